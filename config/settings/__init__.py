@@ -1,0 +1,1 @@
+"""Settings: ``base`` reads everything from the environment; ``test`` adds test-only defaults."""

@@ -1,0 +1,49 @@
+"""The one error family services raise for bad requests.
+
+A service raises :class:`ApplicationError` when a request breaks a rule a user
+can fix ("results are missing for tables 3 and 7").  Views turn it into a form
+error, the API into a 400/409 with the shape documented in :mod:`core.api`.
+Anything else that escapes is a bug and becomes a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ApplicationError(Exception):
+    status_code = 400
+
+    def __init__(
+        self, message: str, *, code: str = "invalid", field: str | None = None, extra: dict[str, Any] | None = None
+    ):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.field = field
+        self.extra = extra or {}
+
+
+class NotFound(ApplicationError):
+    status_code = 404
+
+    def __init__(self, message: str, *, code: str = "not_found", **kwargs: Any):
+        super().__init__(message, code=code, **kwargs)
+
+
+class Conflict(ApplicationError):
+    """The request is well-formed but the current state refuses it (409)."""
+
+    status_code = 409
+
+    def __init__(self, message: str, *, code: str = "conflict", **kwargs: Any):
+        super().__init__(message, code=code, **kwargs)
+
+
+class PermissionDenied(ApplicationError):
+    status_code = 403
+
+    def __init__(
+        self, message: str = "You may not change this event.", *, code: str = "permission_denied", **kwargs: Any
+    ):
+        super().__init__(message, code=code, **kwargs)

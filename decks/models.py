@@ -1,0 +1,1 @@
+"""Card catalogue, registered decks and their validation (issue: decks). No models yet."""

@@ -1,0 +1,17 @@
+"""Yu-Gi-Oh! Deck Masters: 1v1 duels, matches of 3 duels, a Deck Master each."""
+
+from __future__ import annotations
+
+from games.formats.base import ONE_VS_ONE, Format, GameFamily, TableSize
+
+FORMAT = Format(
+    slug="deck-masters",
+    name="Yu-Gi-Oh! Deck Masters",
+    family=GameFamily.YUGIOH,
+    table_size=TableSize(min=2, max=2, preferred=2),
+    scoring=ONE_VS_ONE,
+    starting_life=8000,
+    games_per_match=3,
+    rulebook="yugioh-deck-masters.txt",
+    notes=("A match is best of 3 duels; the match result is what standings score.",),
+)

@@ -1,0 +1,22 @@
+"""Format3 Trinity: Pokémon TCG, 'Signature' multiplayer games for 3 or more players."""
+
+from __future__ import annotations
+
+from games.formats.base import POD, Format, GameFamily, TableSize
+
+FORMAT = Format(
+    slug="format3-trinity",
+    name="Format3 Trinity",
+    family=GameFamily.POKEMON,
+    # The rulebook says "3 or more players" with no upper bound.  Events seat
+    # pods of 4 (3 when numbers don't divide); a pod of 5 is legal and used
+    # only when it avoids a bye (exactly 5 players).
+    table_size=TableSize(min=3, max=5, preferred=4),
+    scoring=POD,
+    starting_life=0,  # prize cards, not life: the game engine tracks prizes
+    rulebook="format3-trinity.txt",
+    notes=(
+        "Pods of 4, with 3s when numbers don't divide; a pod of 5 only when that avoids a bye.",
+        "Life is not tracked: players take prize cards (starting_life 0).",
+    ),
+)

@@ -1,0 +1,20 @@
+"""Master Trainer (handbook v6.7): Pokémon TCG, 2-4 players, Player Life 200."""
+
+from __future__ import annotations
+
+from games.formats.base import POD, Format, GameFamily, TableSize
+
+FORMAT = Format(
+    slug="master-trainer",
+    name="Master Trainer",
+    family=GameFamily.POKEMON,
+    # Handbook: "designed for long-form strategic gameplay for 2-4 players".
+    table_size=TableSize(min=2, max=4, preferred=4),
+    scoring=POD,
+    starting_life=200,
+    rulebook="master-trainer-handbook-v6.7.txt",
+    notes=(
+        "Pods of 4; when numbers don't divide, pods of 3, and a 2-player table only "
+        "when no split into 3s and 4s exists (e.g. 5 players: 3 + 2) - the handbook allows 2.",
+    ),
+)

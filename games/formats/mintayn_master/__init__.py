@@ -1,0 +1,15 @@
+"""Mintayn Master: 1v1, 60 cards, LP 8000, mana, no random draws."""
+
+from __future__ import annotations
+
+from games.formats.base import ONE_VS_ONE, Format, GameFamily, TableSize
+
+FORMAT = Format(
+    slug="mintayn-master",
+    name="Mintayn Master",
+    family=GameFamily.MINTAYN,
+    table_size=TableSize(min=2, max=2, preferred=2),
+    scoring=ONE_VS_ONE,
+    starting_life=8000,
+    rulebook="mintayn-master-format.txt",
+)

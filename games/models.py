@@ -1,0 +1,1 @@
+"""Game records and their event logs (issue: games). No models yet."""
