@@ -1,0 +1,95 @@
+"""Standings and tiebreakers: who is ahead after the results reported so far.
+
+This package is a pure engine: it takes plain dataclasses keyed by player id
+and returns plain dataclasses.  It imports nothing from Django, so it can be
+called after every reported result, tested without a database and
+benchmarked on its own.  A service loads the results in bulk, builds
+:class:`TableResult` values, calls :func:`compute_standings` and stores what
+it returns.
+
+Terms
+-----
+
+**Table / pod / seat.**  Players who played one another in a round sat at one
+*table*; a table of more than two players is a *pod*.  Each player at a table
+has one *seat* (:class:`SeatResult`).
+
+**Match.**  One table a player sat at in one round, whatever the number of
+games played there (a best-of-three is one match).  ``Standing.matches``
+counts matches including byes.
+
+**Bye.**  A round a player did not play because nobody was left to pair them
+with.  It is a :class:`TableResult` with exactly one seat, placement 1, not
+shared.  A bye scores ``scoring.bye_points`` and counts both as a win and as
+a bye (``Standing.byes`` is included in ``Standing.wins``).  A bye has no
+opponent.
+
+**Placement.**  1 = won the table.  Players who finish level share a
+placement and each of their seats says ``shared=True``; players sharing first
+place *drew*.  Outcome of a (non-bye) seat: *win* = placement 1 not shared,
+*draw* = placement 1 shared, *loss* = anything else (2nd of a pod is a loss
+in the win/draw/loss record even though it may earn points).
+
+**Match points.**  What a seat earns: ``scoring.bye_points`` for a bye,
+otherwise ``scoring.points_for(table_size=len(seats), placement=...,
+shared=...)`` (see :class:`games.formats.base.Scoring`).  A player's match
+points are the sum over their seats; they are the first sort key.
+
+**Match-win percentage (MWP).**  Match points earned in matches that were not
+byes, divided by ``scoring.win_points`` times the number of such matches;
+raised to ``win_pct_floor`` (25 % by default) and capped at 1.0.  A player
+with no non-bye match gets the floor.  Byes are left out (the Pokémon
+convention): a bye says nothing about how strong a player is, so it must not
+make their opponents look stronger.  The floor stops a player who lost
+everything from punishing the people who happened to beat them.
+
+**Opponents.**  Everyone else who sat at a table with the player; in a pod,
+every pod-mate.  An opponent met twice counts twice: the tiebreakers average
+over meetings, not over distinct people.
+
+**Tiebreakers** (all averages over the opponents, meeting by meeting; a player
+with no opponent gets 0.0, not the floor: someone who only had byes has
+faced no resistance):
+
+* *OMW%* - mean of the opponents' MWP (each already floored and capped).
+* *OOMW%* - mean of the opponents' OMW%.
+* *Opponents' average points* (pods only, ``multiplayer=True``) - mean of each
+  opponent's match points per match played (byes included; 0 for an opponent
+  with no match).  In a pod the winner's points say more than whether an
+  opponent "won", so this comes before OMW%.  For 1v1 events it is reported
+  as 0.0.
+
+Percentages and the average are rounded to 6 decimals, and the order is
+decided on those rounded figures, so two players whose published numbers are
+equal really are tied.
+
+**Order.**  Best first, by the key, descending:
+
+* pods (``multiplayer=True``): points, opponents' average points, OMW%, OOMW%;
+* 1v1: points, OMW%, OOMW%.
+
+Players with identical keys share a rank, competition style ("1, 2, 2, 4"),
+and are listed by player id among themselves so the output is deterministic.
+Dropped players stay in the standings with ``dropped=True``: their results
+still count for their opponents' tiebreakers.  Players with no results yet
+appear with zeros.  The output does not depend on the order of
+``player_ids``, ``results`` or the seats within a table.
+
+Contract
+--------
+
+:func:`compute_standings` rejects input it cannot make sense of with
+``ValueError`` rather than guessing: a player id that is not in
+``player_ids`` (in a result or in ``dropped``), a duplicate in
+``player_ids``, an empty table, a player seated twice at one table, a bye
+that is not "placement 1, not shared", a ``shared`` flag that disagrees with
+the placements at its table, a placement or table size the scoring does not
+know, a floor outside ``[0, 1]``.  It runs in time linear in the number of
+seats (times the table size for pods).
+"""
+
+from __future__ import annotations
+
+from tournaments.standings.engine import SeatResult, Standing, TableResult, compute_standings, seat_points
+
+__all__ = ["SeatResult", "Standing", "TableResult", "compute_standings", "seat_points"]
