@@ -1,0 +1,211 @@
+"""Players, events, registrations, rounds, tables (pods), seats, results and stored standings.
+
+Terms: a *round* seats every active player at a *table* (a *pod* when it has
+more than two seats) or gives them a *bye* (a table with one seat and no table
+number).  A *seat* holds a player's seat order and, once the table's result is
+reported, their *placement* (1 = won; equal placements = a draw) and the match
+*points* the format's scoring gives for it.
+
+The database makes impossible states impossible: one registration per player
+per event, one seat per player per round, one result per table, one round per
+number per event.  Business rules (who is paired, what a valid result is) live
+in :mod:`tournaments.services`; models hold none.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.formats import choices as format_choices
+from games.formats import get_format
+
+
+class Player(models.Model):
+    display_name = models.CharField(max_length=100)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    #: An id from outside Podium (Pokémon Player ID, Konami ID, club membership).
+    external_id = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name", "id"]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=200)
+    format = models.CharField(max_length=40, choices=format_choices)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    planned_rounds = models.PositiveSmallIntegerField()
+    date = models.DateField()
+    venue = models.CharField(max_length=200, blank=True)
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events")
+    #: Bumped by every recorded result; standings store the version they reflect.
+    results_version = models.PositiveIntegerField(default=0)
+    standings_version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(planned_rounds__gte=1), name="event_planned_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=["registration", "running", "finished"]), name="event_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def format_spec(self):
+        return get_format(self.format)
+
+    @property
+    def standings_current(self) -> bool:
+        return self.standings_version >= self.results_version
+
+
+class Registration(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    checked_in = models.BooleanField(default=False)
+    dropped = models.BooleanField(default=False)
+    #: The last round the player played before dropping (0 = before round 1).
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player__display_name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="registration_one_per_player_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    #: The pairing engine's seed: the same inputs and seed reproduce the pairing.
+    seed = models.BigIntegerField()
+    #: Repeated opponent pairs the pairing could not avoid.
+    rematches = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} - round {self.number}"
+
+
+class Pod(models.Model):
+    """A table of a round.  A bye is a pod with one seat and no table number."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pods")
+    table_number = models.PositiveIntegerField(null=True, blank=True)
+    is_bye = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round", "is_bye", "table_number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table_number"], name="pod_table_number_unique_per_round"),
+            models.CheckConstraint(
+                condition=Q(is_bye=True, table_number__isnull=True) | Q(is_bye=False, table_number__gte=1),
+                name="pod_bye_has_no_table_number",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} - bye" if self.is_bye else f"{self.round} - table {self.table_number}"
+
+
+class Seat(models.Model):
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="seats")
+    #: Denormalised from ``pod.round`` so the database can enforce one seat per player per round.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    seat_order = models.PositiveSmallIntegerField()
+    placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pod", "seat_order"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
+            models.UniqueConstraint(fields=["pod", "seat_order"], name="seat_order_unique_per_pod"),
+            models.CheckConstraint(condition=Q(seat_order__gte=1), name="seat_order_positive"),
+            models.CheckConstraint(
+                condition=Q(placement__isnull=True, points__isnull=True) | Q(placement__gte=1, points__isnull=False),
+                name="seat_placement_and_points_together",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} seat {self.seat_order}"
+
+
+class PodResult(models.Model):
+    """The reported result of a table: one per pod (placements are on the seats)."""
+
+    class Source(models.TextChoices):
+        DASHBOARD = "dashboard", "Dashboard"
+        API = "api", "API"
+        GAME = "game", "Game record"
+        BYE = "bye", "Bye"
+
+    pod = models.OneToOneField(Pod, on_delete=models.CASCADE, related_name="result")
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    reported_at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(max_length=20, choices=Source.choices, default=Source.DASHBOARD)
+
+    def __str__(self) -> str:
+        return f"result of {self.pod}"
+
+
+class Standing(models.Model):
+    """A player's stored standing, written by the standings task; read with one query."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    rank = models.PositiveIntegerField()
+    points = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    draws = models.PositiveIntegerField()
+    losses = models.PositiveIntegerField()
+    byes = models.PositiveIntegerField()
+    matches = models.PositiveIntegerField()
+    opp_match_win_pct = models.FloatField()
+    opp_opp_match_win_pct = models.FloatField()
+    opp_avg_points = models.FloatField()
+    dropped = models.BooleanField(default=False)
+    #: ``Event.results_version`` these figures reflect.
+    results_version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["event", "rank", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="standing_one_per_player_per_event"),
+        ]
+        indexes = [models.Index(fields=["event", "rank"], name="standing_event_rank")]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.player}"
