@@ -1,0 +1,27 @@
+from django.urls import path
+
+from tournaments import views
+
+urlpatterns = [
+    path("", views.event_list, name="event-list"),
+    path("events/new/", views.event_create, name="event-create"),
+    path("events/<int:event_id>/", views.event_detail, name="event-detail"),
+    path("events/<int:event_id>/registrations/", views.registration_add, name="registration-add"),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/check-in/",
+        views.registration_check_in,
+        name="registration-check-in",
+    ),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/drop/",
+        views.registration_drop,
+        name="registration-drop",
+    ),
+    path("events/<int:event_id>/rounds/start/", views.round_start, name="round-start"),
+    path("events/<int:event_id>/finish/", views.event_finish, name="event-finish"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/result/",
+        views.result_report,
+        name="result-report",
+    ),
+]

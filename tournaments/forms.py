@@ -1,0 +1,49 @@
+"""Dashboard forms: input shapes only; the rules are checked by the services."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+
+from games.formats import choices as format_choices
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    format = forms.ChoiceField(choices=format_choices)
+    planned_rounds = forms.IntegerField(min_value=1, max_value=30, initial=4)
+    date = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(max_length=200, required=False)
+
+
+class RegistrationForm(forms.Form):
+    display_name = forms.CharField(max_length=100, label="Player name")
+    external_id = forms.CharField(max_length=64, required=False, label="Player ID (optional)")
+    checked_in = forms.BooleanField(required=False, initial=True, label="Checked in")
+
+
+class ResultForm(forms.Form):
+    """One placement field per seated player, built from the table's seats."""
+
+    #: One-click outcomes for a 1v1 table: placements of (seat 1, seat 2).
+    OUTCOMES = {"first": (1, 2), "second": (2, 1), "draw": (1, 1)}
+
+    def __init__(self, data=None, *, seats, **kwargs):
+        self.seats = list(seats)
+        outcome = data.get("outcome") if data is not None else None
+        if outcome in self.OUTCOMES and len(self.seats) == 2:
+            data = data.copy()
+            for seat, placement in zip(self.seats, self.OUTCOMES[outcome], strict=True):
+                data[f"placement_{seat.player_id}"] = str(placement)
+        super().__init__(data, **kwargs)
+        choices = [(str(i), str(i)) for i in range(1, len(self.seats) + 1)]
+        for seat in self.seats:
+            self.fields[f"placement_{seat.player_id}"] = forms.TypedChoiceField(
+                label=seat.player.display_name,
+                choices=choices,
+                coerce=int,
+                initial=seat.placement or None,
+            )
+
+    def placements(self) -> dict[int, int]:
+        return {seat.player_id: self.cleaned_data[f"placement_{seat.player_id}"] for seat in self.seats}

@@ -1,0 +1,255 @@
+"""Server-rendered pages: the organiser's dashboard and the public pairings and standings.
+
+Views translate a request into one service call or selector and render the
+answer; a service refusal becomes a form error or a message, never a 500.
+htmx requests get the fragment they swap instead of the whole page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from core.exceptions import ApplicationError
+from core.exceptions import PermissionDenied as ServicePermissionDenied
+from tournaments import selectors, services
+from tournaments.forms import EventForm, RegistrationForm, ResultForm
+from tournaments.models import Event, Pod, PodResult, Registration
+
+
+def _managed_event(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+    if not services.can_manage_event(request.user, event):
+        raise DjangoPermissionDenied("Only the event's organiser or staff may manage this event.")
+    return event
+
+
+def _round_context(event: Event, round_, *, manage: bool) -> dict:
+    pods = selectors.round_pods(round_=round_) if round_ else []
+    tables = []
+    for pod in pods:
+        seats = list(pod.seats.all())
+        form = ResultForm(seats=seats) if manage and not pod.is_bye else None
+        tables.append({"pod": pod, "seats": seats, "form": form, "reported": hasattr(pod, "result")})
+    missing = sum(1 for t in tables if not t["reported"])
+    return {"event": event, "round": round_, "tables": tables, "missing": missing}
+
+
+# --- dashboard ------------------------------------------------------------------------------
+
+
+@login_required
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = selectors.event_list(user=request.user, mine=True)
+    return render(request, "dashboard/event_list.html", {"events": events})
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(organiser=request.user, **form.cleaned_data)
+        except ApplicationError as exc:
+            form.add_error(exc.field, exc.message)
+        else:
+            messages.success(request, f"Created {event.name}.")
+            return redirect("dashboard:event-detail", event_id=event.pk)
+    return render(request, "dashboard/event_form.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    registrations = list(selectors.event_registrations(event=event))
+    latest = selectors.event_latest_round(event=event)
+    context = _round_context(event, latest, manage=True)
+    context.update(
+        registrations=registrations,
+        registration_form=RegistrationForm(),
+        active_count=sum(1 for r in registrations if r.checked_in and not r.dropped),
+        standings=list(selectors.event_standings(event=event)[:8]),
+    )
+    return render(request, "dashboard/event_detail.html", context)
+
+
+@login_required
+@require_POST
+def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    form = RegistrationForm(request.POST)
+    if form.is_valid():
+        try:
+            registration = services.registration_create(event=event, by=request.user, **form.cleaned_data)
+        except ApplicationError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Registered {registration.player}.")
+    else:
+        for field, errors in form.errors.items():
+            messages.error(
+                request, f"{form.fields[field].label if field in form.fields else field}: {' '.join(errors)}"
+            )
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+def _registration_action(request: HttpRequest, event_id: int, registration_id: int, action) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "event"), pk=registration_id, event=event
+    )
+    try:
+        registration = action(registration)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    if request.htmx:
+        return render(request, "dashboard/_registration_row.html", {"r": registration, "event": event})
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def registration_check_in(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    checked_in = request.POST.get("checked_in", "true") == "true"
+    return _registration_action(
+        request,
+        event_id,
+        registration_id,
+        lambda r: services.registration_check_in(registration=r, by=request.user, checked_in=checked_in),
+    )
+
+
+@login_required
+@require_POST
+def registration_drop(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    return _registration_action(
+        request, event_id, registration_id, lambda r: services.registration_drop(registration=r, by=request.user)
+    )
+
+
+@login_required
+@require_POST
+def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    try:
+        round_ = services.round_start(event=event, by=request.user)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Round {round_.number} is paired.")
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    try:
+        services.event_finish(event=event, by=request.user)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "The event is finished.")
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def result_report(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    pod = get_object_or_404(
+        Pod.objects.select_related("round").prefetch_related("seats__player"),
+        round__event=event,
+        round__number=number,
+        table_number=table,
+    )
+    seats = sorted(pod.seats.all(), key=lambda s: s.seat_order)
+    form = ResultForm(request.POST, seats=seats)
+    error = None
+    if form.is_valid():
+        try:
+            services.pod_result_report(
+                event=event,
+                round_number=number,
+                table_number=table,
+                placements=form.placements(),
+                by=request.user,
+                source=PodResult.Source.DASHBOARD,
+            )
+        except (ApplicationError, ServicePermissionDenied) as exc:
+            error = exc.message
+    else:
+        error = "Choose a placement for every player."
+    if request.htmx:
+        pod = next(p for p in selectors.round_pods(round_=pod.round) if p.pk == pod.pk)
+        seats = list(pod.seats.all())
+        reported = hasattr(pod, "result")
+        context = {
+            "event": event,
+            "round": pod.round,
+            "t": {"pod": pod, "seats": seats, "reported": reported, "form": form if error else ResultForm(seats=seats)},
+            "error": error,
+        }
+        return render(request, "dashboard/_table_card.html", context, status=400 if error else 200)
+    if error:
+        messages.error(request, f"Table {table}: {error}")
+    else:
+        messages.success(request, f"Recorded the result of table {table}.")
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+# --- public pages ---------------------------------------------------------------------------------
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    events = selectors.event_list().order_by("status", "-date", "-id")[:100]
+    return render(request, "public/home.html", {"events": events})
+
+
+def _public_event_round(request: HttpRequest, event_id: int):
+    event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+    number = request.GET.get("round")
+    round_ = None
+    if number and number.isdigit():
+        round_ = selectors.round_get(event=event, number=int(number))
+    if round_ is None:
+        round_ = selectors.event_latest_round(event=event)
+    return event, round_
+
+
+def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    event, round_ = _public_event_round(request, event_id)
+    context = _round_context(event, round_, manage=False)
+    context.update(
+        standings=list(selectors.event_standings(event=event)),
+        rounds=list(event.rounds.order_by("number").values_list("number", flat=True)),
+        can_manage=services.can_manage_event(request.user, event),
+    )
+    return render(request, "public/event.html", context)
+
+
+def public_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event, round_ = _public_event_round(request, event_id)
+    context = _round_context(event, round_, manage=False)
+    context["rounds"] = list(event.rounds.order_by("number").values_list("number", flat=True))
+    return render(request, "public/pairings.html", context)
+
+
+def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse:
+    event, round_ = _public_event_round(request, event_id)
+    rows = selectors.round_pairings_by_name(round_=round_) if round_ else []
+    rounds = list(event.rounds.order_by("number").values_list("number", flat=True))
+    return render(
+        request, "public/pairings_by_name.html", {"event": event, "round": round_, "rows": rows, "rounds": rounds}
+    )
+
+
+def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    standings = list(selectors.event_standings(event=event))
+    template = "public/_standings_table.html" if request.htmx else "public/standings.html"
+    return render(request, template, {"event": event, "standings": standings})
