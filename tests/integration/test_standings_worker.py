@@ -1,0 +1,157 @@
+"""Standings computed by a real Celery worker, over real Redis, from real PostgreSQL.
+
+The test session starts ``celery -A config worker`` as a separate process on a
+queue of its own, pointed at the test database; results are reported through
+the services, whose ``on_commit`` hook enqueues the standings task to Redis.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from config.celery import app as celery_app
+from tests.factories import EventFactory, RegistrationFactory
+from tournaments import services
+from tournaments.models import Event, Standing
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _database_url() -> str:
+    db = connection.settings_dict  # the test database pytest-django created
+    user = db.get("USER") or "postgres"
+    auth = f"{user}:{db['PASSWORD']}" if db.get("PASSWORD") else user
+    return f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+@pytest.fixture
+def worker(tmp_path):
+    """A real worker process on a private queue; the test process enqueues to it over Redis."""
+    queue = f"podium-test-{uuid.uuid4().hex[:12]}"
+    name = f"{queue}@localhost"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.base",
+        "DATABASE_URL": _database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "DEBUG": "false",
+        "SECRET_KEY": "integration-test-worker",
+    }
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-Q",
+            queue,
+            "-n",
+            name,
+            "--pool",
+            "solo",
+            "--concurrency",
+            "1",
+            "--loglevel",
+            "INFO",
+            "--without-gossip",
+            "--without-mingle",
+            "--logfile",
+            str(tmp_path / "worker.log"),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    process.log = tmp_path / "worker.log"
+    old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
+    celery_app.conf.task_always_eager = False
+    celery_app.conf.task_default_queue = queue
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                log = process.log.read_text() if process.log.exists() else ""
+                pytest.fail(f"the celery worker exited early:\n{process.stdout.read()}\n{log}")
+            if celery_app.control.ping(destination=[name], timeout=1.0):
+                break
+        else:
+            pytest.fail("the celery worker did not answer a ping within 60 s")
+        yield process
+    finally:
+        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _wait_for_standings(event: Event, timeout: float = 60.0) -> Event:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        event.refresh_from_db()
+        if event.results_version and event.standings_current:
+            return event
+        time.sleep(0.2)
+    pytest.fail(f"standings not computed by the worker within {timeout} s (results v{event.results_version})")
+
+
+def test_the_worker_computes_and_stores_standings_after_each_result(worker, organiser):
+    assert connection.vendor == "postgresql"
+    event = EventFactory(organiser=organiser, format="mintayn-master", planned_rounds=3)
+    players = [RegistrationFactory(event=event).player for _ in range(7)]
+    round_ = services.round_start(event=event, by=organiser, seed=7)
+    tables = list(round_.pods.filter(is_bye=False).prefetch_related("seats").order_by("table_number"))
+    for pod in tables:
+        first, second = [s.player_id for s in pod.seats.all()]
+        services.pod_result_report(
+            event=event, round_number=1, table_number=pod.table_number, placements={first: 1, second: 2}, by=organiser
+        )
+    event = _wait_for_standings(event)
+    rows = list(Standing.objects.filter(event=event).order_by("rank", "player_id"))
+    assert len(rows) == len(players)
+    assert sorted(r.points for r in rows) == sorted([3, 3, 3, 3, 0, 0, 0])  # three winners and the bye
+    assert rows[0].points == 3 and rows[-1].points == 0
+    assert all(r.results_version == event.results_version for r in rows)
+    assert "tournaments.tasks.recompute_standings" in worker.log.read_text(), "the worker, not this process, ran it"
+
+
+def test_a_second_run_of_the_task_changes_nothing(worker, organiser):
+    event = EventFactory(organiser=organiser, format="mt-silver", planned_rounds=2)
+    for _ in range(8):
+        RegistrationFactory(event=event)
+    round_ = services.round_start(event=event, by=organiser, seed=11)
+    for pod in round_.pods.prefetch_related("seats").order_by("table_number"):
+        ids = [s.player_id for s in pod.seats.all()]
+        services.pod_result_report(
+            event=event,
+            round_number=1,
+            table_number=pod.table_number,
+            placements={pid: place for place, pid in enumerate(ids, start=1)},
+            by=organiser,
+        )
+    event = _wait_for_standings(event)
+    before = list(Standing.objects.filter(event=event).order_by("player_id").values())
+    result = celery_app.send_task(
+        "tournaments.tasks.recompute_standings", args=[event.pk], queue=celery_app.conf.task_default_queue
+    )
+    assert result.get(timeout=60) == event.results_version
+    after = list(Standing.objects.filter(event=event).order_by("player_id").values())
+    strip = lambda rows: [{k: v for k, v in r.items() if k != "id"} for r in rows]  # noqa: E731
+    assert strip(after) == strip(before)
