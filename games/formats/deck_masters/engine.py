@@ -1,0 +1,563 @@
+"""Yu-Gi-Oh! Deck Masters: the game engine for one duel, and the best-of-three match helper.
+
+The rulebook (``yugioh-deck-masters.txt``) has no numbered sections, so refusals name its
+headings (``"SUMMONING YOUR DECK MASTER"``).  What it takes from a standard duel (8000 LP, the
+phases of a turn, losing at 0 LP) is cited as ``"standard duel rules"``.
+
+Terms
+-----
+*duel*
+    One game between two players: this engine's ``state``.  Players are ids in turn order: the
+    first id takes turn 1.
+*Deck Master*
+    The monster each player chose before the duel.  It starts in its *Deck Master Position*
+    (a holding place separate from the game, ``location == "position"``); it may be Special
+    Summoned to its owner's field at any time of either player's turn except the Damage Step
+    (``location == "field"``).  A player whose Deck Master is neither in its Position nor face-up
+    on their field loses at once (``location == "lost"``); two players losing at once draw.
+*replacement*
+    Tributing the Deck Master on the field for a Tribute Summon, Fusion Summon or Ritual Summon:
+    the new monster, which is on the field, becomes the Deck Master; the old one is a regular card.
+    The Deck Master Position stays empty: the new Deck Master can only go there by an Ability.
+*phase / step*
+    The phase of the current turn as the judge records it (``draw`` ... ``end``), and the step of the
+    Battle Phase (``start``, ``battle``, ``damage``, ``end``).  The engine needs it to know whether it
+    is the Damage Step.  ``None`` means not recorded yet this turn, which is not the Damage Step.
+*match*
+    Best of three duels: :func:`match_result` turns the duel results (``state["result"]`` of each
+    duel, in order) into match placements once the match is decided.
+
+State (on top of :func:`games.formats.engine.base_state`)
+---------------------------------------------------------
+``phase``, ``step``
+    The recorded phase and Battle Phase step of the current turn, ``None`` between turns.
+each player
+    ``lp`` (Life Points, never below 0), ``deck_master`` (``{"card", "location", "position"}``:
+    ``card`` is the name if the judge gave one, ``position`` is ``"attack"``/``"defence"`` on the
+    field) and ``replacements`` (how many times the Deck Master was replaced).
+
+Contract
+--------
+``ENGINE.new_game(players, options)`` with exactly two players and the optional option
+``{"deck_masters": {player id: card name}}``; ``ENGINE.apply(state, event)`` returns a new state
+and never mutates ``state``.  Judge actions shared by all formats come from
+:func:`games.formats.engine.apply_common`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.formats.engine import (
+    COMMON_VOCABULARY,
+    EventSpec,
+    GameEvent,
+    RuleViolation,
+    State,
+    apply_common,
+    base_state,
+    eliminate,
+    ensure_in_progress,
+    finish,
+    player,
+    require,
+)
+
+SLUG = "deck-masters"
+STARTING_LP = 8000
+
+R_SETUP = "DUEL SETUP"
+R_POSITION = "THE DECK MASTER POSITION"
+R_ABILITY = "THE ABILITY"
+R_SUMMON = "SUMMONING YOUR DECK MASTER"
+R_FIELD = "DECK MASTERS ON THE FIELD"
+R_CHANGE = "CHANGING YOUR DECK MASTER"
+R_WIN = "WINNING WITH DECK MASTERS"
+R_DUEL = "standard duel rules"
+
+PHASES: tuple[str, ...] = ("draw", "standby", "main1", "battle", "main2", "end")
+BATTLE_STEPS: tuple[str, ...] = ("start", "battle", "damage", "end")
+#: Legal moves between Battle Phase steps: after each attack's Damage Step play returns to the
+#: Battle Step (another attack) or goes on to the End Step.
+_STEP_NEXT: dict[str, frozenset[str]] = {
+    "start": frozenset({"battle", "end"}),
+    "battle": frozenset({"damage", "end"}),
+    "damage": frozenset({"battle", "end"}),
+    "end": frozenset(),
+}
+POSITIONS: dict[str, str] = {"attack": "attack", "defence": "defence", "defense": "defence"}
+REPLACEMENT_METHODS: tuple[str, ...] = ("tribute_summon", "fusion_summon", "ritual_summon")
+LOSS_CAUSES: tuple[str, ...] = ("destroyed", "hand", "deck", "banished", "tributed", "other")
+
+
+# --- small helpers --------------------------------------------------------------------------------
+
+
+def _fork(state: State) -> State:
+    """A copy safe to change: top level, the players list and every player dict are new.
+
+    Nested values (``deck_master``) are replaced, never mutated, so sharing them is safe.  This keeps
+    ``apply`` far cheaper than a deep copy.
+    """
+    new = dict(state)
+    new["players"] = [dict(p) for p in state["players"]]
+    new["turn"] = dict(state["turn"])
+    return new
+
+
+def _acting(state: State, pid: Any) -> dict[str, Any]:
+    p = player(state, pid)
+    if p["out"]:
+        raise RuleViolation("player_out", R_WIN, f"Player {pid} is out of the duel.")
+    return p
+
+
+def _require_turn(state: State) -> None:
+    if state["turn"]["player"] is None:
+        raise RuleViolation("no_turn", R_DUEL, "No turn is in progress: record start_turn first.")
+
+
+def _is_damage_step(state: State) -> bool:
+    return state["phase"] == "battle" and state["step"] == "damage"
+
+
+def _position(data: Mapping[str, Any], default: str | None = None) -> str:
+    if "position" not in data and default is not None:
+        return default
+    value = require(data, "position", str)
+    if value not in POSITIONS:
+        raise RuleViolation("invalid_field", R_SUMMON, "position must be 'attack' or 'defence'.")
+    return POSITIONS[value]
+
+
+def _optional_str(data: Mapping[str, Any], name: str) -> str | None:
+    if data.get(name) is None:
+        return None
+    value = require(data, name, str).strip()
+    return value or None
+
+
+def _optional_bool(data: Mapping[str, Any], name: str) -> bool:
+    if name not in data:
+        return False
+    return bool(require(data, name, bool))
+
+
+def _lose(state: State, losers: Sequence[Any], reason: str) -> None:
+    """The given players lose at once; when every player still in loses, the duel is a draw."""
+    remaining = [p["id"] for p in state["players"] if not p["out"]]
+    if set(losers) >= set(remaining):
+        finish(state, dict.fromkeys(remaining, 1), reason=f"draw: {reason}")
+        return
+    for pid in losers:
+        eliminate(state, pid, reason)
+
+
+def _update_player(state: State, pid: Any, **changes: Any) -> dict[str, Any]:
+    for index, p in enumerate(state["players"]):
+        if p["id"] == pid:
+            state["players"][index] = {**p, **changes}
+            return state["players"][index]
+    raise RuleViolation("unknown_player", "setup", f"Player {pid!r} is not in this game.")
+
+
+# --- event handlers -------------------------------------------------------------------------------
+
+
+def _start_turn(state: State, data: Mapping[str, Any]) -> None:
+    pid = require(data, "player", int)
+    _acting(state, pid)
+    if state["turn"]["player"] is not None:
+        raise RuleViolation("turn_in_progress", R_DUEL, "The current turn has not ended.")
+    order = [p["id"] for p in state["players"]]
+    expected = order[state["turn"]["number"] % len(order)]
+    if pid != expected:
+        raise RuleViolation("not_your_turn", R_DUEL, f"The next turn is player {expected}'s.")
+    state["turn"] = {"number": state["turn"]["number"] + 1, "player": pid}
+    state["phase"] = None
+    state["step"] = None
+
+
+def _end_turn(state: State, data: Mapping[str, Any]) -> None:
+    pid = require(data, "player", int)
+    _acting(state, pid)
+    _require_turn(state)
+    if pid != state["turn"]["player"]:
+        raise RuleViolation("not_your_turn", R_DUEL, f"It is player {state['turn']['player']}'s turn.")
+    state["turn"] = {"number": state["turn"]["number"], "player": None}
+    state["phase"] = None
+    state["step"] = None
+
+
+def _phase(state: State, data: Mapping[str, Any]) -> None:
+    _require_turn(state)
+    phase = require(data, "phase", str)
+    if phase not in PHASES:
+        raise RuleViolation("invalid_field", R_DUEL, f"phase must be one of {', '.join(PHASES)}.")
+    step = _optional_str(data, "step")
+    if phase != "battle" and step is not None:
+        raise RuleViolation("invalid_field", R_DUEL, "Only the Battle Phase has steps.")
+    if step is not None and step not in BATTLE_STEPS:
+        raise RuleViolation("invalid_field", R_DUEL, f"step must be one of {', '.join(BATTLE_STEPS)}.")
+    current = state["phase"]
+    now = PHASES.index(current) if current is not None else -1
+    wanted = PHASES.index(phase)
+    if wanted < now:
+        raise RuleViolation("phase_order", R_DUEL, f"The turn is past the {phase} phase.")
+    if phase == "battle":
+        if current == "battle":
+            if step is None or step not in _STEP_NEXT[state["step"]]:
+                raise RuleViolation(
+                    "phase_order", R_DUEL, f"The Battle Phase cannot go from {state['step']} to {step}."
+                )
+        else:
+            # Entering the Battle Phase: the Damage Step always follows an attack's Battle Step.
+            step = step or "start"
+            if step not in ("start", "battle"):
+                raise RuleViolation("phase_order", R_DUEL, "The Battle Phase starts at its Start or Battle Step.")
+    elif wanted == now:
+        raise RuleViolation("phase_order", R_DUEL, f"It is already the {phase} phase.")
+    state["phase"] = phase
+    state["step"] = step if phase == "battle" else None
+
+
+def _lp_change(state: State, data: Mapping[str, Any]) -> None:
+    _require_turn(state)
+    changes = require(data, "changes", dict)
+    if not changes:
+        raise RuleViolation("invalid_field", "event", "changes needs at least one player.")
+    is_cost = _optional_bool(data, "cost")
+    by_id = {str(p["id"]): p for p in state["players"]}
+    updates: dict[Any, int] = {}
+    for key, amount in changes.items():
+        p = by_id.get(str(key))
+        if p is None:
+            raise RuleViolation("unknown_player", "setup", f"Player {key!r} is not in this game.")
+        if p["out"]:
+            raise RuleViolation("player_out", R_WIN, f"Player {key} is out of the duel.")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
+            raise RuleViolation("invalid_field", "event", "Each LP change must be a non-zero integer.")
+        if is_cost:
+            # The Blast Juggler example: a cost of 10,000 LP cannot be paid with 10,000 LP or less.
+            if amount > 0:
+                raise RuleViolation("invalid_field", R_ABILITY, "A cost lowers Life Points.")
+            if -amount >= p["lp"]:
+                raise RuleViolation(
+                    "cannot_pay_cost", R_ABILITY, f"Player {p['id']} has {p['lp']} LP and cannot pay {-amount}."
+                )
+        updates[p["id"]] = max(0, p["lp"] + amount)
+    for pid, lp in updates.items():
+        _update_player(state, pid, lp=lp)
+    losers = [pid for pid, lp in updates.items() if lp == 0]
+    if losers:
+        _lose(state, losers, "Life Points reached 0")
+
+
+def _deck_master_summon(state: State, data: Mapping[str, Any]) -> None:
+    pid = require(data, "player", int)
+    p = _acting(state, pid)
+    position = _position(data)
+    by_ability = _optional_bool(data, "by_ability")
+    _require_turn(state)
+    if p["deck_master"]["location"] != "position":
+        raise RuleViolation("deck_master_not_in_position", R_SUMMON, f"Player {pid}'s Deck Master Position is empty.")
+    # An Ability may make exceptions to any rule (SUMMARY), so a Special Summon by an Ability is
+    # left to the Ability's own timing; the player's own Special Summon never happens in the Damage Step.
+    if _is_damage_step(state) and not by_ability:
+        raise RuleViolation("damage_step", R_SUMMON, "A Deck Master cannot be Special Summoned during the Damage Step.")
+    _update_player(state, pid, deck_master={**p["deck_master"], "location": "field", "position": position})
+
+
+def _deck_master_position(state: State, data: Mapping[str, Any]) -> None:
+    pid = require(data, "player", int)
+    p = _acting(state, pid)
+    _require_turn(state)
+    value = require(data, "position", str)
+    if value in ("face_down", "face_down_defence", "face_down_defense", "set"):
+        raise RuleViolation("deck_master_face_down", R_FIELD, "A Deck Master cannot be flipped face-down.")
+    position = _position(data)
+    if p["deck_master"]["location"] != "field":
+        raise RuleViolation("deck_master_not_on_field", R_FIELD, f"Player {pid}'s Deck Master is not on the field.")
+    _update_player(state, pid, deck_master={**p["deck_master"], "position": position})
+
+
+def _deck_master_return(state: State, data: Mapping[str, Any]) -> None:
+    pid = require(data, "player", int)
+    p = _acting(state, pid)
+    _require_turn(state)
+    if p["deck_master"]["location"] != "field":
+        raise RuleViolation("deck_master_not_on_field", R_SUMMON, f"Player {pid}'s Deck Master is not on the field.")
+    if _optional_str(data, "ability") is None:
+        raise RuleViolation(
+            "deck_master_return_forbidden",
+            R_SUMMON,
+            "A Deck Master on the field returns to its Deck Master Position only by a Deck Master Ability: name it.",
+        )
+    _update_player(state, pid, deck_master={**p["deck_master"], "location": "position", "position": None})
+
+
+def _deck_master_replace(state: State, data: Mapping[str, Any]) -> None:
+    pid = require(data, "player", int)
+    p = _acting(state, pid)
+    method = require(data, "method", str)
+    card = _optional_str(data, "card")
+    by = require(data, "by", int) if "by" in data else pid
+    _require_turn(state)
+    if by != pid:
+        player(state, by)
+        raise RuleViolation("opponent_deck_master_tribute", R_FIELD, "You cannot Tribute your opponent's Deck Master.")
+    if method not in REPLACEMENT_METHODS:
+        raise RuleViolation(
+            "tribute_not_allowed",
+            R_CHANGE,
+            "A Deck Master can only be Tributed for a Tribute Summon (not a Tribute Set), a Fusion Summon or a Ritual "
+            f"Summon ({', '.join(REPLACEMENT_METHODS)}).",
+        )
+    position = _position(data, default="attack")
+    if method == "tribute_summon" and position != "attack":
+        raise RuleViolation(
+            "tribute_not_allowed", R_CHANGE, "A Tribute Summon is face-up Attack Position; a Tribute Set cannot use it."
+        )
+    if p["deck_master"]["location"] != "field":
+        # The Position is separate from the game: only a Deck Master on the field can be Tributed.
+        raise RuleViolation("deck_master_not_on_field", R_CHANGE, f"Player {pid}'s Deck Master is not on the field.")
+    _update_player(
+        state,
+        pid,
+        deck_master={"card": card, "location": "field", "position": position},
+        replacements=p["replacements"] + 1,
+    )
+
+
+def _deck_master_lost(state: State, data: Mapping[str, Any]) -> None:
+    pids = require(data, "players", list)
+    if not pids or len(set(map(repr, pids))) != len(pids):
+        raise RuleViolation("invalid_field", "event", "players lists each losing player once.")
+    cause = _optional_str(data, "cause")
+    if cause is not None and cause not in LOSS_CAUSES:
+        raise RuleViolation("invalid_field", "event", f"cause must be one of {', '.join(LOSS_CAUSES)}.")
+    ability = _optional_str(data, "ability")
+    _require_turn(state)
+    if cause == "tributed":
+        raise RuleViolation(
+            "tribute_not_allowed",
+            R_FIELD,
+            "A Deck Master can only be Tributed for a Tribute, Fusion or Ritual Summon: record deck_master_replace.",
+        )
+    for pid in pids:
+        if isinstance(pid, bool) or not isinstance(pid, int):
+            raise RuleViolation("invalid_field", "event", "players lists player ids.")
+        p = _acting(state, pid)
+        if p["deck_master"]["location"] == "position" and ability is None:
+            raise RuleViolation(
+                "deck_master_protected",
+                R_POSITION,
+                "A card in the Deck Master Position is affected only by a Deck Master Ability that says so: name it.",
+            )
+    for pid in pids:
+        p = player(state, pid)
+        _update_player(state, pid, deck_master={**p["deck_master"], "location": "lost", "position": None})
+    _lose(state, pids, "Deck Master neither in its Deck Master Position nor face-up on the field")
+
+
+Handler = Callable[[State, Mapping[str, Any]], None]
+
+_HANDLERS: dict[str, Handler] = {
+    "start_turn": _start_turn,
+    "end_turn": _end_turn,
+    "phase": _phase,
+    "lp_change": _lp_change,
+    "deck_master_summon": _deck_master_summon,
+    "deck_master_position": _deck_master_position,
+    "deck_master_return": _deck_master_return,
+    "deck_master_replace": _deck_master_replace,
+    "deck_master_lost": _deck_master_lost,
+}
+
+_FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
+    EventSpec(
+        "start_turn",
+        {"player": "the player whose turn starts"},
+        R_DUEL,
+        "Starts the next turn; refuses a player out of order (not_your_turn) or a turn already running "
+        "(turn_in_progress).",
+    ),
+    EventSpec(
+        "end_turn",
+        {"player": "the turn player"},
+        R_DUEL,
+        "Ends the turn and clears the phase; refuses anyone but the turn player (not_your_turn).",
+    ),
+    EventSpec(
+        "phase",
+        {"phase": "draw|standby|main1|battle|main2|end", "step": "Battle Phase only: start|battle|damage|end"},
+        R_DUEL,
+        "Records the phase (and Battle Phase step); refuses going back (phase_order).",
+    ),
+    EventSpec(
+        "lp_change",
+        {"changes": "{player id: signed LP change}, all at once", "cost": "optional: true when paying a cost"},
+        f"{R_DUEL}; {R_ABILITY}; {R_WIN}",
+        "Changes Life Points (floored at 0); a player at 0 loses, both at 0 at once draw. Refuses a cost the "
+        "player cannot pay in full (cannot_pay_cost).",
+    ),
+    EventSpec(
+        "deck_master_summon",
+        {
+            "player": "the Deck Master's owner",
+            "position": "attack|defence",
+            "by_ability": "optional: true when a Deck Master Ability summons it",
+        },
+        R_SUMMON,
+        "Special Summons the Deck Master from its Position to its owner's field; refuses an empty Position "
+        "(deck_master_not_in_position) and the Damage Step (damage_step).",
+    ),
+    EventSpec(
+        "deck_master_position",
+        {"player": "the Deck Master's owner", "position": "attack|defence (face_down is refused)"},
+        R_FIELD,
+        "Changes the battle position of the Deck Master on the field; refuses face-down (deck_master_face_down).",
+    ),
+    EventSpec(
+        "deck_master_return",
+        {"player": "the Deck Master's owner", "ability": "the Deck Master Ability returning it"},
+        R_SUMMON,
+        "Returns the Deck Master on the field to its Position; refuses it without an Ability "
+        "(deck_master_return_forbidden).",
+    ),
+    EventSpec(
+        "deck_master_replace",
+        {
+            "player": "the Deck Master's owner",
+            "method": "tribute_summon|fusion_summon|ritual_summon",
+            "card": "optional: the new Deck Master's name",
+            "position": "optional: attack (default)|defence; a Tribute Summon is attack",
+            "by": "optional: the player tributing it (default: the owner)",
+        },
+        R_CHANGE,
+        "The Summoned monster becomes the Deck Master, on the field; refuses other Tributes (tribute_not_allowed), "
+        "the opponent's Tribute (opponent_deck_master_tribute) and a Deck Master not on the field.",
+    ),
+    EventSpec(
+        "deck_master_lost",
+        {
+            "players": "the players whose Deck Master left (one or both, at once)",
+            "cause": "optional: destroyed|hand|deck|banished|other ('tributed' is refused)",
+            "ability": "optional: the Deck Master Ability, needed if it was in its Position",
+        },
+        R_WIN,
+        "Those players lose at once; both at once is a draw. Refuses a card effect on a Deck Master in its Position "
+        "(deck_master_protected) and a Tribute outside a replacement (tribute_not_allowed).",
+    ),
+)
+
+
+class DeckMastersEngine:
+    """The :class:`games.formats.engine.Engine` for ``deck-masters``: one object, no state of its own."""
+
+    slug = SLUG
+    VOCABULARY: dict[str, EventSpec] = {**{spec.type: spec for spec in _FORMAT_VOCABULARY}, **COMMON_VOCABULARY}
+
+    def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
+        options = dict(options or {})
+        unknown = set(options) - {"deck_masters"}
+        if unknown:
+            raise RuleViolation("invalid_option", R_SETUP, f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        ids = list(players)
+        if len(ids) != 2 or any(isinstance(pid, bool) or not isinstance(pid, int) for pid in ids):
+            raise RuleViolation("invalid_players", R_SETUP, "A duel is between exactly two players (integer ids).")
+        names = options.get("deck_masters") or {}
+        if not isinstance(names, Mapping):
+            raise RuleViolation("invalid_option", R_SETUP, "deck_masters maps player ids to card names.")
+        given = {str(k): v for k, v in names.items()}
+        if not set(given) <= {str(pid) for pid in ids} or not all(
+            isinstance(v, str) and v.strip() for v in given.values()
+        ):
+            raise RuleViolation("invalid_option", R_SETUP, "deck_masters maps player ids of this duel to card names.")
+        state = base_state(ids, phase=None, step=None)
+        for p in state["players"]:
+            # A Deck Master must begin the duel face-up in its Deck Master Position (DUEL SETUP).
+            card = given.get(str(p["id"]))
+            p["lp"] = STARTING_LP
+            p["deck_master"] = {"card": card.strip() if card else None, "location": "position", "position": None}
+            p["replacements"] = 0
+        return state
+
+    def apply(self, state: State, event: GameEvent) -> State:
+        common = apply_common(state, event)
+        if common is not None:
+            return common
+        handler = _HANDLERS.get(event.type)
+        if handler is None:
+            raise RuleViolation("unknown_event", "event", f"{event.type!r} is not a deck-masters event.")
+        ensure_in_progress(state)
+        if not isinstance(event.data, Mapping):
+            raise RuleViolation("invalid_field", "event", "Event data must be a mapping.")
+        new = _fork(state)
+        handler(new, event.data)
+        new["seq"] = state["seq"] + 1
+        return new
+
+
+ENGINE = DeckMastersEngine()
+
+
+# --- the match -------------------------------------------------------------------------------------
+
+DUEL_WINS_NEEDED = 2
+
+
+def match_result(duel_results: Sequence[Mapping[str, Any]]) -> dict[str, int] | None:
+    """Match placements (``{str(player id): 1 or 2}``, both 1 for a drawn match), or ``None`` if undecided.
+
+    ``duel_results`` are the ``state["result"]`` dicts of the match's finished duels, in the order
+    played.  The rules (Yu-Gi-Oh! tournament policy for a best-of-three match):
+
+    * the first player to win 2 duels wins the match;
+    * a drawn duel (both players placed 1) counts for nobody and the match goes on: a match can
+      last more than three duels;
+    * a duel ended by ``time_called`` ends the match (end-of-match procedure): that duel's winner, if
+      the judge placed one, scores it; then the player with more duel wins wins the match and equal
+      duel wins make the match a draw;
+    * a duel ended by ``intentional_draw`` makes the match an intentional draw;
+    * a disqualification ends the match: the disqualified player loses it.
+
+    Raises ``ValueError`` for results of a different pair of players or a result after the match
+    was decided.
+    """
+    wins: dict[str, int] = {}
+    decided: dict[str, int] | None = None
+    for number, result in enumerate(duel_results, start=1):
+        if decided is not None:
+            raise ValueError(f"duel {number} was recorded after the match was decided")
+        placements = {str(k): v for k, v in result["placements"].items()}
+        reason = str(result.get("reason", ""))
+        if not wins:
+            if len(placements) != 2:
+                raise ValueError("a duel is between two players")
+            wins = dict.fromkeys(placements, 0)
+        elif set(placements) != set(wins):
+            raise ValueError(f"duel {number} is between other players")
+        winners = [pid for pid, place in placements.items() if place == 1]
+        if reason.startswith("intentional draw"):
+            decided = dict.fromkeys(wins, 1)
+            continue
+        if "(disqualify)" in reason and len(winners) == 1:
+            decided = {pid: 1 if pid == winners[0] else 2 for pid in wins}
+            continue
+        if len(winners) == 1:
+            wins[winners[0]] += 1
+        if reason.startswith("time called"):
+            decided = _by_wins(wins)
+        elif max(wins.values()) >= DUEL_WINS_NEEDED:
+            decided = _by_wins(wins)
+    return decided
+
+
+def _by_wins(wins: Mapping[str, int]) -> dict[str, int]:
+    best = max(wins.values())
+    leaders = [pid for pid, n in wins.items() if n == best]
+    if len(leaders) > 1:
+        return dict.fromkeys(wins, 1)
+    return {pid: 1 if pid == leaders[0] else 2 for pid in wins}

@@ -1,0 +1,739 @@
+"""Mintayn Master: the game engine (1v1, LP, a Mana Zone, selection instead of drawing).
+
+The rulebook (``mintayn-master-format.txt``) has no numbered sections, so refusals name its
+headings (``"Summon Phase"``, ``"Chains & Counterplay"``).
+
+Terms
+-----
+*P1, P2*
+    The two players in turn order: P1 takes turn 1 (and may not attack in it).
+*turn*
+    Numbered from 1 across both players (P1 plays the odd turns).  Per-turn limits of the turn
+    player (1 card to the Mana Zone, 1 selection, 1 Normal Summon, 1 evolution) reset at
+    ``start_turn``.
+*mana*
+    Each card in a player's Mana Zone gives 1 mana of its class a turn.  ``mana_zone`` counts the
+    cards by class, ``mana_spent`` the mana used since the player's own turn started, and
+    ``mana_available`` the difference.  Spent mana comes back at the start of its owner's next turn.
+*selection*
+    The Selection Step: the turn player takes 1 card of their choice from their deck.  It replaces
+    drawing, happens exactly once a turn, and may only be skipped when the player cannot select
+    (an empty deck: there is no deck-out loss).
+*monster*
+    A monster (or evolved stack, which counts as 1) in a Monster Zone, keyed by the id the judge
+    gives it (ints and strings are both accepted and stored as strings).  Each records its class,
+    position (``attack``/``defense``), stage (1, 2, or 3 for a Prime Evolution) and the turn it last
+    attacked, switched position or evolved.
+*chain*
+    The Counters played in response to a Spell, an attack or another Counter: at most 3 links per
+    player.  A chain is open from the Spell, attack or first Counter until the next event that is
+    not a Counter (or ``resolve_chain``), which resolves it.
+
+State (on top of :func:`games.formats.engine.base_state`)
+---------------------------------------------------------
+``starting_lp``; ``this_turn`` (``mana_placed``, ``selected``, ``normal_summoned``, ``evolved`` for
+the turn player); ``chain`` (``None`` or ``{"trigger": "spell"|"attack"|"counter", "links":
+{player id: n}}``); each player: ``lp``, ``hand_size`` (as last reported), ``mana_zone``,
+``mana_spent``, ``mana_available`` (``{class: n}``) and ``monsters`` (``{id: monster}``).
+
+Contract
+--------
+``ENGINE.new_game(players, options)`` with exactly two players and the optional option
+``{"starting_lp": 6000 | 8000 | 10000}``; ``ENGINE.apply(state, event)`` returns a new state and
+never mutates ``state``.  Judge actions shared by all formats come from
+:func:`games.formats.engine.apply_common`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.formats.engine import (
+    COMMON_VOCABULARY,
+    EventSpec,
+    GameEvent,
+    RuleViolation,
+    State,
+    apply_common,
+    base_state,
+    eliminate,
+    ensure_in_progress,
+    finish,
+    player,
+    require,
+)
+
+SLUG = "mintayn-master"
+DEFAULT_LP = 8000
+LP_VARIANTS: tuple[int, ...] = (6000, 8000, 10000)
+STARTING_HAND: tuple[int, int] = (7, 8)
+HAND_LIMIT = 10
+MONSTER_ZONE_SIZE = 7
+NORMAL_SUMMON_MAX_LEVEL = 3
+FINAL_STAGE = 3
+CHAIN_LINKS_PER_PLAYER = 3
+CLASSES: tuple[str, ...] = ("coreon", "fluxion", "synaphera", "obscura", "aetherion")
+
+R_WIN = "Win Condition"
+R_SETUP = "Game Setup"
+R_VARIANTS = "Balance Levers & Variants"
+R_TURN = "Turn Structure"
+R_MANA = "Mana Step"
+R_MANA_SYSTEM = "Mana System"
+R_SELECTION = "Selection Step"
+R_SPELL = "Main/Spell Phase"
+R_SUMMON = "Summon Phase"
+R_POSITION = "Position Step"
+R_EVOLUTION = "Evolution Step (optional)"
+R_ATTACK = "Attack Phase"
+R_DIRECT = "Direct Attacks"
+R_END = "End Phase"
+R_ZONES = "Field & Zones"
+R_CHAINS = "Chains & Counterplay"
+R_COUNTER = "Counter Cards"
+R_PRIME_SINGULAR = "Prime Singulars"
+R_VICTORY = "Victory & End of Game"
+
+_NO_MANA: dict[str, int] = dict.fromkeys(CLASSES, 0)
+_FRESH_TURN: dict[str, bool] = {"mana_placed": False, "selected": False, "normal_summoned": False, "evolved": False}
+ATTACK_TARGETS: tuple[str, ...] = ("lp", "monster", "board", "global")
+
+
+# --- small helpers --------------------------------------------------------------------------------
+
+
+def _fork(state: State) -> State:
+    """A copy safe to change at the top level, in ``turn``/``this_turn`` and in each player dict.
+
+    Nested per-player values (``monsters``, the mana dicts) are replaced, never mutated, so sharing
+    them with the old state is safe and ``apply`` stays far cheaper than a deep copy.
+    """
+    new = dict(state)
+    new["players"] = [dict(p) for p in state["players"]]
+    new["turn"] = dict(state["turn"])
+    new["this_turn"] = dict(state["this_turn"])
+    return new
+
+
+def _acting(state: State, data: Mapping[str, Any], name: str = "player") -> dict[str, Any]:
+    pid = require(data, name, int)
+    p = player(state, pid)
+    if p["out"]:
+        raise RuleViolation("player_out", R_WIN, f"Player {pid} is out of the game.")
+    return p
+
+
+def _require_turn(state: State) -> None:
+    if state["turn"]["player"] is None:
+        raise RuleViolation("no_turn", R_TURN, "No turn is in progress: record start_turn first.")
+
+
+def _own_turn(state: State, p: Mapping[str, Any], rule: str, what: str) -> None:
+    _require_turn(state)
+    if state["turn"]["player"] != p["id"]:
+        raise RuleViolation(
+            "not_your_turn", rule, f"{what} only on your own turn (it is player {state['turn']['player']}'s)."
+        )
+
+
+def _opponent(state: State, p: Mapping[str, Any]) -> dict[str, Any]:
+    return next(q for q in state["players"] if q["id"] != p["id"])
+
+
+def _optional_bool(data: Mapping[str, Any], name: str) -> bool:
+    return bool(require(data, name, bool)) if name in data else False
+
+
+def _class(data: Mapping[str, Any], name: str = "class") -> str:
+    value = require(data, name, str).strip().lower()
+    if value not in CLASSES:
+        raise RuleViolation("invalid_field", "Card Types", f"{name} must be one of {', '.join(CLASSES)}.")
+    return value
+
+
+def _monster_id(data: Mapping[str, Any], name: str = "monster") -> str:
+    value = require(data, name, (int, str))
+    if isinstance(value, bool) or (isinstance(value, str) and not value.strip()):
+        raise RuleViolation("invalid_field", "event", f"{name} must be a monster id.")
+    return str(value).strip()
+
+
+def _own_monster(p: Mapping[str, Any], mid: str) -> dict[str, Any]:
+    monster = p["monsters"].get(mid)
+    if monster is None:
+        raise RuleViolation("unknown_monster", R_ZONES, f"Player {p['id']} controls no monster {mid!r}.")
+    return monster
+
+
+def _set(state: State, p: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
+    """Replace player ``p`` in the forked ``state`` with ``p`` plus ``changes``; return the new dict."""
+    for index, q in enumerate(state["players"]):
+        if q["id"] == p["id"]:
+            state["players"][index] = {**q, **changes}
+            return state["players"][index]
+    raise RuleViolation("unknown_player", "setup", f"Player {p['id']!r} is not in this game.")  # pragma: no cover
+
+
+def _set_monster(state: State, p: Mapping[str, Any], mid: str, **changes: Any) -> None:
+    monsters = dict(p["monsters"])
+    monsters[mid] = {**monsters[mid], **changes}
+    _set(state, p, monsters=monsters)
+
+
+def _mana(zone: Mapping[str, int], spent: Mapping[str, int]) -> dict[str, Any]:
+    return {
+        "mana_zone": dict(zone),
+        "mana_spent": dict(spent),
+        "mana_available": {c: zone[c] - spent[c] for c in CLASSES},
+    }
+
+
+def _cost(data: Mapping[str, Any]) -> dict[str, int]:
+    """The optional ``mana`` field: ``{class: amount}`` actually spent (the judge names the classes used)."""
+    if data.get("mana") is None:
+        return {}
+    raw = require(data, "mana", dict)
+    cost: dict[str, int] = {}
+    for key, amount in raw.items():
+        cls = str(key).strip().lower()
+        if cls not in CLASSES or isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise RuleViolation("invalid_field", R_MANA_SYSTEM, "mana maps classes to amounts of mana (0 or more).")
+        if amount:
+            cost[cls] = cost.get(cls, 0) + amount
+    return cost
+
+
+def _pay(state: State, p: Mapping[str, Any], cost: Mapping[str, int]) -> dict[str, Any]:
+    if not cost:
+        return dict(p)
+    for cls, amount in cost.items():
+        if p["mana_available"][cls] < amount:
+            raise RuleViolation(
+                "not_enough_mana",
+                R_MANA_SYSTEM,
+                f"Player {p['id']} has {p['mana_available'][cls]} {cls} mana available, not {amount}.",
+            )
+    spent = {c: p["mana_spent"][c] + cost.get(c, 0) for c in CLASSES}
+    return _set(state, p, **_mana(p["mana_zone"], spent))
+
+
+def _has_class(p: Mapping[str, Any], cls: str) -> bool:
+    return any(m["class"] == cls for m in p["monsters"].values())
+
+
+def _find_monster(state: State, mid: str) -> dict[str, Any] | None:
+    for q in state["players"]:
+        if mid in q["monsters"]:
+            return q
+    return None
+
+
+def _lose(state: State, losers: Sequence[Any], reason: str) -> None:
+    remaining = [p["id"] for p in state["players"] if not p["out"]]
+    if set(losers) >= set(remaining):
+        # The rulebook is silent on both players reaching 0 LP at once: a judge rules a draw.
+        finish(state, dict.fromkeys(remaining, 1), reason=f"draw: {reason}")
+        return
+    for pid in losers:
+        eliminate(state, pid, reason)
+
+
+# --- turn events ----------------------------------------------------------------------------------
+
+
+def _start_turn(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    if state["turn"]["player"] is not None:
+        raise RuleViolation("turn_in_progress", R_TURN, "The current turn has not ended.")
+    order = [q["id"] for q in state["players"]]
+    expected = order[state["turn"]["number"] % len(order)]
+    if p["id"] != expected:
+        raise RuleViolation("not_your_turn", R_TURN, f"The next turn is player {expected}'s.")
+    state["turn"] = {"number": state["turn"]["number"] + 1, "player": p["id"]}
+    state["this_turn"] = dict(_FRESH_TURN)
+    # Mana used since the player's last turn comes back now: the Mana Step opens their turn.
+    _set(state, p, **_mana(p["mana_zone"], _NO_MANA))
+
+
+def _end_turn(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    _own_turn(state, p, R_END, "A turn ends")
+    hand_size = require(data, "hand_size", int, minimum=0)
+    cannot_select = _optional_bool(data, "cannot_select")
+    if hand_size > HAND_LIMIT:
+        raise RuleViolation("hand_limit", R_END, f"Discard down to {HAND_LIMIT} cards before the turn ends.")
+    if cannot_select and state["this_turn"]["selected"]:
+        raise RuleViolation("invalid_field", R_SELECTION, "The player selected a card this turn.")
+    if not state["this_turn"]["selected"] and not cannot_select:
+        raise RuleViolation(
+            "selection_missing",
+            R_SELECTION,
+            "The turn player selects exactly 1 card each turn; record select, or cannot_select if the deck is empty.",
+        )
+    _set(state, p, hand_size=hand_size)
+    state["turn"] = {"number": state["turn"]["number"], "player": None}
+
+
+# --- mana and selection ---------------------------------------------------------------------------
+
+
+def _mana_place(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    cls = _class(data)
+    by_effect = _optional_bool(data, "effect")
+    if by_effect:
+        _require_turn(state)
+    else:
+        _own_turn(state, p, R_MANA, "Mana is placed")
+        if state["this_turn"]["mana_placed"]:
+            raise RuleViolation("mana_already_placed", R_MANA, "Only 1 card a turn goes to the Mana Zone.")
+        # The Mana Step comes before the Selection Step (Timing Sequence).
+        if state["this_turn"]["selected"]:
+            raise RuleViolation("mana_step_over", R_MANA, "The Mana Step is over: the player already selected.")
+        state["this_turn"]["mana_placed"] = True
+    zone = {**p["mana_zone"], cls: p["mana_zone"][cls] + 1}
+    _set(state, p, **_mana(zone, p["mana_spent"]))
+
+
+def _mana_remove(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    cls = _class(data)
+    count = require(data, "count", int, minimum=1) if "count" in data else 1
+    _require_turn(state)
+    if p["mana_zone"][cls] < count:
+        raise RuleViolation(
+            "not_enough_mana", R_MANA_SYSTEM, f"Player {p['id']} has {p['mana_zone'][cls]} {cls} mana cards."
+        )
+    zone = {**p["mana_zone"], cls: p["mana_zone"][cls] - count}
+    # Mana cards are alike: removing one takes unused mana first, so spent never exceeds the zone.
+    spent = {**p["mana_spent"], cls: min(p["mana_spent"][cls], zone[cls])}
+    _set(state, p, **_mana(zone, spent))
+
+
+def _spend_mana(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    cost = _cost(data)
+    _require_turn(state)
+    if not cost:
+        raise RuleViolation("missing_field", "event", "spend_mana needs a non-empty 'mana' field.")
+    _pay(state, p, cost)
+
+
+def _select(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    _own_turn(state, p, R_SELECTION, "The selection happens")
+    if state["this_turn"]["selected"]:
+        raise RuleViolation("already_selected", R_SELECTION, "The turn player selects exactly 1 card a turn.")
+    state["this_turn"]["selected"] = True
+
+
+# --- spells, summons, positions, evolution --------------------------------------------------------
+
+
+def _cast_spell(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    cls = _class(data)
+    kind = require(data, "kind", str)
+    if kind not in ("instant", "ongoing"):
+        raise RuleViolation("invalid_field", R_SPELL, "kind must be 'instant' or 'ongoing'.")
+    cost = _cost(data)
+    _own_turn(state, p, R_SPELL, "Spells are cast")
+    if not _has_class(p, cls):
+        raise RuleViolation("no_matching_monster", "Spell Cards", f"A {cls} Spell needs a {cls} monster in play.")
+    _pay(state, p, cost)
+    state["chain"] = {"trigger": "spell", "links": {}}
+
+
+def _summon(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    mid = _monster_id(data)
+    cls = _class(data)
+    method = require(data, "method", str)
+    if method not in ("normal", "mana", "special"):
+        raise RuleViolation("invalid_field", R_SUMMON, "method must be normal, mana or special.")
+    position = require(data, "position", str) if "position" in data else "attack"
+    if position not in ("attack", "defense"):
+        raise RuleViolation("invalid_field", R_POSITION, "position must be 'attack' or 'defense'.")
+    cost = _cost(data)
+    prime_singular = _optional_bool(data, "prime_singular")
+    replaces = _monster_id(data, "replaces") if data.get("replaces") is not None else None
+    if method == "special":
+        _require_turn(state)  # Special Summons happen when effects allow, on either turn.
+    else:
+        _own_turn(state, p, R_SUMMON, "Normal and Mana Summons happen")
+    if method == "normal":
+        level = require(data, "level", int, minimum=0)
+        if state["this_turn"]["normal_summoned"]:
+            raise RuleViolation("normal_summon_used", R_SUMMON, "Only 1 Normal Summon a turn.")
+        if level > NORMAL_SUMMON_MAX_LEVEL:
+            raise RuleViolation(
+                "normal_summon_level", R_SUMMON, "Only a monster of Level 3 or lower is Normal Summoned."
+            )
+        if cost:
+            raise RuleViolation("invalid_field", R_SUMMON, "A Normal Summon costs no mana.")
+        state["this_turn"]["normal_summoned"] = True
+    if _find_monster(state, mid) is not None:
+        raise RuleViolation("duplicate_monster", R_ZONES, f"Monster id {mid!r} is already in play.")
+    monsters = dict(p["monsters"])
+    if replaces is not None:
+        if not prime_singular:
+            raise RuleViolation("invalid_field", R_PRIME_SINGULAR, "Only a Prime Singular replaces an active monster.")
+        _own_monster(p, replaces)
+    if prime_singular and len(monsters) < 2:
+        raise RuleViolation(
+            "prime_singular_condition", R_PRIME_SINGULAR, "A Prime Singular needs you to control 2+ monsters."
+        )
+    if replaces is not None:
+        del monsters[replaces]
+    if len(monsters) >= MONSTER_ZONE_SIZE:
+        raise RuleViolation(
+            "monster_zone_full", R_ZONES, f"The Monster Zone holds at most {MONSTER_ZONE_SIZE} monsters."
+        )
+    monsters[mid] = {
+        "class": cls,
+        "position": position,
+        "stage": 1,
+        "prime_singular": prime_singular,
+        "summoned_turn": state["turn"]["number"],
+        "attacked_turn": None,
+        "switched_turn": None,
+        "evolved_turn": None,
+    }
+    p = _pay(state, p, cost)
+    _set(state, p, monsters=monsters)
+
+
+def _switch_position(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    mid = _monster_id(data)
+    _own_turn(state, p, R_POSITION, "Positions are changed")
+    monster = _own_monster(p, mid)
+    if monster["switched_turn"] == state["turn"]["number"]:
+        raise RuleViolation("already_switched", R_POSITION, "A monster changes position at most once a turn.")
+    position = "defense" if monster["position"] == "attack" else "attack"
+    _set_monster(state, p, mid, position=position, switched_turn=state["turn"]["number"])
+
+
+def _evolve(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    mid = _monster_id(data)
+    cost = _cost(data)
+    _own_turn(state, p, R_EVOLUTION, "Evolution happens")
+    monster = _own_monster(p, mid)
+    if state["this_turn"]["evolved"]:
+        raise RuleViolation("evolution_used", R_EVOLUTION, "Only 1 evolution a turn.")
+    if monster["stage"] >= FINAL_STAGE:
+        raise RuleViolation("final_stage", "Prime Evolutions", "A Prime Evolution (third stage) evolves no further.")
+    p = _pay(state, p, cost)
+    state["this_turn"]["evolved"] = True
+    _set_monster(state, p, mid, stage=monster["stage"] + 1, evolved_turn=state["turn"]["number"])
+
+
+# --- combat, counters, effects --------------------------------------------------------------------
+
+
+def _attack(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    mid = _monster_id(data)
+    target = require(data, "target", str)
+    if target not in ATTACK_TARGETS:
+        raise RuleViolation("invalid_field", R_ATTACK, f"target must be one of {', '.join(ATTACK_TARGETS)}.")
+    target_monster = _monster_id(data, "target_monster") if target == "monster" else None
+    cost = _cost(data)
+    _own_turn(state, p, R_ATTACK, "Monsters attack")
+    turn = state["turn"]["number"]
+    if turn == 1:
+        raise RuleViolation("first_turn_attack", R_SETUP, "P1 cannot attack on turn 1.")
+    monster = _own_monster(p, mid)
+    # The rulebook names the positions Attack and Defense Position: a judge rules that only a
+    # monster in Attack Position declares attacks.
+    if monster["position"] != "attack":
+        raise RuleViolation("defense_position", R_POSITION, "Only a monster in Attack Position attacks.")
+    if monster["attacked_turn"] == turn:
+        raise RuleViolation("already_attacked", R_ATTACK, "Each monster declares at most 1 attack a turn.")
+    if monster["evolved_turn"] == turn:
+        raise RuleViolation("evolved_this_turn", R_EVOLUTION, "An evolved monster cannot attack the turn it evolved.")
+    if monster["switched_turn"] == turn:
+        raise RuleViolation(
+            "switched_this_turn", R_POSITION, "A monster that switched position cannot attack this turn."
+        )
+    opponent = _opponent(state, p)
+    if target == "lp" and opponent["monsters"]:
+        raise RuleViolation(
+            "direct_attack_blocked", R_DIRECT, "LP can be attacked only when the opponent has no monsters."
+        )
+    if target_monster is not None and target_monster not in opponent["monsters"]:
+        raise RuleViolation("unknown_monster", R_ATTACK, f"The opponent controls no monster {target_monster!r}.")
+    p = _pay(state, p, cost)
+    _set_monster(state, p, mid, attacked_turn=turn)
+    state["chain"] = {"trigger": "attack", "links": {}}
+
+
+def _counter(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    cls = _class(data)
+    cost = _cost(data)
+    _require_turn(state)
+    chain = state["chain"]
+    in_combat = chain is not None and chain["trigger"] == "attack"
+    if state["turn"]["player"] == p["id"] and not in_combat:
+        raise RuleViolation(
+            "counter_not_allowed", R_COUNTER, "Counters are played on the opponent's turn or in combat."
+        )
+    if not _has_class(p, cls):
+        raise RuleViolation("no_matching_monster", R_COUNTER, f"A {cls} Counter needs a {cls} monster in play.")
+    links = dict(chain["links"]) if chain is not None else {}
+    key = str(p["id"])
+    if links.get(key, 0) >= CHAIN_LINKS_PER_PLAYER:
+        raise RuleViolation("chain_cap", R_CHAINS, f"A chain holds at most {CHAIN_LINKS_PER_PLAYER} links per player.")
+    _pay(state, p, cost)
+    links[key] = links.get(key, 0) + 1
+    state["chain"] = {"trigger": chain["trigger"] if chain is not None else "counter", "links": links}
+
+
+def _resolve_chain(state: State, data: Mapping[str, Any]) -> None:
+    _require_turn(state)
+    # ``apply`` already closed the chain before calling this handler; the old state says if one was open.
+
+
+def _remove_monster(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    mid = _monster_id(data)
+    _require_turn(state)
+    _own_monster(p, mid)
+    monsters = dict(p["monsters"])
+    del monsters[mid]  # an evolved stack leaves as one
+    _set(state, p, monsters=monsters)
+
+
+def _control_change(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    mid = _monster_id(data)
+    _require_turn(state)
+    opponent = _opponent(state, p)
+    monster = _own_monster(opponent, mid)
+    if len(p["monsters"]) >= MONSTER_ZONE_SIZE:
+        raise RuleViolation(
+            "monster_zone_full", R_ZONES, f"The Monster Zone holds at most {MONSTER_ZONE_SIZE} monsters."
+        )
+    theirs = dict(opponent["monsters"])
+    del theirs[mid]
+    _set(state, opponent, monsters=theirs)
+    _set(state, p, monsters={**p["monsters"], mid: monster})
+
+
+def _lp_change(state: State, data: Mapping[str, Any]) -> None:
+    _require_turn(state)
+    changes = require(data, "changes", dict)
+    if not changes:
+        raise RuleViolation("invalid_field", "event", "changes needs at least one player.")
+    by_id = {str(p["id"]): p for p in state["players"]}
+    updates: list[tuple[dict[str, Any], int]] = []
+    for key, amount in changes.items():
+        p = by_id.get(str(key))
+        if p is None:
+            raise RuleViolation("unknown_player", "setup", f"Player {key!r} is not in this game.")
+        if p["out"]:
+            raise RuleViolation("player_out", R_WIN, f"Player {key} is out of the game.")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
+            raise RuleViolation("invalid_field", "event", "Each LP change must be a non-zero integer.")
+        updates.append((p, max(0, p["lp"] + amount)))
+    for p, lp in updates:
+        _set(state, p, lp=lp)
+    losers = [p["id"] for p, lp in updates if lp == 0]
+    if losers:
+        _lose(state, losers, "LP reached 0")
+
+
+Handler = Callable[[State, Mapping[str, Any]], None]
+
+_HANDLERS: dict[str, Handler] = {
+    "start_turn": _start_turn,
+    "end_turn": _end_turn,
+    "mana_place": _mana_place,
+    "mana_remove": _mana_remove,
+    "spend_mana": _spend_mana,
+    "select": _select,
+    "cast_spell": _cast_spell,
+    "summon": _summon,
+    "switch_position": _switch_position,
+    "evolve": _evolve,
+    "attack": _attack,
+    "counter": _counter,
+    "resolve_chain": _resolve_chain,
+    "remove_monster": _remove_monster,
+    "control_change": _control_change,
+    "lp_change": _lp_change,
+}
+
+_MANA_FIELD = "optional: {class: mana spent}"
+
+_FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
+    EventSpec(
+        "start_turn",
+        {"player": "the player whose turn starts"},
+        R_TURN,
+        "Starts the next turn, resets the per-turn limits and the player's spent mana; refuses a player out of "
+        "order (not_your_turn) or a turn already running (turn_in_progress).",
+    ),
+    EventSpec(
+        "end_turn",
+        {"player": "the turn player", "hand_size": "cards in hand after discarding", "cannot_select": "optional bool"},
+        f"{R_END}; {R_SELECTION}",
+        "Ends the turn; refuses a hand over 10 (hand_limit) and a turn without its selection unless the player "
+        "could not select (selection_missing).",
+    ),
+    EventSpec(
+        "mana_place",
+        {"player": "the player", "class": "the card's class", "effect": "optional: true when an effect places it"},
+        R_MANA,
+        "Puts a card face-down in the Mana Zone; refuses a second card a turn (mana_already_placed), after the "
+        "selection (mana_step_over) or on the opponent's turn, unless placed by an effect.",
+    ),
+    EventSpec(
+        "mana_remove",
+        {"player": "the player", "class": "the class", "count": "optional, default 1"},
+        R_MANA_SYSTEM,
+        "An effect removes mana cards; refuses more than the zone holds (not_enough_mana).",
+    ),
+    EventSpec(
+        "spend_mana",
+        {"player": "the player", "mana": "{class: mana spent}"},
+        R_MANA_SYSTEM,
+        "Pays a mana cost not covered by another event (an ability, a lock); refuses more than is available "
+        "(not_enough_mana).",
+    ),
+    EventSpec(
+        "select",
+        {"player": "the turn player"},
+        R_SELECTION,
+        "The turn's selection (replaces drawing); refuses a second one (already_selected).",
+    ),
+    EventSpec(
+        "cast_spell",
+        {"player": "the turn player", "class": "the Spell's class", "kind": "instant|ongoing", "mana": _MANA_FIELD},
+        R_SPELL,
+        "Casts a Spell and opens a chain; refuses the opponent's turn, no monster of its class (no_matching_monster) "
+        "and unaffordable mana (not_enough_mana).",
+    ),
+    EventSpec(
+        "summon",
+        {
+            "player": "the player",
+            "monster": "the id the judge gives it",
+            "class": "its class",
+            "method": "normal|mana|special",
+            "level": "required for normal",
+            "position": "optional: attack (default)|defense",
+            "mana": _MANA_FIELD,
+            "prime_singular": "optional bool",
+            "replaces": "optional: the monster a Prime Singular replaces",
+        },
+        f"{R_SUMMON}; {R_ZONES}; {R_PRIME_SINGULAR}",
+        "Puts a monster in the Monster Zone; refuses a 2nd Normal Summon (normal_summon_used), Level > 3 "
+        "(normal_summon_level), an 8th monster (monster_zone_full), a Prime Singular with < 2 monsters "
+        "(prime_singular_condition), an id in play (duplicate_monster).",
+    ),
+    EventSpec(
+        "switch_position",
+        {"player": "the turn player", "monster": "the monster"},
+        R_POSITION,
+        "Switches AP/DP; refuses a second switch of the monster this turn (already_switched).",
+    ),
+    EventSpec(
+        "evolve",
+        {"player": "the turn player", "monster": "the monster", "mana": _MANA_FIELD},
+        R_EVOLUTION,
+        "Stacks the next stage; refuses a second evolution this turn (evolution_used) and a third-stage monster "
+        "(final_stage).",
+    ),
+    EventSpec(
+        "attack",
+        {
+            "player": "the turn player",
+            "monster": "the attacker",
+            "target": "lp|monster|board|global",
+            "target_monster": "with target monster: the opponent's monster",
+            "mana": _MANA_FIELD,
+        },
+        f"{R_ATTACK}; {R_DIRECT}",
+        "Declares an attack and opens a combat window; refuses turn 1 (first_turn_attack), a second attack "
+        "(already_attacked), a monster that evolved/switched this turn or is in DP, and LP while the opponent has "
+        "monsters (direct_attack_blocked).",
+    ),
+    EventSpec(
+        "counter",
+        {"player": "the player", "class": "the Counter's class", "mana": _MANA_FIELD},
+        f"{R_COUNTER}; {R_CHAINS}",
+        "Adds a chain link; refuses one's own turn outside combat (counter_not_allowed), a 4th link of a player "
+        "(chain_cap) and no monster of its class (no_matching_monster).",
+    ),
+    EventSpec("resolve_chain", {}, R_CHAINS, "Resolves the open chain (any other non-Counter event does too)."),
+    EventSpec(
+        "remove_monster",
+        {"player": "the controller", "monster": "the monster", "reason": "optional text"},
+        R_ZONES,
+        "The monster (its whole stack) leaves the Monster Zone.",
+    ),
+    EventSpec(
+        "control_change",
+        {"player": "the new controller", "monster": "the opponent's monster"},
+        R_ATTACK,
+        "A control effect moves a monster; refuses a full Monster Zone (monster_zone_full).",
+    ),
+    EventSpec(
+        "lp_change",
+        {"changes": "{player id: signed LP change}, all at once"},
+        R_VICTORY,
+        "Changes LP (floored at 0); a player at 0 loses, both at 0 at once draw.",
+    ),
+)
+
+
+class MintaynMasterEngine:
+    """The :class:`games.formats.engine.Engine` for ``mintayn-master``: one object, no state of its own."""
+
+    slug = SLUG
+    VOCABULARY: dict[str, EventSpec] = {**{spec.type: spec for spec in _FORMAT_VOCABULARY}, **COMMON_VOCABULARY}
+
+    def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
+        options = dict(options or {})
+        unknown = set(options) - {"starting_lp"}
+        if unknown:
+            raise RuleViolation("invalid_option", R_VARIANTS, f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        lp = options.get("starting_lp", DEFAULT_LP)
+        if isinstance(lp, bool) or lp not in LP_VARIANTS:
+            raise RuleViolation("invalid_option", R_VARIANTS, "starting_lp is 6000, 8000 or 10000.")
+        ids = list(players)
+        if len(ids) != 2 or any(isinstance(pid, bool) or not isinstance(pid, int) for pid in ids):
+            raise RuleViolation("invalid_players", R_SETUP, "Master is played by exactly two players (integer ids).")
+        state = base_state(ids, starting_lp=lp, this_turn=dict(_FRESH_TURN), chain=None)
+        for p, hand in zip(state["players"], STARTING_HAND, strict=True):
+            p["lp"] = lp
+            p["hand_size"] = hand
+            p.update(_mana(_NO_MANA, _NO_MANA))
+            p["monsters"] = {}
+        return state
+
+    def apply(self, state: State, event: GameEvent) -> State:
+        common = apply_common(state, event)
+        if common is not None:
+            return common
+        handler = _HANDLERS.get(event.type)
+        if handler is None:
+            raise RuleViolation("unknown_event", "event", f"{event.type!r} is not a mintayn-master event.")
+        ensure_in_progress(state)
+        if not isinstance(event.data, Mapping):
+            raise RuleViolation("invalid_field", "event", "Event data must be a mapping.")
+        if event.type == "resolve_chain" and state["chain"] is None:
+            raise RuleViolation("no_chain", R_CHAINS, "No chain is open.")
+        new = _fork(state)
+        if event.type != "counter":
+            new["chain"] = None  # anything but a Counter lets the open chain resolve (LIFO)
+        handler(new, event.data)
+        new["seq"] = state["seq"] + 1
+        return new
+
+
+ENGINE = MintaynMasterEngine()
