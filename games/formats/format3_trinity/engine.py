@@ -1,0 +1,480 @@
+"""Format3 Trinity ("Signature" multiplayer Pokémon TCG): the game engine.
+
+The engine follows :mod:`games.formats.engine` (the contract every format's
+engine follows).  It does not simulate cards: a judge records what happened at
+the table and the engine keeps what the rulebook defines at player level -
+prize cards, rounds, who has been targeted, whose Active Pokémon is waiting to
+be replaced, who is out, who won - and refuses what Rule Set #3 (the Teaming
+Rule) and the official rules it defers to forbid.
+
+Terms
+-----
+*turn order*
+    ``players`` is given in turn order (the high roll of Rule Set #2 chose the
+    first player; play proceeds clockwise).  The first turn of the game is the
+    first listed player's.
+*round*
+    Rule Set #3: a round is complete once every player still in the game has
+    taken a turn in it.  ``state["round"]`` is its number; ``round_over`` is
+    true between the end of its last turn and the first turn of the next round,
+    the window in which Knocked Out Active Pokémon are replaced.  Each player's
+    ``took_turn`` and ``targeted`` flags are reset when the next round starts.
+*target*
+    The player whose Active or Benched Pokémon an attack is aimed at.  A player
+    targeted this round may not be targeted again in the round unless no other
+    valid target remains.
+*Knocked Out Active* (``active_knocked_out``)
+    The player's Active Pokémon was Knocked Out.  It is not replaced until the
+    round is over; then the player either promotes a Benched Pokémon
+    (``promote``) or, having none, is out (``no_benched_pokemon``).  Players who
+    run out of Pokémon at the same round end are out together and share a
+    placement.
+*prize cards*
+    Six each (``prizes_left``, ``prizes_taken``).  A Knock Out gives the player
+    named ``by`` 1 prize card, or what the event says (``prizes``, 1-3: 2 for a
+    Rule Box Pokémon ex / V / GX, 3 for VMAX and the like).  Taking the last
+    prize card wins the game.
+*deck out*
+    A player who must draw from an empty deck at the start of their turn is out.
+
+Contract
+--------
+``ENGINE.new_game(players)`` then ``ENGINE.apply(state, event)`` for each
+recorded event: it returns a new state (the input is never mutated) or raises
+:class:`~games.formats.engine.RuleViolation` naming the rulebook section.
+``ENGINE.VOCABULARY`` documents every event type.
+
+Placements
+----------
+A player who is out places by elimination order (the first out of ``n`` places
+``n``); players out at the same round end share the best of their places.  When
+a player takes their last prize card they place 1 and the players still in are
+ranked by prize cards taken, players level sharing a place.  When the last
+opponent is out, the player left places 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.formats.engine import (
+    COMMON_VOCABULARY,
+    EventSpec,
+    GameEvent,
+    RuleViolation,
+    State,
+    apply_common,
+    base_state,
+    eliminate,
+    ensure_in_progress,
+    finish,
+    player,
+    require,
+)
+from games.formats.format3_trinity import FORMAT
+
+SETUP = "Rule Set #2 Starting the Game"
+TEAMING = "Rule Set #3 Playing the Game (the Teaming Rule)"
+OFFICIAL = "A Quick Review (official Pokémon TCG rules)"
+TURNS = SETUP  # turn order is set up there: clockwise from the first player
+
+PRIZE_CARDS = 6
+MIN_PLAYERS = 3
+MAX_PRIZES_PER_KNOCK_OUT = 3
+#: Why a player may end a turn without attacking.  The rule names the first two;
+#: ``attack_prevented`` covers an Active that cannot attack (Asleep, Paralyzed, a
+#: card effect): a judge reads "simply unable" as including it.
+NO_ATTACK_REASONS = ("no_valid_target", "insufficient_energy", "attack_prevented")
+
+_P = "the player"
+
+VOCABULARY: dict[str, EventSpec] = {
+    spec.type: spec
+    for spec in (
+        EventSpec(
+            "start_turn",
+            {"player": "the player starting their turn"},
+            SETUP,
+            "Starts the next player's turn (the next player still in, clockwise); the first turn of a new round "
+            "starts the round. Refuses another player, a turn already in progress, and a new round while a "
+            "Knocked Out Active is still waiting to be replaced.",
+        ),
+        EventSpec(
+            "attack",
+            {
+                "player": "the attacking player (whose turn it is)",
+                "target": "the player whose Pokémon are attacked",
+                "no_other_valid_target": "optional bool: the judge confirms no untargeted player has a Pokémon "
+                "in play to target",
+            },
+            TEAMING,
+            "Records the turn's attack and marks the target as targeted this round. Refuses a second attack, an "
+            "attack on the first turn of the game, an attack with a Knocked Out Active, and a target already "
+            "targeted this round while another player still in has not been.",
+        ),
+        EventSpec(
+            "knock_out",
+            {
+                "player": "the owner of the Knocked Out Pokémon",
+                "by": "the opponent who takes the prize cards",
+                "prizes": "optional 1-3 (default 1; 2 for ex / V / GX, 3 for VMAX and the like)",
+                "active": "optional bool (default true): the Active Pokémon, false for a Benched one",
+            },
+            OFFICIAL,
+            "The player named `by` takes the prize cards (at most those left); the last one wins the game. A "
+            "Knocked Out Active is not replaced until the round is over. Refuses a Knock Out of an Active already "
+            "Knocked Out, of a player with no Pokémon left, and prizes taken by the owner.",
+        ),
+        EventSpec(
+            "end_turn",
+            {
+                "player": "the player ending their turn",
+                "no_attack_reason": "required when the player did not attack: " + " / ".join(NO_ATTACK_REASONS),
+            },
+            TEAMING,
+            "Ends the turn; the round is over once every player still in has taken a turn in it. Refuses ending "
+            "a turn without an attack and without a reason, except on the first turn of the game and with a "
+            "Knocked Out Active.",
+        ),
+        EventSpec(
+            "promote",
+            {"player": "the player whose Active was Knocked Out"},
+            TEAMING,
+            "At the end of the round, a Benched Pokémon replaces the Knocked Out Active. Refuses a promotion "
+            "before the round is over and a player with no Knocked Out Active.",
+        ),
+        EventSpec(
+            "no_benched_pokemon",
+            {"player": "the player whose Active was Knocked Out"},
+            TEAMING,
+            "At the end of the round, the player has no Benched Pokémon to promote: they are out (with every other "
+            "player out at the same round end, sharing a placement). Refuses it before the round is over.",
+        ),
+        EventSpec(
+            "deck_out",
+            {"player": "the player whose turn it is"},
+            OFFICIAL,
+            "The player must draw from an empty deck at the start of their turn: they are out and their turn "
+            "ends. Refuses it once the turn has gone past the draw (an attack or a Knock Out was recorded).",
+        ),
+    )
+}
+VOCABULARY.update(COMMON_VOCABULARY)
+
+
+# --- small helpers --------------------------------------------------------------------------------
+
+
+def _fork(state: State) -> State:
+    """A copy to change: the top level, the turn and every player dict (all flat) are copied."""
+    new = dict(state)
+    new["players"] = [dict(p) for p in state["players"]]
+    new["turn"] = dict(state["turn"])
+    new["seq"] = state["seq"] + 1
+    return new
+
+
+def _optional(data: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
+    if data.get(name) is None:
+        return default
+    return require(data, name, kind)
+
+
+def _in_game(state: State, data: Mapping[str, Any], name: str = "player") -> dict[str, Any]:
+    pid = require(data, name)
+    p = player(state, pid)
+    if p["out"]:
+        raise RuleViolation("player_out", TURNS, f"Player {pid} is out of the game.")
+    return p
+
+
+def _acting(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The player named by the event, who must be the one whose turn is in progress."""
+    p = _in_game(state, data)
+    turn = state["turn"]
+    if not turn["in_progress"] or turn["player"] != p["id"]:
+        raise RuleViolation("not_your_turn", TURNS, f"It is not player {p['id']}'s turn.")
+    return p
+
+
+def _still_in(state: State) -> list[dict[str, Any]]:
+    return [p for p in state["players"] if not p["out"]]
+
+
+def _next_player(state: State) -> int:
+    players = state["players"]
+    last = state["turn"]["player"]
+    start = 0 if last is None else next(i for i, p in enumerate(players) if p["id"] == last) + 1
+    for k in range(len(players)):
+        p = players[(start + k) % len(players)]
+        if not p["out"]:
+            return p["id"]
+    raise AssertionError("a game in progress has a player still in")
+
+
+def _ranked(players: Sequence[dict[str, Any]], key: Callable[[dict[str, Any]], int], first: int) -> dict[int, int]:
+    """Competition ranking from ``first`` by ``key``, highest first; players level share a place."""
+    ordered = sorted(players, key=key, reverse=True)
+    places: dict[int, int] = {}
+    for i, p in enumerate(ordered):
+        same = i > 0 and key(p) == key(ordered[i - 1])
+        places[p["id"]] = places[ordered[i - 1]["id"]] if same else first + i
+    return places
+
+
+def _awaiting_promotion(state: State) -> list[dict[str, Any]]:
+    return [p for p in _still_in(state) if p["active_knocked_out"] and not p["no_pokemon_left"]]
+
+
+def _close_round_if_complete(state: State) -> None:
+    if state["status"] != "in_progress" or state["round_over"] or state["turn"]["in_progress"]:
+        return
+    # Interpretation: only players *still in* count, so a player out before their turn does not hold the round up.
+    if all(p["took_turn"] for p in _still_in(state)):
+        state["round_over"] = True
+        _resolve_round_end(state)
+
+
+def _resolve_round_end(state: State) -> None:
+    """Once every Knocked Out Active is dealt with, the players with no Pokémon left go out together."""
+    if not state["round_over"] or _awaiting_promotion(state):
+        return
+    still_in = _still_in(state)
+    batch = [p for p in still_in if p["no_pokemon_left"]]
+    if not batch:
+        return
+    survivors = [p for p in still_in if not p["no_pokemon_left"]]
+    if not survivors:
+        # Interpretation: everyone still in runs out of Pokémon at the same round end - nobody outlasted
+        # the others, so they share first place (a draw).
+        finish(state, {p["id"]: 1 for p in batch}, reason="every player still in ran out of Pokémon")
+        return
+    # Interpretation: players who run out of Pokémon at the same round end are out at the same moment,
+    # so they share the best of the places they take up.
+    for p in batch:
+        p["out"] = True
+        p["placement"] = len(survivors) + 1
+        p["out_reason"] = "no Pokémon left to promote"
+    if len(survivors) == 1:
+        finish(state, {survivors[0]["id"]: 1}, reason="last player standing (no Pokémon left to promote)")
+
+
+# --- event handlers (they change the fork they are given) ---------------------------------------
+
+
+def _start_turn(state: State, data: Mapping[str, Any]) -> None:
+    if state["turn"]["in_progress"]:
+        raise RuleViolation("turn_in_progress", TURNS, "End the current turn first.")
+    p = _in_game(state, data)
+    if state["round_over"]:
+        waiting = _awaiting_promotion(state)
+        if waiting:
+            names = ", ".join(str(q["id"]) for q in waiting)
+            raise RuleViolation(
+                "promotion_pending", TEAMING, f"The round is over: player(s) {names} must replace their Active first."
+            )
+        state["round"] += 1
+        state["round_over"] = False
+        for q in state["players"]:
+            q["took_turn"] = False
+            q["targeted"] = False
+    expected = _next_player(state)
+    if p["id"] != expected:
+        raise RuleViolation("not_your_turn", SETUP, f"The next turn is player {expected}'s.")
+    turn = state["turn"]
+    turn.update(number=turn["number"] + 1, player=p["id"], in_progress=True, attacked=False, actions=0)
+
+
+def _attack(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    turn = state["turn"]
+    if turn["attacked"]:
+        raise RuleViolation("already_attacked", OFFICIAL, "A player attacks at most once a turn.")
+    if turn["number"] == 1:
+        raise RuleViolation(
+            "first_turn_attack", OFFICIAL, "The player who goes first cannot attack on their first turn."
+        )
+    if p["active_knocked_out"]:
+        raise RuleViolation(
+            "no_active_pokemon", TEAMING, "The Active Pokémon was Knocked Out and is not replaced until the round ends."
+        )
+    target = _in_game(state, data, "target")
+    if target["id"] == p["id"]:
+        raise RuleViolation("invalid_target", TEAMING, "A player attacks another player's Pokémon.")
+    attested = _optional(data, "no_other_valid_target", bool, False)
+    if target["targeted"]:
+        untargeted = [q["id"] for q in _still_in(state) if q["id"] != p["id"] and not q["targeted"]]
+        # The engine does not see benches: a player it thinks untargeted may have no Pokémon in play, so the
+        # judge may attest that no other valid target remains.
+        if untargeted and not attested:
+            raise RuleViolation(
+                "target_already_targeted",
+                TEAMING,
+                f"Player {target['id']} was already targeted this round; player(s) "
+                f"{', '.join(map(str, untargeted))} have not been.",
+            )
+    target["targeted"] = True
+    turn["attacked"] = True
+    turn["actions"] += 1
+
+
+def _knock_out(state: State, data: Mapping[str, Any]) -> None:
+    owner = _in_game(state, data)
+    taker = _in_game(state, data, "by")
+    if taker["id"] == owner["id"]:
+        raise RuleViolation("invalid_prize_taker", OFFICIAL, "An opponent of the owner takes the prize cards.")
+    prizes = _optional(data, "prizes", int, 1)
+    if not 1 <= prizes <= MAX_PRIZES_PER_KNOCK_OUT:
+        raise RuleViolation("invalid_field", OFFICIAL, "A Knock Out is worth 1 to 3 prize cards.")
+    active = _optional(data, "active", bool, True)
+    if owner["no_pokemon_left"]:
+        raise RuleViolation("no_pokemon_in_play", TEAMING, f"Player {owner['id']} has no Pokémon in play.")
+    if active and owner["active_knocked_out"]:
+        raise RuleViolation(
+            "no_active_pokemon", TEAMING, f"Player {owner['id']}'s Active was already Knocked Out this round."
+        )
+    if active:
+        # Interpretation: a Knock Out of an Active in the round-end window (a Check-Up) also waits in
+        # ``_awaiting_promotion``: the next round does not start until it is replaced.
+        owner["active_knocked_out"] = True
+    # A Knock Out worth more prize cards than the taker has left gives them what is left.
+    taken = min(prizes, taker["prizes_left"])
+    taker["prizes_left"] -= taken
+    taker["prizes_taken"] += taken
+    if state["turn"]["in_progress"]:
+        state["turn"]["actions"] += 1
+    if taker["prizes_left"] == 0:
+        # Interpretation: the game ends at once; the others still in are ranked by prize cards taken.
+        others = [q for q in _still_in(state) if q["id"] != taker["id"]]
+        places = {taker["id"]: 1, **_ranked(others, lambda q: q["prizes_taken"], 2)}
+        finish(state, places, reason=f"player {taker['id']} took their last prize card")
+
+
+def _end_turn(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    turn = state["turn"]
+    reason = data.get("no_attack_reason")
+    if reason is not None:
+        if reason not in NO_ATTACK_REASONS:
+            raise RuleViolation(
+                "invalid_field", TEAMING, f"'no_attack_reason' is one of {', '.join(NO_ATTACK_REASONS)}."
+            )
+        if turn["attacked"]:
+            raise RuleViolation("invalid_field", TEAMING, "The player attacked: there is no reason to give.")
+    # No reason is needed when the player cannot attack whatever they hold: on the first turn of the game
+    # (official rules) and with a Knocked Out Active, which stays unreplaced until the round ends.
+    exempt = turn["number"] == 1 or p["active_knocked_out"]
+    if not turn["attacked"] and reason is None and not exempt:
+        raise RuleViolation(
+            "attack_required",
+            TEAMING,
+            "A player may not pass without attacking unless they have no valid target or not enough energy.",
+        )
+    turn["in_progress"] = False
+    p["took_turn"] = True
+    _close_round_if_complete(state)
+
+
+def _round_end_player(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    p = _in_game(state, data)
+    if not p["active_knocked_out"] or p["no_pokemon_left"]:
+        raise RuleViolation("nothing_to_promote", TEAMING, f"Player {p['id']} has no Knocked Out Active to replace.")
+    if not state["round_over"]:
+        raise RuleViolation(
+            "promotion_before_round_end",
+            TEAMING,
+            "A Knocked Out Active is not replaced until the end of the round (every player still in has had a turn).",
+        )
+    return p
+
+
+def _promote(state: State, data: Mapping[str, Any]) -> None:
+    p = _round_end_player(state, data)
+    p["active_knocked_out"] = False
+    _resolve_round_end(state)
+
+
+def _no_benched_pokemon(state: State, data: Mapping[str, Any]) -> None:
+    p = _round_end_player(state, data)
+    p["no_pokemon_left"] = True
+    _resolve_round_end(state)
+
+
+def _deck_out(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    # Official rules: the draw that starts the turn is the only draw that decks a player out.
+    if state["turn"]["actions"]:
+        raise RuleViolation(
+            "not_at_draw", OFFICIAL, "Decking out happens at the draw that starts the turn, before anything else."
+        )
+    state["turn"]["in_progress"] = False
+    eliminate(state, p["id"], "decked out")
+    _close_round_if_complete(state)
+
+
+_HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], None]] = {
+    "start_turn": _start_turn,
+    "attack": _attack,
+    "knock_out": _knock_out,
+    "end_turn": _end_turn,
+    "promote": _promote,
+    "no_benched_pokemon": _no_benched_pokemon,
+    "deck_out": _deck_out,
+}
+
+
+def _after_common(state: State) -> None:
+    """A judge action took a player out: end their turn, and the round may now be complete."""
+    turn = state["turn"]
+    if turn["in_progress"] and player(state, turn["player"])["out"]:
+        turn["in_progress"] = False
+    _close_round_if_complete(state)
+    _resolve_round_end(state)
+
+
+class Format3TrinityEngine:
+    slug = FORMAT.slug
+    VOCABULARY = VOCABULARY
+
+    def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
+        if options is not None and not isinstance(options, Mapping):
+            raise RuleViolation("invalid_option", "setup", "Options are a mapping.")
+        if options:
+            raise RuleViolation("invalid_option", "setup", f"Unknown option(s): {', '.join(map(str, options))}.")
+        ids = list(players)
+        if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
+            raise RuleViolation("invalid_players", "setup", "Player ids are integers.")
+        if len(ids) < MIN_PLAYERS:
+            raise RuleViolation("invalid_players", "Format3Trinity", "A game has 3 or more players.")
+        state = base_state(ids, round=1, round_over=False)
+        state["turn"].update(in_progress=False, attacked=False, actions=0)
+        for p in state["players"]:
+            p.update(
+                prizes_left=PRIZE_CARDS,
+                prizes_taken=0,
+                active_knocked_out=False,
+                no_pokemon_left=False,
+                took_turn=False,
+                targeted=False,
+            )
+        return state
+
+    def apply(self, state: State, event: GameEvent) -> State:
+        if not isinstance(event.data, Mapping):
+            raise RuleViolation("invalid_field", "event", "The event data is a mapping.")
+        common = apply_common(state, event)
+        if common is not None:
+            if common["status"] == "in_progress":
+                _after_common(common)
+            return common
+        handler = _HANDLERS.get(event.type)
+        if handler is None:
+            raise RuleViolation("unknown_event", "event", f"Unknown event type {event.type!r}.")
+        ensure_in_progress(state)
+        new = _fork(state)
+        handler(new, event.data)
+        return new
+
+
+ENGINE = Format3TrinityEngine()

@@ -1,0 +1,570 @@
+"""Mt. Silver 4.1.0 (multiplayer Pokémon TCG with Badge Tokens): the game engine.
+
+The engine follows :mod:`games.formats.engine` (the contract every format's
+engine follows).  It does not simulate cards: a judge records what happened at
+the table and the engine keeps what the rulebook defines at player level -
+Badge Tokens, Pokémon in play, who caused each Special Condition, the Area Pile
+drafts, who is Champion - and refuses what the rulebook forbids.
+
+Terms
+-----
+*turn order*
+    ``players`` is given in turn order (the highest roll goes first; play
+    proceeds clockwise, which is also the order of a draft).  The *last player*
+    is the last one in turn order.
+*opening*
+    Nobody plays a Supporter (or uses their Pokémon Trainer's ability) or
+    attacks until the last player's first turn: the opening lasts while some
+    player still in has not started a turn (``turns_started``).
+*Badge Tokens*
+    Six each.  ``badges_taken`` (0-6) counts the ones a player has flipped face
+    up.  A Knock Out gives the player who caused it one; a player who Knocks Out
+    their own Pokémon gives every opponent one; a Knock Out by a Special
+    Condition counts for the player who caused the condition.  A player whose
+    six Badge Tokens are all taken becomes the Champion and the game ends.
+*Special Conditions* (``conditions``)
+    ``{condition: player who caused it}`` for the player's Active Pokémon.
+    Asleep, Confused and Paralyzed replace one another; Burned and Poisoned
+    stack with them.  They go when the Active is Knocked Out or leaves play.
+*Pokémon in play* (``pokemon_in_play``)
+    Active plus Benched, starting at 1 (the Starting Pokémon).  A player with
+    none stays in the game; if only one player has Pokémon in play, that player
+    wins.
+*Area Piles* (``area_piles``: how many remain, six of 8 cards at setup)
+    Each Badge Token taken earns a draft offer (``pending_drafts``, in the
+    order earned).  The player at the head of the queue explores a pile
+    (``explore``: they pick first, then the cards go clockwise, one each, until
+    none remain - ``drafts`` records each pile's pick order) or declines
+    (``decline_explore``).  Turns do not start or end while an offer is open.
+
+Contract
+--------
+``ENGINE.new_game(players)`` then ``ENGINE.apply(state, event)`` for each
+recorded event: it returns a new state (the input is never mutated) or raises
+:class:`~games.formats.engine.RuleViolation` naming the rulebook heading.
+``ENGINE.VOCABULARY`` documents every event type.
+
+Placements
+----------
+The Champion (or the last player with Pokémon in play) places 1; the other
+players still in are ranked by Badge Tokens taken, players level sharing a
+place.  A player out by a judge action (concede, game loss, disqualification)
+places by elimination order below everyone still in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.formats.engine import (
+    COMMON_VOCABULARY,
+    EventSpec,
+    GameEvent,
+    RuleViolation,
+    State,
+    apply_common,
+    base_state,
+    ensure_in_progress,
+    finish,
+    player,
+    require,
+)
+from games.formats.mt_silver import FORMAT
+
+PLAY = "Play"
+ADDITIONAL = "Additional Rules"
+SETUP = "Setup"
+OBJECTIVE = "Objective"
+TURNS = SETUP  # turn order is set up there: clockwise from the first player
+
+BADGE_TOKENS = 6
+AREA_PILES = 6
+PILE_SIZE = 8
+CONDITIONS = ("asleep", "burned", "confused", "paralyzed", "poisoned")
+#: Official rules: a new one of these replaces the others; Burned and Poisoned stack.
+ROTATING = frozenset({"asleep", "confused", "paralyzed"})
+
+VOCABULARY: dict[str, EventSpec] = {
+    spec.type: spec
+    for spec in (
+        EventSpec(
+            "start_turn",
+            {"player": "the player starting their turn"},
+            SETUP,
+            "Starts the next player's turn (the next player still in, clockwise) and resets the per-turn limits. "
+            "Refuses another player, a turn in progress and an open draft offer.",
+        ),
+        EventSpec(
+            "end_turn",
+            {"player": "the player ending their turn"},
+            PLAY,
+            "Ends the turn. Refuses it while a draft offer is open.",
+        ),
+        EventSpec(
+            "play_supporter",
+            {
+                "player": "the player whose turn it is",
+                "trainer": "optional bool: the Pokémon Trainer's ability used as the turn's Supporter",
+            },
+            PLAY,
+            "Records the turn's Supporter. Refuses it before the last player's first turn and a second one in a turn.",
+        ),
+        EventSpec(
+            "attack",
+            {"player": "the player whose turn it is"},
+            PLAY,
+            "Records the turn's attack. Refuses it before the last player's first turn, a second attack in a turn "
+            "and a player with no Pokémon in play.",
+        ),
+        EventSpec(
+            "trade",
+            {"player": "the player whose turn it is", "partner": "the player they exchange Pokémon with"},
+            PLAY,
+            "Records the turn's Pokémon trade. Refuses a second trade in a turn and a partner who is out or the "
+            "player themself.",
+        ),
+        EventSpec(
+            "play_pokemon",
+            {"player": "the owner", "count": "optional, default 1"},
+            PLAY,
+            "Pokémon are put into play (Active or Bench).",
+        ),
+        EventSpec(
+            "leave_play",
+            {
+                "player": "the owner",
+                "count": "optional, default 1",
+                "active": "optional bool (default false): the Active is among them",
+            },
+            PLAY,
+            "Pokémon leave play without a Knock Out (to the hand, the deck ...). If only one player then has "
+            "Pokémon in play, they win. Refuses more Pokémon than the player has in play.",
+        ),
+        EventSpec(
+            "special_condition",
+            {"player": "the owner of the Active Pokémon", "condition": ", ".join(CONDITIONS), "by": "who caused it"},
+            ADDITIONAL,
+            "Records a Special Condition on the Active and the player who caused it (Asleep, Confused and "
+            "Paralyzed replace one another). Refuses a player with no Pokémon in play.",
+        ),
+        EventSpec(
+            "clear_condition",
+            {"player": "the owner of the Active Pokémon", "condition": "optional: one condition (default all)"},
+            ADDITIONAL,
+            "The Active recovers (or retreats / evolves). Refuses a condition the Active does not have.",
+        ),
+        EventSpec(
+            "knock_out",
+            {
+                "player": "the owner of the Knocked Out Pokémon",
+                "by": "the player who caused it (the owner for a self Knock Out); omitted with `condition`",
+                "condition": "optional: the Special Condition that Knocked it Out; the Knock Out counts for "
+                "the player who caused the condition",
+                "active": "optional bool (default true)",
+                "knocked_out": "instead of the fields above: a list of them, for Knock Outs at the same time",
+            },
+            PLAY,
+            "The player who caused it takes one Badge Token (every opponent takes one for a self Knock Out) and "
+            "earns a draft offer while Area Piles remain; all six taken makes them Champion and ends the game; "
+            "if only one player then has Pokémon in play, they win. Refuses a player with no Pokémon in play and "
+            "a condition the Active does not have.",
+        ),
+        EventSpec(
+            "explore",
+            {"player": "the player at the head of the draft queue"},
+            PLAY,
+            "Explores the next Area Pile: the player picks first, then clockwise one card each until the 8 cards "
+            "are gone. Refuses a player without an offer or whose offer is not next.",
+        ),
+        EventSpec(
+            "decline_explore",
+            {"player": "the player at the head of the draft queue"},
+            PLAY,
+            "The player chooses not to explore (the rule says they *may*): the offer lapses.",
+        ),
+    )
+}
+VOCABULARY.update(COMMON_VOCABULARY)
+
+
+# --- small helpers --------------------------------------------------------------------------------
+
+
+def _fork(state: State) -> State:
+    """A copy to change: the top level, the turn and every player dict are copied.
+
+    Nested values (``conditions``, ``pending_drafts``, ``drafts``) are shared
+    and replaced, never changed in place.
+    """
+    new = dict(state)
+    new["players"] = [dict(p) for p in state["players"]]
+    new["turn"] = dict(state["turn"])
+    new["seq"] = state["seq"] + 1
+    return new
+
+
+def _optional(data: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
+    if data.get(name) is None:
+        return default
+    return require(data, name, kind)
+
+
+def _in_game(state: State, data: Mapping[str, Any], name: str = "player") -> dict[str, Any]:
+    pid = require(data, name)
+    p = player(state, pid)
+    if p["out"]:
+        raise RuleViolation("player_out", TURNS, f"Player {pid} is out of the game.")
+    return p
+
+
+def _acting(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The player named by the event, who must be the one whose turn is in progress."""
+    p = _in_game(state, data)
+    turn = state["turn"]
+    if not turn["in_progress"] or turn["player"] != p["id"]:
+        raise RuleViolation("not_your_turn", TURNS, f"It is not player {p['id']}'s turn.")
+    return p
+
+
+def _count(data: Mapping[str, Any]) -> int:
+    if data.get("count") is None:
+        return 1
+    return require(data, "count", int, minimum=1)
+
+
+def _still_in(state: State) -> list[dict[str, Any]]:
+    return [p for p in state["players"] if not p["out"]]
+
+
+def _clockwise_from(state: State, pid: int) -> list[int]:
+    """Players still in, starting with ``pid`` and going clockwise (turn order)."""
+    players = state["players"]
+    start = next(i for i, p in enumerate(players) if p["id"] == pid)
+    n = len(players)
+    return [players[(start + k) % n]["id"] for k in range(n) if not players[(start + k) % n]["out"]]
+
+
+def _next_player(state: State) -> int:
+    players = state["players"]
+    last = state["turn"]["player"]
+    start = 0 if last is None else next(i for i, p in enumerate(players) if p["id"] == last) + 1
+    for k in range(len(players)):
+        p = players[(start + k) % len(players)]
+        if not p["out"]:
+            return p["id"]
+    raise AssertionError("a game in progress has a player still in")
+
+
+def _ranked(players: Sequence[dict[str, Any]], first: int) -> dict[int, int]:
+    """Competition ranking by Badge Tokens taken from ``first``; players level share a place."""
+    ordered = sorted(players, key=lambda p: p["badges_taken"], reverse=True)
+    places: dict[int, int] = {}
+    for i, p in enumerate(ordered):
+        same = i > 0 and p["badges_taken"] == ordered[i - 1]["badges_taken"]
+        places[p["id"]] = places[ordered[i - 1]["id"]] if same else first + i
+    return places
+
+
+def _opening(state: State) -> bool:
+    """True until the last player's first turn: some player still in has not started a turn."""
+    return any(p["turns_started"] == 0 for p in _still_in(state))
+
+
+def _take_badge(state: State, p: dict[str, Any]) -> None:
+    if p["badges_taken"] >= BADGE_TOKENS:
+        return
+    p["badges_taken"] += 1
+    if state["area_piles"] > 0:
+        state["pending_drafts"] = [*state["pending_drafts"], p["id"]]
+
+
+def _check_end(state: State) -> None:
+    """The state-based endings: a Champion, or only one player (or none) with Pokémon in play."""
+    if state["status"] != "in_progress":
+        return
+    still_in = _still_in(state)
+    champions = [p for p in still_in if p["badges_taken"] >= BADGE_TOKENS]
+    if champions:
+        # Interpretation: two players completing their Badge Tokens at the same time (a self Knock Out
+        # gives every opponent one) are both Champion and share first place.
+        others = [p for p in still_in if p["badges_taken"] < BADGE_TOKENS]
+        places = {**{p["id"]: 1 for p in champions}, **_ranked(others, len(champions) + 1)}
+        names = ", ".join(str(p["id"]) for p in champions)
+        finish(state, places, reason=f"Champion: player(s) {names} took all six Badge Tokens")
+        return
+    holders = [p for p in still_in if p["pokemon_in_play"] > 0]
+    if len(holders) == 1:
+        winner = holders[0]
+        others = [p for p in still_in if p is not winner]
+        finish(
+            state,
+            {winner["id"]: 1, **_ranked(others, 2)},
+            reason=f"player {winner['id']} is the only player with Pokémon in play",
+        )
+    elif not holders:
+        # Interpretation: Knock Outs at the same time left nobody with Pokémon in play.  The rulebook names no
+        # winner; a judge ends the game with everyone still in ranked by Badge Tokens taken (the objective).
+        finish(state, _ranked(still_in, 1), reason="no player has Pokémon in play")
+
+
+# --- event handlers (they change the fork they are given) ---------------------------------------
+
+
+def _no_open_draft(state: State) -> None:
+    if state["pending_drafts"]:
+        raise RuleViolation(
+            "draft_pending",
+            PLAY,
+            f"Player {state['pending_drafts'][0]} must first choose whether to explore an Area Pile.",
+        )
+
+
+def _start_turn(state: State, data: Mapping[str, Any]) -> None:
+    if state["turn"]["in_progress"]:
+        raise RuleViolation("turn_in_progress", TURNS, "End the current turn first.")
+    p = _in_game(state, data)
+    _no_open_draft(state)
+    expected = _next_player(state)
+    if p["id"] != expected:
+        raise RuleViolation("not_your_turn", SETUP, f"The next turn is player {expected}'s.")
+    turn = state["turn"]
+    turn.update(
+        number=turn["number"] + 1, player=p["id"], in_progress=True, supporter=None, attacked=False, traded=False
+    )
+    p["turns_started"] += 1
+
+
+def _end_turn(state: State, data: Mapping[str, Any]) -> None:
+    _acting(state, data)
+    _no_open_draft(state)
+    state["turn"]["in_progress"] = False
+
+
+def _play_supporter(state: State, data: Mapping[str, Any]) -> None:
+    _acting(state, data)
+    trainer = _optional(data, "trainer", bool, False)
+    if _opening(state):
+        raise RuleViolation("too_early", PLAY, "Nobody plays a Supporter until the last player's first turn.")
+    if state["turn"]["supporter"] is not None:
+        # The Pokémon Trainer's ability is used "as their supporter card for the turn": it shares the limit.
+        raise RuleViolation("supporter_already_played", PLAY, "One Supporter (or Pokémon Trainer ability) a turn.")
+    state["turn"]["supporter"] = "trainer" if trainer else "card"
+
+
+def _attack(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    if _opening(state):
+        raise RuleViolation("too_early", PLAY, "Nobody attacks until the last player's first turn.")
+    if state["turn"]["attacked"]:
+        raise RuleViolation("already_attacked", PLAY, "A player attacks at most once a turn.")
+    if p["pokemon_in_play"] == 0:
+        raise RuleViolation("no_pokemon_in_play", PLAY, f"Player {p['id']} has no Pokémon in play to attack with.")
+    state["turn"]["attacked"] = True
+
+
+def _trade(state: State, data: Mapping[str, Any]) -> None:
+    p = _acting(state, data)
+    partner = _in_game(state, data, "partner")
+    if partner["id"] == p["id"]:
+        raise RuleViolation("invalid_partner", PLAY, "A player trades with another player.")
+    if state["turn"]["traded"]:
+        raise RuleViolation("trade_already_done", PLAY, "A player may start one trade a turn.")
+    state["turn"]["traded"] = True
+
+
+def _play_pokemon(state: State, data: Mapping[str, Any]) -> None:
+    p = _in_game(state, data)
+    p["pokemon_in_play"] += _count(data)
+
+
+def _leave_play(state: State, data: Mapping[str, Any]) -> None:
+    p = _in_game(state, data)
+    count = _count(data)
+    active = _optional(data, "active", bool, False)
+    if count > p["pokemon_in_play"]:
+        raise RuleViolation("no_pokemon_in_play", PLAY, f"Player {p['id']} has {p['pokemon_in_play']} Pokémon in play.")
+    p["pokemon_in_play"] -= count
+    if active or p["pokemon_in_play"] == 0:
+        p["conditions"] = {}
+    _check_end(state)
+
+
+def _condition_name(data: Mapping[str, Any]) -> str:
+    name = require(data, "condition", str)
+    if name not in CONDITIONS:
+        raise RuleViolation("invalid_field", ADDITIONAL, f"'condition' is one of {', '.join(CONDITIONS)}.")
+    return name
+
+
+def _special_condition(state: State, data: Mapping[str, Any]) -> None:
+    p = _in_game(state, data)
+    name = _condition_name(data)
+    source = _in_game(state, data, "by")
+    if p["pokemon_in_play"] == 0:
+        raise RuleViolation("no_pokemon_in_play", ADDITIONAL, f"Player {p['id']} has no Active Pokémon.")
+    # Interpretation: a condition applied again belongs to whoever applied it last.
+    kept = {k: v for k, v in p["conditions"].items() if not (name in ROTATING and k in ROTATING)}
+    p["conditions"] = {**kept, name: source["id"]}
+
+
+def _clear_condition(state: State, data: Mapping[str, Any]) -> None:
+    p = _in_game(state, data)
+    if data.get("condition") is None:
+        if not p["conditions"]:
+            raise RuleViolation("no_such_condition", ADDITIONAL, f"Player {p['id']}'s Active has no Special Condition.")
+        p["conditions"] = {}
+        return
+    name = _condition_name(data)
+    if name not in p["conditions"]:
+        raise RuleViolation("no_such_condition", ADDITIONAL, f"Player {p['id']}'s Active is not {name}.")
+    p["conditions"] = {k: v for k, v in p["conditions"].items() if k != name}
+
+
+def _knock_out_entries(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    if "knocked_out" not in data:
+        return [data]
+    if "player" in data:
+        raise RuleViolation("invalid_field", "event", "Give either 'player' or a 'knocked_out' list, not both.")
+    entries = require(data, "knocked_out", list)
+    if not entries or not all(isinstance(e, Mapping) for e in entries):
+        raise RuleViolation("invalid_field", "event", "'knocked_out' is a non-empty list of Knock Outs.")
+    return entries
+
+
+def _knock_out(state: State, data: Mapping[str, Any]) -> None:
+    earners: list[dict[str, Any]] = []
+    actives_out: set[int] = set()
+    for entry in _knock_out_entries(data):
+        owner = _in_game(state, entry)
+        active = _optional(entry, "active", bool, True)
+        if owner["pokemon_in_play"] == 0:
+            raise RuleViolation("no_pokemon_in_play", PLAY, f"Player {owner['id']} has no Pokémon in play.")
+        if active and owner["id"] in actives_out:
+            raise RuleViolation("invalid_field", "event", f"Player {owner['id']} has one Active Pokémon.")
+        if entry.get("condition") is not None:
+            name = _condition_name(entry)
+            if not active:
+                raise RuleViolation("invalid_field", ADDITIONAL, "Only the Active Pokémon has Special Conditions.")
+            if name not in owner["conditions"]:
+                raise RuleViolation("no_such_condition", ADDITIONAL, f"Player {owner['id']}'s Active is not {name}.")
+            credit = owner["conditions"][name]
+            if entry.get("by") is not None and entry["by"] != credit:
+                raise RuleViolation(
+                    "wrong_condition_source",
+                    ADDITIONAL,
+                    f"A Knock Out from {name} counts for player {credit}, who caused the condition.",
+                )
+        else:
+            credit = _in_game(state, entry, "by")["id"]
+        owner["pokemon_in_play"] -= 1
+        if active:
+            actives_out.add(owner["id"])
+            owner["conditions"] = {}
+        if credit == owner["id"]:
+            # Self Knock Out: every opponent takes one, clockwise from the owner's left (the draft queue order).
+            earners.extend(player(state, pid) for pid in _clockwise_from(state, owner["id"])[1:])
+        elif not player(state, credit)["out"]:
+            earners.append(player(state, credit))
+        # Interpretation: a condition caused by a player who has since left the game earns no Badge Token.
+    for p in earners:
+        _take_badge(state, p)
+    _check_end(state)
+
+
+def _draft_offer(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    p = _in_game(state, data)
+    queue = state["pending_drafts"]
+    if p["id"] not in queue:
+        raise RuleViolation("no_draft_offer", PLAY, f"Player {p['id']} has not earned a draft (take a Badge Token).")
+    if queue[0] != p["id"]:
+        raise RuleViolation("not_your_draft", PLAY, f"Player {queue[0]}'s draft offer comes first.")
+    return p
+
+
+def _explore(state: State, data: Mapping[str, Any]) -> None:
+    p = _draft_offer(state, data)
+    seats = _clockwise_from(state, p["id"])
+    picks = [seats[k % len(seats)] for k in range(PILE_SIZE)]
+    state["drafts"] = [
+        *state["drafts"],
+        {"pile": AREA_PILES - state["area_piles"] + 1, "earner": p["id"], "picks": picks},
+    ]
+    state["area_piles"] -= 1
+    for pid in picks:
+        player(state, pid)["cards_drafted"] += 1
+    # With the last pile gone, the offers still queued lapse: there is nothing left to explore.
+    state["pending_drafts"] = state["pending_drafts"][1:] if state["area_piles"] else []
+
+
+def _decline_explore(state: State, data: Mapping[str, Any]) -> None:
+    _draft_offer(state, data)
+    state["pending_drafts"] = state["pending_drafts"][1:]
+
+
+_HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], None]] = {
+    "start_turn": _start_turn,
+    "end_turn": _end_turn,
+    "play_supporter": _play_supporter,
+    "attack": _attack,
+    "trade": _trade,
+    "play_pokemon": _play_pokemon,
+    "leave_play": _leave_play,
+    "special_condition": _special_condition,
+    "clear_condition": _clear_condition,
+    "knock_out": _knock_out,
+    "explore": _explore,
+    "decline_explore": _decline_explore,
+}
+
+
+def _after_common(state: State) -> None:
+    """A judge action took a player out: end their turn, drop their draft offers, re-check the endings."""
+    turn = state["turn"]
+    if turn["in_progress"] and player(state, turn["player"])["out"]:
+        turn["in_progress"] = False
+    out = {p["id"] for p in state["players"] if p["out"]}
+    state["pending_drafts"] = [pid for pid in state["pending_drafts"] if pid not in out]
+    _check_end(state)
+
+
+class MtSilverEngine:
+    slug = FORMAT.slug
+    VOCABULARY = VOCABULARY
+
+    def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
+        if options is not None and not isinstance(options, Mapping):
+            raise RuleViolation("invalid_option", "setup", "Options are a mapping.")
+        if options:
+            raise RuleViolation("invalid_option", "setup", f"Unknown option(s): {', '.join(map(str, options))}.")
+        ids = list(players)
+        if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
+            raise RuleViolation("invalid_players", "setup", "Player ids are integers.")
+        size = FORMAT.table_size
+        if not size.min <= len(ids) <= size.max:
+            # The rulebook is written for 4; Podium seats 3-player pods too (see the Format record).
+            raise RuleViolation("invalid_players", "Preparation", f"A game has {size.min} to {size.max} players.")
+        state = base_state(ids, area_piles=AREA_PILES, pending_drafts=[], drafts=[])
+        state["turn"].update(in_progress=False, supporter=None, attacked=False, traded=False)
+        for p in state["players"]:
+            p.update(badges_taken=0, pokemon_in_play=1, conditions={}, turns_started=0, cards_drafted=0)
+        return state
+
+    def apply(self, state: State, event: GameEvent) -> State:
+        if not isinstance(event.data, Mapping):
+            raise RuleViolation("invalid_field", "event", "The event data is a mapping.")
+        common = apply_common(state, event)
+        if common is not None:
+            if common["status"] == "in_progress":
+                _after_common(common)
+            return common
+        handler = _HANDLERS.get(event.type)
+        if handler is None:
+            raise RuleViolation("unknown_event", "event", f"Unknown event type {event.type!r}.")
+        ensure_in_progress(state)
+        new = _fork(state)
+        handler(new, event.data)
+        return new
+
+
+ENGINE = MtSilverEngine()
