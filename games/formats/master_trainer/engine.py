@@ -1,0 +1,1036 @@
+"""Master Trainer (handbook v6.7) game engine: player-level state and the rules that bound it.
+
+Podium does not simulate card text.  A judge records what happened at the table
+("player 7 attacked player 9's Active for 120", "player 9's Active was Knocked
+Out and their Master came up from the Bench") and this engine keeps what the
+handbook defines at player level, refusing what it forbids with the handbook
+section (``§12.2``) in :attr:`RuleViolation.rule`.
+
+Terms
+-----
+*Player Life*
+    Starts at 200 (§2).  It falls through Life Link (§12.2) and rises through
+    Healing Echo (§12.3), never above 200 nor below 0.  A player at 0 is out by
+    *Life Depletion* (§3.2).
+*Energy Source*, *Energy Pool*
+    Sources are permanent field cards (one is placed at setup, §6).  At the start
+    of its owner's turn each Source that is neither newly played nor Exhausted
+    generates 1 Energy, plus 1 baseline (§9.2); Energy goes into the Pool, is
+    spent on attacks, abilities, retreats and effects, and the Pool empties at the
+    end of every turn (§9.3).  A Source that would be discarded is *Exhausted*
+    instead: it skips its owner's next generation and then recovers (§9.4).
+*Active*, *Bench*
+    One Active Spot and a Bench of up to 5 (§7).  The board is counted, not
+    listed: ``active`` says what is in the Active Spot (``"creature"`` - any
+    Creature that is neither Master nor Paragon -, ``"master"``, ``"paragon"`` or
+    ``None``), ``bench`` counts benched Creatures including a benched Master or
+    Paragon.  *Bench Lock* (§13.1): a Creature moved to the Bench cannot go back
+    to the Active Spot until its owner's next turn.
+*Master*
+    The signature Creature, in the Master Zone (``"zone"``), ``"active"`` or on
+    the ``"bench"``.  Whenever it would leave play it returns to the Master Zone
+    instead (Sanctuary, §8.1), its deployment cost rises by 2 (Recast Tax, §8.2,
+    cumulative: ``master_recasts`` counts returns) and it is exhausted until the
+    start of its owner's next turn (§8.4).
+*Paragon*
+    The external finisher, deployed at most once per game by Ascension (§17.3:
+    at least 8 Energy Sources, 4 Energy from the Pool) into the Active Spot.
+    While deployed it costs an Energy Source at the end of each of its owner's
+    turns, or is Knocked Out (Paragon Drain, §17.4), and once Knocked Out it is
+    gone for good (One-Life Rule, §17.5).
+*turn*, *phase*
+    ``start_turn`` / ``end_turn`` bracket a turn.  ``state["phase"]`` is
+    ``"setup"`` before the first turn, ``"draw"`` right after ``start_turn``,
+    ``"main"`` once anything else happens, ``"battle"`` after the attack and
+    ``"ended"`` after ``end_turn`` (§10).  Per-turn limits are counted per player
+    (``turn_*`` keys) and reset at every ``start_turn``: Items are instant speed
+    (§11.1), so a player can use Support actions and movement in other players'
+    turns too.
+*placement*
+    By elimination order (the first of ``n`` players out places ``n``); the last
+    player in places 1.  Life Depletion, Deck-Out and Field Break put one player
+    out; with two players that ends the game.
+
+Contract
+--------
+``ENGINE.new_game(players, options)`` and ``ENGINE.apply(state, event)`` follow
+:mod:`games.formats.engine`: states are JSON-serialisable dicts, ``apply`` never
+mutates its input (it shallow-copies the top level and copies only the player
+dicts it changes), a refused event raises :class:`RuleViolation` and changes
+nothing, and the judge actions of :data:`COMMON_VOCABULARY` are accepted.  No
+options are defined: any option is refused.
+
+Interpretations of what the handbook leaves open are marked ``Interpretation:``
+next to the code and listed in ``docs/games/master-trainer.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.formats.engine import (
+    COMMON_VOCABULARY,
+    EventSpec,
+    GameEvent,
+    RuleViolation,
+    State,
+    apply_common,
+    base_state,
+    eliminate,
+    ensure_in_progress,
+    require,
+)
+
+SLUG = "master-trainer"
+STARTING_LIFE = 200
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+BENCH_SIZE = 5
+ATTACKS_PER_TURN = 1
+ENERGY_SOURCES_PER_TURN = 1
+SUPPORT_ACTIONS_PER_TURN = 3
+STADIUMS_PER_TURN = 1
+MOVEMENTS_PER_TURN = 2
+RELEASES_PER_TURN = 1
+BASELINE_ENERGY = 1
+RECAST_TAX = 2
+LIFE_LINK_CAP = 50
+HEALING_ECHO_CAP = 50
+ASCENSION_SOURCES = 8
+ASCENSION_ENERGY = 4
+
+IN_TURN = frozenset({"draw", "main", "battle"})
+KINDS = ("creature", "master", "paragon")
+ECHO_SOURCES = frozenset({"item", "support"})
+HEAL_SOURCES = ("item", "support", "attack", "ability", "passive")
+SUPPORT_KINDS = ("item", "supporter", "tool")
+MOVE_KINDS = ("retreat", "switch", "forced")
+
+#: The per-turn counters every player has; all reset at ``start_turn``.
+TURN_COUNTERS = (
+    "turn_attacks",
+    "turn_sources_played",
+    "turn_support_actions",
+    "turn_stadiums",
+    "turn_movements",
+    "turn_releases",
+    "turn_echo",
+)
+
+_MISSING: Any = object()
+
+
+# --- vocabulary -------------------------------------------------------------------------------------
+
+_PLAYER = "the player (id)"
+_REPLACEMENT = (
+    'when the Active leaves: the benched Creature moved up ("creature", "master", "paragon"), or "none" '
+    "when none can be"
+)
+
+VOCABULARY: dict[str, EventSpec] = {
+    spec.type: spec
+    for spec in (
+        EventSpec(
+            "start_turn",
+            {"player": _PLAYER, "new_active": 'only with no Active: "creature", "master", "paragon", "hand" or "none"'},
+            "§10, §9.2, §19",
+            "Starts the next player's turn: resets per-turn limits, lifts their Bench Lock and Master exhaustion, "
+            "fills their Pool (1 + each Source not newly played nor Exhausted), and with no Active they place one "
+            "or lose by Field Break. Refuses the wrong player or a turn still in progress.",
+        ),
+        EventSpec(
+            "end_turn",
+            {
+                "player": _PLAYER,
+                "drain_source": 'optional: "exhausted" or "ready" (default: an Exhausted one if any)',
+                "replacement": "only when the Drain knocks out an Active Paragon: as for knock_out",
+            },
+            "§10, §9.3, §17.4",
+            "Ends the turn: Paragon Drain (lose an Energy Source, or the Paragon is Knocked Out), all Pools empty.",
+        ),
+        EventSpec(
+            "deck_out",
+            {"player": _PLAYER},
+            "§3.2",
+            "The turn player cannot draw at the start of their turn: they are out (Deck-Out). Refused later in the "
+            "turn.",
+        ),
+        EventSpec(
+            "play_creature",
+            {"player": _PLAYER, "to": '"bench" or "active"'},
+            "§7, §10",
+            "A Creature from hand onto the Bench (also before the first turn, for setup) or into an empty Active "
+            "Spot. Refuses a full Bench, an occupied Active Spot, another player's turn.",
+        ),
+        EventSpec(
+            "deploy_master",
+            {"player": _PLAYER, "to": '"bench" or "active"', "base_cost": "optional printed deployment cost (0)"},
+            "§8, §8.2, §8.4",
+            "The Master leaves the Master Zone, paying base cost + 2 per return from the Pool. Refuses a Master "
+            "already in play, an exhausted Master to the Active Spot, a cost the Pool cannot pay.",
+        ),
+        EventSpec(
+            "ascend_paragon",
+            {"player": _PLAYER},
+            "§17, §17.3",
+            "Paragon Ascension into the Active Spot (the Active goes to the Bench), paying 4 Energy. Refuses fewer "
+            "than 8 Sources, a short Pool, a second Paragon, a full Bench behind a displaced Active.",
+        ),
+        EventSpec(
+            "release",
+            {"player": _PLAYER, "creature": 'optional: "creature" (default); "active", "master", "paragon" refused'},
+            "§14, §14.1",
+            "Releases a benched Creature to the Lost Zone, once per turn, only with a full Bench; never the Active, "
+            "the Master or the Paragon. Not a movement.",
+        ),
+        EventSpec(
+            "move",
+            {
+                "player": "the player performing the movement",
+                "kind": '"retreat", "switch" or "forced"',
+                "to_active": 'the benched Creature moved up: "creature", "master" or "paragon"',
+                "target": "optional: whose Creatures move (default: the performer; a retreat is always one's own)",
+                "cost": "optional Energy paid from the performer's Pool (0)",
+            },
+            "§13, §13.1",
+            "Swaps the target's Active with a benched Creature; the one benched is Bench Locked. At most 2 per "
+            "player per turn; retreats only in one's own Main Phase.",
+        ),
+        EventSpec(
+            "knock_out",
+            {
+                "player": "the owner of the Creature",
+                "spot": '"active" or "bench"',
+                "creature": 'optional: "creature", "master" or "paragon" (which one; default: what is there)',
+                "replacement": _REPLACEMENT,
+            },
+            "§19, §8.1, §17.5",
+            "A Creature is Knocked Out: a Master returns to the Master Zone (Recast Tax, exhausted), a Paragon is "
+            "lost for good; a Knocked Out Active must be replaced from the Bench if able.",
+        ),
+        EventSpec(
+            "leave_play",
+            {
+                "player": "the owner of the Creature",
+                "spot": '"active" or "bench"',
+                "creature": 'optional: "creature", "master" or "paragon"',
+                "replacement": _REPLACEMENT,
+            },
+            "§8.1, §19",
+            "A Creature leaves play other than by Knockout (to hand, deck, discard or Lost Zone): a Master returns "
+            "to the Master Zone instead; a Paragon cannot come back.",
+        ),
+        EventSpec(
+            "play_energy_source",
+            {"player": _PLAYER, "by_effect": "optional: true when a card effect puts it into play (no limit)"},
+            "§9.1, §9.2",
+            "An Energy Source enters the Energy Field; it generates from its owner's next turn. One per turn from "
+            "hand, in one's own Main Phase.",
+        ),
+        EventSpec(
+            "exhaust_energy_source",
+            {"player": _PLAYER, "count": "optional (1)"},
+            "§9.4",
+            "Sources that would be discarded become Exhausted: they skip their owner's next generation. Refuses "
+            "more than the Sources not already Exhausted.",
+        ),
+        EventSpec(
+            "lose_energy_source",
+            {"player": _PLAYER, "count": "optional (1)", "exhausted": "optional: true to take Exhausted ones"},
+            "§9.4",
+            "Sources are sent to the Lost Zone (removed for good). Refuses more than the player has.",
+        ),
+        EventSpec(
+            "gain_energy",
+            {"player": _PLAYER, "amount": "Energy added to the Pool by an effect"},
+            "§9.3, §3",
+            "An effect adds Energy to the player's Pool (card text overrides the rulebook).",
+        ),
+        EventSpec(
+            "spend_energy",
+            {"player": _PLAYER, "amount": "Energy spent", "purpose": "optional text"},
+            "§9.3",
+            "Spends Energy from the Pool on an ability or effect. Refuses taking the Pool below 0.",
+        ),
+        EventSpec(
+            "play_support",
+            {"player": _PLAYER, "kind": '"item", "supporter" or "tool"'},
+            "§15, §11.1, §11.2, §11.5",
+            "A Support card action: at most 3 per player per turn. Items at instant speed in any turn; Supporters "
+            "and Tools only in one's own Main Phase.",
+        ),
+        EventSpec(
+            "play_stadium",
+            {"player": _PLAYER, "name": "optional card name"},
+            "§16, §11.2",
+            "A Stadium enters play, replacing the previous one; one per turn, own Main Phase, not a Support action.",
+        ),
+        EventSpec(
+            "discard_stadium",
+            {},
+            "§16",
+            "An effect discards the Stadium in play. Refuses when there is none.",
+        ),
+        EventSpec(
+            "attack",
+            {
+                "player": "the attacker",
+                "target": "the defending player",
+                "damage": "final damage dealt to the target's Active (or to the player with no Active)",
+                "cost": "optional Energy paid from the Pool (0)",
+            },
+            "§10, §2, §7, §12.2",
+            "The turn's one attack. Life Link: the defender loses half the damage rounded down, at most 50; with no "
+            "Active, the full damage. Refuses a player's first turn, a second attack, an attacker with no Active.",
+        ),
+        EventSpec(
+            "heal",
+            {
+                "player": "the owner of the healed Creature",
+                "amount": "HP restored / damage removed",
+                "source": '"item", "support", "attack", "ability" or "passive"',
+            },
+            "§12.3",
+            "Healing Echo: Item or Support healing heals the player half, rounded down, at most 50 per turn; other "
+            "sources are recorded with no Echo.",
+        ),
+        EventSpec(
+            "adjust_life",
+            {"player": _PLAYER, "amount": "signed change to Player Life", "reason": "why"},
+            "§3, judge",
+            "A judge's correction or a card effect on Player Life, kept within 0-200; 0 is Life Depletion.",
+        ),
+    )
+}
+VOCABULARY.update(COMMON_VOCABULARY)
+
+
+# --- copy-on-write draft of a state ---------------------------------------------------------------
+
+
+class _Draft:
+    """A new state sharing unchanged parts with the old one; player dicts are copied on first write."""
+
+    __slots__ = ("state", "_copied")
+
+    def __init__(self, state: State):
+        new = dict(state)
+        new["players"] = list(state["players"])
+        self.state = new
+        self._copied: set[int] = set()
+
+    def index(self, player_id: Any) -> int:
+        for i, p in enumerate(self.state["players"]):
+            if p["id"] == player_id:
+                return i
+        raise RuleViolation("unknown_player", "setup", f"Player {player_id!r} is not in this game.")
+
+    def read(self, index: int) -> dict[str, Any]:
+        return self.state["players"][index]
+
+    def write(self, index: int) -> dict[str, Any]:
+        if index not in self._copied:
+            self.state["players"][index] = dict(self.state["players"][index])
+            self._copied.add(index)
+        return self.state["players"][index]
+
+    def write_all(self) -> None:
+        for i in range(len(self.state["players"])):
+            self.write(i)
+
+
+# --- field readers --------------------------------------------------------------------------------
+
+
+def _choice(data: Mapping[str, Any], name: str, choices: Sequence[str], default: Any = _MISSING) -> Any:
+    if name not in data:
+        if default is _MISSING:
+            raise RuleViolation("missing_field", "event", f"The event needs a {name!r} field.")
+        return default
+    value = data[name]
+    if not isinstance(value, str) or value not in choices:
+        raise RuleViolation("invalid_field", "event", f"{name!r} must be one of {', '.join(choices)}.")
+    return value
+
+
+def _optional(data: Mapping[str, Any], name: str, kind: type, default: Any, *, minimum: int | None = None) -> Any:
+    if name not in data:
+        return default
+    return require(data, name, kind, minimum=minimum)
+
+
+def _player_in(d: _Draft, data: Mapping[str, Any], name: str = "player") -> int:
+    index = d.index(require(data, name, int))
+    if d.read(index)["out"]:
+        raise RuleViolation("player_out", "end of game", f"Player {data[name]} is out of the game.")
+    return index
+
+
+# --- turn and phase checks ------------------------------------------------------------------------
+
+
+def _in_turn(d: _Draft) -> None:
+    if d.state["phase"] not in IN_TURN:
+        raise RuleViolation("no_turn_in_progress", "§10", "No turn is in progress: record start_turn first.")
+
+
+def _own_turn(d: _Draft, index: int, rule: str) -> None:
+    if d.state["phase"] not in IN_TURN or d.state["turn"]["player"] != d.read(index)["id"]:
+        raise RuleViolation("not_your_turn", rule, f"Player {d.read(index)['id']} can only do this in their own turn.")
+
+
+def _own_main_phase(d: _Draft, index: int, rule: str) -> None:
+    """Sorcery speed (§10, §11.2): one's own turn, before the attack."""
+    _own_turn(d, index, rule)
+    if d.state["phase"] == "battle":
+        raise RuleViolation("not_main_phase", "§10", "The Main Phase is over: an attack has been declared.")
+
+
+# --- board helpers --------------------------------------------------------------------------------
+
+
+def _generic_bench(p: Mapping[str, Any]) -> int:
+    """Benched Creatures that are neither the Master nor the Paragon."""
+    paragon_benched = p["paragon"] == "deployed" and p["active"] != "paragon"
+    return p["bench"] - (p["master"] == "bench") - paragon_benched
+
+
+def _on_bench(p: Mapping[str, Any], kind: str) -> bool:
+    if kind == "master":
+        return p["master"] == "bench"
+    if kind == "paragon":
+        return p["paragon"] == "deployed" and p["active"] != "paragon"
+    return _generic_bench(p) > 0
+
+
+def _promotion_refusal(p: Mapping[str, Any], kind: str) -> RuleViolation | None:
+    """Why ``kind`` cannot move from the Bench to the Active Spot, or ``None`` if it can."""
+    if not _on_bench(p, kind):
+        return RuleViolation("not_on_bench", "§19", f"Player {p['id']} has no benched {kind} to move up.")
+    if kind == "master" and p["master_exhausted"]:
+        return RuleViolation(
+            "master_exhausted", "§8.4", "The Master cannot return to the Active Spot until its owner's next turn."
+        )
+    locked = (
+        p["master_locked"]
+        if kind == "master"
+        else p["paragon_locked"]
+        if kind == "paragon"
+        else p["bench_locked"] >= _generic_bench(p)
+    )
+    if locked:
+        return RuleViolation(
+            "bench_locked", "§13.1", f"That benched {kind} moved to the Bench: it cannot go Active until the next turn."
+        )
+    return None
+
+
+def _eligible(p: Mapping[str, Any]) -> list[str]:
+    return [kind for kind in KINDS if _promotion_refusal(p, kind) is None]
+
+
+def _promote(p: dict[str, Any], kind: str) -> None:
+    """Move ``kind`` from the Bench to the empty Active Spot (checked by the caller)."""
+    p["bench"] -= 1
+    p["active"] = kind
+    if kind == "master":
+        p["master"] = "active"
+
+
+def _to_bench(p: dict[str, Any], kind: str) -> None:
+    """Put ``kind``, leaving the Active Spot, on the Bench under Bench Lock (§13.1); the caller checked room."""
+    p["bench"] += 1
+    if kind == "master":
+        p["master"] = "bench"
+        p["master_locked"] = True
+    elif kind == "paragon":
+        p["paragon_locked"] = True
+    else:
+        p["bench_locked"] += 1
+
+
+def _master_to_zone(p: dict[str, Any]) -> None:
+    """Sanctuary (§8.1): back to the Master Zone, Recast Tax +2 (§8.2), exhausted (§8.4)."""
+    p["master"] = "zone"
+    p["master_recasts"] += 1
+    p["master_exhausted"] = True
+    p["master_locked"] = False
+
+
+def _remove(d: _Draft, index: int, data: Mapping[str, Any], *, paragon_fate: str) -> None:
+    """A Creature leaves play (Knockout or otherwise), then the Active is replaced if it was the one."""
+    p = d.write(index)
+    spot = _choice(data, "spot", ("active", "bench"))
+    if spot == "active":
+        if p["active"] is None:
+            raise RuleViolation("no_active", "§19", f"Player {p['id']} has no Active Creature.")
+        kind = _choice(data, "creature", KINDS, p["active"])
+        if kind != p["active"]:
+            raise RuleViolation("invalid_field", "§19", f"The Active is a {p['active']}, not a {kind}.")
+        p["active"] = None
+    else:
+        kind = _choice(data, "creature", KINDS, "creature")
+        if not _on_bench(p, kind):
+            raise RuleViolation("not_on_bench", "§19", f"Player {p['id']} has no benched {kind}.")
+        if "replacement" in data:
+            raise RuleViolation("invalid_field", "§19", "Only a Creature leaving the Active Spot is replaced.")
+        p["bench"] -= 1
+        if kind == "creature":
+            p["bench_locked"] = min(p["bench_locked"], _generic_bench(p))
+    if kind == "master":
+        _master_to_zone(p)
+    elif kind == "paragon":
+        p["paragon"] = paragon_fate
+        p["paragon_locked"] = False
+    if spot == "active":
+        _replace_active(p, data)
+
+
+def _replace_active(p: dict[str, Any], data: Mapping[str, Any]) -> None:
+    """Active Replacement (§19): a benched Creature must move up at once if able.
+
+    Interpretation: "if able" excludes Bench Locked Creatures (§13.1) and an
+    exhausted Master (§8.4).  With none able the player stays without an Active
+    and Field Break is checked at the start of their next turn.
+    """
+    eligible = _eligible(p)
+    choice = _choice(data, "replacement", (*KINDS, "none"), None)
+    if choice is None or choice == "none":
+        if eligible:
+            raise RuleViolation(
+                "replacement_required",
+                "§19",
+                f"Player {p['id']} must move a benched Creature to the Active Spot ({', '.join(eligible)}).",
+            )
+        return
+    refusal = _promotion_refusal(p, choice)
+    if refusal is not None:
+        raise refusal
+    _promote(p, choice)
+
+
+def _spend(p: dict[str, Any], amount: int, rule: str) -> None:
+    if amount > p["pool"]:
+        raise RuleViolation(
+            "insufficient_energy", rule, f"Player {p['id']} has {p['pool']} Energy in their Pool, not {amount}."
+        )
+    p["pool"] -= amount
+
+
+def _eliminate(d: _Draft, index: int, reason: str) -> None:
+    d.write_all()
+    state = d.state
+    pid = state["players"][index]["id"]
+    eliminate(state, pid, reason)
+    _drop_stadium_of_players_out(state)
+    if state["turn"]["player"] == pid and state["phase"] in IN_TURN:
+        state["phase"] = "ended"  # their turn is over; the next player starts theirs
+
+
+def _drop_stadium_of_players_out(state: State) -> None:
+    # Interpretation: an eliminated player's cards leave the game, their Stadium with them.
+    stadium = state["stadium"]
+    if stadium is not None and any(p["id"] == stadium["owner"] and p["out"] for p in state["players"]):
+        state["stadium"] = None
+
+
+def _lose_life(d: _Draft, index: int, amount: int) -> None:
+    p = d.write(index)
+    p["life"] = max(0, p["life"] - amount)
+    if p["life"] == 0:
+        # Interpretation: with 3-4 players Life Depletion (§3.2) puts that player out and the game goes on
+        # until one is left, as a judge rules it; with 2 that ends the game.
+        _eliminate(d, index, "life depletion")
+
+
+# --- handlers -------------------------------------------------------------------------------------
+
+
+def _next_player(state: State) -> Any:
+    players = state["players"]
+    current = state["turn"]["player"]
+    start = 0
+    if current is not None:
+        start = next(i for i, p in enumerate(players) if p["id"] == current) + 1
+    for step in range(len(players)):
+        p = players[(start + step) % len(players)]
+        if not p["out"]:
+            return p["id"]
+    return None  # pragma: no cover - the game is over before everyone is out
+
+
+def _start_turn(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    state = d.state
+    current = state["turn"]["player"]
+    if state["phase"] in IN_TURN and not d.read(d.index(current))["out"]:
+        raise RuleViolation("turn_in_progress", "§10", f"Player {current}'s turn has not ended.")
+    expected = _next_player(state)
+    if d.read(index)["id"] != expected:
+        raise RuleViolation("not_your_turn", "§10", f"Player {expected} plays next.")
+    state["turn"] = {"number": state["turn"]["number"] + 1, "player": expected}
+    state["phase"] = "draw"
+    for i, q in enumerate(state["players"]):
+        if q["out"]:
+            continue
+        q = d.write(i)
+        for counter in TURN_COUNTERS:
+            q[counter] = 0
+        q["pool"] = 0
+    p = d.write(index)
+    p["turns_taken"] += 1
+    # "Until your next turn" ends now: Bench Lock (§13.1), Master exhaustion (§8.4), newly played Sources (§9.2).
+    p["bench_locked"] = 0
+    p["master_locked"] = False
+    p["paragon_locked"] = False
+    p["master_exhausted"] = False
+    p["sources_new"] = 0
+    if p["active"] is None:
+        # Field Break (§19): no Active at the start of one's turn and none can be placed at once.
+        # Interpretation: "placed at once" is a benched Creature (Bench Lock has just lifted) or a Basic from
+        # hand ("hand", the judge's word); deploying the Master from the Master Zone is a Main Phase action with
+        # a cost, so it does not count.
+        choice = _choice(data, "new_active", (*KINDS, "hand", "none"))
+        if choice == "none":
+            eligible = _eligible(p)
+            if eligible:
+                raise RuleViolation(
+                    "replacement_required", "§19", f"Player {p['id']} can move up a benched {eligible[0]}."
+                )
+            _eliminate(d, index, "field break")
+            return
+        if choice == "hand":
+            p["active"] = "creature"
+        else:
+            refusal = _promotion_refusal(p, choice)
+            if refusal is not None:
+                raise refusal
+            _promote(p, choice)
+    elif "new_active" in data:
+        raise RuleViolation("invalid_field", "§19", f"Player {p['id']} already has an Active Creature.")
+    # Energy Generation (§9.2) and recovery of Exhausted Sources (§9.4): they skip this one generation.
+    # Interpretation: the Source placed at setup (§6) is not "newly played" on its owner's first turn, so the
+    # first turn's Pool is 2 (1 baseline + 1).
+    p["pool"] = BASELINE_ENERGY + p["sources"] - p["sources_exhausted"]
+    p["sources_exhausted"] = 0
+
+
+def _end_turn(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    _own_turn(d, index, "§10")
+    p = d.write(index)
+    if p["paragon"] == "deployed":
+        # Paragon Drain (§17.4): Option A is the only option given, so it is mandatory while a Source remains.
+        if p["sources"] > 0:
+            default = "exhausted" if p["sources_exhausted"] > 0 else "ready"
+            which = _choice(data, "drain_source", ("exhausted", "ready"), default)
+            available = p["sources_exhausted"] if which == "exhausted" else p["sources"] - p["sources_exhausted"]
+            if available == 0:
+                raise RuleViolation("no_such_source", "§17.4", f"Player {p['id']} has no {which} Energy Source.")
+            p["sources"] -= 1
+            if which == "exhausted":
+                p["sources_exhausted"] -= 1
+            p["sources_new"] = min(p["sources_new"], p["sources"])
+            if "replacement" in data:
+                raise RuleViolation("invalid_field", "§19", "The Paragon stays: there is nothing to replace.")
+        else:
+            if "drain_source" in data:
+                raise RuleViolation("no_such_source", "§17.4", f"Player {p['id']} has no Energy Source left.")
+            # One-Life Rule (§17.5): Knocked Out, to the Lost Zone for good.
+            p["paragon"] = "knocked_out"
+            p["paragon_locked"] = False
+            if p["active"] == "paragon":
+                p["active"] = None
+                _replace_active(p, data)
+            else:
+                p["bench"] -= 1
+                if "replacement" in data:
+                    raise RuleViolation("invalid_field", "§19", "The Paragon was benched: there is nothing to replace.")
+    elif "drain_source" in data or "replacement" in data:
+        raise RuleViolation("invalid_field", "§17.4", f"Player {p['id']} has no Paragon to drain.")
+    # §9.3: unused Energy disappears at the end of each turn - every player's Pool.
+    for i, q in enumerate(d.state["players"]):
+        if q["pool"]:
+            d.write(i)["pool"] = 0
+    d.state["phase"] = "ended"
+
+
+def _deck_out(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    _own_turn(d, index, "§3.2")
+    if d.state["phase"] != "draw":
+        raise RuleViolation("not_draw_phase", "§3.2", "Deck-Out is the draw at the start of the turn.")
+    _eliminate(d, index, "deck-out")
+
+
+def _play_creature(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    to = _choice(data, "to", ("bench", "active"))
+    if d.state["phase"] == "setup":
+        # Setup follows the underlying game: every player starts with a Basic Active and may bench Basics.
+        if to == "active":
+            raise RuleViolation("active_occupied", "§7", "Every player starts with their Active in place.")
+    else:
+        _own_main_phase(d, index, "§10")
+    p = d.write(index)
+    _place(p, to, "creature")
+
+
+def _place(p: dict[str, Any], to: str, kind: str) -> None:
+    if to == "active":
+        if p["active"] is not None:
+            raise RuleViolation("active_occupied", "§7", f"Player {p['id']} already has an Active Creature.")
+        p["active"] = kind
+    else:
+        if p["bench"] >= BENCH_SIZE:
+            raise RuleViolation("bench_full", "§7", f"The Bench holds up to {BENCH_SIZE} Creatures.")
+        p["bench"] += 1
+
+
+def _deploy_master(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    to = _choice(data, "to", ("bench", "active"))
+    base_cost = _optional(data, "base_cost", int, 0, minimum=0)
+    _own_main_phase(d, index, "§8")
+    p = d.write(index)
+    if p["master"] != "zone":
+        raise RuleViolation("master_in_play", "§8", f"Player {p['id']}'s Master is already in play.")
+    # Interpretation: §8.4 forbids only the Active Spot; an exhausted Master may be deployed to the Bench, and it
+    # stays unable to go Active until its owner's next turn.
+    if to == "active" and p["master_exhausted"]:
+        raise RuleViolation(
+            "master_exhausted", "§8.4", "The Master cannot return to the Active Spot until its owner's next turn."
+        )
+    _place(p, to, "master")
+    _spend(p, base_cost + RECAST_TAX * p["master_recasts"], "§8.2")
+    p["master"] = to
+
+
+def _ascend_paragon(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    _own_main_phase(d, index, "§17.3")
+    p = d.write(index)
+    if p["ascended"]:
+        raise RuleViolation("paragon_already_deployed", "§17, §17.5", "A player deploys one Paragon per game.")
+    # Interpretation: "control" counts every Source in play, newly played and Exhausted ones included.
+    if p["sources"] < ASCENSION_SOURCES:
+        raise RuleViolation(
+            "not_enough_sources", "§17.3", f"Ascension needs {ASCENSION_SOURCES} Energy Sources, not {p['sources']}."
+        )
+    _spend(p, ASCENSION_ENERGY, "§17.3")
+    if p["active"] is not None:
+        # Interpretation: the Paragon "enters the Active Spot", so the Active steps back to the Bench (Bench
+        # Locked, not a movement action); with a full Bench the player must release or lose one first.
+        if p["bench"] >= BENCH_SIZE:
+            raise RuleViolation("bench_full", "§17.3", "The Active has no room on the Bench to make way.")
+        _to_bench(p, p["active"])
+    p["active"] = "paragon"
+    p["paragon"] = "deployed"
+    p["ascended"] = True
+
+
+def _release(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    kind = _choice(data, "creature", ("creature", "active", "master", "paragon"), "creature")
+    _own_main_phase(d, index, "§14")
+    p = d.write(index)
+    if kind != "creature":
+        raise RuleViolation("release_forbidden", "§14.1", f"Players may not release their {kind}.")
+    if p["bench"] < BENCH_SIZE:
+        raise RuleViolation("bench_not_full", "§14", "A Creature may be released only from a full Bench.")
+    # Interpretation: "you may release one Benched Creature" is one release per turn.
+    if p["turn_releases"] >= RELEASES_PER_TURN:
+        raise RuleViolation("release_limit", "§14", "One release per turn.")
+    p["turn_releases"] += 1
+    p["bench"] -= 1
+    p["bench_locked"] = min(p["bench_locked"], _generic_bench(p))
+
+
+def _move(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    kind = _choice(data, "kind", MOVE_KINDS)
+    to_active = _choice(data, "to_active", KINDS)
+    target = _player_in(d, data, "target") if "target" in data else index
+    cost = _optional(data, "cost", int, 0, minimum=0)
+    if kind == "retreat":
+        _own_main_phase(d, index, "§13")
+        if target != index:
+            raise RuleViolation("invalid_target", "§13", "A player retreats only their own Active.")
+    else:
+        _in_turn(d)
+    performer = d.write(index)
+    # Interpretation: the movement counts for the player performing it, also a forced movement of another
+    # player's Creatures.
+    if performer["turn_movements"] >= MOVEMENTS_PER_TURN:
+        raise RuleViolation("movement_limit", "§13", f"At most {MOVEMENTS_PER_TURN} movement actions per turn.")
+    performer["turn_movements"] += 1
+    _spend(performer, cost, "§9.3")
+    p = d.write(target)
+    if p["active"] is None:
+        raise RuleViolation("no_active", "§13", f"Player {p['id']} has no Active to move.")
+    refusal = _promotion_refusal(p, to_active)
+    if refusal is not None:
+        raise refusal
+    outgoing = p["active"]
+    p["active"] = None
+    _promote(p, to_active)
+    _to_bench(p, outgoing)
+
+
+def _knock_out(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    _in_turn(d)
+    _remove(d, index, data, paragon_fate="knocked_out")
+
+
+def _leave_play(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    _in_turn(d)
+    # Interpretation: a Paragon that leaves play by any means cannot come back (§17.5: not recovered, replayed).
+    _remove(d, index, data, paragon_fate="removed")
+
+
+def _play_energy_source(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    by_effect = _optional(data, "by_effect", bool, False)
+    if by_effect:
+        _in_turn(d)
+    else:
+        _own_main_phase(d, index, "§9.1")
+    p = d.write(index)
+    if not by_effect:
+        if p["turn_sources_played"] >= ENERGY_SOURCES_PER_TURN:
+            raise RuleViolation("energy_source_limit", "§9.1", "One Energy Source per turn.")
+        p["turn_sources_played"] += 1
+    p["sources"] += 1
+    p["sources_new"] += 1
+
+
+def _exhaust_energy_source(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    count = _optional(data, "count", int, 1, minimum=1)
+    _in_turn(d)
+    p = d.write(index)
+    ready = p["sources"] - p["sources_exhausted"]
+    if count > ready:
+        raise RuleViolation("not_enough_sources", "§9.4", f"Player {p['id']} has {ready} Sources not Exhausted.")
+    p["sources_exhausted"] += count
+
+
+def _lose_energy_source(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    count = _optional(data, "count", int, 1, minimum=1)
+    exhausted = _optional(data, "exhausted", bool, False)
+    _in_turn(d)
+    p = d.write(index)
+    available = p["sources_exhausted"] if exhausted else p["sources"] - p["sources_exhausted"]
+    if count > available:
+        label = "Exhausted" if exhausted else "ready"
+        raise RuleViolation("not_enough_sources", "§9.4", f"Player {p['id']} has {available} {label} Sources.")
+    p["sources"] -= count
+    if exhausted:
+        p["sources_exhausted"] -= count
+    p["sources_new"] = min(p["sources_new"], p["sources"])
+
+
+def _gain_energy(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    amount = require(data, "amount", int, minimum=1)
+    _in_turn(d)
+    d.write(index)["pool"] += amount
+
+
+def _spend_energy(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    amount = require(data, "amount", int, minimum=1)
+    if "purpose" in data:
+        require(data, "purpose", str)
+    _in_turn(d)
+    _spend(d.write(index), amount, "§9.3")
+
+
+def _play_support(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    kind = _choice(data, "kind", SUPPORT_KINDS)
+    if kind == "item":
+        _in_turn(d)
+    else:
+        _own_main_phase(d, index, "§11.5" if kind == "tool" else "§11.2")
+    p = d.write(index)
+    if p["turn_support_actions"] >= SUPPORT_ACTIONS_PER_TURN:
+        raise RuleViolation(
+            "support_limit", "§15", f"At most {SUPPORT_ACTIONS_PER_TURN} Support card actions per turn."
+        )
+    p["turn_support_actions"] += 1
+
+
+def _play_stadium(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    name = _optional(data, "name", str, None)
+    _own_main_phase(d, index, "§11.2")
+    p = d.write(index)
+    if p["turn_stadiums"] >= STADIUMS_PER_TURN:
+        raise RuleViolation("stadium_limit", "§16", "One Stadium per turn.")
+    p["turn_stadiums"] += 1
+    d.state["stadium"] = {"owner": p["id"], "name": name}
+
+
+def _discard_stadium(d: _Draft, data: Mapping[str, Any]) -> None:
+    _in_turn(d)
+    if d.state["stadium"] is None:
+        raise RuleViolation("no_stadium", "§16", "There is no Stadium in play.")
+    d.state["stadium"] = None
+
+
+def _attack(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    target = _player_in(d, data, "target")
+    damage = require(data, "damage", int, minimum=0)
+    cost = _optional(data, "cost", int, 0, minimum=0)
+    _own_turn(d, index, "§10")
+    p = d.write(index)
+    if p["turns_taken"] == 1:
+        raise RuleViolation("first_turn_attack", "§2", "Attacks cannot be declared during a player's first turn.")
+    if p["turn_attacks"] >= ATTACKS_PER_TURN:
+        raise RuleViolation("attack_limit", "§10", "One attack per turn.")
+    if p["active"] is None:
+        raise RuleViolation("no_active", "§7", "Only an Active Creature may attack.")
+    if target == index:
+        raise RuleViolation("invalid_target", "§12", "A player attacks another player.")
+    _spend(p, cost, "§9.3")
+    p["turn_attacks"] += 1
+    d.state["phase"] = "battle"
+    if d.read(target)["active"] is not None:
+        # Life Link (§12.2): half the final damage, rounded down (§3), at most 50 per attack.
+        loss = min(damage // 2, LIFE_LINK_CAP)
+    else:
+        # §12.2: with no Active the attack hits Player Life in full, uncapped.
+        loss = damage
+    if loss:
+        _lose_life(d, target, loss)
+
+
+def _heal(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    amount = require(data, "amount", int, minimum=1)
+    source = _choice(data, "source", HEAL_SOURCES)
+    _in_turn(d)
+    if source not in ECHO_SOURCES:
+        return  # §12.3: attacks, abilities and passive effects give no Healing Echo.
+    p = d.write(index)
+    # Interpretation: Player Life never rises above the starting 200, and the 50 cap counts Life actually healed.
+    echo = min(amount // 2, HEALING_ECHO_CAP - p["turn_echo"], STARTING_LIFE - p["life"])
+    if echo > 0:
+        p["life"] += echo
+        p["turn_echo"] += echo
+
+
+def _adjust_life(d: _Draft, data: Mapping[str, Any]) -> None:
+    index = _player_in(d, data)
+    amount = require(data, "amount", int)
+    reason = require(data, "reason", str)
+    if amount == 0 or not reason.strip():
+        raise RuleViolation("invalid_field", "judge", "A life adjustment needs a non-zero amount and a reason.")
+    if amount < 0:
+        _lose_life(d, index, -amount)
+    else:
+        p = d.write(index)
+        p["life"] = min(STARTING_LIFE, p["life"] + amount)
+
+
+_HANDLERS: dict[str, Callable[[_Draft, Mapping[str, Any]], None]] = {
+    "start_turn": _start_turn,
+    "end_turn": _end_turn,
+    "deck_out": _deck_out,
+    "play_creature": _play_creature,
+    "deploy_master": _deploy_master,
+    "ascend_paragon": _ascend_paragon,
+    "release": _release,
+    "move": _move,
+    "knock_out": _knock_out,
+    "leave_play": _leave_play,
+    "play_energy_source": _play_energy_source,
+    "exhaust_energy_source": _exhaust_energy_source,
+    "lose_energy_source": _lose_energy_source,
+    "gain_energy": _gain_energy,
+    "spend_energy": _spend_energy,
+    "play_support": _play_support,
+    "play_stadium": _play_stadium,
+    "discard_stadium": _discard_stadium,
+    "attack": _attack,
+    "heal": _heal,
+    "adjust_life": _adjust_life,
+}
+assert set(_HANDLERS) | set(COMMON_VOCABULARY) == set(VOCABULARY)
+
+#: Events that leave the Draw Phase where it is; anything else recorded in it starts the Main Phase.
+_DRAW_PHASE_EVENTS = frozenset({"start_turn", "deck_out"})
+
+
+class MasterTrainerEngine:
+    """The Master Trainer engine; see the module docstring for the state and the rules it enforces."""
+
+    slug = SLUG
+    VOCABULARY = VOCABULARY
+
+    def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
+        if options is not None and not isinstance(options, Mapping):
+            raise RuleViolation("invalid_option", "setup", "Options must be a mapping.")
+        for name in options or {}:
+            raise RuleViolation("invalid_option", "setup", f"Master Trainer has no option {name!r}.")
+        ids = list(players)
+        if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
+            raise RuleViolation("invalid_field", "setup", "Player ids are integers.")
+        if not MIN_PLAYERS <= len(ids) <= MAX_PLAYERS:
+            raise RuleViolation("invalid_player_count", "§1", "Master Trainer is played by 2-4 players.")
+        state = base_state(ids, phase="setup", stadium=None)
+        for p in state["players"]:
+            p.update(
+                life=STARTING_LIFE,
+                pool=0,
+                sources=1,  # §2 step 4, §6: one Basic Energy Source placed at setup
+                sources_new=0,
+                sources_exhausted=0,
+                # Interpretation: the handbook's setup (§6) omits the Active; it plays on the Pokémon TCG, whose
+                # setup places a Basic Active, so every player starts with one and an empty Bench.
+                active="creature",
+                bench=0,
+                bench_locked=0,
+                master="zone",
+                master_recasts=0,
+                master_exhausted=False,
+                master_locked=False,
+                paragon="none",
+                paragon_locked=False,
+                ascended=False,
+                turns_taken=0,
+                **dict.fromkeys(TURN_COUNTERS, 0),
+            )
+        return state
+
+    def apply(self, state: State, event: GameEvent) -> State:
+        common = apply_common(state, event)
+        if common is not None:
+            _drop_stadium_of_players_out(common)
+            turn_player = common["turn"]["player"]
+            if common["phase"] in IN_TURN and any(p["id"] == turn_player and p["out"] for p in common["players"]):
+                common["phase"] = "ended"  # a player out mid-turn: the next player starts theirs
+            return common
+        handler = _HANDLERS.get(event.type)
+        if handler is None:
+            raise RuleViolation("unknown_event", "event", f"Master Trainer has no event {event.type!r}.")
+        ensure_in_progress(state)
+        data = event.data
+        if not isinstance(data, Mapping):
+            raise RuleViolation("invalid_field", "event", "Event data must be a mapping.")
+        draft = _Draft(state)
+        handler(draft, data)
+        new = draft.state
+        if new["phase"] == "draw" and event.type not in _DRAW_PHASE_EVENTS:
+            new["phase"] = "main"
+        new["seq"] = state["seq"] + 1
+        return new
+
+
+ENGINE = MasterTrainerEngine()
