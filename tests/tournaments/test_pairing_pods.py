@@ -1,0 +1,341 @@
+"""Pod pairing: examples, then properties checked against a brute-force search of every partition."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.formats.base import TableSize
+from tournaments.pairing import Entrant, Pairing, PairingError, pair_round, pod_sizes
+
+MASTER_TRAINER = TableSize(2, 4, 4)
+MT_SILVER = TableSize(3, 4, 4)
+TRINITY = TableSize(3, 5, 4)
+UNRANKED = 10**9
+
+
+def entrant(id: int, points: int = 0, rank: int = 0, met: Sequence[int] = (), **kwargs: object) -> Entrant:
+    return Entrant(id=id, points=points, rank=rank, opponents=frozenset(met), **kwargs)  # type: ignore[arg-type]
+
+
+def pair(
+    entrants: Sequence[Entrant], *, table_size: TableSize = MT_SILVER, round_number: int = 2, seed: int = 7
+) -> Pairing:
+    return pair_round(entrants, table_size=table_size, round_number=round_number, seed=seed)
+
+
+def with_pods(entrants: Sequence[Entrant], pods: Sequence[Sequence[int]]) -> list[Entrant]:
+    """Record that each pod's players have met each other."""
+    met: dict[int, set[int]] = {e.id: set(e.opponents) for e in entrants}
+    for pod in pods:
+        for a in pod:
+            met[a].update(b for b in pod if b != a)
+    return [replace(e, opponents=frozenset(met[e.id])) for e in entrants]
+
+
+def met_map(entrants: Sequence[Entrant]) -> dict[int, set[int]]:
+    ids = {e.id for e in entrants}
+    met: dict[int, set[int]] = {e.id: set() for e in entrants}
+    for e in entrants:
+        for o in e.opponents:
+            if o in ids and o != e.id:
+                met[e.id].add(o)
+                met[o].add(e.id)
+    return met
+
+
+def pod_cost(pods: Sequence[Sequence[int]], met: dict[int, set[int]], points: dict[int, int]) -> tuple[int, int]:
+    """(repeat pairs, sum of squared point differences of every pair in a pod)."""
+    repeats = spread = 0
+    for pod in pods:
+        for a, b in combinations(pod, 2):
+            repeats += b in met[a]
+            spread += (points[a] - points[b]) ** 2
+    return repeats, spread
+
+
+def partitions(players: Sequence[int], sizes: Sequence[int]) -> Iterator[list[tuple[int, ...]]]:
+    """Every way to split ``players`` into groups of ``sizes`` (groups of equal size unordered)."""
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for size in sorted(set(sizes)):
+        remaining = list(sizes)
+        remaining.remove(size)
+        for companions in combinations(rest, size - 1):
+            others = [p for p in rest if p not in companions]
+            for tail in partitions(others, remaining):
+                yield [(first, *companions), *tail]
+
+
+def rank_key(e: Entrant) -> int:
+    return e.rank if e.rank > 0 else UNRANKED
+
+
+def check_pods(entrants: Sequence[Entrant], pairing: Pairing, table_size: TableSize, *, exhaustive: bool) -> None:
+    """Every property the pod pairer promises for a round after the first."""
+    active = [e for e in entrants if not e.dropped]
+    by_id = {e.id: e for e in active}
+    seated = [p for t in pairing.tables for p in t.seats]
+    assert sorted(seated + list(pairing.byes)) == sorted(by_id), "every active entrant exactly once"
+    sizes, bye_count = pod_sizes(len(active), table_size)
+    assert [len(t.seats) for t in pairing.tables] == sizes, "legal sizes, largest first"
+    assert [t.number for t in pairing.tables] == list(range(1, len(pairing.tables) + 1))
+    met = met_map(active)
+    points = {e.id: e.points for e in active}
+    pods = [t.seats for t in pairing.tables]
+    assert pairing.rematches == pod_cost(pods, met, points)[0]
+
+    assert len(pairing.byes) == bye_count
+    if pairing.byes:
+
+        def key(e: Entrant) -> tuple[int, int, int]:
+            return (e.byes, -rank_key(e), e.points)
+
+        worst_given = max(key(by_id[i]) for i in pairing.byes)
+        assert all(key(e) >= worst_given for e in active if e.id not in pairing.byes), "byes to the lowest ranked"
+
+    for table in pairing.tables:
+        fewest = min(by_id[p].first_seats for p in table.seats)
+        assert by_id[table.seats[0]].first_seats == fewest, "seat 1 to who went first least often"
+
+    if exhaustive:
+        best = min(pod_cost(p, met, points) for p in partitions(sorted(seated), sizes))
+        assert pod_cost(pods, met, points) == best, "fewest repeats, then the smallest spread"
+
+
+@st.composite
+def fields(draw: st.DrawFn, min_active: int = 3, max_active: int = 10) -> list[Entrant]:
+    n = draw(st.integers(min_active, max_active))
+    dropped = draw(st.integers(0, 2))
+    total = n + dropped
+    points = draw(st.lists(st.sampled_from([0, 1, 3, 4, 6, 7]), min_size=total, max_size=total))
+    if draw(st.booleans()):
+        ranks = [1 + sum(q > p for q in points) for p in points]
+    else:
+        ranks = draw(st.lists(st.integers(0, total), min_size=total, max_size=total))
+    byes = draw(st.lists(st.integers(0, 2), min_size=total, max_size=total))
+    first_seats = draw(st.lists(st.integers(0, 2), min_size=total, max_size=total))
+    density = draw(st.sampled_from([0.0, 0.2, 0.4, 0.7, 1.0]))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    meetings = [(100 + a, 100 + b) for a in range(total) for b in range(a + 1, total) if rng.random() < density]
+    base = [
+        Entrant(
+            id=100 + i,
+            points=points[i],
+            rank=ranks[i],
+            byes=byes[i],
+            first_seats=first_seats[i],
+            dropped=i >= n,
+        )
+        for i in range(total)
+    ]
+    return with_pods(base, meetings)
+
+
+table_sizes = st.sampled_from([MASTER_TRAINER, MT_SILVER, TRINITY])
+
+
+# --- examples ------------------------------------------------------------------------------------
+
+
+def test_it_puts_the_smaller_pods_at_the_bottom_with_the_fewest_points() -> None:
+    field = [entrant(i, points=10 - i, rank=i) for i in range(1, 12)]
+    pairing = pair(field)
+    assert [len(t.seats) for t in pairing.tables] == [4, 4, 3]
+    assert [set(t.seats) for t in pairing.tables] == [{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11}]
+
+
+def test_it_groups_players_by_points_before_anything_else_when_nobody_has_met() -> None:
+    field = [entrant(i, points=p) for i, p in enumerate([0, 3, 0, 3, 1, 3, 1, 3, 0, 1, 0, 1], start=1)]
+    pairing = pair(field)
+    points = {e.id: e.points for e in field}
+    assert [{points[p] for p in t.seats} for t in pairing.tables] == [{3}, {1}, {0}]
+
+
+def test_it_gives_the_bye_to_the_lowest_ranked_player_without_one() -> None:
+    field = [entrant(i, points=10 - i, rank=i) for i in range(1, 6)]
+    field[4] = replace(field[4], byes=1)
+    pairing = pair(field)
+    assert pairing.byes == (4,)
+    assert [len(t.seats) for t in pairing.tables] == [4]
+
+
+def test_it_never_gives_a_second_bye_while_an_active_player_has_none() -> None:
+    field = [entrant(i, points=0, rank=5, byes=1) for i in range(1, 5)] + [entrant(5, points=9, rank=1)]
+    assert pair(field).byes == (5,)
+
+
+def test_it_gives_seat_one_to_the_player_who_has_gone_first_least_often() -> None:
+    field = [entrant(i, first_seats=2) for i in range(1, 4)] + [entrant(4, first_seats=1)]
+    for seed in range(5):
+        assert pair(field, seed=seed).tables[0].seats[0] == 4
+
+
+def test_it_seats_the_other_players_at_random() -> None:
+    field = [entrant(i) for i in range(1, 5)]
+    assert len({pair(field, seed=seed).tables[0].seats for seed in range(20)}) > 1
+
+
+def test_it_breaks_up_last_rounds_pods_when_the_field_allows_it() -> None:
+    # Sixteen players, four pods last round; the score order would put old podmates together again.
+    last_round = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]
+    field = with_pods([entrant(i, points=16 - i, rank=i) for i in range(1, 17)], last_round)
+    pairing = pair(field)
+    assert pairing.rematches == 0
+    for table in pairing.tables:
+        assert len({(p - 1) // 4 for p in table.seats}) == 4
+
+
+def test_a_small_field_makes_only_the_repeats_it_must() -> None:
+    # Eight players after one round in two pods of four: every new pod of four holds two pairs of podmates.
+    field = with_pods([entrant(i) for i in range(1, 9)], [[1, 2, 3, 4], [5, 6, 7, 8]])
+    assert pair(field).rematches == 4
+
+
+def test_it_never_seats_fewer_than_the_minimum() -> None:
+    assert [len(t.seats) for t in pair([entrant(i) for i in range(1, 6)]).tables] == [4]
+    assert [len(t.seats) for t in pair([entrant(i) for i in range(1, 6)], table_size=MASTER_TRAINER).tables] == [3, 2]
+    assert [len(t.seats) for t in pair([entrant(i) for i in range(1, 6)], table_size=TRINITY).tables] == [5]
+
+
+def test_round_one_is_random_largest_pods_first_and_reproducible() -> None:
+    field = [entrant(i) for i in range(1, 12)]
+    first = pair(field, round_number=1, seed=3)
+    assert [len(t.seats) for t in first.tables] == [4, 4, 3]
+    assert first == pair(list(reversed(field)), round_number=1, seed=3)
+    assert any(pair(field, round_number=1, seed=s).tables != first.tables for s in range(4, 8))
+
+
+def test_round_one_byes_go_to_players_who_have_none() -> None:
+    field = [entrant(i, byes=1) for i in range(1, 5)] + [entrant(5)]
+    assert pair(field, round_number=1).byes == (5,)
+
+
+def test_it_ignores_dropped_entrants() -> None:
+    field = [entrant(i) for i in range(1, 5)] + [entrant(5, dropped=True)]
+    pairing = pair(field)
+    assert pairing.byes == () and [set(t.seats) for t in pairing.tables] == [{1, 2, 3, 4}]
+
+
+def test_it_rejects_a_field_smaller_than_one_table() -> None:
+    with pytest.raises(PairingError, match="at least 3"):
+        pair([entrant(1), entrant(2)])
+
+
+def test_it_rejects_duplicate_ids() -> None:
+    with pytest.raises(PairingError, match="duplicate"):
+        pair([entrant(1), entrant(2), entrant(3), entrant(3)])
+
+
+def test_a_thousand_player_field_is_paired_into_legal_pods() -> None:
+    rng = random.Random(11)
+    field = [entrant(i, points=rng.choice([0, 1, 3, 4, 6]), met=rng.sample(range(1000), 6)) for i in range(1000)]
+    pairing = pair(field)
+    check_pods(field, pairing, MT_SILVER, exhaustive=False)
+    assert pairing.rematches == 0
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(field=fields(), table_size=table_sizes, seed=st.integers(0, 2**62))
+def test_a_small_field_is_optimal_against_a_brute_force_search(
+    field: list[Entrant], table_size: TableSize, seed: int
+) -> None:
+    if sum(not e.dropped for e in field) < table_size.min:
+        return
+    check_pods(field, pair(field, table_size=table_size, seed=seed), table_size, exhaustive=True)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(field=fields(min_active=11, max_active=40), table_size=table_sizes, seed=st.integers(0, 2**62))
+def test_a_larger_field_keeps_every_rule_but_optimality(field: list[Entrant], table_size: TableSize, seed: int) -> None:
+    check_pods(field, pair(field, table_size=table_size, seed=seed), table_size, exhaustive=False)
+
+
+@settings(max_examples=40, deadline=None)
+@given(field=fields(max_active=20), table_size=table_sizes, seed=st.integers(0, 2**62), round_number=st.integers(1, 6))
+def test_the_same_inputs_and_seed_give_the_same_pairing(
+    field: list[Entrant], table_size: TableSize, seed: int, round_number: int
+) -> None:
+    if sum(not e.dropped for e in field) < table_size.min:
+        return
+    shuffled = list(field)
+    random.Random(seed).shuffle(shuffled)
+    kwargs = {"table_size": table_size, "seed": seed, "round_number": round_number}
+    assert pair(field, **kwargs) == pair(shuffled, **kwargs)  # type: ignore[arg-type]
+
+
+def simulate(
+    n: int, rounds: int, table_size: TableSize, seed: int, drop_rate: float
+) -> Iterator[tuple[list[Entrant], Pairing]]:
+    """Play an event with random placements, feeding the history back each round."""
+    rng = random.Random(seed)
+    points = dict.fromkeys(range(n), 0)
+    met: dict[int, set[int]] = {i: set() for i in range(n)}
+    byes = dict.fromkeys(range(n), 0)
+    first_seats = dict.fromkeys(range(n), 0)
+    dropped: set[int] = set()
+    for number in range(1, rounds + 1):
+        if n - len(dropped) < table_size.min:
+            return
+        rank = {i: 1 + sum(points[j] > points[i] for j in range(n)) for i in range(n)}
+        field = [
+            Entrant(
+                id=i,
+                points=points[i],
+                rank=rank[i],
+                opponents=frozenset(met[i]),
+                byes=byes[i],
+                first_seats=first_seats[i],
+                dropped=i in dropped,
+            )
+            for i in range(n)
+        ]
+        pairing = pair(field, table_size=table_size, round_number=number, seed=rng.randrange(2**32))
+        yield field, pairing
+        for table in pairing.tables:
+            first_seats[table.seats[0]] += 1
+            for p in table.seats:
+                met[p].update(q for q in table.seats if q != p)
+            placing = list(table.seats)
+            rng.shuffle(placing)
+            for place, p in enumerate(placing):
+                points[p] += (3, 1)[place] if place < 2 else 0
+        for b in pairing.byes:
+            byes[b] += 1
+            points[b] += 3
+        dropped |= {i for i in range(n) if rng.random() < drop_rate}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(3, 10),
+    rounds=st.integers(4, 6),
+    table_size=table_sizes,
+    seed=st.integers(0, 2**32),
+    drop_rate=st.sampled_from([0.0, 0.1]),
+)
+def test_a_simulated_small_event_never_has_an_avoidable_repeat(
+    n: int, rounds: int, table_size: TableSize, seed: int, drop_rate: float
+) -> None:
+    for number, (field, pairing) in enumerate(simulate(n, rounds, table_size, seed, drop_rate), start=1):
+        if number > 1:
+            check_pods(field, pairing, table_size, exhaustive=True)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(11, 60), table_size=table_sizes, seed=st.integers(0, 2**32))
+def test_a_simulated_larger_event_keeps_every_rule(n: int, table_size: TableSize, seed: int) -> None:
+    for number, (field, pairing) in enumerate(simulate(n, 5, table_size, seed, 0.05), start=1):
+        if number > 1:
+            check_pods(field, pairing, table_size, exhaustive=False)

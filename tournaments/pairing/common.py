@@ -1,0 +1,98 @@
+"""Helpers shared by the Swiss (1v1) and pod pairers: history, orderings, byes, seats.
+
+Every random choice draws from the one ``random.Random(seed)`` the round was
+started with, in an order that depends only on the inputs, so a pairing can be
+reproduced from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+from tournaments.pairing.types import Entrant
+
+__all__ = [
+    "History",
+    "TieBreak",
+    "build_history",
+    "bye_order",
+    "count_rematches",
+    "rank_key",
+    "round_one_bye_order",
+    "seat_order",
+    "tie_break",
+]
+
+#: ``rank == 0`` means "unknown": tied with the other unknowns, behind every ranked player.
+_UNRANKED = 2**62
+
+#: ``{entrant id: ids of the active entrants they have met}``, symmetric.
+History = Mapping[int, frozenset[int]]
+
+#: ``{entrant id: random number}`` drawn once per round to break ties fairly but reproducibly.
+TieBreak = Mapping[int, float]
+
+
+def rank_key(entrant: Entrant) -> int:
+    """Sort key for standings, best first; unknown ranks tie for last."""
+    return entrant.rank if entrant.rank > 0 else _UNRANKED
+
+
+def build_history(active: Sequence[Entrant]) -> dict[int, frozenset[int]]:
+    """Who has met whom among the active entrants.
+
+    Made symmetric because the caller's data may not be (a result corrected on
+    one side only): if either player remembers the meeting, it counts.
+    Opponents who dropped or are unknown cannot be met again, so they are left
+    out.
+    """
+    ids = {e.id for e in active}
+    met: dict[int, set[int]] = {e.id: set() for e in active}
+    for e in active:
+        for other in e.opponents:
+            if other in ids and other != e.id:
+                met[e.id].add(other)
+                met[other].add(e.id)
+    return {i: frozenset(s) for i, s in met.items()}
+
+
+def tie_break(active: Sequence[Entrant], rng: random.Random) -> dict[int, float]:
+    """One random number per entrant, drawn in id order so input order never matters."""
+    return {e.id: rng.random() for e in sorted(active, key=lambda e: e.id)}
+
+
+def count_rematches(tables: Iterable[Sequence[int]], met: History) -> int:
+    """Pairs of players seated at the same table who had met before."""
+    total = 0
+    for seats in tables:
+        for i, a in enumerate(seats):
+            total += sum(1 for b in seats[i + 1 :] if b in met[a])
+    return total
+
+
+def bye_order(active: Sequence[Entrant], tb: TieBreak) -> list[Entrant]:
+    """Who gets a bye first: fewest byes so far, then lowest ranked (worst rank, then fewest points).
+
+    Sorting by byes first is what keeps a player from a second bye while an
+    active player has none.
+    """
+    return sorted(active, key=lambda e: (e.byes, -rank_key(e), e.points, tb[e.id], e.id))
+
+
+def round_one_bye_order(active: Sequence[Entrant], tb: TieBreak) -> list[Entrant]:
+    """Round 1 byes are random, but still never a second bye while someone has none."""
+    return sorted(active, key=lambda e: (e.byes, tb[e.id], e.id))
+
+
+def seat_order(pod: Sequence[Entrant], rng: random.Random) -> tuple[int, ...]:
+    """Seat 1 (goes first) to a player who has gone first least often; the others at random.
+
+    Going first is an advantage in most pod formats, so it is shared out over
+    the event; the remaining seats carry no advantage worth balancing.
+    """
+    fewest = min(e.first_seats for e in pod)
+    first = rng.choice([e for e in pod if e.first_seats == fewest])
+    rest = [e.id for e in pod if e.id != first.id]
+    rng.shuffle(rest)
+    return (first.id, *rest)
