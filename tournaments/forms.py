@@ -17,8 +17,12 @@ class EventForm(forms.Form):
 
 
 class RegistrationForm(forms.Form):
-    display_name = forms.CharField(max_length=100, label="Player name")
-    external_id = forms.CharField(max_length=64, required=False, label="Player ID (optional)")
+    display_name = forms.CharField(
+        max_length=100, label="Player name", widget=forms.TextInput(attrs={"placeholder": "Player name"})
+    )
+    external_id = forms.CharField(
+        max_length=64, required=False, label="Player ID", widget=forms.TextInput(attrs={"placeholder": "Player ID (optional)"})
+    )
     checked_in = forms.BooleanField(required=False, initial=True, label="Checked in")
 
 
