@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "tournaments",
     "decks",
@@ -165,6 +166,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, players, rounds, pairings, results and standings for community card-game formats.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 # --- Podium ----------------------------------------------------------------------
