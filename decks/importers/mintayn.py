@@ -1,0 +1,144 @@
+"""Mintayn card pool, read from a CSV file an organiser imports.
+
+Mintayn cards are full-art with no printed stats (the format defines them), so there is no
+public data file: the organiser keeps the Master format's card list as CSV.
+
+Format
+------
+The first row is exactly the header ``name,card_type,class,level,def,stage,mana_cost`` (any
+case, spaces around names allowed).  Each further row is one card:
+
+``name``
+    The card's name, unique in the file (compared without regard to case); it is the card's key.
+``card_type``
+    ``monster``, ``spell`` or ``counter``.
+``class``
+    Coreon, Fluxion, Synaphera, Obscura or Aetherion.  Required for monsters (each belongs to
+    one class); optional for spells and counters (they are class-bound, but the list may leave
+    the class out).
+``level``, ``def``
+    Whole numbers, required for monsters and empty for other cards.
+``stage``
+    ``basic``, ``evolution``, ``prime evolution`` or ``prime singular``; required for monsters
+    and empty for other cards.
+``mana_cost``
+    A whole number, or empty when the card has none.
+
+Values are read without regard to case and stored as :mod:`decks.cards` spells them (the
+class title-cased, stage and type lower-case).  Blank rows are skipped.
+
+Contract
+--------
+:func:`load_mintayn_csv` returns the cards it could read and one ``unparseable_line`` problem per
+row it could not (with the line number in the file; a later row with a name already taken is
+such a row).  A wrong header is not a row problem but a ``ValueError`` saying what was expected,
+since then no row can be trusted.  Pure Python: no Django imports.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from decks.cards import MintaynCard, MintaynCardType
+from games.formats.deckrules import Problem
+
+HEADER = ("name", "card_type", "class", "level", "def", "stage", "mana_cost")
+CLASSES = ("Coreon", "Fluxion", "Synaphera", "Obscura", "Aetherion")
+STAGES = ("basic", "evolution", "prime evolution", "prime singular")
+PRIME_STAGES = frozenset({"prime evolution", "prime singular"})
+
+
+class _RowError(ValueError):
+    pass
+
+
+def load_mintayn_csv(text: str) -> tuple[list[MintaynCard], list[Problem]]:
+    """The cards of a Mintayn card CSV, and a problem per row that could not be read."""
+    rows = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
+    try:
+        header = next(rows, None)
+    except csv.Error as exc:
+        raise ValueError(f"the Mintayn card CSV header could not be read: {exc}") from exc
+    found = tuple(cell.strip().lower() for cell in header or ())
+    if found != HEADER:
+        raise ValueError(
+            f"a Mintayn card CSV must start with the header row {','.join(HEADER)!r}; "
+            f"this one starts with {','.join(header or ())[:120]!r}"
+        )
+    cards: list[MintaynCard] = []
+    problems: list[Problem] = []
+    taken: set[str] = set()
+    line = rows.line_num + 1
+    while True:
+        try:
+            row = next(rows, None)
+        except csv.Error as exc:
+            problems.append(Problem(code="unparseable_line", line=line, text="", message=f"Unreadable CSV: {exc}."))
+            break
+        if row is None:
+            break
+        first_line, line = line, rows.line_num + 1
+        if not any(cell.strip() for cell in row):
+            continue
+        try:
+            card = _card_from_row(row)
+            if card.name.casefold() in taken:
+                raise _RowError(f"a card called {card.name!r} is already listed")
+        except _RowError as exc:
+            problems.append(
+                Problem(code="unparseable_line", line=first_line, text=",".join(row)[:200], message=f"{exc}.")
+            )
+            continue
+        taken.add(card.name.casefold())
+        cards.append(card)
+    return cards, problems
+
+
+def _card_from_row(row: list[str]) -> MintaynCard:
+    if len(row) != len(HEADER):
+        raise _RowError(f"expected {len(HEADER)} columns ({', '.join(HEADER)}), found {len(row)}")
+    name, card_type, card_class, level, defense, stage, mana_cost = (cell.strip() for cell in row)
+    name = " ".join(name.split())
+    if not name:
+        raise _RowError("the name is empty")
+    try:
+        kind = MintaynCardType(card_type.lower())
+    except ValueError:
+        raise _RowError(f"{name}: card_type must be monster, spell or counter, not {card_type!r}") from None
+    classes = {c.lower(): c for c in CLASSES}
+    if card_class and card_class.lower() not in classes:
+        raise _RowError(f"{name}: class must be one of {', '.join(CLASSES)}, not {card_class!r}")
+    is_monster = kind == MintaynCardType.MONSTER
+    if is_monster:
+        if not card_class:
+            raise _RowError(f"{name}: a monster needs a class")
+        if " ".join(stage.lower().split()) not in STAGES:
+            raise _RowError(f"{name}: stage must be one of {', '.join(STAGES)}, not {stage!r}")
+        level_value = _whole(name, "level", level, required=True)
+        defense_value = _whole(name, "def", defense, required=True)
+    else:
+        for column, value in (("level", level), ("def", defense), ("stage", stage)):
+            if value:
+                raise _RowError(f"{name}: a {kind.value} has no {column}; leave that cell empty")
+        level_value = defense_value = None
+    return MintaynCard(
+        key=name,
+        name=name,
+        card_type=kind,
+        card_class=classes[card_class.lower()] if card_class else "",
+        level=level_value,
+        defense=defense_value,
+        stage=" ".join(stage.lower().split()) if is_monster else "",
+        mana_cost=_whole(name, "mana_cost", mana_cost, required=False),
+    )
+
+
+def _whole(name: str, column: str, value: str, *, required: bool) -> int | None:
+    if not value:
+        if required:
+            raise _RowError(f"{name}: {column} is required for a monster")
+        return None
+    if not value.isdecimal() or len(value) > 6:
+        raise _RowError(f"{name}: {column} must be a whole number, not {value!r}")
+    return int(value)

@@ -1,0 +1,213 @@
+"""Yu-Gi-Oh! Deck Masters: the deck construction rules.
+
+The rulebook (``yugioh-deck-masters.txt``) has no numbered sections, so violations name its
+headings.  Everything here comes from "DUEL SETUP": it asks for "a Deck [that is] legal for play"
+(which brings in the standard Yu-Gi-Oh! TCG construction rules: deck sizes, 3 copies, the
+Forbidden & Limited list) and says what a Deck Master may be.
+
+Terms
+-----
+*Main / Extra / Side Deck*
+    The entries in zone ``main``, ``extra`` and ``side``.  The Extra Deck holds the Fusion,
+    Synchro, Xyz and Link monsters; the Side Deck the cards a player may swap in between duels.
+*copies of a card*
+    The copies of every entry with that name, in the Main, Extra and Side Deck together (alternate
+    arts are the same card).
+*Deck Master*
+    The monster named in ``deck.roles["deck_master"]``.
+*banlist*
+    A Forbidden & Limited list (:class:`decks.importers.yugioh.Banlist`): Forbidden cards may not
+    be used, Limited ones once, Semi-Limited ones twice; a whitelist forbids the cards it does not
+    name.
+
+Rules (codes)
+-------------
+``main_size``, ``extra_size``, ``side_size``
+    Main Deck 40 to 60 cards, Extra Deck at most 15, Side Deck at most 15.
+``copy_limit``
+    At most 3 copies of a card.
+``banlist``
+    No more copies of a card than the banlist allows, when options give one
+    (``{"banlist": Banlist}``).  Without one there is no banlist check here: the service passes
+    the newest TCG list.  A card over 3 copies that the list does not restrict further is only a
+    ``copy_limit`` violation.
+``role_missing``
+    No Deck Master was chosen.
+``deck_master_invalid``
+    The Deck Master is not a Monster Card.
+``role_not_in_deck``
+    The Deck Master is not in the Main or Extra Deck.
+
+The decklist's own problems (``unparseable_line``, ``unknown_card``) come first.
+
+Interpretations
+---------------
+* The Deck Master is one of the deck's own cards, not a copy on top of the list: the rulebook says
+  it "is considered to be in the Deck" and "counts towards the limit on the number of copies",
+  and players choose it "from their respective Decks".  So the copies counted are the list's, and
+  a Deck Master the list does not hold is ``role_not_in_deck`` rather than an extra copy.
+* "The Deck" a Deck Master comes from is the Main and the Extra Deck: Fusion monsters may be Deck
+  Masters, and they live in the Extra Deck.  The Side Deck is not played unless sided in, so a
+  Deck Master found only there is ``role_not_in_deck``.
+* Any Monster Card may be a Deck Master.  The rulebook's list ("This includes Normal, Effect,
+  Fusion and Ritual Monster Cards") is not exhaustive and predates Synchro, Xyz, Pendulum and Link
+  monsters; Spell and Trap Cards are excluded by name.
+* Copy and banlist limits count the Main, Extra and Side Deck together, as the TCG rules do.  A
+  card the banlist lists under several of its passcodes gets the strictest limit.
+
+Contract
+--------
+``check(deck, options)`` returns every violation (empty: the deck is legal).  It raises
+``ValueError`` for an option it does not know or a ``banlist`` that is not a ``Banlist``: a bug,
+not a player's mistake.  Pure Python: no Django imports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from decks.cards import YugiohCard, YugiohCardType
+from decks.importers.yugioh import Banlist
+from games.formats.deckrules import Deck, Violation, problem_violations
+
+RULE = "DUEL SETUP"
+MAIN_MIN, MAIN_MAX = 40, 60
+EXTRA_MAX = 15
+SIDE_MAX = 15
+COPY_LIMIT = 3
+DECK_MASTER_ZONES = ("main", "extra")
+OPTIONS = frozenset({"banlist"})
+
+_STATUS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited"}
+
+
+def check(deck: Deck, options: Mapping[str, Any] | None = None) -> list[Violation]:
+    """Every way ``deck`` breaks the Deck Masters deck construction rules."""
+    banlist = _banlist(options or {})
+    violations = problem_violations(deck)
+    violations += _sizes(deck)
+    violations += _copies(deck, banlist)
+    violations += _deck_master(deck)
+    return violations
+
+
+def _banlist(options: Mapping[str, Any]) -> Banlist | None:
+    unknown = set(options) - OPTIONS
+    if unknown:
+        raise ValueError(f"unknown deck-masters deck option(s): {', '.join(sorted(map(str, unknown)))}")
+    banlist = options.get("banlist")
+    if banlist is not None and not isinstance(banlist, Banlist):
+        raise ValueError(f"the banlist option must be a Banlist, not {type(banlist).__name__}")
+    return banlist
+
+
+def _sizes(deck: Deck) -> list[Violation]:
+    violations = []
+    main, extra, side = deck.count("main"), deck.count("extra"), deck.count("side")
+    if not MAIN_MIN <= main <= MAIN_MAX:
+        violations.append(
+            Violation(
+                code="main_size",
+                rule=RULE,
+                message=f"The Main Deck must hold {MAIN_MIN} to {MAIN_MAX} cards; it holds {main}.",
+            )
+        )
+    if extra > EXTRA_MAX:
+        violations.append(
+            Violation(
+                code="extra_size",
+                rule=RULE,
+                message=f"The Extra Deck may hold at most {EXTRA_MAX} cards; it holds {extra}.",
+            )
+        )
+    if side > SIDE_MAX:
+        violations.append(
+            Violation(
+                code="side_size",
+                rule=RULE,
+                message=f"The Side Deck may hold at most {SIDE_MAX} cards; it holds {side}.",
+            )
+        )
+    return violations
+
+
+def _copies(deck: Deck, banlist: Banlist | None) -> list[Violation]:
+    copies: dict[str, int] = {}
+    passcodes: dict[str, set[int]] = {}
+    for entry in deck.entries:
+        name = entry.card.name
+        copies[name] = copies.get(name, 0) + entry.count
+        if isinstance(entry.card, YugiohCard):
+            passcodes.setdefault(name, set()).update((entry.card.passcode, *entry.card.alternate_passcodes))
+    violations = []
+    for name, count in copies.items():
+        if count > COPY_LIMIT:
+            violations.append(
+                Violation(
+                    code="copy_limit",
+                    rule=RULE,
+                    message=f"{name}: {COPY_LIMIT} copies at most in the Main, Extra and Side Deck together; "
+                    f"the deck has {count}.",
+                    cards=(name,),
+                )
+            )
+        if banlist is None:
+            continue
+        codes = sorted(passcodes.get(name, ()))
+        allowed = banlist.allowed(codes)
+        if count > allowed and allowed < COPY_LIMIT:
+            listed = any(code in banlist.limits for code in codes)
+            violations.append(
+                Violation(
+                    code="banlist", rule=RULE, message=_banned(name, count, allowed, banlist, listed), cards=(name,)
+                )
+            )
+    return violations
+
+
+def _banned(name: str, count: int, allowed: int, banlist: Banlist, listed: bool) -> str:
+    where = f"the {banlist.name} list" if banlist.name else "the banlist"
+    has = f"the deck has {count}"
+    if not listed:  # only a whitelist forbids a card it does not name
+        return f"{name} is not on {where}, which allows only the cards it names; {has}."
+    if allowed == 0:
+        return f"{name} is Forbidden on {where}; {has}."
+    plural = "copy" if allowed == 1 else "copies"
+    return f"{name} is {_STATUS[allowed]} on {where} ({allowed} {plural} at most); {has}."
+
+
+def _deck_master(deck: Deck) -> list[Violation]:
+    master = deck.roles.get("deck_master")
+    if master is None:
+        return [
+            Violation(
+                code="role_missing",
+                rule=RULE,
+                message="No Deck Master was chosen: choose one Monster Card from the deck.",
+            )
+        ]
+    violations = []
+    if not isinstance(master, YugiohCard) or master.card_type != YugiohCardType.MONSTER:
+        kind = master.card_type.value if isinstance(master, YugiohCard) else "non-Yu-Gi-Oh!"
+        violations.append(
+            Violation(
+                code="deck_master_invalid",
+                rule=RULE,
+                message=f"{master.name} is a {kind} Card; only Monster Cards may be Deck Masters.",
+                cards=(master.name,),
+            )
+        )
+    zones = {e.zone for e in deck.entries if e.card.name == master.name}
+    if not zones & set(DECK_MASTER_ZONES):
+        where = " (only in the Side Deck)" if "side" in zones else ""
+        violations.append(
+            Violation(
+                code="role_not_in_deck",
+                rule=RULE,
+                message=f"The Deck Master {master.name} is not in the Main or Extra Deck{where}; "
+                "a Deck Master is chosen from the deck and counts as one of its cards.",
+                cards=(master.name,),
+            )
+        )
+    return violations
