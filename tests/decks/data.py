@@ -25,7 +25,7 @@ def data_dir(*parts: str) -> Path:
     """The path ``parts`` under the card-data root; skip (or fail on CI) when it is absent."""
     path = data_root().joinpath(*parts)
     if not path.exists():
-        reason = f"card data not found at {path} (set PODIUM_CARD_DATA_DIR to the folder holding it)"
+        reason = f"card data not found at {path} (point PODIUM_CARD_DATA_DIR at the card-data root)"
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(reason)
         pytest.skip(reason)
