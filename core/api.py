@@ -52,7 +52,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         fields = detail if isinstance(detail, dict) else {"non_field_errors": detail}
         return _error("invalid", "The request has invalid fields.", status.HTTP_400_BAD_REQUEST, fields)
     if isinstance(exc, exceptions.ParseError):
-        return _error("parse_error", str(exc.detail), status.HTTP_400_BAD_REQUEST)
+        return _error("parse_error", str(exc.detail), status.HTTP_400_BAD_REQUEST, {"body": [str(exc.detail)]})
     code = getattr(exc, "default_code", "error")
     detail = getattr(exc, "detail", str(exc))
     response.data = {"error": {"code": code, "message": str(detail)}}

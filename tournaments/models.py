@@ -51,6 +51,10 @@ class Event(models.Model):
     date = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events")
+    #: Decklists are hidden from other players until the organiser publishes them.
+    decklists_public = models.BooleanField(default=False)
+    #: Deck rule options for the format: {"deck_size": 50} (Mintayn variants), {"banlist": "2026.05 TCG"}.
+    deck_options = models.JSONField(default=dict, blank=True)
     #: Bumped by every recorded result; standings store the version they reflect.
     results_version = models.PositiveIntegerField(default=0)
     standings_version = models.PositiveIntegerField(default=0)
@@ -71,6 +75,11 @@ class Event(models.Model):
     @property
     def format_spec(self):
         return get_format(self.format)
+
+    @property
+    def decks_locked(self) -> bool:
+        """Decks lock when the event starts."""
+        return self.status != self.Status.REGISTRATION
 
     @property
     def standings_current(self) -> bool:

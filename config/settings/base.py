@@ -160,6 +160,10 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "core.api.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    "DEFAULT_THROTTLE_RATES": {
+        # Anonymous deck checks (bots, deck builders): per client IP, in the shared cache.
+        "deck_checks_anon": os.environ.get("PODIUM_DECK_CHECK_RATE", "60/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Podium API",

@@ -8,7 +8,6 @@ import games.formats
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,181 +16,289 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Pod',
+            name="Pod",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table_number', models.PositiveIntegerField(blank=True, null=True)),
-                ('is_bye', models.BooleanField(default=False)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("table_number", models.PositiveIntegerField(blank=True, null=True)),
+                ("is_bye", models.BooleanField(default=False)),
             ],
             options={
-                'ordering': ['round', 'is_bye', 'table_number', 'id'],
+                "ordering": ["round", "is_bye", "table_number", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200)),
-                ('format', models.CharField(choices=games.formats.choices, max_length=40)),
-                ('status', models.CharField(choices=[('registration', 'Registration'), ('running', 'Running'), ('finished', 'Finished')], default='registration', max_length=20)),
-                ('planned_rounds', models.PositiveSmallIntegerField()),
-                ('date', models.DateField()),
-                ('venue', models.CharField(blank=True, max_length=200)),
-                ('results_version', models.PositiveIntegerField(default=0)),
-                ('standings_version', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('organiser', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='organised_events', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=200)),
+                ("format", models.CharField(choices=games.formats.choices, max_length=40)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("registration", "Registration"), ("running", "Running"), ("finished", "Finished")],
+                        default="registration",
+                        max_length=20,
+                    ),
+                ),
+                ("planned_rounds", models.PositiveSmallIntegerField()),
+                ("date", models.DateField()),
+                ("venue", models.CharField(blank=True, max_length=200)),
+                ("results_version", models.PositiveIntegerField(default=0)),
+                ("standings_version", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "organiser",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="organised_events",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-date', '-id'],
+                "ordering": ["-date", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('display_name', models.CharField(max_length=100)),
-                ('external_id', models.CharField(blank=True, max_length=64, null=True, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='player', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("display_name", models.CharField(max_length=100)),
+                ("external_id", models.CharField(blank=True, max_length=64, null=True, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="player",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['display_name', 'id'],
+                "ordering": ["display_name", "id"],
             },
         ),
         migrations.CreateModel(
-            name='PodResult',
+            name="PodResult",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reported_at', models.DateTimeField(auto_now_add=True)),
-                ('source', models.CharField(choices=[('dashboard', 'Dashboard'), ('api', 'API'), ('game', 'Game record'), ('bye', 'Bye')], default='dashboard', max_length=20)),
-                ('pod', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='result', to='tournaments.pod')),
-                ('reported_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("reported_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[("dashboard", "Dashboard"), ("api", "API"), ("game", "Game record"), ("bye", "Bye")],
+                        default="dashboard",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "pod",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="result", to="tournaments.pod"
+                    ),
+                ),
+                (
+                    "reported_by",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Registration',
+            name="Registration",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('checked_in', models.BooleanField(default=False)),
-                ('dropped', models.BooleanField(default=False)),
-                ('dropped_after_round', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='registrations', to='tournaments.event')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='registrations', to='tournaments.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("checked_in", models.BooleanField(default=False)),
+                ("dropped", models.BooleanField(default=False)),
+                ("dropped_after_round", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="registrations",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="registrations",
+                        to="tournaments.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['player__display_name', 'id'],
+                "ordering": ["player__display_name", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('seed', models.BigIntegerField()),
-                ('rematches', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('completed_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField()),
+                ("seed", models.BigIntegerField()),
+                ("rematches", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("completed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="tournaments.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'number'],
+                "ordering": ["event", "number"],
             },
         ),
         migrations.AddField(
-            model_name='pod',
-            name='round',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pods', to='tournaments.round'),
+            model_name="pod",
+            name="round",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="pods", to="tournaments.round"
+            ),
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat_order', models.PositiveSmallIntegerField()),
-                ('placement', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('points', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='tournaments.player')),
-                ('pod', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.pod')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat_order", models.PositiveSmallIntegerField()),
+                ("placement", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("points", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="tournaments.player"
+                    ),
+                ),
+                (
+                    "pod",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="tournaments.pod"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="tournaments.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['pod', 'seat_order'],
+                "ordering": ["pod", "seat_order"],
             },
         ),
         migrations.CreateModel(
-            name='Standing',
+            name="Standing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rank', models.PositiveIntegerField()),
-                ('points', models.PositiveIntegerField()),
-                ('wins', models.PositiveIntegerField()),
-                ('draws', models.PositiveIntegerField()),
-                ('losses', models.PositiveIntegerField()),
-                ('byes', models.PositiveIntegerField()),
-                ('matches', models.PositiveIntegerField()),
-                ('opp_match_win_pct', models.FloatField()),
-                ('opp_opp_match_win_pct', models.FloatField()),
-                ('opp_avg_points', models.FloatField()),
-                ('dropped', models.BooleanField(default=False)),
-                ('results_version', models.PositiveIntegerField()),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='tournaments.event')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='tournaments.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("rank", models.PositiveIntegerField()),
+                ("points", models.PositiveIntegerField()),
+                ("wins", models.PositiveIntegerField()),
+                ("draws", models.PositiveIntegerField()),
+                ("losses", models.PositiveIntegerField()),
+                ("byes", models.PositiveIntegerField()),
+                ("matches", models.PositiveIntegerField()),
+                ("opp_match_win_pct", models.FloatField()),
+                ("opp_opp_match_win_pct", models.FloatField()),
+                ("opp_avg_points", models.FloatField()),
+                ("dropped", models.BooleanField(default=False)),
+                ("results_version", models.PositiveIntegerField()),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="standings", to="tournaments.event"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="standings", to="tournaments.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'rank', 'player__display_name'],
+                "ordering": ["event", "rank", "player__display_name"],
             },
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('planned_rounds__gte', 1)), name='event_planned_rounds_positive'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("planned_rounds__gte", 1)), name="event_planned_rounds_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['registration', 'running', 'finished'])), name='event_status_valid'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("status__in", ["registration", "running", "finished"])), name="event_status_valid"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='registration',
-            constraint=models.UniqueConstraint(fields=('event', 'player'), name='registration_one_per_player_per_event'),
+            model_name="registration",
+            constraint=models.UniqueConstraint(
+                fields=("event", "player"), name="registration_one_per_player_per_event"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='round_number_unique_per_event'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("event", "number"), name="round_number_unique_per_event"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(condition=models.Q(("number__gte", 1)), name="round_number_positive"),
         ),
         migrations.AddConstraint(
-            model_name='pod',
-            constraint=models.UniqueConstraint(fields=('round', 'table_number'), name='pod_table_number_unique_per_round'),
+            model_name="pod",
+            constraint=models.UniqueConstraint(
+                fields=("round", "table_number"), name="pod_table_number_unique_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='pod',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('is_bye', True), ('table_number__isnull', True)), models.Q(('is_bye', False), ('table_number__gte', 1)), _connector='OR'), name='pod_bye_has_no_table_number'),
+            model_name="pod",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("is_bye", True), ("table_number__isnull", True)),
+                    models.Q(("is_bye", False), ("table_number__gte", 1)),
+                    _connector="OR",
+                ),
+                name="pod_bye_has_no_table_number",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('round', 'player'), name='seat_player_once_per_round'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("round", "player"), name="seat_player_once_per_round"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('pod', 'seat_order'), name='seat_order_unique_per_pod'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("pod", "seat_order"), name="seat_order_unique_per_pod"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('seat_order__gte', 1)), name='seat_order_positive'),
+            model_name="seat",
+            constraint=models.CheckConstraint(condition=models.Q(("seat_order__gte", 1)), name="seat_order_positive"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('placement__isnull', True), ('points__isnull', True)), models.Q(('placement__gte', 1), ('points__isnull', False)), _connector='OR'), name='seat_placement_and_points_together'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("placement__isnull", True), ("points__isnull", True)),
+                    models.Q(("placement__gte", 1), ("points__isnull", False)),
+                    _connector="OR",
+                ),
+                name="seat_placement_and_points_together",
+            ),
         ),
         migrations.AddIndex(
-            model_name='standing',
-            index=models.Index(fields=['event', 'rank'], name='standing_event_rank'),
+            model_name="standing",
+            index=models.Index(fields=["event", "rank"], name="standing_event_rank"),
         ),
         migrations.AddConstraint(
-            model_name='standing',
-            constraint=models.UniqueConstraint(fields=('event', 'player'), name='standing_one_per_player_per_event'),
+            model_name="standing",
+            constraint=models.UniqueConstraint(fields=("event", "player"), name="standing_one_per_player_per_event"),
         ),
     ]

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from decks import apis
+
+urlpatterns = [
+    path("deck-checks/", apis.DeckCheckApi.as_view(), name="deck-check"),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/decks/",
+        apis.DeckVersionListSubmitApi.as_view(),
+        name="deck-versions",
+    ),
+    path("events/<int:event_id>/decks/", apis.EventDeckStatusApi.as_view(), name="event-decks"),
+    path("events/<int:event_id>/decks/recheck/", apis.DeckRecheckApi.as_view(), name="deck-recheck"),
+]

@@ -1,0 +1,154 @@
+"""REST API of the decks app."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from decks import services
+from decks.checking import deck_check
+from decks.models import DeckRecheck
+from games.formats import FORMATS
+from games.formats.deckrules import ROLES
+from tournaments.models import Event, Registration
+from tournaments.services import can_manage_event
+
+
+class DeckCheckAnonThrottle(AnonRateThrottle):
+    scope = "deck_checks_anon"
+
+
+class ViolationOutput(serializers.Serializer):
+    code = serializers.CharField()
+    rule = serializers.CharField()
+    message = serializers.CharField()
+    cards = serializers.ListField(child=serializers.CharField())
+
+
+class DeckCheckApi(APIView):
+    """Check a decklist against a format's deck construction rules, without registering it."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [DeckCheckAnonThrottle]
+
+    class InputSerializer(serializers.Serializer):
+        format = serializers.ChoiceField(choices=sorted(FORMATS))
+        decklist = serializers.CharField(max_length=50_000, allow_blank=True, trim_whitespace=False)
+        roles = serializers.DictField(
+            child=serializers.CharField(max_length=300), required=False, default=dict,
+            help_text=f"Role -> card reference. Roles: {', '.join(ROLES)}.",
+        )  # fmt: skip
+        options = serializers.DictField(required=False, default=dict)
+
+        def validate_roles(self, value: dict) -> dict:
+            unknown = sorted(set(value) - set(ROLES))
+            if unknown:
+                raise serializers.ValidationError(f"Unknown role(s): {', '.join(unknown)}. Roles: {', '.join(ROLES)}.")
+            return value
+
+    class OutputSerializer(serializers.Serializer):
+        legal = serializers.BooleanField()
+        card_count = serializers.IntegerField()
+        violations = ViolationOutput(many=True)
+
+    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        result = deck_check(**serializer.validated_data)
+        return Response(result.as_dict())
+
+
+# --- registered decks --------------------------------------------------------------------------
+
+
+class DeckVersionOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    registration = serializers.IntegerField(source="registration_id")
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    card_count = serializers.IntegerField(allow_null=True)
+    violations = ViolationOutput(many=True)
+    roles = serializers.DictField(child=serializers.CharField())
+    submitted_at = serializers.DateTimeField()
+    checked_at = serializers.DateTimeField(allow_null=True)
+    decklist = serializers.SerializerMethodField()
+
+    def get_decklist(self, version) -> str | None:
+        return version.decklist if self.context.get("show_list", False) else None
+
+
+def _registration(event_id: int, registration_id: int) -> Registration:
+    return get_object_or_404(
+        Registration.objects.select_related("event", "player"), pk=registration_id, event_id=event_id
+    )
+
+
+class DeckVersionListSubmitApi(APIView):
+    """A registration's deck versions (newest first), and submitting a new one."""
+
+    class InputSerializer(serializers.Serializer):
+        decklist = serializers.CharField(max_length=50_000, trim_whitespace=False)
+        roles = serializers.DictField(child=serializers.CharField(max_length=300), required=False, default=dict)
+
+    @extend_schema(responses=DeckVersionOutput(many=True))
+    def get(self, request: Request, event_id: int, registration_id: int) -> Response:
+        registration = _registration(event_id, registration_id)
+        show = services.can_view_decklist(request.user, registration)
+        versions = registration.deck_versions.order_by("-number")
+        return Response(DeckVersionOutput(versions, many=True, context={"show_list": show}).data)
+
+    @extend_schema(request=InputSerializer, responses={201: DeckVersionOutput})
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        registration = _registration(event_id, registration_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        version = services.deck_submit(registration=registration, by=request.user, **serializer.validated_data)
+        version.refresh_from_db()  # validated already when tasks run in-process
+        return Response(DeckVersionOutput(version, context={"show_list": True}).data, status=status.HTTP_201_CREATED)
+
+
+class EventDeckStatusApi(APIView):
+    """Deck status of every entry: the organiser's overview (lists only once published, or for staff)."""
+
+    class OutputSerializer(serializers.Serializer):
+        registration = serializers.IntegerField(source="registration_id")
+        player = serializers.CharField(source="registration.player.display_name")
+        version = DeckVersionOutput(source="*")
+
+    @extend_schema(responses=OutputSerializer(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        event = get_object_or_404(Event, pk=event_id)
+        versions = services.latest_versions(event).select_related("registration__player")
+        show = event.decklists_public or can_manage_event(request.user, event)
+        return Response(self.OutputSerializer(versions, many=True, context={"show_list": show}).data)
+
+
+class DeckRecheckApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        total = serializers.IntegerField()
+        done = serializers.IntegerField()
+        finished = serializers.SerializerMethodField()
+
+        def get_finished(self, run) -> bool:
+            return run.finished_at is not None
+
+    @extend_schema(request=None, responses={202: OutputSerializer})
+    def post(self, request: Request, event_id: int) -> Response:
+        run = services.deck_recheck_start(event=get_object_or_404(Event, pk=event_id), by=request.user)
+        run.refresh_from_db()
+        return Response(self.OutputSerializer(run).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request: Request, event_id: int) -> Response:
+        run = get_object_or_404(DeckRecheck.objects.filter(event_id=event_id).order_by("-started_at")[:1])
+        return Response(self.OutputSerializer(run).data)

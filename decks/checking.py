@@ -1,0 +1,111 @@
+"""Check a decklist for a format: parse, resolve against the catalogue, apply the format's deck rules.
+
+``deck_check`` is what the stateless ``POST /api/v1/deck-checks/`` endpoint and
+the validation task both call.  It reads the catalogue (through the cached
+pools of :mod:`decks.catalogue`) and writes nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from core.exceptions import ApplicationError
+from decks import catalogue
+from decks.parsers.mintayn import parse_mintayn, resolve_mintayn
+from decks.parsers.pokemon import parse_pokemon_decklist
+from decks.parsers.yugioh import parse_yugioh, resolve_reference, resolve_yugioh
+from decks.resolve import resolve_pokemon_decklist
+from games.formats import FORMATS, GameFamily, get_format
+from games.formats.deckrules import ROLES, Deck, Problem, Violation
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    legal: bool
+    card_count: int
+    violations: list[Violation]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "card_count": self.card_count,
+            "violations": [v.as_dict() for v in self.violations],
+        }
+
+
+def deck_rules(slug: str):
+    """The ``deck`` module of a format (``games/formats/<folder>/deck.py``)."""
+    folder = slug.replace("-", "_")
+    return importlib.import_module(f"games.formats.{folder}.deck")
+
+
+def _role_problem(role: str, ref: str, suggestion: str | None) -> Problem:
+    return Problem(
+        code="unknown_card", line=0, text=ref, message=f"The {role.replace('_', ' ')} {ref!r} matches no card.",
+        suggestion=suggestion,
+    )  # fmt: skip
+
+
+def deck_check(
+    *, format: str, decklist: str, roles: Mapping[str, str] | None = None, options: Mapping[str, Any] | None = None
+) -> CheckResult:
+    if format not in FORMATS:
+        raise ApplicationError(f"Unknown format {format!r}.", code="unknown_format", field="format")
+    roles = dict(roles or {})
+    unknown_roles = sorted(set(roles) - set(ROLES))
+    if unknown_roles:
+        raise ApplicationError(
+            f"Unknown role(s) {', '.join(unknown_roles)}; roles are {', '.join(ROLES)}.",
+            code="unknown_role",
+            field="roles",
+        )
+    fmt = get_format(format)
+    options = dict(options or {})
+    resolved_roles: dict[str, Any] = {}
+    role_problems: list[Problem] = []
+
+    if fmt.family == GameFamily.POKEMON:
+        index = catalogue.pokemon_index()
+        entries, problems = resolve_pokemon_decklist(parse_pokemon_decklist(decklist), index)
+        for role, ref in roles.items():
+            card = index.resolve_reference(ref)
+            if card is None:
+                role_problems.append(_role_problem(role, ref, index.suggest(ref)))
+            else:
+                resolved_roles[role] = card
+    elif fmt.family == GameFamily.YUGIOH:
+        index = catalogue.yugioh_index()
+        entries, problems = resolve_yugioh(parse_yugioh(decklist), index.by_passcode)
+        for role, ref in roles.items():
+            found = resolve_reference(ref, index)
+            if isinstance(found, Problem):
+                role_problems.append(_role_problem(role, ref, found.suggestion))
+            else:
+                resolved_roles[role] = found
+        banlist_name = options.pop("banlist", None)
+        banlist = catalogue.banlist(banlist_name)
+        if banlist_name and banlist is None:
+            raise ApplicationError(
+                f"No banlist named {banlist_name!r} has been imported.", code="unknown_banlist", field="options"
+            )
+        if banlist is not None:
+            options["banlist"] = banlist
+    else:
+        pool = catalogue.mintayn_pool()
+        entries, problems = resolve_mintayn(parse_mintayn(decklist), pool.by_name)
+        for role, ref in roles.items():
+            card = pool.by_name.get(ref.strip())
+            if card is None:
+                role_problems.append(_role_problem(role, ref, None))
+            else:
+                resolved_roles[role] = card
+
+    deck = Deck(entries=tuple(entries), roles=resolved_roles, problems=tuple(problems) + tuple(role_problems))
+    try:
+        violations = deck_rules(format).check(deck, options)
+    except ValueError as exc:
+        raise ApplicationError(str(exc), code="invalid_option", field="options") from exc
+    return CheckResult(legal=not violations, card_count=deck.count(), violations=list(violations))

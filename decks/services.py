@@ -1,0 +1,346 @@
+"""State changes of the decks app: catalogue imports and registered decks.
+
+Imports are idempotent: cards are upserted by their stable key (pokemon-tcg-data
+id, passcode, Mintayn name), so running an import twice changes nothing, and a
+newer data file updates cards in place.  Each import bumps the family's
+``CatalogueVersion`` so in-memory indexes rebuild.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.db import transaction
+from django.db.models import F, OuterRef, Subquery
+from django.utils import timezone
+
+from core.exceptions import ApplicationError, Conflict, PermissionDenied
+from decks.checking import deck_check
+from decks.importers.mintayn import load_mintayn_csv
+from decks.importers.pokemon import load_pokemon
+from decks.importers.yugioh import banlist_date, load_cardinfo, load_lflists, parse_lflists
+from decks.models import (
+    Banlist,
+    CardSet,
+    CatalogueVersion,
+    DeckRecheck,
+    DeckVersion,
+    MintaynCard,
+    PokemonCard,
+    YugiohCard,
+)
+from games.formats import FORMATS
+from games.formats.deckrules import ROLES
+from tournaments.models import Event, Registration
+from tournaments.services import can_manage_event
+
+Progress = Callable[[int, int], None]  # (done, total)
+BATCH = 2000
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    family: str
+    cards: int
+    sets: int = 0
+    banlists: int = 0
+    problems: tuple[str, ...] = ()
+
+
+def _date(value: str) -> datetime.date | None:
+    return datetime.date.fromisoformat(value) if value else None
+
+
+def _upsert(model, rows: Sequence, unique: str, fields: Sequence[str], progress: Progress | None) -> None:
+    total = len(rows)
+    for start in range(0, total, BATCH):
+        model.objects.bulk_create(
+            rows[start : start + BATCH], update_conflicts=True, unique_fields=[unique], update_fields=list(fields)
+        )
+        if progress:
+            progress(min(start + BATCH, total), total)
+
+
+def _bump(family: str, *, count: int, source: str) -> None:
+    CatalogueVersion.objects.get_or_create(family=family)
+    CatalogueVersion.objects.filter(family=family).update(
+        version=F("version") + 1, card_count=count, source=source[:300], imported_at=timezone.now()
+    )
+
+
+def cards_import_pokemon(*, root: Path, progress: Progress | None = None) -> ImportReport:
+    try:
+        sets, cards = load_pokemon(Path(root))
+    except ValueError as exc:
+        raise ApplicationError(str(exc), code="bad_card_data") from exc
+    with transaction.atomic():
+        _upsert(
+            CardSet,
+            [
+                CardSet(
+                    set_id=s.id,
+                    name=s.name,
+                    series=s.series,
+                    code=s.ptcgo_code,
+                    release_date=_date(s.release_date),
+                    total=s.total,
+                )
+                for s in sets
+            ],
+            "set_id",
+            ["name", "series", "code", "release_date", "total"],
+            None,
+        )
+        set_pks = dict(CardSet.objects.values_list("set_id", "pk"))
+        fields = [f for f in PokemonCard.FIELDS if f != "key"] + ["card_set"]
+        rows = [
+            PokemonCard(
+                card_set_id=set_pks[c.set_id],
+                **{
+                    f: getattr(c, f)
+                    for f in PokemonCard.FIELDS
+                    if f not in {"release_date", "subtypes", "types", "national_dex"}
+                },
+                subtypes=list(c.subtypes),
+                types=list(c.types),
+                national_dex=list(c.national_dex),
+                release_date=_date(c.release_date),
+            )  # fmt: skip
+            for c in cards
+        ]
+        _upsert(PokemonCard, rows, "key", fields, progress)
+        _bump("pokemon", count=len(cards), source=str(root))
+    return ImportReport(family="pokemon", cards=len(cards), sets=len(sets))
+
+
+def cards_import_yugioh(*, path: Path, progress: Progress | None = None) -> ImportReport:
+    """``path``: a folder with ``cardinfo.json`` and ``lflists/*.lflist.conf``, or one file of either kind."""
+    path = Path(path)
+    cardinfo: Path | None = None
+    banlists = []
+    try:
+        if path.is_dir():
+            cardinfo = path / "cardinfo.json" if (path / "cardinfo.json").exists() else None
+            lflists = path / "lflists"
+            if lflists.is_dir():
+                banlists = load_lflists(lflists)
+        elif path.suffix == ".json":
+            cardinfo = path
+        elif path.name.endswith(".conf"):
+            banlists = parse_lflists(path.read_text(encoding="utf-8"))
+        else:
+            raise ValueError(f"{path}: expected a folder, cardinfo.json or a .lflist.conf file")
+        if cardinfo is None and not banlists:
+            raise ValueError(f"{path}: holds neither cardinfo.json nor lflists/*.lflist.conf")
+        cards = load_cardinfo(cardinfo) if cardinfo else []
+    except (OSError, ValueError) as exc:
+        raise ApplicationError(str(exc), code="bad_card_data") from exc
+    with transaction.atomic():
+        if cards:
+            rows = [
+                YugiohCard(
+                    passcode=c.passcode,
+                    name=c.name,
+                    card_type=c.card_type.value,
+                    monster_kinds=list(c.monster_kinds),
+                    extra_deck=c.extra_deck,
+                    race=c.race,
+                    level=c.level,
+                    alternate_passcodes=list(c.alternate_passcodes),
+                )  # fmt: skip
+                for c in cards
+            ]
+            _upsert(
+                YugiohCard,
+                rows,
+                "passcode",
+                ["name", "card_type", "monster_kinds", "extra_deck", "race", "level", "alternate_passcodes"],
+                progress,
+            )
+        for b in banlists:
+            Banlist.objects.update_or_create(
+                name=b.name,
+                defaults={
+                    "date": b.date or banlist_date(b.name) or "",
+                    "limits": {str(k): v for k, v in b.limits.items()},
+                    "whitelist": b.whitelist,
+                    "is_tcg": b.is_tcg,
+                },
+            )
+        _bump("yugioh", count=YugiohCard.objects.count(), source=str(path))
+    return ImportReport(family="yugioh", cards=len(cards), banlists=len(banlists))
+
+
+def cards_import_mintayn(*, path: Path, progress: Progress | None = None) -> ImportReport:
+    try:
+        cards, problems = load_mintayn_csv(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise ApplicationError(f"{path}: {exc}", code="bad_card_data") from exc
+    with transaction.atomic():
+        rows = [
+            MintaynCard(
+                name=c.name,
+                card_type=c.card_type.value,
+                card_class=c.card_class,
+                level=c.level,
+                defense=c.defense,
+                stage=c.stage,
+                mana_cost=c.mana_cost,
+            )  # fmt: skip
+            for c in cards
+        ]
+        _upsert(
+            MintaynCard, rows, "name", ["card_type", "card_class", "level", "defense", "stage", "mana_cost"], progress
+        )
+        _bump("mintayn", count=MintaynCard.objects.count(), source=str(path))
+    return ImportReport(
+        family="mintayn", cards=len(cards), problems=tuple(f"line {p.line}: {p.message}" for p in problems)
+    )
+
+
+# --- registered decks --------------------------------------------------------------------------
+
+FAMILY_OF_FORMAT = {slug: fmt.family.value for slug, fmt in FORMATS.items()}
+
+
+def _can_submit(user, registration: Registration) -> bool:
+    player_user_id = registration.player.user_id
+    return bool(
+        user and user.is_authenticated and (user.pk == player_user_id or can_manage_event(user, registration.event))
+    )
+
+
+def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, str], by) -> DeckVersion:
+    """Store a new deck version (pending) and queue its validation.
+
+    Refused once the event has started (decks are locked) and for anyone but
+    the player or the event's staff.
+    """
+    if not _can_submit(by, registration):
+        raise PermissionDenied("Only the player or the event's organiser may submit this deck.")
+    unknown = sorted(set(roles) - set(ROLES))
+    if unknown:
+        raise ApplicationError(f"Unknown role(s): {', '.join(unknown)}.", code="unknown_role", field="roles")
+    if len(decklist) > 50_000:
+        raise ApplicationError("The decklist is too long.", field="decklist")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=registration.event_id)
+        if event.decks_locked:
+            raise Conflict("Decks are locked: the event has started.", code="deck_locked")
+        last = (
+            DeckVersion.objects.filter(registration=registration)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+            or 0
+        )
+        version = DeckVersion.objects.create(
+            registration=registration, number=last + 1, decklist=decklist, roles=roles,
+            submitted_by=by if by and by.is_authenticated else None,
+        )  # fmt: skip
+    transaction.on_commit(lambda: _enqueue_validation(version.pk))
+    return version
+
+
+def _enqueue_validation(version_id: int) -> None:
+    from decks.tasks import validate_deck_version
+
+    validate_deck_version.delay(version_id)
+
+
+def deck_version_validate(*, version_id: int) -> DeckVersion | None:
+    """Validate one deck version and store the verdict; safe to run twice.
+
+    A version already checked against the current catalogue is left alone, so
+    a retried or duplicated task changes nothing.
+    """
+    version = DeckVersion.objects.select_related("registration__event").filter(pk=version_id).first()
+    if version is None:
+        return None
+    event = version.registration.event
+    family = FAMILY_OF_FORMAT[event.format]
+    current = CatalogueVersion.objects.filter(family=family).values_list("version", flat=True).first() or 0
+    if version.status != DeckVersion.Status.PENDING and version.catalogue_version == current:
+        return version
+    try:
+        result = deck_check(
+            format=event.format, decklist=version.decklist, roles=version.roles, options=event.deck_options
+        )
+        violations, legal, count = [v.as_dict() for v in result.violations], result.legal, result.card_count
+    except ApplicationError as exc:  # e.g. the event names a banlist that is not imported
+        violations = [{"code": exc.code, "rule": "event options", "message": exc.message, "cards": []}]
+        legal, count = False, None
+    DeckVersion.objects.filter(pk=version.pk).update(
+        status=DeckVersion.Status.LEGAL if legal else DeckVersion.Status.ILLEGAL,
+        violations=violations, card_count=count, checked_at=timezone.now(), catalogue_version=current,
+    )  # fmt: skip
+    version.refresh_from_db()
+    return version
+
+
+def latest_versions(event: Event):
+    """The newest deck version of every registration of ``event`` (one query)."""
+    newest = DeckVersion.objects.filter(registration=OuterRef("registration")).order_by("-number").values("pk")[:1]
+    return DeckVersion.objects.filter(registration__event=event, pk=Subquery(newest))
+
+
+def deck_recheck_start(*, event: Event, by) -> DeckRecheck:
+    """Re-validate every registration's current deck, with progress the organiser's page polls."""
+    if not can_manage_event(by, event):
+        raise PermissionDenied()
+    with transaction.atomic():
+        ids = list(latest_versions(event).values_list("pk", flat=True))
+        DeckVersion.objects.filter(pk__in=ids).update(status=DeckVersion.Status.PENDING)
+        run = DeckRecheck.objects.create(event=event, total=len(ids))
+    transaction.on_commit(lambda: _enqueue_recheck(run.pk))
+    return run
+
+
+def _enqueue_recheck(run_id: int) -> None:
+    from decks.tasks import recheck_event_decks
+
+    recheck_event_decks.delay(run_id)
+
+
+def deck_recheck_run(*, run_id: int) -> DeckRecheck | None:
+    run = DeckRecheck.objects.filter(pk=run_id).first()
+    if run is None or run.finished_at is not None:
+        return run
+    ids = list(latest_versions(run.event).values_list("pk", flat=True))
+    DeckRecheck.objects.filter(pk=run.pk).update(total=len(ids), done=0)
+    for done, version_id in enumerate(ids, start=1):
+        deck_version_validate(version_id=version_id)
+        DeckRecheck.objects.filter(pk=run.pk).update(done=done)
+    DeckRecheck.objects.filter(pk=run.pk).update(finished_at=timezone.now())
+    run.refresh_from_db()
+    return run
+
+
+def decks_revalidate_family(*, family: str) -> int:
+    """After a catalogue import: queue re-validation of current decks of events still registering."""
+    slugs = [slug for slug, fam in FAMILY_OF_FORMAT.items() if fam == family]
+    ids = list(
+        DeckVersion.objects.filter(
+            registration__event__format__in=slugs, registration__event__status=Event.Status.REGISTRATION
+        ).values_list("pk", flat=True)
+    )
+    for version_id in ids:
+        transaction.on_commit(lambda v=version_id: _enqueue_validation(v))
+    return len(ids)
+
+
+def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
+    if not can_manage_event(by, event):
+        raise PermissionDenied()
+    if event.decklists_public != public:
+        event.decklists_public = public
+        event.save(update_fields=["decklists_public"])
+    return event
+
+
+def can_view_decklist(user, registration: Registration) -> bool:
+    """The player and the event's staff always; everyone else once the organiser publishes decklists."""
+    return registration.event.decklists_public or _can_submit(user, registration)

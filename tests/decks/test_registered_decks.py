@@ -1,0 +1,111 @@
+"""Registered decks: immutable versions, validation by the task, locking, privacy and re-checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from decks.models import DeckVersion
+from tests.factories import EventFactory, RegistrationFactory
+from tournaments import services as tournament_services
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("card_catalogue")]
+
+MINTAYN_60 = "3 Ember Whelp\n3 Cinder Hound\n3 Blaze Drake\n1 Pyre Sovereign\n"
+
+
+@pytest.fixture
+def event(organiser):
+    return EventFactory(organiser=organiser, format="mintayn-master")
+
+
+@pytest.fixture
+def alice(django_user_model, event):
+    user = django_user_model.objects.create_user(username="alice", password="pw")
+    registration = RegistrationFactory(event=event, player__user=user, player__display_name="Alice")
+    return user, registration
+
+
+def url(event, registration):
+    return f"/api/v1/events/{event.pk}/registrations/{registration.pk}/decks/"
+
+
+def submit(client, event, registration, decklist, roles=None, captured=None):
+    with captured(execute=True):
+        return client.post(url(event, registration), {"decklist": decklist, "roles": roles or {}}, format="json")
+
+
+def test_a_player_submits_a_deck_and_sees_the_verdict(client, alice, event, django_capture_on_commit_callbacks):
+    user, registration = alice
+    client.force_login(user)
+    response = submit(client, event, registration, MINTAYN_60, captured=django_capture_on_commit_callbacks)
+    assert response.status_code == 201
+    version = DeckVersion.objects.get()
+    assert version.status == "illegal" and version.card_count == 10
+    assert "deck_size" in {v["code"] for v in version.violations}
+    listed = client.get(url(event, registration)).json()
+    assert listed[0]["status"] == "illegal" and listed[0]["decklist"] == MINTAYN_60
+
+
+def test_a_new_paste_makes_a_new_version_and_keeps_the_old(client, alice, event, django_capture_on_commit_callbacks):
+    user, registration = alice
+    client.force_login(user)
+    submit(client, event, registration, "1 Ember Whelp", captured=django_capture_on_commit_callbacks)
+    submit(client, event, registration, "2 Ember Whelp", captured=django_capture_on_commit_callbacks)
+    assert list(DeckVersion.objects.order_by("number").values_list("number", "decklist")) == [
+        (1, "1 Ember Whelp"),
+        (2, "2 Ember Whelp"),
+    ]
+
+
+def test_decks_lock_when_the_event_starts(client, alice, event, organiser, django_capture_on_commit_callbacks):
+    user, registration = alice
+    RegistrationFactory(event=event)
+    client.force_login(user)
+    submit(client, event, registration, "1 Ember Whelp", captured=django_capture_on_commit_callbacks)
+    tournament_services.round_start(event=event, by=organiser)
+    response = submit(client, event, registration, "2 Ember Whelp", captured=django_capture_on_commit_callbacks)
+    assert response.status_code == 409 and response.json()["error"]["code"] == "deck_locked"
+    assert DeckVersion.objects.count() == 1
+
+
+def test_other_players_cannot_submit_or_read_a_deck_until_it_is_published(
+    client, alice, event, outsider, organiser, django_capture_on_commit_callbacks
+):
+    user, registration = alice
+    client.force_login(user)
+    submit(client, event, registration, MINTAYN_60, captured=django_capture_on_commit_callbacks)
+    client.force_login(outsider)
+    assert (
+        submit(client, event, registration, "1 Ember Whelp", captured=django_capture_on_commit_callbacks).status_code
+        == 403
+    )
+    assert client.get(url(event, registration)).json()[0]["decklist"] is None
+    from decks import services
+
+    services.event_decklists_publish(event=event, by=organiser)
+    assert client.get(url(event, registration)).json()[0]["decklist"] == MINTAYN_60
+
+
+def test_the_organiser_rechecks_every_deck_with_progress(api, alice, event, django_capture_on_commit_callbacks):
+    user, registration = alice
+    other = RegistrationFactory(event=event)
+    for reg in (registration, other):
+        DeckVersion.objects.create(registration=reg, number=1, decklist="1 Ember Whelp")
+    with django_capture_on_commit_callbacks(execute=True):
+        started = api.post(f"/api/v1/events/{event.pk}/decks/recheck/")
+    assert started.status_code == 202
+    progress = api.get(f"/api/v1/events/{event.pk}/decks/recheck/").json()
+    assert progress == {"id": started.json()["id"], "total": 2, "done": 2, "finished": True}
+    statuses = api.get(f"/api/v1/events/{event.pk}/decks/").json()
+    assert sorted(s["version"]["status"] for s in statuses) == ["illegal", "illegal"]
+
+
+def test_validating_twice_changes_nothing(alice):
+    from decks import services
+
+    _, registration = alice
+    version = DeckVersion.objects.create(registration=registration, number=1, decklist=MINTAYN_60)
+    first = services.deck_version_validate(version_id=version.pk)
+    checked_at = first.checked_at
+    second = services.deck_version_validate(version_id=version.pk)
+    assert second.checked_at == checked_at and second.violations == first.violations
