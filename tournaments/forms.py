@@ -21,7 +21,10 @@ class RegistrationForm(forms.Form):
         max_length=100, label="Player name", widget=forms.TextInput(attrs={"placeholder": "Player name"})
     )
     external_id = forms.CharField(
-        max_length=64, required=False, label="Player ID", widget=forms.TextInput(attrs={"placeholder": "Player ID (optional)"})
+        max_length=64,
+        required=False,
+        label="Player ID",
+        widget=forms.TextInput(attrs={"placeholder": "Player ID (optional)"}),
     )
     checked_in = forms.BooleanField(required=False, initial=True, label="Checked in")
 

@@ -297,8 +297,7 @@ def _reject_players(table: TableResult, index: Mapping[int, int]) -> NoReturn:
     for seat in table.seats:
         if seat.player_id not in index:
             raise ValueError(
-                f"round {table.round_number} has a result for player {seat.player_id}, "
-                "who is not in player_ids"
+                f"round {table.round_number} has a result for player {seat.player_id}, who is not in player_ids"
             )
     raise ValueError(f"a player is seated twice at one table in round {table.round_number}: {table}")
 
