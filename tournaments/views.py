@@ -228,6 +228,12 @@ def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
         standings=list(selectors.event_standings(event=event)),
         rounds=list(event.rounds.order_by("number").values_list("number", flat=True)),
         can_manage=services.can_manage_event(request.user, event),
+        my_registration=event.registrations.filter(player__user=request.user).first()
+        if request.user.is_authenticated
+        else None,
+        decklists=list(event.registrations.select_related("player").filter(deck_versions__isnull=False).distinct())
+        if event.decklists_public
+        else [],
     )
     return render(request, "public/event.html", context)
 

@@ -12,6 +12,7 @@ FORMAT = Format(
     scoring=ONE_VS_ONE,
     starting_life=8000,
     games_per_match=3,
+    deck_roles=("deck_master",),
     rulebook="yugioh-deck-masters.txt",
     notes=("A match is best of 3 duels; the match result is what standings score.",),
 )

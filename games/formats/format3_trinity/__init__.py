@@ -14,6 +14,7 @@ FORMAT = Format(
     table_size=TableSize(min=3, max=5, preferred=4),
     scoring=POD,
     starting_life=0,  # prize cards, not life: the game engine tracks prizes
+    deck_roles=("signature",),
     rulebook="format3-trinity.txt",
     notes=(
         "Pods of 4, with 3s when numbers don't divide; a pod of 5 only when that avoids a bye.",

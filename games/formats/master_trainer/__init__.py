@@ -12,6 +12,7 @@ FORMAT = Format(
     table_size=TableSize(min=2, max=4, preferred=4),
     scoring=POD,
     starting_life=200,
+    deck_roles=("master", "apex", "paragon"),
     rulebook="master-trainer-handbook-v6.7.txt",
     notes=(
         "Pods of 4; when numbers don't divide, pods of 3, and a 2-player table only "

@@ -11,5 +11,7 @@ FORMAT = Format(
     table_size=TableSize(min=2, max=2, preferred=2),
     scoring=ONE_VS_ONE,
     starting_life=8000,
+    deck_roles=(),
+    deck_options={"deck_size": (50, 60, 70)},
     rulebook="mintayn-master-format.txt",
 )

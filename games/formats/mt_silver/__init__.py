@@ -14,6 +14,7 @@ FORMAT = Format(
     table_size=TableSize(min=3, max=4, preferred=4),
     scoring=POD,
     starting_life=0,  # Badge Tokens, not life: six per player in the engine
+    deck_roles=("trainer", "starting_pokemon", "starting_energy"),
     rulebook="mt-silver-4.1.0.md",
     notes=("Pods of 4; pods of 3 when numbers don't divide by 4 (the rulebook assumes 4).",),
 )

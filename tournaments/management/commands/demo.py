@@ -1,5 +1,9 @@
 """``python manage.py demo``: a demo event of every format, with players and a played round.
 
+It also imports the shared card data when present (``PODIUM_CARD_DATA_DIR``)
+and opens a Format3 Trinity event for registration, where the demo player
+``player`` has submitted a theme deck for checking.
+
 Idempotent: events already created by the demo are left as they are (use
 ``--reset`` to delete and recreate them).  Everything goes through the same
 services the dashboard and the API use.
@@ -7,17 +11,23 @@ services the dashboard and the API use.
 
 from __future__ import annotations
 
+import datetime
+import json
+import logging
 import random
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from games.formats import FORMATS
 from tournaments import services
-from tournaments.models import Event
+from tournaments.models import Event, Player, Registration
 
 DEMO_USER = "organiser"
+PLAYER_USER = "player"
 DEMO_PASSWORD = "podium-demo"
 PREFIX = "Demo · "
 
@@ -68,7 +78,11 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=2026, help="Random seed for pairings and results.")
 
     def handle(self, *args, reset: bool, seed: int, **options):
+        # Tasks run in-process here; their per-task log lines would drown the summary.
+        for name in ("celery", "kombu", "decks.importers"):
+            logging.getLogger(name).setLevel(logging.ERROR)
         user = self._organiser()
+        self._import_cards()
         if reset:
             Event.objects.filter(name__startswith=PREFIX, organiser=user).delete()
         rng = random.Random(seed)
@@ -106,7 +120,85 @@ class Command(BaseCommand):
                     event=event, round_number=1, table_number=pod.table_number, placements=placements, by=user
                 )
             self.stdout.write(f"  {full_name} ({FORMATS[slug].name}): {count} players, round 1 played")
-        self.stdout.write(self.style.SUCCESS(f"Demo ready. Sign in as {DEMO_USER!r} with password {DEMO_PASSWORD!r}."))
+        self._registration_event(user)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo ready. Sign in as {DEMO_USER!r} (organiser) or {PLAYER_USER!r} (a player) "
+                f"with password {DEMO_PASSWORD!r}."
+            )
+        )
+
+    def _import_cards(self) -> None:
+        """Load the shared card data when it is there (never committed; PODIUM_CARD_DATA_DIR)."""
+        from decks import services as deck_services
+        from decks.models import CatalogueVersion
+
+        root = Path(settings.PODIUM_CARD_DATA_DIR)
+        present = set(CatalogueVersion.objects.filter(card_count__gt=0).values_list("family", flat=True))
+        for family, folder, load in (
+            ("pokemon", "pokemon-tcg-data", lambda p: deck_services.cards_import_pokemon(root=p)),
+            ("yugioh", "ygo", lambda p: deck_services.cards_import_yugioh(path=p)),
+        ):
+            if family in present:
+                continue
+            if not (root / folder).exists():
+                self.stdout.write(
+                    f"  no {family} card data at {root / folder}: decks can't be checked until you import_cards"
+                )
+                continue
+            report = load(root / folder)
+            self.stdout.write(f"  imported {report.cards} {family} cards from {root / folder}")
+
+    def _registration_event(self, organiser) -> None:
+        """An event still open for registration, with a player account and a submitted deck."""
+        from decks import services as deck_services
+        from decks.models import DeckVersion, PokemonCard
+
+        name = PREFIX + "Trinity League (registration open)"
+        event = Event.objects.filter(name=name, organiser=organiser).first()
+        if event is None:
+            event = services.event_create(
+                organiser=organiser, name=name, format="format3-trinity", planned_rounds=4,
+                date=timezone.localdate() + datetime.timedelta(days=7), venue="Cerulean Cards",
+            )  # fmt: skip
+        User = get_user_model()
+        player_user, created = User.objects.get_or_create(username=PLAYER_USER)
+        if created:
+            player_user.set_password(DEMO_PASSWORD)
+            player_user.save(update_fields=["password"])
+        player = Player.objects.filter(user=player_user).first() or services.player_create(
+            display_name="Red Player", user=player_user
+        )
+        registration = Registration.objects.filter(event=event, player=player).first() or services.registration_create(
+            event=event, by=organiser, player=player
+        )
+        for i in range(5):
+            if (
+                not Registration.objects.filter(event=event)
+                .exclude(player=player)
+                .filter(player__display_name=NAMES[i])
+                .exists()
+            ):
+                services.registration_create(
+                    event=event, by=organiser, display_name=NAMES[i], external_id=f"demo-{NAMES[i]}"
+                )
+        if DeckVersion.objects.filter(registration=registration).exists():
+            return
+        theme = Path(settings.PODIUM_CARD_DATA_DIR) / "pokemon-tcg-data" / "decks" / "en" / "swsh4.json"
+        if not theme.exists() or not PokemonCard.objects.exists():
+            return
+        deck = json.loads(theme.read_text(encoding="utf-8"))[0]
+        cards = {c.key: c for c in PokemonCard.objects.filter(key__in=[c["id"] for c in deck["cards"]])}
+        lines = [
+            f"{entry['count']} {cards[entry['id']].name} {cards[entry['id']].set_code} {cards[entry['id']].number}"
+            if entry["id"] in cards
+            else f"{entry['count']} {entry['name']}"  # unprinted basic energy: by name
+            for entry in deck["cards"]
+        ]
+        signature = next((c for c in cards.values() if c.rule_box and c.stage == "Basic"), None)
+        roles = {"signature": f"{signature.name} {signature.set_code} {signature.number}"} if signature else {}
+        deck_services.deck_submit(registration=registration, decklist="\n".join(lines), roles=roles, by=player_user)
+        self.stdout.write(f"  {name}: registration open, {PLAYER_USER!r} submitted the {deck['name']} theme deck")
 
     def _organiser(self):
         User = get_user_model()

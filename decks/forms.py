@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from django import forms
+
+ROLE_LABELS = {
+    "master": "Master",
+    "apex": "Apex",
+    "paragon": "Paragon (optional)",
+    "signature": "Signature Pokémon",
+    "trainer": "Pokémon Trainer (a Supporter)",
+    "starting_pokemon": "Starting Pokémon",
+    "starting_energy": "Starting Energy",
+    "deck_master": "Deck Master",
+}
+ROLE_HELP = {
+    "pokemon": "As in a PTCGL line without the count, e.g. Charizard ex OBF 125",
+    "yugioh": "A passcode or a card name",
+    "mintayn": "A card name",
+}
+
+
+class DeckForm(forms.Form):
+    """The decklist and one field per role the format has."""
+
+    decklist = forms.CharField(widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}), max_length=50_000)
+
+    def __init__(self, *args, fmt, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.roles = list(fmt.deck_roles)
+        for role in self.roles:
+            self.fields[f"role_{role}"] = forms.CharField(
+                label=ROLE_LABELS.get(role, role), required=False, max_length=300,
+                help_text=ROLE_HELP[fmt.family.value],
+            )  # fmt: skip
+        self.fields["decklist"].help_text = {
+            "pokemon": "Paste the export of Pokémon TCG Live or Limitless (lines like '4 Arven SVI 166').",
+            "yugioh": "Paste a .ydk file or a ydke:// link.",
+            "mintayn": "One card per line: '3 Card Name'.",
+        }[fmt.family.value]
+
+    def role_values(self) -> dict[str, str]:
+        return {role: value for role in self.roles if (value := self.cleaned_data.get(f"role_{role}", "").strip())}

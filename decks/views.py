@@ -1,0 +1,130 @@
+"""Deck pages: the player's deck page and the organiser's deck overview with re-checks."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from core.exceptions import ApplicationError
+from decks import services
+from decks.forms import DeckForm
+from decks.models import DeckRecheck
+from tournaments.models import Event, Registration
+from tournaments.services import can_manage_event
+
+
+def _registration_for(request: HttpRequest, event: Event) -> Registration:
+    """The registration whose deck this page shows: ?registration= for staff, else the user's own."""
+    qs = Registration.objects.select_related("player", "event")
+    wanted = request.GET.get("registration") or request.POST.get("registration")
+    if wanted and wanted.isdigit():
+        registration = get_object_or_404(qs, pk=int(wanted), event=event)
+    else:
+        registration = qs.filter(event=event, player__user=request.user).first()
+        if registration is None:
+            raise DjangoPermissionDenied("You are not registered for this event.")
+    if registration.player.user_id != request.user.pk and not can_manage_event(request.user, event):
+        raise DjangoPermissionDenied("This is another player's deck.")
+    return registration
+
+
+@login_required
+def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    registration = _registration_for(request, event)
+    latest = registration.deck_versions.order_by("-number").first()
+    initial = {"decklist": latest.decklist} if latest else {}
+    if latest:
+        initial.update({f"role_{k}": v for k, v in latest.roles.items()})
+    form = DeckForm(request.POST or None, fmt=event.format_spec, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.deck_submit(
+                registration=registration,
+                decklist=form.cleaned_data["decklist"],
+                roles=form.role_values(),
+                by=request.user,
+            )
+        except ApplicationError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, "Deck received: checking it now.")
+            suffix = f"?registration={registration.pk}" if registration.player.user_id != request.user.pk else ""
+            return redirect(request.path + suffix)
+    versions = list(registration.deck_versions.order_by("-number")[:10])
+    context = {"event": event, "registration": registration, "form": form, "latest": latest, "versions": versions}
+    return render(request, "decks/player_deck.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+def deck_status_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    registration = _registration_for(request, event)
+    latest = registration.deck_versions.order_by("-number").first()
+    return render(request, "decks/_verdict.html", {"event": event, "registration": registration, "latest": latest})
+
+
+def _managed(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event, pk=event_id)
+    if not can_manage_event(request.user, event):
+        raise DjangoPermissionDenied("Only the event's organiser or staff may manage decks.")
+    return event
+
+
+def _overview_context(event: Event) -> dict:
+    versions = {v.registration_id: v for v in services.latest_versions(event)}
+    rows = [
+        (r, versions.get(r.pk)) for r in event.registrations.select_related("player").order_by("player__display_name")
+    ]
+    run = DeckRecheck.objects.filter(event=event).order_by("-started_at").first()
+    counts = {"legal": 0, "illegal": 0, "pending": 0, "missing": 0}
+    for _, v in rows:
+        counts[v.status if v else "missing"] += 1
+    return {"event": event, "rows": rows, "run": run, "counts": counts}
+
+
+@login_required
+def organiser_decks(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed(request, event_id)
+    return render(request, "decks/organiser_decks.html", _overview_context(event))
+
+
+@login_required
+def recheck_progress(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed(request, event_id)
+    return render(request, "decks/_recheck.html", _overview_context(event))
+
+
+@login_required
+@require_POST
+def recheck_start(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed(request, event_id)
+    services.deck_recheck_start(event=event, by=request.user)
+    messages.success(request, "Re-checking every deck.")
+    return redirect("decks:organiser", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def publish(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed(request, event_id)
+    public = request.POST.get("public") == "true"
+    services.event_decklists_publish(event=event, by=request.user, public=public)
+    messages.success(request, "Decklists are public." if public else "Decklists are hidden.")
+    return redirect("decks:organiser", event_id=event.pk)
+
+
+def public_decklist(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "event"), pk=registration_id, event_id=event_id
+    )
+    if not services.can_view_decklist(request.user, registration):
+        raise DjangoPermissionDenied("Decklists are not public yet.")
+    latest = registration.deck_versions.order_by("-number").first()
+    return render(
+        request, "decks/decklist.html", {"event": registration.event, "registration": registration, "latest": latest}
+    )
