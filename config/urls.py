@@ -14,5 +14,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
+    path("", include(("decks.urls", "decks"))),
     path("", include(("tournaments.public_urls", "public"))),
 ]
