@@ -138,7 +138,11 @@ def test_the_demo_command_creates_an_event_of_each_format(client, django_capture
     played = Event.objects.exclude(status=Event.Status.REGISTRATION)
     assert played.count() == 5
     assert set(played.values_list("format", flat=True)) == {
-        "master-trainer", "format3-trinity", "mt-silver", "deck-masters", "mintayn-master"
+        "master-trainer",
+        "format3-trinity",
+        "mt-silver",
+        "deck-masters",
+        "mintayn-master",
     }
     for event in played:
         assert event.rounds.count() == 1

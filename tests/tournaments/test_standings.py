@@ -39,9 +39,7 @@ def table(round_number: int, placements: Mapping[int, int]) -> TableResult:
     taken = list(placements.values())
     return TableResult(
         round_number,
-        tuple(
-            SeatResult(p, placement, shared=taken.count(placement) > 1) for p, placement in placements.items()
-        ),
+        tuple(SeatResult(p, placement, shared=taken.count(placement) > 1) for p, placement in placements.items()),
     )
 
 
@@ -154,12 +152,8 @@ def test_it_raises_a_losing_opponents_win_percentage_to_the_floor() -> None:
     results = [win(1, 1, 2), win(2, 1, 2)]
 
     default = by_player(compute_standings([1, 2], results, scoring=ONE_VS_ONE, multiplayer=False))
-    custom = by_player(
-        compute_standings([1, 2], results, scoring=ONE_VS_ONE, multiplayer=False, win_pct_floor=0.33)
-    )
-    none = by_player(
-        compute_standings([1, 2], results, scoring=ONE_VS_ONE, multiplayer=False, win_pct_floor=0)
-    )
+    custom = by_player(compute_standings([1, 2], results, scoring=ONE_VS_ONE, multiplayer=False, win_pct_floor=0.33))
+    none = by_player(compute_standings([1, 2], results, scoring=ONE_VS_ONE, multiplayer=False, win_pct_floor=0))
 
     # Player 2 won nothing (MWP 0), so player 1's OMW is the floor, not 0.
     assert default[1].opp_match_win_pct == 0.25
@@ -181,9 +175,7 @@ def test_it_leaves_byes_out_of_the_match_win_percentage() -> None:
 
 
 def test_it_gives_a_player_who_only_had_byes_no_resistance() -> None:
-    rows = by_player(
-        compute_standings([1, 2, 3], [bye(1, 1), win(1, 2, 3)], scoring=ONE_VS_ONE, multiplayer=False)
-    )
+    rows = by_player(compute_standings([1, 2, 3], [bye(1, 1), win(1, 2, 3)], scoring=ONE_VS_ONE, multiplayer=False))
 
     assert rows[1].opp_match_win_pct == 0.0
     assert rows[1].opp_opp_match_win_pct == 0.0
@@ -195,9 +187,7 @@ def test_it_gives_a_player_who_only_had_byes_no_resistance() -> None:
 def test_it_keeps_dropped_players_in_the_standings() -> None:
     results = [win(1, 1, 2), win(1, 3, 4), win(2, 3, 2)]
 
-    standings = compute_standings(
-        [1, 2, 3, 4, 5], results, scoring=ONE_VS_ONE, multiplayer=False, dropped=[1, 4, 5]
-    )
+    standings = compute_standings([1, 2, 3, 4, 5], results, scoring=ONE_VS_ONE, multiplayer=False, dropped=[1, 4, 5])
     rows = by_player(standings)
 
     assert len(standings) == 5
@@ -213,9 +203,7 @@ def test_it_keeps_dropped_players_in_the_standings() -> None:
 
 def test_players_with_identical_records_share_a_rank_and_are_listed_by_id() -> None:
     # 3 and 1 both beat a 0-point opponent: the same points, OMW and OOMW.
-    standings = compute_standings(
-        [4, 3, 2, 1], [win(1, 3, 4), win(1, 1, 2)], scoring=ONE_VS_ONE, multiplayer=False
-    )
+    standings = compute_standings([4, 3, 2, 1], [win(1, 3, 4), win(1, 1, 2)], scoring=ONE_VS_ONE, multiplayer=False)
 
     assert [(s.rank, s.player_id) for s in standings] == [(1, 1), (1, 3), (3, 2), (3, 4)]
 
@@ -368,9 +356,7 @@ def close(published: float, exact: Fraction) -> bool:
 PROPERTY_SETTINGS = settings(max_examples=150, deadline=None)
 
 #: ``(multiplayer, event)``: a pod event scored with POD or a 1v1 event scored with ONE_VS_ONE.
-any_event = st.booleans().flatmap(
-    lambda multiplayer: st.tuples(st.just(multiplayer), events(multiplayer=multiplayer))
-)
+any_event = st.booleans().flatmap(lambda multiplayer: st.tuples(st.just(multiplayer), events(multiplayer=multiplayer)))
 
 
 @PROPERTY_SETTINGS
@@ -429,9 +415,7 @@ def test_shuffling_the_results_the_seats_and_the_players_changes_nothing(
 ) -> None:
     multiplayer, (ids, results, dropped) = case
     scoring = POD if multiplayer else ONE_VS_ONE
-    shuffled_results = [
-        TableResult(t.round_number, tuple(rng.sample(t.seats, len(t.seats)))) for t in results
-    ]
+    shuffled_results = [TableResult(t.round_number, tuple(rng.sample(t.seats, len(t.seats)))) for t in results]
     rng.shuffle(shuffled_results)
     shuffled_ids = rng.sample(ids, len(ids))
 

@@ -1,0 +1,42 @@
+"""``python manage.py bench AREA``: measure an area and print a table, then one JSON line with the figures.
+
+Benchmarks, not tests: they print what they measure on this machine and never
+assert a time.  Areas: ``decks`` (more come with their issues).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import platform
+
+from django.core.management.base import BaseCommand, CommandError
+
+AREAS = {"decks": "decks.bench"}
+
+
+class Command(BaseCommand):
+    help = "Run a benchmark: prints a readable table and, as the last line, one JSON object."
+
+    def add_arguments(self, parser):
+        parser.add_argument("area", choices=sorted(AREAS))
+        parser.add_argument("--quick", action="store_true", help="Smaller sizes, for a smoke run.")
+
+    def handle(self, *args, area: str, quick: bool, **options):
+        module = importlib.import_module(AREAS[area])
+        try:
+            rows, figures = module.run(quick=quick, out=self.stdout)
+        except RuntimeError as exc:
+            raise CommandError(str(exc)) from exc
+        figures = {
+            "area": area,
+            "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
+            **figures,
+        }
+        width = max(len(r[0]) for r in rows)
+        self.stdout.write("")
+        self.stdout.write(f"{'measure'.ljust(width)}  value")
+        self.stdout.write(f"{'-' * width}  -----")
+        for name, value in rows:
+            self.stdout.write(f"{name.ljust(width)}  {value}")
+        self.stdout.write(json.dumps(figures, sort_keys=True))
