@@ -10,5 +10,6 @@ urlpatterns = [
         name="deck-versions",
     ),
     path("events/<int:event_id>/decks/", apis.EventDeckStatusApi.as_view(), name="event-decks"),
+    path("events/<int:event_id>/deck-options/", apis.EventDeckOptionsApi.as_view(), name="deck-options"),
     path("events/<int:event_id>/decks/recheck/", apis.DeckRecheckApi.as_view(), name="deck-recheck"),
 ]

@@ -152,3 +152,23 @@ class DeckRecheckApi(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         run = get_object_or_404(DeckRecheck.objects.filter(event_id=event_id).order_by("-started_at")[:1])
         return Response(self.OutputSerializer(run).data)
+
+
+class EventDeckOptionsApi(APIView):
+    """Deck rule options of an event: ``{"banlist": "2026.05 TCG"}`` (Deck Masters), ``{"deck_size": 50}`` (Mintayn)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        deck_options = serializers.DictField()
+
+    @extend_schema(request=InputSerializer, responses=InputSerializer)
+    def post(self, request: Request, event_id: int) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = services.event_deck_options_set(
+            event=get_object_or_404(Event, pk=event_id),
+            by=request.user,
+            options=serializer.validated_data["deck_options"],
+        )
+        return Response({"deck_options": event.deck_options})

@@ -344,3 +344,30 @@ def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
 def can_view_decklist(user, registration: Registration) -> bool:
     """The player and the event's staff always; everyone else once the organiser publishes decklists."""
     return registration.event.decklists_public or _can_submit(user, registration)
+
+
+def event_deck_options_set(*, event: Event, by, options: dict) -> Event:
+    """Set the deck rule options of an event: a banlist for Deck Masters, a deck size variant for Mintayn."""
+    if not can_manage_event(by, event):
+        raise PermissionDenied()
+    fmt = FORMATS[event.format]
+    allowed = dict(fmt.deck_options)
+    if fmt.family.value == "yugioh":
+        allowed["banlist"] = tuple(Banlist.objects.values_list("name", flat=True))
+    clean = {}
+    for key, value in options.items():
+        if key not in allowed:
+            raise ApplicationError(
+                f"{fmt.name} has no deck option {key!r}.", code="invalid_option", field="deck_options"
+            )
+        if value in (None, ""):
+            continue
+        if value not in allowed[key]:
+            choices = ", ".join(map(str, allowed[key])) or "none imported"
+            raise ApplicationError(f"{key} must be one of: {choices}.", code="invalid_option", field="deck_options")
+        clean[key] = value
+    if event.decks_locked and clean != event.deck_options:
+        raise Conflict("Deck options can't change once the event has started.", code="deck_locked")
+    event.deck_options = clean
+    event.save(update_fields=["deck_options"])
+    return event

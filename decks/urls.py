@@ -10,4 +10,5 @@ urlpatterns = [
     path("dashboard/events/<int:event_id>/decks/progress/", views.recheck_progress, name="recheck-progress"),
     path("dashboard/events/<int:event_id>/decks/recheck/", views.recheck_start, name="recheck"),
     path("dashboard/events/<int:event_id>/decks/publish/", views.publish, name="publish"),
+    path("dashboard/events/<int:event_id>/decks/options/", views.deck_options, name="options"),
 ]

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from core.exceptions import ApplicationError
 from decks import services
 from decks.forms import DeckForm
-from decks.models import DeckRecheck
+from decks.models import Banlist, DeckRecheck
 from tournaments.models import Event, Registration
 from tournaments.services import can_manage_event
 
@@ -75,6 +75,22 @@ def _managed(request: HttpRequest, event_id: int) -> Event:
     return event
 
 
+@login_required
+@require_POST
+def deck_options(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed(request, event_id)
+    options = {key: request.POST.get(key, "") for key in ("banlist", "deck_size") if key in request.POST}
+    if options.get("deck_size", "").isdigit():
+        options["deck_size"] = int(options["deck_size"])
+    try:
+        services.event_deck_options_set(event=event, by=request.user, options=options)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Deck options saved; re-check all decks to apply them.")
+    return redirect("decks:organiser", event_id=event.pk)
+
+
 def _overview_context(event: Event) -> dict:
     versions = {v.registration_id: v for v in services.latest_versions(event)}
     rows = [
@@ -84,7 +100,11 @@ def _overview_context(event: Event) -> dict:
     counts = {"legal": 0, "illegal": 0, "pending": 0, "missing": 0}
     for _, v in rows:
         counts[v.status if v else "missing"] += 1
-    return {"event": event, "rows": rows, "run": run, "counts": counts}
+    fmt = event.format_spec
+    option_choices = dict(fmt.deck_options)
+    if fmt.family.value == "yugioh":
+        option_choices["banlist"] = tuple(Banlist.objects.values_list("name", flat=True))
+    return {"event": event, "rows": rows, "run": run, "counts": counts, "option_choices": option_choices}
 
 
 @login_required

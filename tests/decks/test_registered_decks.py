@@ -109,3 +109,23 @@ def test_validating_twice_changes_nothing(alice):
     checked_at = first.checked_at
     second = services.deck_version_validate(version_id=version.pk)
     assert second.checked_at == checked_at and second.violations == first.violations
+
+
+def test_an_event_picks_its_deck_options_and_bad_ones_get_field_errors(api, event):
+    url = f"/api/v1/events/{event.pk}/deck-options/"
+    assert api.post(url, {"deck_options": {"deck_size": 50}}, format="json").json() == {
+        "deck_options": {"deck_size": 50}
+    }
+    bad = api.post(url, {"deck_options": {"deck_size": 55}}, format="json")
+    assert bad.status_code == 400 and "deck_options" in bad.json()["error"]["fields"]
+    assert api.post(url, {"deck_options": {"banlist": "x"}}, format="json").status_code == 400
+    event.refresh_from_db()
+    assert event.deck_options == {"deck_size": 50}
+
+
+def test_a_deck_masters_event_picks_a_banlist(api, organiser):
+    event = EventFactory(organiser=organiser, format="deck-masters")
+    url = f"/api/v1/events/{event.pk}/deck-options/"
+    assert api.post(url, {"deck_options": {"banlist": "2005.4 GOAT"}}, format="json").status_code == 200
+    event.refresh_from_db()
+    assert event.deck_options == {"banlist": "2005.4 GOAT"}
