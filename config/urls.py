@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/v1/", include("tournaments.api_urls")),
     path("api/v1/", include("decks.api_urls")),
+    path("api/v1/", include("games.api_urls")),
     path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

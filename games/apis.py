@@ -1,0 +1,134 @@
+"""REST API of the games app: games at a table, their event log, and the state (with an ETag)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.models import Game
+from tournaments.models import Pod
+
+
+class GameOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    event = serializers.IntegerField(source="pod.round.event_id")
+    round = serializers.IntegerField(source="pod.round.number")
+    table = serializers.IntegerField(source="pod.table_number")
+    number = serializers.IntegerField()
+    format = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField(help_text="Log entries so far: send it back as expected_version.")
+    players = serializers.ListField(child=serializers.IntegerField())
+    state = serializers.DictField()
+
+
+class EntryOutput(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    payload = serializers.DictField()
+    recorded_by = serializers.CharField(source="recorded_by.username", allow_null=True, default=None)
+    recorded_at = serializers.DateTimeField()
+    voided_by = serializers.IntegerField(source="voided_by.seq", allow_null=True, default=None)
+
+
+def _game(game_id: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("pod__round__event"), pk=game_id)
+
+
+def _etag(game: Game) -> str:
+    return f'"game-{game.pk}-v{game.version}"'
+
+
+def _state_response(game: Game, status_code: int = 200) -> Response:
+    response = Response(GameOutput(game).data, status=status_code)
+    response["ETag"] = _etag(game)
+    return response
+
+
+class GameCreateApi(APIView):
+    """Start the game of a table (for Deck Masters: the next duel of its best-of-3 match)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        options = serializers.DictField(required=False, default=dict)
+
+    @extend_schema(request=InputSerializer, responses={201: GameOutput})
+    def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
+        pod = get_object_or_404(
+            Pod.objects.select_related("round__event"),
+            round__event_id=event_id,
+            round__number=number,
+            table_number=table,
+        )
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game = services.game_create(pod=pod, by=request.user, options=serializer.validated_data["options"])
+        return _state_response(game, status.HTTP_201_CREATED)
+
+    @extend_schema(responses=GameOutput(many=True))
+    def get(self, request: Request, event_id: int, number: int, table: int) -> Response:
+        games = Game.objects.select_related("pod__round__event").filter(
+            pod__round__event_id=event_id, pod__round__number=number, pod__table_number=table
+        )
+        return Response(GameOutput(games, many=True).data)
+
+
+class GameStateApi(APIView):
+    @extend_schema(responses=GameOutput)
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        if request.headers.get("If-None-Match") == _etag(game):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+            response["ETag"] = _etag(game)
+            return response
+        return _state_response(game)
+
+
+class GameEventListAppendApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        expected_version = serializers.IntegerField(min_value=0)
+        type = serializers.CharField(max_length=40)
+        data = serializers.DictField(required=False, default=dict)
+
+    @extend_schema(responses=EntryOutput(many=True))
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        entries = game.events.select_related("recorded_by", "voided_by").order_by("seq")
+        return Response(EntryOutput(entries, many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: GameOutput, 409: GameOutput})
+    def post(self, request: Request, game_id: int) -> Response:
+        """Append an entry. A stale ``expected_version`` gets 409 with the current state; a refused event, 400 with its rule."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game, _ = services.game_event_append(
+            game=_game(game_id),
+            expected_version=data["expected_version"],
+            type=data["type"],
+            data=data["data"],
+            by=request.user,
+        )
+        return _state_response(game, status.HTTP_201_CREATED)
+
+
+class GameEventVoidApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = serializers.IntegerField(min_value=0)
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=InputSerializer, responses={201: GameOutput})
+    def post(self, request: Request, game_id: int, seq: int) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game, _ = services.game_event_void(game=_game(game_id), seq=seq, by=request.user, **serializer.validated_data)
+        return _state_response(game, status.HTTP_201_CREATED)

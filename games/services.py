@@ -1,0 +1,182 @@
+"""State changes of the games app: creating games, appending and voiding log entries.
+
+``game_event_append`` is the one write path for a judge's entry: it locks the
+game row, refuses a stale client (the version it last saw is not the current
+one: HTTP 409 with the current state), lets the format's engine apply the
+event (a refusal becomes a 400 carrying the rule's ``code`` and ``rule``), and
+stores the entry with the new snapshot.  When the game (or a best-of-3 match)
+ends, its placements become the table's result through
+:func:`tournaments.services.pod_result_report`, and standings update.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
+from games.engines import get_engine
+from games.formats import get_format
+from games.formats.engine import GameEvent as EngineEvent
+from games.formats.engine import RuleViolation
+from games.models import Game, GameEvent
+from tournaments.models import Event, Pod, PodResult
+from tournaments.services import can_manage_event, pod_result_report
+
+
+class StaleVersion(Conflict):
+    def __init__(self, game: Game):
+        super().__init__(
+            f"Someone recorded an entry since you loaded this game (it is now at version {game.version}): "
+            "look at the current state and try again.",
+            code="stale_version",
+            extra={"version": game.version, "state": game.state},
+        )
+
+
+def _rule_error(exc: RuleViolation) -> ApplicationError:
+    return ApplicationError(exc.message, code=exc.code, extra={"rule": exc.rule})
+
+
+def _ensure_staff(user, event: Event) -> None:
+    if not can_manage_event(user, event):
+        raise PermissionDenied("Only the event's staff may record games.")
+
+
+def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Game:
+    """Start the next game at a table: game 1, or the next duel of an undecided best-of-3 match."""
+    event = pod.round.event
+    _ensure_staff(by, event)
+    if pod.is_bye:
+        raise ApplicationError("A bye has no game to record.", code="bye")
+    if hasattr(pod, "result"):
+        raise Conflict("This table already has a result.", code="result_exists")
+    fmt = get_format(event.format)
+    with transaction.atomic():
+        games = list(Game.objects.select_for_update().filter(pod=pod).order_by("number"))
+        if games and games[-1].status == Game.Status.IN_PROGRESS:
+            raise Conflict(f"Game {games[-1].number} of this table is still in progress.", code="game_in_progress")
+        if games and fmt.games_per_match == 1:
+            raise Conflict("This table's game is over.", code="game_over")
+        players = list(pod.seats.order_by("seat_order").values_list("player_id", flat=True))
+        options = dict(options or {})
+        try:
+            state = get_engine(event.format).new_game(players, options)
+        except RuleViolation as exc:
+            raise _rule_error(exc) from exc
+        return Game.objects.create(
+            pod=pod, number=len(games) + 1, format=event.format, options=options, players=players, state=state,
+            created_by=by,
+        )  # fmt: skip
+
+
+def _locked_game(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().select_related("pod__round__event").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NotFound(f"Game {game_id} does not exist.") from None
+
+
+def game_event_append(
+    *, game: Game, expected_version: int, type: str, data: Mapping[str, Any], by
+) -> tuple[Game, GameEvent]:
+    _ensure_staff(by, game.pod.round.event)
+    if type == "void":
+        raise ApplicationError("Void an entry with the void action, naming its sequence number.", code="use_void")
+    with transaction.atomic():
+        game = _locked_game(game.pk)
+        if game.version != expected_version:
+            raise StaleVersion(game)
+        try:
+            state = get_engine(game.format).apply(game.state, EngineEvent(type=type, data=dict(data)))
+        except RuleViolation as exc:
+            raise _rule_error(exc) from exc
+        entry = GameEvent.objects.create(game=game, seq=game.version + 1, type=type, payload=dict(data), recorded_by=by)
+        _store(game, state)
+    if game.status == Game.Status.FINISHED:
+        transaction.on_commit(lambda: game_result_report(game_id=game.pk))
+    return game, entry
+
+
+def _store(game: Game, state: dict) -> None:
+    game.state = state
+    game.version += 1
+    fields = ["state", "version"]
+    finished = state.get("status") == "finished"
+    if finished != (game.status == Game.Status.FINISHED):
+        game.status = Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS
+        game.finished_at = timezone.now() if finished else None
+        fields += ["status", "finished_at"]
+    game.save(update_fields=fields)
+
+
+def replay(game: Game, exclude: set[int] = frozenset()) -> dict:
+    """The state from ``new_game`` and every live (not voided, not void) entry except ``exclude``."""
+    engine = get_engine(game.format)
+    state = engine.new_game(game.players, game.options)
+    entries = game.events.filter(voided_by__isnull=True).exclude(type="void").exclude(seq__in=exclude).order_by("seq")
+    for entry in entries:
+        try:
+            state = engine.apply(state, EngineEvent(type=entry.type, data=entry.payload))
+        except RuleViolation as exc:
+            raise Conflict(
+                f"Without it, entry #{entry.seq} ({entry.type}) would be refused: {exc.message} ({exc.rule}). "
+                "Void the later entries first.",
+                code="void_breaks_log",
+                extra={"rule": exc.rule, "blocking_seq": entry.seq},
+            ) from exc
+    return state
+
+
+def game_event_void(*, game: Game, expected_version: int, seq: int, reason: str, by) -> tuple[Game, GameEvent]:
+    """Void entry ``seq``: recorded as a ``void`` entry; the state is replayed without the voided one."""
+    _ensure_staff(by, game.pod.round.event)
+    if not reason.strip():
+        raise ApplicationError("Say why the entry is voided.", field="reason")
+    with transaction.atomic():
+        game = _locked_game(game.pk)
+        if game.version != expected_version:
+            raise StaleVersion(game)
+        if PodResult.objects.filter(pod_id=game.pod_id).exists():
+            raise Conflict("The table's result is recorded: ask the organiser to correct it.", code="result_exists")
+        target = game.events.filter(seq=seq).first()
+        if target is None:
+            raise NotFound(f"Entry #{seq} does not exist.", code="entry_not_found")
+        if target.type == "void" or target.voided_by_id:
+            raise Conflict(f"Entry #{seq} is already void or is itself a void.", code="already_void")
+        state = replay(game, exclude={seq})
+        entry = GameEvent.objects.create(
+            game=game, seq=game.version + 1, type="void", payload={"seq": seq, "reason": reason.strip()}, recorded_by=by
+        )
+        target.voided_by = entry
+        target.save(update_fields=["voided_by"])
+        _store(game, state)
+    return game, entry
+
+
+def game_result_report(*, game_id: int) -> PodResult | None:
+    """Write a finished game's (or decided match's) placements to the table's result; safe to run twice."""
+    game = Game.objects.select_related("pod__round__event").get(pk=game_id)
+    if game.status != Game.Status.FINISHED or PodResult.objects.filter(pod_id=game.pod_id).exists():
+        return None
+    event = game.pod.round.event
+    fmt = get_format(event.format)
+    if fmt.games_per_match > 1:
+        from games.formats.deck_masters.engine import match_result
+
+        duels = [
+            g.state["result"] for g in Game.objects.filter(pod=game.pod, status=Game.Status.FINISHED).order_by("number")
+        ]
+        placements = match_result(duels)
+        if placements is None:
+            return None  # the match goes on: the next duel is created by the judge
+    else:
+        placements = game.state["result"]["placements"]
+    result, _ = pod_result_report(
+        event=event, round_number=game.pod.round.number, table_number=game.pod.table_number,
+        placements={int(k): v for k, v in placements.items()}, by=event.organiser, source=PodResult.Source.GAME,
+    )  # fmt: skip
+    return result
