@@ -222,14 +222,14 @@ def apply_common(state: State, event: GameEvent) -> State | None:
     if event.type not in COMMON_VOCABULARY:
         return None
     data = event.data
-    new = clone(state)
     if event.type == "ruling_note":
         text = require(data, "text", str)
         if not text.strip():
             raise RuleViolation("invalid_field", "judge", "A ruling note needs text.")
-        new["notes"].append({"seq": state["seq"] + 1, "text": text.strip(), "player": data.get("player")})
-        new["seq"] += 1
-        return new
+        # Notes are frequent: copy only what changes, not the whole state.
+        note = {"seq": state["seq"] + 1, "text": text.strip(), "player": data.get("player")}
+        return {**state, "notes": [*state["notes"], note], "seq": state["seq"] + 1}
+    new = clone(state)
     ensure_in_progress(state)
     if event.type in {"concede", "game_loss", "disqualify"}:
         pid = data.get("player")

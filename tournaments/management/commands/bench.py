@@ -12,7 +12,7 @@ import platform
 
 from django.core.management.base import BaseCommand, CommandError
 
-AREAS = {"decks": "decks.bench"}
+AREAS = {"decks": "decks.bench", "games": "games.bench"}
 
 
 class Command(BaseCommand):
