@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.http import parse_etags
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -54,8 +55,6 @@ def _state_response(game: Game, status_code: int = 200) -> Response:
 class GameCreateApi(APIView):
     """Start the game of a table (for Deck Masters: the next duel of its best-of-3 match)."""
 
-    permission_classes = [IsAuthenticated]
-
     class InputSerializer(serializers.Serializer):
         options = serializers.DictField(required=False, default=dict)
 
@@ -84,7 +83,8 @@ class GameStateApi(APIView):
     @extend_schema(responses=GameOutput)
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)
-        if request.headers.get("If-None-Match") == _etag(game):
+        wanted = parse_etags(request.headers.get("If-None-Match", ""))
+        if "*" in wanted or _etag(game) in wanted or f"W/{_etag(game)}" in wanted:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
             response["ETag"] = _etag(game)
             return response
@@ -106,11 +106,12 @@ class GameEventListAppendApi(APIView):
     @extend_schema(request=InputSerializer, responses={201: GameOutput, 409: GameOutput})
     def post(self, request: Request, game_id: int) -> Response:
         """Append an entry. A stale ``expected_version`` gets 409 with the current state; a refused event, 400 with its rule."""
+        game = _game(game_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game, _ = services.game_event_append(
-            game=_game(game_id),
+            game=game,
             expected_version=data["expected_version"],
             type=data["type"],
             data=data["data"],
@@ -128,7 +129,8 @@ class GameEventVoidApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: GameOutput})
     def post(self, request: Request, game_id: int, seq: int) -> Response:
+        game = _game(game_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game, _ = services.game_event_void(game=_game(game_id), seq=seq, by=request.user, **serializer.validated_data)
+        game, _ = services.game_event_void(game=game, seq=seq, by=request.user, **serializer.validated_data)
         return _state_response(game, status.HTTP_201_CREATED)

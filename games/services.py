@@ -52,11 +52,13 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
     _ensure_staff(by, event)
     if pod.is_bye:
         raise ApplicationError("A bye has no game to record.", code="bye")
-    if hasattr(pod, "result"):
-        raise Conflict("This table already has a result.", code="result_exists")
     fmt = get_format(event.format)
     with transaction.atomic():
-        games = list(Game.objects.select_for_update().filter(pod=pod).order_by("number"))
+        # Lock the table itself: a new table has no game row to lock, and two judges may start it at once.
+        Pod.objects.select_for_update().get(pk=pod.pk)
+        if PodResult.objects.filter(pod_id=pod.pk).exists():
+            raise Conflict("This table already has a result.", code="result_exists")
+        games = list(Game.objects.filter(pod=pod).order_by("number"))
         if games and games[-1].status == Game.Status.IN_PROGRESS:
             raise Conflict(f"Game {games[-1].number} of this table is still in progress.", code="game_in_progress")
         if games and fmt.games_per_match == 1:
@@ -142,6 +144,10 @@ def game_event_void(*, game: Game, expected_version: int, seq: int, reason: str,
             raise StaleVersion(game)
         if PodResult.objects.filter(pod_id=game.pod_id).exists():
             raise Conflict("The table's result is recorded: ask the organiser to correct it.", code="result_exists")
+        if Game.objects.filter(pod_id=game.pod_id, number__gt=game.number).exists():
+            raise Conflict(
+                f"Game {game.number} is closed: a later game of this table exists.", code="later_game_exists"
+            )
         target = game.events.filter(seq=seq).first()
         if target is None:
             raise NotFound(f"Entry #{seq} does not exist.", code="entry_not_found")
@@ -154,6 +160,8 @@ def game_event_void(*, game: Game, expected_version: int, seq: int, reason: str,
         target.voided_by = entry
         target.save(update_fields=["voided_by"])
         _store(game, state)
+    if game.status == Game.Status.FINISHED:
+        transaction.on_commit(lambda: game_result_report(game_id=game.pk))
     return game, entry
 
 

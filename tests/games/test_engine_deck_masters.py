@@ -96,37 +96,65 @@ def test_a_duel_is_between_exactly_two_players(players):
 # --- a full scripted duel -----------------------------------------------------------------------------
 
 
+def from_json(value):
+    """``value`` as the games service reads it back from the database: JSON, so dict keys are strings."""
+    return json.loads(json.dumps(value))
+
+
+def scripted_duel(a: int = A, b: int = B) -> list[GameEvent]:
+    """A whole duel the first player wins by destroying the second's Deck Master (the API tests replay it)."""
+    return [
+        start(a),
+        E("phase", {"phase": "draw"}),
+        E("phase", {"phase": "main1"}),
+        summon(a, "attack"),
+        E("phase", {"phase": "battle"}),
+        E("phase", {"phase": "battle", "step": "battle"}),
+        E("phase", {"phase": "battle", "step": "damage"}),
+        E("lp_change", {"changes": {b: -2500}}),
+        E("phase", {"phase": "battle", "step": "end"}),
+        E("phase", {"phase": "end"}),
+        end(a),
+        start(b),
+        E("phase", {"phase": "main1"}),
+        summon(b, "defence"),
+        E("deck_master_replace", {"player": b, "method": "tribute_summon", "card": "Jinzo"}),
+        end(b),
+        start(a),
+        E("lp_change", {"changes": {a: -700}, "cost": True}),
+        E("phase", {"phase": "battle", "step": "battle"}),
+        E("phase", {"phase": "battle", "step": "damage"}),
+        E("deck_master_lost", {"players": [b], "cause": "destroyed"}),
+    ]
+
+
 def test_a_scripted_duel_ends_when_a_deck_master_is_destroyed_by_battle():
-    state = play(
-        [
-            start(A),
-            E("phase", {"phase": "draw"}),
-            E("phase", {"phase": "main1"}),
-            summon(A, "attack"),
-            E("phase", {"phase": "battle"}),
-            E("phase", {"phase": "battle", "step": "battle"}),
-            E("phase", {"phase": "battle", "step": "damage"}),
-            lp(b=-2500),
-            E("phase", {"phase": "battle", "step": "end"}),
-            E("phase", {"phase": "end"}),
-            end(A),
-            start(B),
-            E("phase", {"phase": "main1"}),
-            summon(B, "defence"),
-            E("deck_master_replace", {"player": B, "method": "tribute_summon", "card": "Jinzo"}),
-            end(B),
-            start(A),
-            E("lp_change", {"changes": {A: -700}, "cost": True}),
-            E("phase", {"phase": "battle", "step": "battle"}),
-            E("phase", {"phase": "battle", "step": "damage"}),
-            E("deck_master_lost", {"players": [B], "cause": "destroyed"}),
-        ]
-    )
+    state = play(scripted_duel())
     assert state["status"] == "finished"
     assert state["result"]["placements"] == {str(A): 1, str(B): 2}
     assert state["players"][1]["lp"] == 5500 and state["players"][0]["lp"] == 7300
     assert state["players"][1]["replacements"] == 1
     assert state["seq"] == 21
+
+
+def test_the_scripted_duel_ends_the_same_when_its_events_and_states_come_back_from_json():
+    events = scripted_duel()
+    direct = replay(ENGINE, [A, B], None, events)
+    assert direct["result"]["placements"] == {str(A): 1, str(B): 2}
+    assert from_json(direct) == direct, "the snapshot must survive the database unchanged"
+    stored = ENGINE.new_game([A, B])
+    for event in events:
+        stored = from_json(ENGINE.apply(stored, GameEvent(event.type, from_json(event.data))))
+    assert stored == direct
+    # LP changes and time called keyed by int ids or by the strings JSON makes of them end the same.
+    halfway = replay(ENGINE, [A, B], None, events[:8])
+    for event in (
+        E("lp_change", {"changes": {A: -8000, B: -100}}),
+        E("time_called", {"placements": {A: 2, B: 1}, "reason": "higher LP"}),
+    ):
+        ended = ENGINE.apply(halfway, event)
+        assert ended["status"] == "finished"
+        assert from_json(ENGINE.apply(from_json(halfway), E(event.type, from_json(event.data)))) == from_json(ended)
 
 
 # --- turns and phases ---------------------------------------------------------------------------------

@@ -53,6 +53,35 @@ def after_first_round(players: list[int] = PLAYERS) -> State:
     return state
 
 
+def from_json(value: Any) -> Any:
+    """``value`` as the games service reads it back from the database: JSON, so dict keys are strings."""
+    return json.loads(json.dumps(value))
+
+
+def scripted_game(players: list[int] = PLAYERS) -> list[GameEvent]:
+    """The events of the scripted game below, for any four ids in turn order (the API tests replay it).
+
+    The second player takes their last prize card and places 1; then the third, fourth and first.
+    """
+    a, b, c, d = players
+    return [
+        *turn(a),
+        *turn(b, ev("attack", player=b, target=c), ev("knock_out", player=c, by=b, prizes=2)),
+        *turn(c),
+        *turn(d, ev("attack", player=d, target=a)),
+        ev("promote", player=c),
+        ev("start_turn", player=a),
+        ev("deck_out", player=a),
+        *turn(b, ev("attack", player=b, target=d), ev("knock_out", player=d, by=b, prizes=2)),
+        *turn(c, ev("attack", player=c, target=b), ev("knock_out", player=b, by=c, active=False)),
+        *turn(d),
+        ev("no_benched_pokemon", player=d),
+        ev("start_turn", player=b),
+        ev("attack", player=b, target=c),
+        ev("knock_out", player=c, by=b, prizes=2),
+    ]
+
+
 # --- a whole game -------------------------------------------------------------------------------
 
 
@@ -88,6 +117,25 @@ def test_a_scripted_game_ends_with_the_prize_winner_first_and_the_others_by_elim
     assert "last prize card" in state["result"]["reason"]
     assert pl(state, 2)["prizes_taken"] == 6 and pl(state, 3)["prizes_taken"] == 1
     refused(state, ev("end_turn", player=2), "game_over")
+
+
+def test_the_scripted_game_ends_the_same_when_its_events_and_states_come_back_from_json():
+    events = scripted_game()
+    direct = replay(ENGINE, PLAYERS, None, events)
+    assert direct["result"]["placements"] == {"1": 4, "2": 1, "3": 2, "4": 3}
+    assert from_json(direct) == direct, "the snapshot must survive the database unchanged"
+    stored = ENGINE.new_game(PLAYERS)
+    for event in events:
+        stored = from_json(ENGINE.apply(stored, GameEvent(event.type, from_json(event.data))))
+    assert stored == direct
+    # Time called halfway: placements keyed by int ids or by the strings JSON makes of them end the same.
+    halfway = replay(ENGINE, PLAYERS, None, events[: len(events) // 2])
+    assert halfway["status"] == "in_progress"
+    still_in = [p["id"] for p in halfway["players"] if not p["out"]]
+    data = {"placements": {pid: place for place, pid in enumerate(still_in, start=1)}, "reason": "round over"}
+    ended = ENGINE.apply(halfway, GameEvent("time_called", data))
+    assert ended["status"] == "finished"
+    assert from_json(ENGINE.apply(from_json(halfway), GameEvent("time_called", from_json(data)))) == from_json(ended)
 
 
 def test_the_vocabulary_holds_the_formats_events_and_the_common_judge_actions():

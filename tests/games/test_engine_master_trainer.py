@@ -93,6 +93,35 @@ def started(players: list[int] | None = None, **kwargs: Any) -> Table:
     return table
 
 
+def from_json(value: Any) -> Any:
+    """``value`` as the games service reads it back from the database: JSON, so dict keys are strings."""
+    return json.loads(json.dumps(value))
+
+
+def scripted_game(players: list[int]) -> list[GameEvent]:
+    """The accepted events of the four-player game below, for any four ids in turn order (the API tests replay it).
+
+    The first player places 1, then the second, third and fourth (the fourth is out first).
+    """
+    a, b, c, d = players
+    t = Table(list(players), benches={a: 1})
+    t.round()
+    t.turn(a)
+    t.do("play_energy_source", player=a)
+    t.do("attack", player=a, target=d, damage=120, cost=2)
+    t.do("knock_out", player=d, spot="active")
+    t.turn(b)
+    t.do("attack", player=b, target=d, damage=150)
+    t.turn(c)
+    t.do("deck_out", player=c)
+    t.turn(a)
+    t.do("attack", player=a, target=b, damage=200)
+    t.do("knock_out", player=b, spot="active", replacement="none")
+    t.do("end_turn", player=a)
+    t.do("start_turn", player=b, new_active="none")
+    return t.log
+
+
 # --- a full game ------------------------------------------------------------------------------------
 
 
@@ -139,6 +168,26 @@ def test_a_two_player_game_ends_when_one_player_reaches_zero_life():
     t.do("attack", player=1, target=2, damage=100)
     assert t.state["status"] == "finished"
     assert t.state["result"]["placements"] == {"1": 1, "2": 2}
+
+
+def test_the_scripted_game_ends_the_same_when_its_events_and_states_come_back_from_json():
+    players = [10, 20, 30, 40]
+    events = scripted_game(players)
+    direct = replay(ENGINE, players, None, events)
+    assert direct["result"]["placements"] == {"10": 1, "20": 2, "30": 3, "40": 4}
+    assert from_json(direct) == direct, "the snapshot must survive the database unchanged"
+    stored = ENGINE.new_game(players)
+    for event in events:
+        stored = from_json(ENGINE.apply(stored, GameEvent(event.type, from_json(event.data))))
+    assert stored == direct
+    # Time called halfway: placements keyed by int ids or by the strings JSON makes of them end the same.
+    halfway = replay(ENGINE, players, None, events[: len(events) // 2])
+    assert halfway["status"] == "in_progress"
+    still_in = [p["id"] for p in halfway["players"] if not p["out"]]
+    data = {"placements": {pid: place for place, pid in enumerate(still_in, start=1)}, "reason": "round over"}
+    ended = ENGINE.apply(halfway, GameEvent("time_called", data))
+    assert ended["status"] == "finished"
+    assert from_json(ENGINE.apply(from_json(halfway), GameEvent("time_called", from_json(data)))) == from_json(ended)
 
 
 # --- setup and the contract -------------------------------------------------------------------------

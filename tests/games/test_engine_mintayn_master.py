@@ -134,52 +134,80 @@ def test_the_vocabulary_includes_the_common_judge_actions():
 # --- a full scripted game -----------------------------------------------------------------------------
 
 
+def from_json(value):
+    """``value`` as the games service reads it back from the database: JSON, so dict keys are strings."""
+    return json.loads(json.dumps(value))
+
+
+def scripted_game(p1: int = P1, p2: int = P2) -> list[GameEvent]:
+    """A whole game P1 wins when P2's LP reach 0 (the API tests replay it)."""
+    return [
+        start(p1),
+        mana(p1, "coreon"),
+        select(p1),
+        summon(p1, "ember", method="normal", level=3),
+        end(p1, 7),
+        start(p2),
+        mana(p2, "fluxion"),
+        select(p2),
+        summon(p2, "tide", "fluxion", method="normal", level=1, position="defense"),
+        end(p2, 8),
+        start(p1),
+        mana(p1, "coreon"),
+        select(p1),
+        E("cast_spell", {"player": p1, "class": "coreon", "kind": "instant", "mana": {"coreon": 1}}),
+        counter(p2, "fluxion", mana={"fluxion": 1}),
+        E("resolve_chain", {}),
+        attack(p1, "ember", "monster", target_monster="tide", mana={"coreon": 1}),
+        E("remove_monster", {"player": p2, "monster": "tide", "reason": "destroyed"}),
+        end(p1, 6),
+        start(p2),
+        select(p2),
+        end(p2, 8),
+        start(p1),
+        select(p1),
+        E("evolve", {"player": p1, "monster": "ember", "mana": {"coreon": 2}}),
+        summon(p1, "spark", method="normal", level=2),
+        attack(p1, "spark", "lp"),
+        E("lp_change", {"changes": {p2: -5000}}),
+        end(p1, 6),
+        start(p2),
+        select(p2),
+        end(p2, 9),
+        start(p1),
+        select(p1),
+        attack(p1, "ember", "lp"),
+        E("lp_change", {"changes": {p2: -3000}}),
+    ]
+
+
 def test_a_scripted_game_ends_when_p2s_lp_reach_zero():
-    state = play(
-        [
-            start(P1),
-            mana(P1, "coreon"),
-            select(P1),
-            summon(P1, "ember", method="normal", level=3),
-            end(P1, 7),
-            start(P2),
-            mana(P2, "fluxion"),
-            select(P2),
-            summon(P2, "tide", "fluxion", method="normal", level=1, position="defense"),
-            end(P2, 8),
-            start(P1),
-            mana(P1, "coreon"),
-            select(P1),
-            E("cast_spell", {"player": P1, "class": "coreon", "kind": "instant", "mana": {"coreon": 1}}),
-            counter(P2, "fluxion", mana={"fluxion": 1}),
-            E("resolve_chain", {}),
-            attack(P1, "ember", "monster", target_monster="tide", mana={"coreon": 1}),
-            E("remove_monster", {"player": P2, "monster": "tide", "reason": "destroyed"}),
-            end(P1, 6),
-            start(P2),
-            select(P2),
-            end(P2, 8),
-            start(P1),
-            select(P1),
-            E("evolve", {"player": P1, "monster": "ember", "mana": {"coreon": 2}}),
-            summon(P1, "spark", method="normal", level=2),
-            attack(P1, "spark", "lp"),
-            E("lp_change", {"changes": {P2: -5000}}),
-            end(P1, 6),
-            start(P2),
-            select(P2),
-            end(P2, 9),
-            start(P1),
-            select(P1),
-            attack(P1, "ember", "lp"),
-            E("lp_change", {"changes": {P2: -3000}}),
-        ]
-    )
+    state = play(scripted_game())
     assert state["status"] == "finished"
     assert state["result"]["placements"] == {str(P1): 1, str(P2): 2}
     assert me(state, P1)["monsters"]["ember"]["stage"] == 2
     assert me(state, P1)["mana_zone"]["coreon"] == 2
     assert me(state, P2)["lp"] == 0
+
+
+def test_the_scripted_game_ends_the_same_when_its_events_and_states_come_back_from_json():
+    events = scripted_game()
+    direct = replay(ENGINE, [P1, P2], None, events)
+    assert direct["result"]["placements"] == {str(P1): 1, str(P2): 2}
+    assert from_json(direct) == direct, "the snapshot must survive the database unchanged"
+    stored = ENGINE.new_game([P1, P2])
+    for event in events:
+        stored = from_json(ENGINE.apply(stored, GameEvent(event.type, from_json(event.data))))
+    assert stored == direct
+    # LP changes and time called keyed by int ids or by the strings JSON makes of them end the same.
+    halfway = replay(ENGINE, [P1, P2], None, events[:18])
+    for event in (
+        E("lp_change", {"changes": {P1: -8000, P2: -100}}),
+        E("time_called", {"placements": {P1: 2, P2: 1}, "reason": "higher LP"}),
+    ):
+        ended = ENGINE.apply(halfway, event)
+        assert ended["status"] == "finished"
+        assert from_json(ENGINE.apply(from_json(halfway), E(event.type, from_json(event.data)))) == from_json(ended)
 
 
 # --- turns --------------------------------------------------------------------------------------------

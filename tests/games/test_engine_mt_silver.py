@@ -52,6 +52,54 @@ def opened(players: list[int] = PLAYERS) -> State:
     return state
 
 
+def from_json(value: Any) -> Any:
+    """``value`` as the games service reads it back from the database: JSON, so dict keys are strings."""
+    return json.loads(json.dumps(value))
+
+
+def scripted_game(players: list[int] = PLAYERS) -> list[GameEvent]:
+    """The events of the scripted game below, for any four ids in turn order (the API tests replay it).
+
+    The fourth player is the last with Pokémon in play and places 1; the second places 2; the first and
+    third share 3.
+    """
+    a, b, c, d = players
+    return [
+        *turn(a, ev("play_pokemon", player=a, count=2)),
+        *turn(b, ev("play_pokemon", player=b)),
+        *turn(c),
+        ev("start_turn", player=d),
+        ev("play_supporter", player=d, trainer=True),
+        ev("attack", player=d),
+        ev("knock_out", player=a, by=d),
+        ev("explore", player=d),
+        ev("end_turn", player=d),
+        *turn(a, ev("special_condition", player=b, condition="poisoned", by=a), ev("attack", player=a)),
+        ev("knock_out", player=b, condition="poisoned"),
+        ev("decline_explore", player=a),
+        *turn(b, ev("attack", player=b), ev("knock_out", player=c, by=b), ev("explore", player=b)),
+        *turn(c, ev("play_pokemon", player=c)),
+        ev("start_turn", player=d),
+        ev("attack", player=d),
+        ev("knock_out", knocked_out=[{"player": b, "by": d}, {"player": c, "by": d}]),
+        ev("explore", player=d),
+        ev("decline_explore", player=d),
+        ev("end_turn", player=d),
+        ev("start_turn", player=a),
+        ev("attack", player=a),
+        ev("knock_out", player=a, by=a, active=False),
+        ev("explore", player=b),
+        ev("explore", player=c),
+        ev("decline_explore", player=d),
+        ev("end_turn", player=a),
+        *turn(b),
+        *turn(c),
+        ev("start_turn", player=d),
+        ev("attack", player=d),
+        ev("knock_out", player=a, by=d),
+    ]
+
+
 # --- a whole game -------------------------------------------------------------------------------
 
 
@@ -121,6 +169,25 @@ def test_a_scripted_game_ends_with_the_last_player_with_pokemon_first_and_the_re
     assert state["result"]["placements"] == {"4": 1, "2": 2, "1": 3, "3": 3}
     assert state["area_piles"] == 1
     refused(state, ev("end_turn", player=4), "game_over")
+
+
+def test_the_scripted_game_ends_the_same_when_its_events_and_states_come_back_from_json():
+    events = scripted_game()
+    direct = replay(ENGINE, PLAYERS, None, events)
+    assert direct["result"]["placements"] == {"4": 1, "2": 2, "1": 3, "3": 3}
+    assert from_json(direct) == direct, "the snapshot must survive the database unchanged"
+    stored = ENGINE.new_game(PLAYERS)
+    for event in events:
+        stored = from_json(ENGINE.apply(stored, GameEvent(event.type, from_json(event.data))))
+    assert stored == direct
+    # Time called halfway: placements keyed by int ids or by the strings JSON makes of them end the same.
+    halfway = replay(ENGINE, PLAYERS, None, events[: len(events) // 2])
+    assert halfway["status"] == "in_progress"
+    still_in = [p["id"] for p in halfway["players"] if not p["out"]]
+    data = {"placements": {pid: place for place, pid in enumerate(still_in, start=1)}, "reason": "round over"}
+    ended = ENGINE.apply(halfway, GameEvent("time_called", data))
+    assert ended["status"] == "finished"
+    assert from_json(ENGINE.apply(from_json(halfway), GameEvent("time_called", from_json(data)))) == from_json(ended)
 
 
 def test_the_vocabulary_holds_the_formats_events_and_the_common_judge_actions():

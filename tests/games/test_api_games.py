@@ -1,0 +1,397 @@
+"""The games API: whole games of every format recorded through it, and its refusals.
+
+Each format's scripted game comes from its engine tests and is replayed here one
+entry at a time, as a judge's client would send it: over JSON, naming the
+version it last saw.  When the game (or the Deck Masters match) ends, its
+placements become the table's result and the standings follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.formats.engine import GameEvent
+from games.models import Game
+from games.services import replay
+from tests.factories import EventFactory, RegistrationFactory
+from tests.games.test_engine_deck_masters import scripted_duel as deck_masters_duel
+from tests.games.test_engine_format3_trinity import scripted_game as format3_trinity_game
+from tests.games.test_engine_master_trainer import scripted_game as master_trainer_game
+from tests.games.test_engine_mintayn_master import scripted_game as mintayn_master_game
+from tests.games.test_engine_mt_silver import scripted_game as mt_silver_game
+from tournaments import services as tournament_services
+from tournaments.models import Pod, PodResult
+
+pytestmark = pytest.mark.django_db
+
+Script = Callable[[list[int]], list[GameEvent]]
+
+
+# --- helpers ----------------------------------------------------------------------------------------
+
+
+def seated_table(organiser, fmt: str, players: int) -> Pod:
+    """Round 1 of a new ``fmt`` event with ``players`` checked in: exactly one table, no bye."""
+    event = EventFactory(format=fmt, organiser=organiser, planned_rounds=3)
+    for _ in range(players):
+        RegistrationFactory(event=event, checked_in=True)
+    round_ = tournament_services.round_start(event=event, by=organiser, seed=1)
+    (pod,) = round_.pods.all()
+    assert not pod.is_bye
+    return pod
+
+
+def seat_ids(pod: Pod) -> list[int]:
+    """Player ids in seat order, which is turn order."""
+    return list(pod.seats.order_by("seat_order").values_list("player_id", flat=True))
+
+
+def games_url(pod: Pod) -> str:
+    return f"/api/v1/events/{pod.round.event_id}/rounds/{pod.round.number}/tables/{pod.table_number}/games/"
+
+
+def start_game(client: APIClient, pod: Pod) -> dict:
+    response = client.post(games_url(pod), {}, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def append(client: APIClient, game: dict, type_: str, data: dict | None = None, *, version: int | None = None):
+    body = {"expected_version": game["version"] if version is None else version, "type": type_, "data": data or {}}
+    return client.post(f"/api/v1/games/{game['id']}/events/", body, format="json")
+
+
+def record(client: APIClient, game: dict, events: Sequence[GameEvent]) -> dict:
+    """Append ``events`` one by one, each naming the version the previous answer gave."""
+    for event in events:
+        response = append(client, game, event.type, dict(event.data))
+        assert response.status_code == 201, (event, response.json())
+        assert response.json()["version"] == game["version"] + 1
+        game = response.json()
+    return game
+
+
+def void(client: APIClient, game: dict, seq: int, reason: str = "recorded by mistake", *, version: int | None = None):
+    body = {"expected_version": game["version"] if version is None else version, "reason": reason}
+    return client.post(f"/api/v1/games/{game['id']}/events/{seq}/void/", body, format="json")
+
+
+def state_of(client: APIClient, game: dict) -> dict:
+    response = client.get(f"/api/v1/games/{game['id']}/")
+    assert response.status_code == 200
+    return response.json()
+
+
+def log_of(client: APIClient, game: dict) -> list[dict]:
+    response = client.get(f"/api/v1/games/{game['id']}/events/")
+    assert response.status_code == 200
+    return response.json()
+
+
+def assert_table_result(client: APIClient, pod: Pod, placements: list[int], points: list[int]) -> None:
+    """The seats hold the placements and points, the result came from a game, and the standings show it."""
+    seats = list(pod.seats.order_by("seat_order"))
+    assert [s.placement for s in seats] == placements
+    assert [s.points for s in seats] == points
+    assert PodResult.objects.get(pod=pod).source == PodResult.Source.GAME
+    standings = client.get(f"/api/v1/events/{pod.round.event_id}/standings/").json()
+    assert standings["current"] is True
+    assert {s["player"]["id"]: s["points"] for s in standings["standings"]} == {s.player_id: s.points for s in seats}
+
+
+def mintayn_table(organiser, api: APIClient) -> tuple[dict, int, int]:
+    """A Mintayn Master game just created at the only table: the quickest game to poke at."""
+    pod = seated_table(organiser, "mintayn-master", 2)
+    p1, p2 = seat_ids(pod)
+    return start_game(api, pod), p1, p2
+
+
+# --- whole games ------------------------------------------------------------------------------------
+
+WHOLE_GAMES = [
+    # format, script for the seat ids, placements by seat, points by seat (pods: 3, 1, 0, 0; 1v1: 3, 0)
+    pytest.param("master-trainer", master_trainer_game, [1, 2, 3, 4], [3, 1, 0, 0], id="master-trainer"),
+    pytest.param("format3-trinity", format3_trinity_game, [4, 1, 2, 3], [0, 3, 1, 0], id="format3-trinity"),
+    pytest.param("mt-silver", mt_silver_game, [3, 2, 3, 1], [0, 1, 0, 3], id="mt-silver"),
+    pytest.param("mintayn-master", lambda ids: mintayn_master_game(*ids), [1, 2], [3, 0], id="mintayn-master"),
+]
+
+
+@pytest.mark.parametrize(("fmt", "script", "placements", "points"), WHOLE_GAMES)
+def test_a_whole_game_recorded_through_the_api_becomes_the_tables_result_and_updates_the_standings(
+    api, organiser, django_capture_on_commit_callbacks, fmt: str, script: Script, placements, points
+):
+    pod = seated_table(organiser, fmt, len(placements))
+    ids = seat_ids(pod)
+    game = start_game(api, pod)
+    assert (game["format"], game["number"], game["version"], game["status"]) == (fmt, 1, 0, "in_progress")
+    assert game["players"] == ids
+    events = script(ids)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = record(api, game, events)
+
+    assert game["status"] == "finished" and game["version"] == len(events)
+    assert game["state"]["result"]["placements"] == {
+        str(pid): place for pid, place in zip(ids, placements, strict=True)
+    }
+    assert_table_result(api, pod, placements, points)
+    stored = Game.objects.get(pk=game["id"])
+    assert stored.finished_at is not None
+    assert replay(stored) == stored.state == game["state"], "the log replays from the database to the snapshot"
+    log = log_of(api, game)
+    assert [(e["seq"], e["type"]) for e in log] == [(n, e.type) for n, e in enumerate(events, start=1)]
+    assert {e["recorded_by"] for e in log} == {"organiser"}
+    # The table has its result: no further game can start there.
+    response = api.post(games_url(pod), {}, format="json")
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "result_exists"
+
+
+def test_a_deck_masters_match_goes_to_the_player_who_wins_two_duels(api, organiser, django_capture_on_commit_callbacks):
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    with django_capture_on_commit_callbacks(execute=True):
+        first = record(api, start_game(api, pod), deck_masters_duel(a, b))
+    assert first["status"] == "finished" and first["number"] == 1
+    assert not PodResult.objects.filter(pod=pod).exists()
+
+    second = start_game(api, pod)
+    assert (second["number"], second["version"], second["players"]) == (2, 0, [a, b])
+    assert second["state"]["players"][0]["lp"] == 8000, "a new duel starts afresh"
+    with django_capture_on_commit_callbacks(execute=True):
+        second = record(api, second, deck_masters_duel(a, b))
+
+    assert second["state"]["result"]["placements"] == {str(a): 1, str(b): 2}
+    assert_table_result(api, pod, [1, 2], [3, 0])
+    games = api.get(games_url(pod)).json()
+    assert [(g["number"], g["status"]) for g in games] == [(1, "finished"), (2, "finished")]
+    response = api.post(games_url(pod), {}, format="json")
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "result_exists"
+
+
+def test_after_one_deck_masters_duel_the_table_has_no_result_yet(api, organiser, django_capture_on_commit_callbacks):
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    game = start_game(api, pod)
+    refused = api.post(games_url(pod), {}, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "game_in_progress"
+
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        game = record(api, game, deck_masters_duel(a, b))
+
+    assert callbacks, "the finished duel asked for the table's result"
+    assert game["status"] == "finished"
+    assert not PodResult.objects.filter(pod=pod).exists()
+    assert list(pod.seats.values_list("placement", "points")) == [(None, None), (None, None)]
+    assert pod.round.event.standings.count() == 0
+
+
+# --- refusals and conflicts -------------------------------------------------------------------------
+
+
+def test_a_refused_event_answers_400_with_the_rule_and_changes_nothing(api, organiser):
+    game, p1, p2 = mintayn_table(organiser, api)
+    game = record(api, game, [GameEvent("start_turn", {"player": p1})])
+    before = state_of(api, game)
+
+    response = append(api, game, "attack", {"player": p1, "monster": "m1", "target": "lp"})
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "first_turn_attack"
+    assert error["rule"] == "Game Setup"
+    assert error["message"]
+    assert state_of(api, game) == before
+    assert len(log_of(api, game)) == 1
+
+
+@pytest.mark.parametrize(
+    ("type_", "data", "code"),
+    [
+        ("start_turn", {"player": "second"}, "not_your_turn"),
+        ("teleport", {}, "unknown_event"),
+        ("start_turn", {}, "missing_field"),
+        ("void", {"seq": 1}, "use_void"),
+    ],
+)
+def test_events_the_rules_refuse_keep_the_version(api, organiser, type_, data, code):
+    game, p1, p2 = mintayn_table(organiser, api)
+    data = {k: (p2 if v == "second" else v) for k, v in data.items()}
+    response = append(api, game, type_, data)
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+    assert state_of(api, game)["version"] == 0
+
+
+def test_a_stale_expected_version_answers_409_with_the_current_state(api, organiser):
+    game, p1, p2 = mintayn_table(organiser, api)
+    current = record(api, game, [GameEvent("start_turn", {"player": p1})])
+
+    response = append(api, game, "select", {"player": p1}, version=0)
+
+    assert response.status_code == 409
+    error = response.json()["error"]
+    assert error["code"] == "stale_version"
+    assert error["version"] == 1
+    assert error["state"] == current["state"]
+    assert len(log_of(api, game)) == 1
+
+
+def test_voiding_an_entry_replays_the_game_without_it_and_keeps_both_in_the_history(api, organiser):
+    game, p1, p2 = mintayn_table(organiser, api)
+    game = record(
+        api,
+        game,
+        [
+            GameEvent("start_turn", {"player": p1}),
+            GameEvent("select", {"player": p1}),
+            GameEvent("lp_change", {"changes": {p2: -1000}}),
+        ],
+    )
+    assert game["state"]["players"][1]["lp"] == 7000
+
+    response = void(api, game, 3, "wrong player")
+
+    assert response.status_code == 201, response.json()
+    game = response.json()
+    assert game["version"] == 4
+    assert game["state"]["players"][1]["lp"] == 8000
+    log = log_of(api, game)
+    assert [(e["seq"], e["type"], e["voided_by"]) for e in log] == [
+        (1, "start_turn", None),
+        (2, "select", None),
+        (3, "lp_change", 4),
+        (4, "void", None),
+    ]
+    assert log[2]["payload"] == {"changes": {str(p2): -1000}}
+    assert log[3]["payload"] == {"seq": 3, "reason": "wrong player"}
+    # The game goes on from the replayed state.
+    game = record(api, game, [GameEvent("lp_change", {"changes": {p2: -500}})])
+    assert game["state"]["players"][1]["lp"] == 7500
+
+
+def test_a_void_that_would_make_a_later_entry_illegal_is_refused(api, organiser):
+    game, p1, p2 = mintayn_table(organiser, api)
+    game = record(api, game, [GameEvent("start_turn", {"player": p1}), GameEvent("select", {"player": p1})])
+
+    response = void(api, game, 1)
+
+    assert response.status_code == 409
+    error = response.json()["error"]
+    assert error["code"] == "void_breaks_log"
+    assert error["blocking_seq"] == 2 and error["rule"]
+    assert state_of(api, game)["version"] == 2
+    assert [e["voided_by"] for e in log_of(api, game)] == [None, None]
+
+
+def test_voids_of_a_missing_or_void_entry_or_with_a_stale_version_are_refused(api, organiser):
+    game, p1, p2 = mintayn_table(organiser, api)
+    game = record(api, game, [GameEvent("start_turn", {"player": p1}), GameEvent("ruling_note", {"text": "ok"})])
+    game = void(api, game, 2).json()
+
+    assert void(api, game, 9).json()["error"]["code"] == "entry_not_found"
+    assert void(api, game, 2).json()["error"]["code"] == "already_void"
+    assert void(api, game, 3).json()["error"]["code"] == "already_void"
+    stale = void(api, game, 1, version=2)
+    assert stale.status_code == 409 and stale.json()["error"]["code"] == "stale_version"
+    assert void(api, game, 1, reason="").status_code == 400
+
+
+# --- reading, caching, permissions ------------------------------------------------------------------
+
+
+def test_the_state_has_an_etag_and_if_none_match_answers_304_until_it_changes(api, anon_api, organiser):
+    game, p1, p2 = mintayn_table(organiser, api)
+    url = f"/api/v1/games/{game['id']}/"
+    first = anon_api.get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag
+
+    cached = anon_api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert cached.status_code == 304
+    assert cached["ETag"] == etag
+    assert not cached.content
+
+    record(api, game, [GameEvent("start_turn", {"player": p1})])
+    fresh = anon_api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200
+    assert fresh["ETag"] != etag
+    assert fresh.json()["version"] == 1
+
+
+def test_only_the_events_staff_write_but_anyone_reads(api, anon_api, outsider_api, organiser, staff):
+    pod = seated_table(organiser, "mintayn-master", 2)
+    p1, _ = seat_ids(pod)
+    for client in (anon_api, outsider_api):
+        assert client.post(games_url(pod), {}, format="json").status_code in (401, 403)
+    game = start_game(api, pod)
+    game = record(api, game, [GameEvent("start_turn", {"player": p1})])
+
+    refused = append(outsider_api, game, "select", {"player": p1})
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "permission_denied"
+    assert void(outsider_api, game, 1).status_code == 403
+    assert append(anon_api, game, "select", {"player": p1}).status_code in (401, 403)
+    assert void(anon_api, game, 1).status_code in (401, 403)
+    assert len(log_of(anon_api, game)) == 1
+
+    for client in (anon_api, outsider_api):
+        assert state_of(client, game)["version"] == 1
+        assert [e["type"] for e in log_of(client, game)] == ["start_turn"]
+
+    judge = APIClient()
+    judge.force_authenticate(staff)
+    assert append(judge, game, "select", {"player": p1}).status_code == 201
+
+
+def test_an_unknown_game_or_table_is_404(api, anon_api, organiser):
+    body = {"expected_version": 0, "type": "start_turn", "data": {}}
+    assert anon_api.get("/api/v1/games/424242/").status_code == 404
+    assert anon_api.get("/api/v1/games/424242/events/").status_code == 404
+    response = api.post("/api/v1/games/424242/events/", body, format="json")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+    assert (
+        api.post(
+            "/api/v1/games/424242/events/1/void/", {"expected_version": 0, "reason": "x"}, format="json"
+        ).status_code
+        == 404
+    )
+    pod = seated_table(organiser, "mintayn-master", 2)
+    assert api.post(games_url(pod).replace("/tables/1/", "/tables/9/"), {}, format="json").status_code == 404
+
+
+def test_a_body_that_is_not_json_or_misses_fields_gets_a_400(api, organiser):
+    game, p1, p2 = mintayn_table(organiser, api)
+    url = f"/api/v1/games/{game['id']}/events/"
+    response = api.post(url, "{not json", content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "parse_error"
+    response = api.post(url, {"type": "start_turn", "data": "p1"}, format="json")
+    assert response.status_code == 400
+    assert {"expected_version", "data"} <= set(response.json()["error"]["fields"])
+    assert state_of(api, game)["version"] == 0
+
+
+def test_a_void_that_ends_the_game_records_the_tables_result(api, organiser, django_capture_on_commit_callbacks):
+    game, p1, p2 = mintayn_table(organiser, api)
+    game = record(
+        api,
+        game,
+        [
+            GameEvent("start_turn", {"player": p1}),
+            GameEvent("lp_change", {"changes": {p2: 1000}}),
+            GameEvent("lp_change", {"changes": {p2: -8500}}),
+        ],
+    )
+    assert game["status"] == "in_progress"
+    with django_capture_on_commit_callbacks(execute=True):
+        game = void(api, game, 2, "the gain was never played").json()
+    assert game["status"] == "finished"
+    assert PodResult.objects.filter(pod_id=Game.objects.get(pk=game["id"]).pod_id).exists()
