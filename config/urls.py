@@ -16,5 +16,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
     path("", include(("decks.urls", "decks"))),
+    path("", include(("games.urls", "games"))),
     path("", include(("tournaments.public_urls", "public"))),
 ]

@@ -1,0 +1,434 @@
+"""The judge console: the pages a judge or scorekeeper records a game on, at the table or at a desk.
+
+*table page*
+    One table of a round: its seats, its games (the duels of a Deck Masters match) and the button
+    that starts the next one.
+*console*
+    One game: every player's state in turn order, the format's event forms built from the engine's
+    ``VOCABULARY`` (turn events first, the format's own, then the judge actions common to every
+    format), and the event log newest first with a void button on each live entry.
+
+The views hold no rules: every write is one service call (``game_create``, ``game_event_append``,
+``game_event_void``) and a refusal is shown with its code and rulebook section.  Each form names
+the game version it was rendered at; a stale one is refused by the service and the console is shown
+again at the current state.  With htmx a form swaps the ``#console`` panel in place (a refusal is
+swapped too, so the judge sees it: 422, or 409 when stale); without JavaScript a form posts and
+redirects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from core.exceptions import ApplicationError
+from games import services
+from games.engines import get_engine
+from games.formats import Format, get_format
+from games.formats.engine import COMMON_VOCABULARY
+from games.forms import PLAYER_FIELDS, GameEventForm, VoidForm, label
+from games.models import Game
+from tournaments.models import Event, Player, Pod, PodResult
+from tournaments.services import can_manage_event
+
+#: Shown first, in this order, when the format has them.
+TURN_EVENTS: tuple[str, ...] = ("start_turn", "phase", "end_turn")
+#: Top-level state keys the console shows in their own place (or not at all: ``seq`` is ``version``).
+_SHOWN_APART = frozenset({"players", "status", "turn", "result", "notes", "seq"})
+#: Player keys shown in the card's heading rather than in its list.
+_PLAYER_APART = frozenset({"id", "out", "placement", "out_reason"})
+
+
+# --- loading and permissions ---------------------------------------------------------------------
+
+
+def _managed_event(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+    if not can_manage_event(request.user, event):
+        raise DjangoPermissionDenied("Only the event's staff may record games.")
+    return event
+
+
+def _pod(event: Event, number: int, table: int) -> Pod:
+    return get_object_or_404(
+        Pod.objects.select_related("round__event"), round__event=event, round__number=number, table_number=table
+    )
+
+
+def _managed_game(request: HttpRequest, game_id: int) -> Game:
+    game = get_object_or_404(Game.objects.select_related("pod__round__event"), pk=game_id)
+    if not can_manage_event(request.user, game.pod.round.event):
+        raise DjangoPermissionDenied("Only the event's staff may record games.")
+    return game
+
+
+# --- presentation helpers ------------------------------------------------------------------------
+
+
+def _player_names(ids: list[int]) -> dict[int, str]:
+    found = Player.objects.in_bulk(ids)
+    return {pid: found[pid].display_name if pid in found else f"Player {pid}" for pid in ids}
+
+
+def readable(value: Any, *, nested: bool = False) -> str:
+    """A compact one-line rendering of a JSON value for people: ``yes``, ``none``, ``a: 1, b: 2``."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if not value:
+            return "none"
+        text = ", ".join(f"{label(str(k))}: {readable(v, nested=True)}" for k, v in value.items())
+        return f"({text})" if nested else text
+    if isinstance(value, list | tuple):
+        if not value:
+            return "none"
+        text = ", ".join(readable(v, nested=True) for v in value)
+        return f"[{text}]" if nested else text
+    return str(value)
+
+
+def _attrs(items: Iterable[tuple[str, Any]]) -> list[tuple[str, str, bool]]:
+    """``(label, value, long)`` rows for a key/value list; a long value gets a row of its own."""
+    rows = []
+    for key, value in items:
+        text = readable(value)
+        rows.append((label(key), text, len(text) > 22))
+    return rows
+
+
+def _summary(payload: dict[str, Any], names: dict[int, str]) -> str:
+    """An entry's payload for the log, with player ids shown as names."""
+    by_key = {str(pid): name for pid, name in names.items()}
+    parts = []
+    for key, value in payload.items():
+        if key in PLAYER_FIELDS and value in names:
+            shown = names[value]
+        elif key == "players" and isinstance(value, list):
+            shown = ", ".join(names.get(v, str(v)) for v in value)
+        elif isinstance(value, dict):
+            shown = readable({by_key.get(str(k), k): v for k, v in value.items()})
+        else:
+            shown = readable(value)
+        parts.append(f"{label(key)}: {shown}")
+    return " · ".join(parts)
+
+
+def _turn(state: dict[str, Any]) -> tuple[int | None, bool, int | None]:
+    """``(turn player, whether their turn is under way, the player who starts the next turn)``.
+
+    Only a default for the forms' player choices: the engine decides whose turn it really is.
+    Engines mark a turn under way differently (``turn.in_progress``, ``phase``, or clearing
+    ``turn.player`` at its end), so each of those is read when present.
+    """
+    turn = state.get("turn") or {}
+    current = turn.get("player")
+    active = (
+        current is not None and bool(turn.get("in_progress", True)) and state.get("phase") not in ("ended", "setup")
+    )
+    order = [p["id"] for p in state.get("players", [])]
+    if not order:
+        return current, active, None
+    start = order.index(current) + 1 if current in order else int(turn.get("number") or 0)
+    upcoming = None
+    for step in range(len(order)):
+        p = state["players"][(start + step) % len(order)]
+        if not p.get("out"):
+            upcoming = p["id"]
+            break
+    return current, active, upcoming
+
+
+def _next_after(state: dict[str, Any], pid: int | None) -> int | None:
+    """The next player still in after ``pid``: a sensible default target or partner."""
+    players = state.get("players", [])
+    ids = [p["id"] for p in players]
+    if pid not in ids:
+        return None
+    start = ids.index(pid)
+    for step in range(1, len(players)):
+        p = players[(start + step) % len(players)]
+        if not p.get("out"):
+            return p["id"]
+    return None
+
+
+def _placements(game: Game, names: dict[int, str]) -> list[dict[str, Any]]:
+    players = [p for p in game.state.get("players", []) if p.get("placement") is not None]
+    return [
+        {"placement": p["placement"], "name": names.get(p["id"], str(p["id"])), "id": p["id"]}
+        for p in sorted(players, key=lambda p: p["placement"])
+    ]
+
+
+def _next_game(pod: Pod, games: list[Game], fmt: Format, has_result: bool) -> str | None:
+    """The label of the button that starts the table's next game, or ``None`` when there is none."""
+    if pod.is_bye or has_result:
+        return None
+    if not games:
+        return "Start game"
+    if fmt.games_per_match == 1 or any(g.status != Game.Status.FINISHED for g in games):
+        return None
+    from games.formats.deck_masters.engine import match_result
+
+    try:
+        undecided = match_result([g.state["result"] for g in games]) is None
+    except (KeyError, TypeError, ValueError):
+        return None
+    return "Start next duel" if undecided else None
+
+
+# --- the table page -------------------------------------------------------------------------------
+
+
+@login_required
+def console_table(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    pod = _pod(event, number, table)
+    seats = list(pod.seats.select_related("player").order_by("seat_order"))
+    games = list(pod.games.order_by("number"))
+    names = {s.player_id: s.player.display_name for s in seats}
+    has_result = PodResult.objects.filter(pod=pod).exists()
+    rows = [{"game": g, "placements": _placements(g, names)} for g in games]
+    context = {
+        "event": event,
+        "round": pod.round,
+        "pod": pod,
+        "seats": seats,
+        "games": rows,
+        "has_result": has_result,
+        "next_game": _next_game(pod, games, get_format(event.format), has_result),
+        "format": get_format(event.format),
+    }
+    return render(request, "games/table.html", context)
+
+
+@login_required
+@require_POST
+def console_create(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    pod = _pod(event, number, table)
+    try:
+        game = services.game_create(pod=pod, by=request.user)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:console-table", event_id=event.pk, number=number, table=table)
+    return redirect("games:console", game_id=game.pk)
+
+
+# --- the console ---------------------------------------------------------------------------------
+
+
+def _alert(exc: ApplicationError, *, kind: str = "refused") -> dict[str, Any]:
+    return {"kind": kind, "message": exc.message, "code": exc.code, "rule": exc.extra.get("rule")}
+
+
+def _console_context(
+    game: Game,
+    *,
+    bound: GameEventForm | None = None,
+    alert: dict[str, Any] | None = None,
+    notice: str | None = None,
+    open_type: str | None = None,
+) -> dict[str, Any]:
+    event = game.pod.round.event
+    fmt = get_format(game.format)
+    state = game.state
+    names = _player_names(list(game.players))
+    finished = game.status == Game.Status.FINISHED
+    current, active, upcoming = _turn(state)
+    focus = None if finished else (current if active else upcoming)
+
+    players = []
+    for p in state.get("players", []):
+        players.append(
+            {
+                "id": p["id"],
+                "name": names.get(p["id"], f"Player {p['id']}"),
+                "out": p.get("out", False),
+                "out_reason": p.get("out_reason"),
+                "placement": p.get("placement"),
+                "focus": p["id"] == focus,
+                "attrs": _attrs((k, v) for k, v in p.items() if k not in _PLAYER_APART),
+            }
+        )
+
+    turn = dict(state.get("turn") or {})
+    turn_info = {
+        "number": turn.pop("number", None),
+        "player": names.get(turn.pop("player", None)),
+        "active": active,
+        "attrs": _attrs((f"turn {k}", v) for k, v in turn.items()),
+    }
+    extra = _attrs((k, v) for k, v in state.items() if k not in _SHOWN_APART)
+    notes = [
+        {"seq": n.get("seq"), "text": n.get("text"), "player": names.get(n.get("player"))}
+        for n in state.get("notes", [])
+    ]
+
+    choices = [(pid, names[pid]) for pid in game.players]
+    opponent = _next_after(state, focus)
+    forms: dict[str, GameEventForm] = {}
+    for type_, spec in get_engine(game.format).VOCABULARY.items():
+        if finished and type_ != "ruling_note":
+            continue  # a note is the only entry a finished game takes
+        if bound is not None and bound.spec.type == type_:
+            forms[type_] = bound
+        else:
+            forms[type_] = GameEventForm(
+                spec=spec, players=choices, default_player=focus, default_opponent=opponent, version=game.version
+            )
+    turn_forms = [forms[t] for t in TURN_EVENTS if t in forms]
+    judge_forms = [f for t, f in forms.items() if t in COMMON_VOCABULARY]
+    own_forms = [f for t, f in forms.items() if t not in COMMON_VOCABULARY and t not in TURN_EVENTS]
+    groups = [
+        {"title": "Turn", "forms": turn_forms, "judge": False, "open": True},
+        {"title": fmt.name, "forms": own_forms, "judge": False, "open": finished},
+        {"title": "Judge", "forms": judge_forms, "judge": True, "open": finished},
+    ]
+
+    has_result = PodResult.objects.filter(pod_id=game.pod_id).exists()
+    entries = []
+    for e in game.events.select_related("recorded_by", "voided_by__recorded_by").order_by("-seq"):
+        void = e.voided_by
+        entries.append(
+            {
+                "seq": e.seq,
+                "type": e.type,
+                "label": label(e.type),
+                "summary": (
+                    f"voids #{e.payload.get('seq')}: {e.payload.get('reason', '')}"
+                    if e.type == "void"
+                    else _summary(e.payload, names)
+                ),
+                "recorded_by": e.recorded_by.username if e.recorded_by else "—",
+                "recorded_at": e.recorded_at,
+                "is_void": e.type == "void",
+                "voided": void is not None,
+                "voided_seq": void.seq if void else None,
+                "voided_by": void.recorded_by.username if void and void.recorded_by else None,
+                "void_reason": void.payload.get("reason") if void else None,
+                "can_void": void is None and e.type != "void" and not has_result,
+            }
+        )
+
+    games = list(game.pod.games.order_by("number")) if fmt.games_per_match > 1 else [game]
+    return {
+        "game": game,
+        "event": event,
+        "round": game.pod.round,
+        "pod": game.pod,
+        "format": fmt,
+        "players": players,
+        "turn": turn_info,
+        "extra": extra,
+        "notes": notes,
+        "groups": [g for g in groups if g["forms"]],
+        "entries": entries,
+        "finished": finished,
+        "result_reason": (state.get("result") or {}).get("reason"),
+        "placements": _placements(game, names) if finished else [],
+        "has_result": has_result,
+        "next_game": _next_game(game.pod, games, fmt, has_result) if finished else None,
+        "alert": alert,
+        "alert_type": bound.spec.type if bound is not None and alert else None,
+        "open_type": bound.spec.type if bound is not None else open_type,
+        "notice": notice,
+    }
+
+
+def _render_console(request: HttpRequest, game: Game, *, status: int = 200, **kwargs: Any) -> HttpResponse:
+    if not request.htmx:
+        return render(request, "games/console.html", _console_context(game, **kwargs), status=status)
+    # htmx gets the panel.  A refusal is 422, not 400/404: django-htmx's debug script replaces the
+    # whole page with any 400/403/404/500 answer to an htmx request, and the panel swaps 409 and 422.
+    if status >= 400 and status != 409:
+        status = 422
+    return render(request, "games/_console.html", _console_context(game, **kwargs), status=status)
+
+
+def _recorded(request: HttpRequest, game: Game, notice: str, *, type_: str | None = None) -> HttpResponse:
+    """The answer to a recorded entry: the console again, with the form just used still open."""
+    if request.htmx:
+        return _render_console(request, game, notice=notice, open_type=type_)
+    messages.success(request, notice)
+    url = reverse("games:console", kwargs={"game_id": game.pk})
+    return redirect(f"{url}?open={type_}#event-{type_}" if type_ else url)
+
+
+@login_required
+def console(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _render_console(request, _managed_game(request, game_id), open_type=request.GET.get("open"))
+
+
+@login_required
+@require_POST
+def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _managed_game(request, game_id)
+    spec = get_engine(game.format).VOCABULARY.get(request.POST.get("type", ""))
+    if spec is None:
+        alert = {"kind": "refused", "message": "Choose one of the format's events.", "code": "unknown_event"}
+        return _render_console(request, game, status=400, alert=alert)
+    names = _player_names(list(game.players))
+    choices = [(pid, names[pid]) for pid in game.players]
+    form = GameEventForm(request.POST, spec=spec, players=choices)
+    if not form.is_valid():
+        problems = "; ".join(
+            f"{form.fields[name].label if name in form.fields else name}: {' '.join(errors)}"
+            for name, errors in form.errors.items()
+        )
+        alert = {"kind": "invalid", "message": f"Check the {label(spec.type)} entry. {problems}"}
+        return _render_console(request, game, status=400, bound=form, alert=alert)
+    try:
+        game, entry = services.game_event_append(
+            game=game,
+            expected_version=form.cleaned_data["expected_version"],
+            type=spec.type,
+            data=form.payload,
+            by=request.user,
+        )
+    except services.StaleVersion as exc:
+        game.refresh_from_db()
+        # Keep what the judge typed, at the current version: they look at the state, then resubmit.
+        data = request.POST.copy()
+        data["expected_version"] = str(game.version)
+        again = GameEventForm(data, spec=spec, players=choices)
+        again.is_valid()
+        return _render_console(request, game, status=exc.status_code, bound=again, alert=_alert(exc, kind="stale"))
+    except ApplicationError as exc:
+        return _render_console(request, game, status=exc.status_code, bound=form, alert=_alert(exc))
+    return _recorded(request, game, f"Recorded #{entry.seq}: {label(entry.type)}.", type_=spec.type)
+
+
+@login_required
+@require_POST
+def console_void(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
+    game = _managed_game(request, game_id)
+    form = VoidForm(request.POST)
+    if not form.is_valid():
+        message = f"Say why entry #{seq} is void." if "reason" in form.errors else "Reload the console and try again."
+        alert = {"kind": "invalid", "message": message}
+        return _render_console(request, game, status=400, alert=alert)
+    try:
+        game, entry = services.game_event_void(
+            game=game,
+            expected_version=form.cleaned_data["expected_version"],
+            seq=seq,
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+        )
+    except services.StaleVersion as exc:
+        game.refresh_from_db()
+        return _render_console(request, game, status=exc.status_code, alert=_alert(exc, kind="stale"))
+    except ApplicationError as exc:
+        return _render_console(request, game, status=exc.status_code, alert=_alert(exc))
+    return _recorded(request, game, f"Entry #{seq} is void (#{entry.seq}).")
