@@ -22,6 +22,13 @@ from games.formats.engine import EventSpec
 
 #: Event fields whose value is one of the game's players.
 PLAYER_FIELDS = frozenset({"player", "by", "target", "partner"})
+
+
+def is_player_field(name: str, description: str) -> bool:
+    """A player choice, unless the vocabulary lists other values (Mintayn's ``target``: ``lp|monster|...``)."""
+    return name in PLAYER_FIELDS and "|" not in description
+
+
 #: Form fields of the console itself; no engine field may use these names.
 RESERVED_FIELDS = frozenset({"type", "expected_version", "csrfmiddlewaretoken"})
 
@@ -78,7 +85,7 @@ class GameEventForm(forms.Form):
         for name, description in spec.fields.items():
             if name in RESERVED_FIELDS:
                 raise ValueError(f"The {spec.type} event has a field named {name!r}, which the console reserves.")
-            if name in PLAYER_FIELDS:
+            if is_player_field(name, description):
                 default = default_opponent if name in ("target", "partner") else default_player
                 field: forms.Field = forms.TypedChoiceField(
                     choices=choices, coerce=int, empty_value=None, required=False, initial=default
@@ -117,7 +124,7 @@ class GameEventForm(forms.Form):
             value = cleaned[name]
             if value is None or value == "":
                 continue
-            if name in PLAYER_FIELDS:
+            if is_player_field(name, self.spec.fields[name]):
                 payload[name] = value
                 continue
             try:

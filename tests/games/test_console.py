@@ -222,3 +222,40 @@ def test_the_dashboards_table_cards_link_to_the_console(client, organiser, maste
     client.force_login(organiser)
     page = client.get(reverse("dashboard:event-detail", args=[master_trainer.pk])).content.decode()
     assert f'href="{_table_url(master_trainer)}">Record game</a>' in page
+
+
+def _field(value) -> str:
+    """A value as a judge types it into the console: JSON for dicts and lists, plain text otherwise."""
+    if isinstance(value, dict | list):
+        return json.dumps(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@pytest.mark.parametrize(("fmt", "players", "script"), [
+    ("mintayn-master", 2, lambda ids: __import__("tests.games.test_engine_mintayn_master", fromlist=["x"]).scripted_game(*ids)),
+    ("master-trainer", 4, lambda ids: __import__("tests.games.test_engine_master_trainer", fromlist=["x"]).scripted_game(ids)),
+])  # fmt: skip
+def test_a_judge_records_a_whole_game_on_the_console_and_standings_update(
+    judge_browser, organiser, fmt, players, script, django_capture_on_commit_callbacks
+):
+    event = _table(organiser, fmt, players)
+    game = _start(judge_browser, event)
+    with django_capture_on_commit_callbacks(execute=True):
+        for entry in script(list(game.players)):
+            game.refresh_from_db()
+            fields = {name: _field(value) for name, value in entry.data.items()}
+            response = _append(judge_browser, game, entry.type, **fields)
+            assert response.status_code == 302, (entry, response.content.decode()[:2000])
+    game.refresh_from_db()
+    assert game.status == "finished"
+    seats = {s.player_id: s.placement for s in event.rounds.get().seats.all()}
+    assert seats == {int(k): v for k, v in game.state["result"]["placements"].items()}
+    page = judge_browser.get(reverse("games:console", args=[game.pk])).content.decode()
+    assert "finished" in page.lower()
+    standings = judge_browser.get(reverse("public:standings", args=[event.pk])).content.decode()
+    winner = next(s.player for s in event.rounds.get().seats.select_related("player") if s.placement == 1)
+    assert winner.display_name in standings
+    event.refresh_from_db()
+    assert event.standings_current and event.standings.get(player=winner).points == 3
