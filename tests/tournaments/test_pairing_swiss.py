@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games.formats.base import TableSize
 from tournaments.pairing import Entrant, Pairing, PairingError, pair_round
+from tournaments.pairing.swiss import SwissCost, swiss_objective
 
 ONE_VS_ONE = TableSize(2, 2, 2)
 UNRANKED = 10**9
@@ -393,3 +394,30 @@ def test_it_rejects_entrants_with_impossible_fields(bad: Entrant) -> None:
 
 def test_it_accepts_any_iterable_of_entrants() -> None:
     assert pair(iter([entrant(1), entrant(2)])).tables[0].seats in {(1, 2), (2, 1)}  # type: ignore[arg-type]
+
+
+# --- the objective -------------------------------------------------------------------------------
+
+
+def test_the_objective_ranks_rematches_then_the_bye_then_point_differences() -> None:
+    field = with_history(
+        [entrant(1, points=9, rank=1), entrant(2, points=6, rank=2), entrant(3, points=0, rank=3, byes=1)],
+        [(1, 2)],
+    )
+    cost = SwissCost(field)
+    # Only 1 and 2 may take the bye (3 has had one); 2 is lower ranked, so class 0.
+    assert cost.bye(3) is None
+    assert cost.bye(2) == 0 < cost.bye(1) == cost.bye_step
+    assert cost.pair(1, 3) == 81 and cost.pair(1, 2) == cost.rematch + 9
+    # The worst point differences cost less than one step of bye preference, and that less than a rematch.
+    worst_without_rematch = cost.total([(1, 3)], 2)
+    assert worst_without_rematch < cost.total([(2, 3)], 1) < cost.total([(1, 2)], None) + cost.bye_step
+    assert cost.bye_step > 81 and cost.rematch > cost.bye_step + 81
+
+
+def test_the_engine_scores_its_pairing_by_the_stated_objective() -> None:
+    field = with_history([entrant(i, points=p, rank=i) for i, p in [(1, 6), (2, 6), (3, 3), (4, 0)]], [(1, 2)])
+    pairing = pair(field)
+    assert pairing.rematches == 0
+    # 6-6 have met, so each 6 pairs down: (6-3)^2 + (6-0)^2 = 45 beats a rematch.
+    assert swiss_objective(pairing, field) == 45

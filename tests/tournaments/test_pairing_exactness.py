@@ -1,0 +1,148 @@
+"""The Swiss pairer reaches the exact optimum of its stated objective.
+
+An oracle solves the same objective (:class:`~tournaments.pairing.swiss.SwissCost`)
+as a min-cost perfect matching on the complete graph of the field, plus the bye
+vertex in an odd field (``networkx.max_weight_matching`` on negated costs,
+``maxcardinality=True``), and the engine's objective must equal it, on
+thousands of random fields: points from a few rounds of results, random
+histories from sparse to dense, odd and even, byes, unknown ranks and drops,
+from 2 players up to 600.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import networkx as nx
+import pytest
+
+from games.formats.base import TableSize
+from tournaments.pairing import Entrant, pair_round
+from tournaments.pairing.swiss import SwissCost, _exact, swiss_objective
+
+ONE_VS_ONE = TableSize(2, 2, 2)
+
+
+def oracle(entrants: list[Entrant]) -> int:
+    """The least objective any pairing of the active entrants can have."""
+    active = [e for e in entrants if not e.dropped]
+    cost = SwissCost(active)
+    ids = [e.id for e in active]
+    graph = nx.Graph()
+    graph.add_weighted_edges_from((a, b, -cost.pair(a, b)) for i, a in enumerate(ids) for b in ids[i + 1 :])
+    if len(ids) % 2:
+        graph.add_weighted_edges_from((a, "bye", -c) for a in ids if (c := cost.bye(a)) is not None)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    assert 2 * len(matching) == len(ids) + len(ids) % 2
+    return sum(-graph.edges[u, v]["weight"] for u, v in matching)
+
+
+def random_field(rng: random.Random, n: int, density: str | None = None) -> list[Entrant]:
+    """A field after a few rounds: points from random results, a random history, some byes, ranks and drops."""
+    rounds = rng.randint(1, 7)
+    draw_rate = rng.choice([0.0, 0.05, 0.2])
+    points = [sum(1 if rng.random() < draw_rate else rng.choice((0, 3)) for _ in range(rounds)) for _ in range(n)]
+    density = density or rng.choice(["sparse", "sparse", "sparse", "dense", "cliques"])
+    met: dict[int, set[int]] = {i: set() for i in range(n)}
+    if density == "sparse":
+        for i in range(n):
+            for j in rng.sample(range(n), min(n, rng.randint(0, rounds + 1))):
+                if j != i:
+                    met[i].add(j)
+                    met[j].add(i)
+    elif density == "dense":
+        p = rng.choice([0.3, 0.6, 0.9])
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < p:
+                    met[i].add(j)
+                    met[j].add(i)
+    else:  # everyone in each point group's top few has met: the greedy pass cannot keep them apart
+        for value in set(points):
+            group = [i for i in range(n) if points[i] == value][: rng.randint(2, 5)]
+            for i in group:
+                met[i] |= set(group) - {i}
+    ranked = rng.random() < 0.7
+    field = []
+    for i in range(n):
+        rank = 1 + sum(q > points[i] for q in points) if ranked else rng.randint(0, n)
+        field.append(
+            Entrant(
+                id=1000 + i,
+                points=points[i],
+                rank=rank,
+                opponents=frozenset(1000 + j for j in met[i]),
+                byes=rng.choice((0, 0, 0, 1)),
+            )
+        )
+    for _ in range(rng.choice((0, 0, 1, 2))):
+        k = rng.randrange(n)
+        if sum(not e.dropped for e in field) > 2:
+            field[k] = replace(field[k], dropped=True)
+    return field
+
+
+def check(seed: int, n: int, density: str | None = None) -> None:
+    rng = random.Random(seed)
+    field = random_field(rng, n, density)
+    pairing = pair_round(field, table_size=ONE_VS_ONE, round_number=rng.randint(2, 9), seed=rng.randrange(2**32))
+    assert swiss_objective(pairing, field) == oracle(field), f"seed {seed}, {n} players"
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_small_fields_reach_the_exact_optimum(block: int) -> None:
+    for k in range(200):
+        seed = 1_000 * block + k
+        check(seed, random.Random(seed).randint(2, 24))
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_medium_fields_reach_the_exact_optimum(block: int) -> None:
+    for k in range(50):
+        seed = 100_000 + 1_000 * block + k
+        check(seed, random.Random(seed).randint(25, 90))
+
+
+@pytest.mark.parametrize(("n", "density"), [(128, None), (199, "cliques"), (256, "sparse"), (301, "cliques")])
+def test_large_fields_reach_the_exact_optimum(n: int, density: str | None) -> None:
+    check(200_000 + n, n, density)
+
+
+@pytest.mark.parametrize(("n", "density"), [(599, "cliques"), (600, "sparse")])
+def test_fields_of_600_reach_the_exact_optimum(n: int, density: str) -> None:
+    check(300_000 + n, n, density)
+
+
+def test_a_large_field_the_greedy_pass_cannot_pair_is_still_optimal() -> None:
+    # The two 21-point players have met, and so have the top four on 18: the fast path fails,
+    # so the band-limited exact matching decides.
+    rng = random.Random(11)
+    n = 300
+    points = [21, 21] + [18] * 9 + [rng.choice((0, 3, 6, 9, 12, 15)) for _ in range(n - 11)]
+    met: dict[int, set[int]] = {i: set() for i in range(n)}
+    for group in ([0, 1], [2, 3, 4, 5]):
+        for i in group:
+            met[i] |= set(group) - {i}
+    for i in range(n):
+        for j in rng.sample(range(n), 5):
+            if j != i:
+                met[i].add(j)
+                met[j].add(i)
+    field = [Entrant(id=i, points=points[i], rank=0, opponents=frozenset(met[i])) for i in range(n)]
+    pairing = pair_round(field, table_size=ONE_VS_ONE, round_number=8, seed=3)
+    assert pairing.rematches == 0
+    assert swiss_objective(pairing, field) == oracle(field)
+
+
+def test_the_band_limited_exact_matching_loses_nothing() -> None:
+    # The last resort sees only pairs at most 4m + 4 places apart in the standings (m: most opponents met).
+    rng = random.Random(12)
+    for n in (120, 301):
+        field = random_field(rng, n, "sparse")
+        active = [e for e in field if not e.dropped]
+        cost = SwissCost(active)
+        assert 4 * max(len(m) for m in cost.met.values()) + 4 < len(active)
+        order = sorted(active, key=lambda e: (-e.points, e.id))
+        pairs, bye = _exact(order, cost)
+        assert cost.total(pairs, bye) == oracle(field)

@@ -1,0 +1,187 @@
+"""Pairing benchmarks: the 1v1 Swiss against an exact matching, and pods over a simulated event.
+
+1v1: for each field size, rounds 1-7 are paired by the engine itself with
+random results (45% win, 45% loss, 10% draw), then round 8 is timed (best of a
+few seeds) and scored with :func:`~tournaments.pairing.swiss.swiss_objective`.
+``pair_round`` includes the input checks and the history it builds;
+``pair_swiss`` alone (history already built) is timed too.  Up to
+:data:`EXACT_LIMIT` players the same objective is solved exactly on the
+complete graph (``networkx.max_weight_matching``) and the gap printed.
+
+Pods (``TableSize(3, 4, 4)``): eight simulated rounds with random placements;
+the time per round, the repeated pod-mates over the event and the first-seat
+spread (most minus fewest times any player sat in seat 1).
+
+Pure engine calls, no database.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from games.formats.base import TableSize
+from tournaments.pairing import Entrant, Pairing, pair_round
+from tournaments.pairing.common import build_history, tie_break
+from tournaments.pairing.swiss import SwissCost, pair_swiss, swiss_objective
+
+#: Largest field the exact oracle is run on (a complete graph of 600 takes about ten seconds).
+EXACT_LIMIT = 600
+
+ONE_VS_ONE = TableSize(2, 2, 2)
+PODS = TableSize(3, 4, 4)
+
+
+@dataclass
+class _Player:
+    points: int = 0
+    met: set[int] = field(default_factory=set)
+    byes: int = 0
+    first_seats: int = 0
+
+
+def _field(players: dict[int, _Player]) -> list[Entrant]:
+    ordered = sorted(players.values(), key=lambda p: -p.points)
+    above: dict[int, int] = {}
+    for i, p in enumerate(ordered):
+        above.setdefault(p.points, i)
+    return [
+        Entrant(
+            id=i,
+            points=p.points,
+            rank=above[p.points] + 1,
+            opponents=frozenset(p.met),
+            byes=p.byes,
+            first_seats=p.first_seats,
+        )
+        for i, p in players.items()
+    ]
+
+
+def _play(players: dict[int, _Player], pairing: Pairing, rng: random.Random) -> None:
+    for table in pairing.tables:
+        seats = table.seats
+        for s in seats:
+            players[s].met.update(o for o in seats if o != s)
+        players[seats[0]].first_seats += len(seats) > 2
+        if len(seats) == 2:
+            outcome = rng.random()
+            if outcome < 0.1:
+                players[seats[0]].points += 1
+                players[seats[1]].points += 1
+            else:
+                players[seats[0] if outcome < 0.55 else seats[1]].points += 3
+        else:
+            players[rng.choice(seats)].points += 3
+    for b in pairing.byes:
+        players[b].byes += 1
+        players[b].points += 3
+
+
+def _exact_objective(entrants: list[Entrant]) -> int:
+    cost = SwissCost(entrants)
+    ids = [e.id for e in entrants]
+    graph = nx.Graph()
+    graph.add_weighted_edges_from((a, b, -cost.pair(a, b)) for i, a in enumerate(ids) for b in ids[i + 1 :])
+    if len(ids) % 2:
+        graph.add_weighted_edges_from((a, "bye", -c) for a in ids if (c := cost.bye(a)) is not None)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return sum(-graph.edges[u, v]["weight"] for u, v in matching)
+
+
+def _swiss(n: int, out) -> tuple[list[tuple[str, str]], dict]:
+    rng = random.Random(n)
+    players = {i: _Player() for i in range(n)}
+    for number in range(1, 8):
+        _play(players, pair_round(_field(players), table_size=ONE_VS_ONE, round_number=number, seed=number), rng)
+    entrants = _field(players)
+    times = []
+    pairing = None
+    for seed in range(5 if n <= 2_000 else 7):
+        t = time.perf_counter()
+        pairing = pair_round(entrants, table_size=ONE_VS_ONE, round_number=8, seed=seed)
+        times.append((time.perf_counter() - t) * 1000)
+    assert pairing is not None
+    # The Swiss pairer alone, on the history and tie-breaks pair_round would build (input checks excluded).
+    met, tb = build_history(entrants), tie_break(entrants, random.Random(0))
+    core = []
+    for _ in range(5):
+        t = time.perf_counter()
+        pair_swiss(entrants, met=met, tb=tb, rng=random.Random(0))
+        core.append((time.perf_counter() - t) * 1000)
+    points = {e.id: e.points for e in entrants}
+    pair_downs = sum(points[t.seats[0]] != points[t.seats[1]] for t in pairing.tables)
+    objective = swiss_objective(pairing, entrants)
+    gap: int | None = None
+    if n <= EXACT_LIMIT:
+        out.write(f"1v1 {n}: exact oracle ...")
+        gap = objective - _exact_objective(entrants)
+    label = f"1v1 {n:>6} players, round 8, swiss"
+    rows = [
+        (f"{label}: pair_round ms (best / median)", f"{min(times):.1f} / {statistics.median(times):.1f}"),
+        (f"{label}: pair_swiss core ms (best / median)", f"{min(core):.1f} / {statistics.median(core):.1f}"),
+        (f"{label}: rematches", str(pairing.rematches)),
+        (f"{label}: pair-downs", str(pair_downs)),
+        (f"{label}: objective gap to exact", "n/a" if gap is None else str(gap)),
+    ]
+    figures = {
+        f"swiss_{n}": {
+            "ms_best": round(min(times), 2),
+            "ms_median": round(statistics.median(times), 2),
+            "core_ms_best": round(min(core), 2),
+            "rematches": pairing.rematches,
+            "pair_downs": pair_downs,
+            "objective": objective,
+            "gap": gap,
+        }
+    }
+    return rows, figures
+
+
+def _pods(n: int, out) -> tuple[list[tuple[str, str]], dict]:
+    rng = random.Random(n)
+    players = {i: _Player() for i in range(n)}
+    times = []
+    repeats = 0
+    for number in range(1, 9):
+        entrants = _field(players)
+        t = time.perf_counter()
+        pairing = pair_round(entrants, table_size=PODS, round_number=number, seed=number)
+        times.append((time.perf_counter() - t) * 1000)
+        repeats += pairing.rematches
+        _play(players, pairing, rng)
+    out.write(f"pods {n}: {', '.join(f'{ms:.0f}' for ms in times)} ms per round")
+    firsts = [p.first_seats for p in players.values()]
+    label = f"pods {n:>5} players, 8 rounds, 3-4"
+    rows = [
+        (f"{label}: ms per round (mean / max)", f"{statistics.fmean(times):.1f} / {max(times):.1f}"),
+        (f"{label}: repeated pod-mates", str(repeats)),
+        (f"{label}: first-seat spread", str(max(firsts) - min(firsts))),
+    ]
+    figures = {
+        f"pods_{n}": {
+            "ms_mean": round(statistics.fmean(times), 2),
+            "ms_max": round(max(times), 2),
+            "repeats": repeats,
+            "first_seat_spread": max(firsts) - min(firsts),
+        }
+    }
+    return rows, figures
+
+
+def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
+    rows: list[tuple[str, str]] = []
+    figures: dict = {}
+    for n in (64, 600) if quick else (64, 600, 2_000, 10_000):
+        more_rows, more = _swiss(n, out)
+        rows += more_rows
+        figures |= more
+    for n in (256,) if quick else (256, 1_000, 10_000):
+        more_rows, more = _pods(n, out)
+        rows += more_rows
+        figures |= more
+    return rows, figures
