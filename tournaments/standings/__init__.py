@@ -35,13 +35,18 @@ otherwise ``scoring.points_for(table_size=len(seats), placement=...,
 shared=...)`` (see :class:`games.formats.base.Scoring`).  A player's match
 points are the sum over their seats; they are the first sort key.
 
-**Match-win percentage (MWP).**  Match points earned in matches that were not
-byes, divided by ``scoring.win_points`` times the number of such matches;
-raised to ``win_pct_floor`` (25 % by default) and capped at 1.0.  A player
-with no non-bye match gets the floor.  Byes are left out (the Pokémon
-convention): a bye says nothing about how strong a player is, so it must not
-make their opponents look stronger.  The floor stops a player who lost
-everything from punishing the people who happened to beat them.
+**Match-win percentage (MWP)** in the default ``"classic"`` convention (the
+others are under *Conventions* below).  Match points earned in matches that
+were not byes, divided by ``scoring.win_points`` times the number of such
+matches; raised to ``win_pct_floor`` (25 % by default) and capped at 1.0.  A
+player with no non-bye match gets the floor.  Byes are left out: a bye says
+nothing about how strong a player is, so it must not make their opponents
+look stronger.  The floor stops a player who lost everything from punishing
+the people who happened to beat them.
+
+**Games.**  A 1v1 seat may carry ``games=(won, lost, drawn)``, the games of
+the match (a best-of-three won 2-1 is ``(2, 1, 0)``); only the game-win
+tiebreakers read them.
 
 **Opponents.**  Everyone else who sat at a table with the player; in a pod,
 every pod-mate.  An opponent met twice counts twice: the tiebreakers average
@@ -58,15 +63,44 @@ faced no resistance):
   with no match).  In a pod the winner's points say more than whether an
   opponent "won", so this comes before OMW%.  For 1v1 events it is reported
   as 0.0.
+* *GW%* (Magic) - game points (3 a game won, 1 a game drawn) / (3 x games
+  played), not floored.  A match whose seats carry no ``games`` counts as one
+  game won, lost or drawn; a bye counts as won 2-0.  *OGW%* - mean of the
+  opponents' GW%, each floored at 0.33.
+* *Late entry* (Pokémon) - ``late_rounds`` (player -> rounds missed by
+  entering late): each missed round is a loss in the record and the MWP, and
+  a late player ranks below the players on the same points (fewer rounds
+  missed first).
+* *Head-to-head* (Pokémon) - the last tiebreaker, and only between exactly
+  two players tied on everything before it: the one who won more of their
+  matches against the other is ahead, the two no longer share a rank, and
+  both say ``head_to_head=True``.
 
 Percentages and the average are rounded to 6 decimals, and the order is
 decided on those rounded figures, so two players whose published numbers are
 equal really are tied.
 
+**Conventions.**  ``convention`` selects which tiebreakers follow match
+points and their constants (:class:`TiebreakConfig`; presets in
+:mod:`tournaments.standings.tiebreakers`, sources in
+``tests/tournaments/test_tiebreakers.py``):
+
+* ``"classic"`` (the default: what Podium has always computed): the MWP
+  above, then OMW%, OOMW%.
+* ``"pokemon"``: late entry, OMW%, OOMW%, head-to-head; the MWP there is the
+  Pokémon "win %": (wins + ties / 2) / rounds played, byes left out, floor
+  25 %, capped at 75 % for a player who dropped.
+* ``"magic"`` (Magic Tournament Rules, Appendix C): OMW%, GW%, OGW%; MWP =
+  match points / (3 x rounds played), byes counted as won matches, floor 0.33.
+
+``win_pct_floor`` overrides the MWP floor of any of them.  Figures a
+convention does not use are published as 0.0.
+
 **Order.**  Best first, by the key, descending:
 
-* pods (``multiplayer=True``): points, opponents' average points, OMW%, OOMW%;
-* 1v1: points, OMW%, OOMW%.
+* pods (``multiplayer=True``), whatever the convention: points, (late entry,
+  if the convention has it), opponents' average points, OMW%, OOMW%;
+* 1v1: points, then the convention's tiebreakers.
 
 Players with identical keys share a rank, competition style ("1, 2, 2, 4"),
 and are listed by player id among themselves so the output is deterministic.
@@ -80,16 +114,56 @@ Contract
 
 :func:`compute_standings` rejects input it cannot make sense of with
 ``ValueError`` rather than guessing: a player id that is not in
-``player_ids`` (in a result or in ``dropped``), a duplicate in
-``player_ids``, an empty table, a player seated twice at one table, a bye
-that is not "placement 1, not shared", a ``shared`` flag that disagrees with
-the placements at its table, a placement or table size the scoring does not
-know, a floor outside ``[0, 1]``.  It runs in time linear in the number of
-seats (times the table size for pods).
+``player_ids`` (in a result, in ``dropped`` or in ``late_rounds``), a
+duplicate in ``player_ids``, an empty table, a player seated twice at one
+table, a bye that is not "placement 1, not shared", a ``shared`` flag that
+disagrees with the placements at its table, a placement or table size the
+scoring does not know, a floor outside ``[0, 1]``, an unknown convention or
+tiebreaker, a negative number of missed rounds.  Game scores are read only
+by a convention that ranks on games; it rejects a score that is not three
+whole numbers >= 0, two seats whose scores are not each other's mirror, and
+game scores at a pod.  It runs in time linear in the number of seats (times
+the table size for pods).
 """
 
 from __future__ import annotations
 
-from tournaments.standings.engine import SeatResult, Standing, TableResult, compute_standings, seat_points
+from tournaments.standings.engine import (
+    SeatResult,
+    Standing,
+    TableResult,
+    compute_standings,
+    resolve_convention,
+    seat_points,
+)
+from tournaments.standings.tiebreakers import (
+    CLASSIC,
+    CONVENTIONS,
+    MAGIC,
+    POKEMON,
+    TiebreakConfig,
+    game_points,
+    game_win_pcts,
+    head_to_head,
+    match_win_pcts,
+    opponent_means,
+)
 
-__all__ = ["SeatResult", "Standing", "TableResult", "compute_standings", "seat_points"]
+__all__ = [
+    "CLASSIC",
+    "CONVENTIONS",
+    "MAGIC",
+    "POKEMON",
+    "SeatResult",
+    "Standing",
+    "TableResult",
+    "TiebreakConfig",
+    "compute_standings",
+    "game_points",
+    "game_win_pcts",
+    "head_to_head",
+    "match_win_pcts",
+    "opponent_means",
+    "resolve_convention",
+    "seat_points",
+]

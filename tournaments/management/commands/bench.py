@@ -12,7 +12,12 @@ import platform
 
 from django.core.management.base import BaseCommand, CommandError
 
-AREAS = {"decks": "decks.bench", "games": "games.bench"}
+AREAS = {
+    "decks": "decks.bench",
+    "games": "games.bench",
+    "pairing": "tournaments.bench_pairing",
+    "standings": "tournaments.bench_standings",
+}
 
 
 class Command(BaseCommand):
