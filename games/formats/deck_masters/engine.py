@@ -60,6 +60,7 @@ from games.formats.engine import (
     eliminate,
     ensure_in_progress,
     finish,
+    fork,
     player,
     require,
 )
@@ -94,16 +95,7 @@ LOSS_CAUSES: tuple[str, ...] = ("destroyed", "hand", "deck", "banished", "tribut
 # --- small helpers --------------------------------------------------------------------------------
 
 
-def _fork(state: State) -> State:
-    """A copy safe to change: top level, the players list and every player dict are new.
-
-    Nested values (``deck_master``) are replaced, never mutated, so sharing them is safe.  This keeps
-    ``apply`` far cheaper than a deep copy.
-    """
-    new = dict(state)
-    new["players"] = [dict(p) for p in state["players"]]
-    new["turn"] = dict(state["turn"])
-    return new
+_fork = fork  # nested values (``deck_master``) are replaced, never mutated
 
 
 def _acting(state: State, pid: Any) -> dict[str, Any]:

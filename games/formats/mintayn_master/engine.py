@@ -60,6 +60,7 @@ from games.formats.engine import (
     eliminate,
     ensure_in_progress,
     finish,
+    fork,
     player,
     require,
 )
@@ -104,16 +105,8 @@ ATTACK_TARGETS: tuple[str, ...] = ("lp", "monster", "board", "global")
 
 
 def _fork(state: State) -> State:
-    """A copy safe to change at the top level, in ``turn``/``this_turn`` and in each player dict.
-
-    Nested per-player values (``monsters``, the mana dicts) are replaced, never mutated, so sharing
-    them with the old state is safe and ``apply`` stays far cheaper than a deep copy.
-    """
-    new = dict(state)
-    new["players"] = [dict(p) for p in state["players"]]
-    new["turn"] = dict(state["turn"])
-    new["this_turn"] = dict(state["this_turn"])
-    return new
+    # Nested per-player values (``monsters``, the mana dicts) are replaced, never mutated.
+    return fork(state, also=("this_turn",))
 
 
 def _acting(state: State, data: Mapping[str, Any], name: str = "player") -> dict[str, Any]:

@@ -67,6 +67,8 @@ from games.formats.engine import (
     base_state,
     ensure_in_progress,
     finish,
+    fork,
+    optional,
     player,
     require,
 )
@@ -192,22 +194,12 @@ VOCABULARY.update(COMMON_VOCABULARY)
 
 
 def _fork(state: State) -> State:
-    """A copy to change: the top level, the turn and every player dict are copied.
-
-    Nested values (``conditions``, ``pending_drafts``, ``drafts``) are shared
-    and replaced, never changed in place.
-    """
-    new = dict(state)
-    new["players"] = [dict(p) for p in state["players"]]
-    new["turn"] = dict(state["turn"])
+    new = fork(state)
     new["seq"] = state["seq"] + 1
     return new
 
 
-def _optional(data: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
-    if data.get(name) is None:
-        return default
-    return require(data, name, kind)
+_optional = optional
 
 
 def _in_game(state: State, data: Mapping[str, Any], name: str = "player") -> dict[str, Any]:
