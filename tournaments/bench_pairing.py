@@ -184,4 +184,60 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
         more_rows, more = _pods(n, out)
         rows += more_rows
         figures |= more
+    more_rows, more = _round_start(200 if quick else 4_000, out)
+    rows += more_rows
+    figures |= more
     return rows, figures
+
+
+def _round_start(n: int, out) -> tuple[list[tuple[str, str]], dict]:
+    """Start rounds 1-3 of an n-player 1v1 event end to end through ``round_start`` on the configured database."""
+    import random
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from tournaments import services
+    from tournaments.models import Event, Player, PodResult, Registration, Seat
+
+    out.write(f"starting rounds of a {n}-player event on {connection.vendor} ...")
+    organiser, _ = get_user_model().objects.get_or_create(username="bench-organiser")
+    event = Event.objects.create(
+        name="bench round start",
+        format="deck-masters",
+        planned_rounds=9,
+        date=timezone.localdate(),
+        organiser=organiser,
+    )
+    players = Player.objects.bulk_create(Player(display_name=f"bench {i}") for i in range(n))
+    Registration.objects.bulk_create(Registration(event=event, player=p, checked_in=True) for p in players)
+    rng = random.Random(n)
+    times, queries = [], []
+    try:
+        for number in (1, 2, 3):
+            started = time.perf_counter()
+            with CaptureQueriesContext(connection) as captured:
+                round_ = services.round_start(event=event, by=organiser, seed=number)
+            times.append((time.perf_counter() - started) * 1000)
+            queries.append(len(captured))
+            # Results written in bulk (not through the service) so the next round has a history to load.
+            pods = list(round_.pods.filter(is_bye=False).prefetch_related("seats"))
+            seats = []
+            for pod in pods:
+                a, b = pod.seats.all()
+                first = rng.random() < 0.5
+                a.placement, b.placement, a.points, b.points = (1, 2, 3, 0) if first else (2, 1, 0, 3)
+                seats += [a, b]
+            Seat.objects.bulk_update(seats, ["placement", "points"], batch_size=2000)
+            PodResult.objects.bulk_create(PodResult(pod=p) for p in pods)
+    finally:
+        event.delete()
+        Player.objects.filter(pk__in=[p.pk for p in players]).delete()
+    label = f"round start end to end, {n} players, {connection.vendor}"
+    rows = [
+        (f"{label}: ms for rounds 1/2/3", " / ".join(f"{t:.0f}" for t in times) + " (target ≤ 2,000 ms at 4,000)"),
+        (f"{label}: queries for rounds 1/2/3", " / ".join(map(str, queries))),
+    ]
+    return rows, {f"round_start_{n}": {"db": connection.vendor, "ms": [round(t, 1) for t in times], "queries": queries}}
