@@ -37,6 +37,7 @@ class EventOutput(serializers.Serializer):
     date = serializers.DateField()
     venue = serializers.CharField()
     organiser = serializers.CharField(source="organiser.username")
+    tiebreakers = serializers.CharField()
     standings_current = serializers.BooleanField()
 
 
@@ -107,6 +108,7 @@ class EventListCreateApi(APIView):
         planned_rounds = serializers.IntegerField(min_value=1, max_value=30)
         date = serializers.DateField()
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+        tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default=Event.Tiebreakers.CLASSIC)
 
     @extend_schema(responses=EventOutput(many=True))
     def get(self, request: Request) -> Response:
@@ -298,6 +300,8 @@ class StandingOutput(serializers.Serializer):
     opp_match_win_pct = serializers.FloatField()
     opp_opp_match_win_pct = serializers.FloatField()
     opp_avg_points = serializers.FloatField()
+    game_win_pct = serializers.FloatField()
+    opp_game_win_pct = serializers.FloatField()
     dropped = serializers.BooleanField()
 
 

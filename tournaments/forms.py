@@ -6,6 +6,7 @@ from django import forms
 from django.utils import timezone
 
 from games.formats import choices as format_choices
+from tournaments.models import Event
 
 
 class EventForm(forms.Form):
@@ -14,6 +15,13 @@ class EventForm(forms.Form):
     planned_rounds = forms.IntegerField(min_value=1, max_value=30, initial=4)
     date = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(max_length=200, required=False)
+    tiebreakers = forms.ChoiceField(
+        choices=Event.Tiebreakers.choices, initial=Event.Tiebreakers.CLASSIC, required=False,
+        help_text="1v1 formats; multiplayer pods always rank by points, opponents' points, OMW%, OOMW%.",
+    )  # fmt: skip
+
+    def clean_tiebreakers(self) -> str:
+        return self.cleaned_data["tiebreakers"] or Event.Tiebreakers.CLASSIC
 
 
 class RegistrationForm(forms.Form):

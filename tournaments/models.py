@@ -51,6 +51,14 @@ class Event(models.Model):
     date = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events")
+
+    class Tiebreakers(models.TextChoices):
+        CLASSIC = "classic", "Classic (OMW% 25% floor, OOMW%)"
+        POKEMON = "pokemon", "Pokémon (win % with ties as half, head-to-head)"
+        MAGIC = "magic", "Magic (OMW% 33% floor, game-win %)"
+
+    #: Tiebreaker convention of the standings (multiplayer pods always use points, opponents' points, OMW%, OOMW%).
+    tiebreakers = models.CharField(max_length=16, choices=Tiebreakers.choices, default=Tiebreakers.CLASSIC)
     #: Decklists are hidden from other players until the organiser publishes them.
     decklists_public = models.BooleanField(default=False)
     #: Deck rule options for the format: {"deck_size": 50} (Mintayn variants), {"banlist": "2026.05 TCG"}.
@@ -205,6 +213,8 @@ class Standing(models.Model):
     opp_match_win_pct = models.FloatField()
     opp_opp_match_win_pct = models.FloatField()
     opp_avg_points = models.FloatField()
+    game_win_pct = models.FloatField(default=0.0)
+    opp_game_win_pct = models.FloatField(default=0.0)
     dropped = models.BooleanField(default=False)
     #: ``Event.results_version`` these figures reflect.
     results_version = models.PositiveIntegerField()

@@ -63,7 +63,14 @@ def player_create(*, display_name: str, external_id: str | None = None, user=Non
 
 
 def event_create(
-    *, organiser, name: str, format: str, planned_rounds: int, date: datetime.date, venue: str = ""
+    *,
+    organiser,
+    name: str,
+    format: str,
+    planned_rounds: int,
+    date: datetime.date,
+    venue: str = "",
+    tiebreakers: str = Event.Tiebreakers.CLASSIC,
 ) -> Event:
     if not (organiser and organiser.is_authenticated):
         raise PermissionDenied("Sign in to create an event.")
@@ -75,8 +82,16 @@ def event_create(
         raise ApplicationError("An event needs a name.", field="name")
     if not 1 <= planned_rounds <= 30:
         raise ApplicationError("Planned rounds must be between 1 and 30.", field="planned_rounds")
+    if tiebreakers not in Event.Tiebreakers.values:
+        raise ApplicationError(f"Unknown tiebreakers {tiebreakers!r}.", field="tiebreakers")
     return Event.objects.create(
-        organiser=organiser, name=name.strip(), format=format, planned_rounds=planned_rounds, date=date, venue=venue
+        organiser=organiser,
+        name=name.strip(),
+        format=format,
+        planned_rounds=planned_rounds,
+        date=date,
+        venue=venue,
+        tiebreakers=tiebreakers,
     )
 
 
@@ -207,6 +222,7 @@ def _compute_standings(event: Event, registrations: list[Registration]) -> list[
         scoring=fmt.scoring,
         multiplayer=not fmt.is_one_vs_one,
         dropped=[r.player_id for r in registrations if r.dropped],
+        convention=event.tiebreakers,
     )
 
 
@@ -448,6 +464,8 @@ def standings_recompute(*, event_id: int) -> int:
                 opp_match_win_pct=s.opp_match_win_pct,
                 opp_opp_match_win_pct=s.opp_opp_match_win_pct,
                 opp_avg_points=s.opp_avg_points,
+                game_win_pct=s.game_win_pct,
+                opp_game_win_pct=s.opp_game_win_pct,
                 dropped=s.dropped,
                 results_version=version,
             )

@@ -274,3 +274,25 @@ def test_the_schema_and_docs_are_served(anon_api):
 def test_formats_are_listed(anon_api):
     slugs = [f["slug"] for f in anon_api.get("/api/v1/formats/").json()]
     assert slugs == ["master-trainer", "format3-trinity", "mt-silver", "deck-masters", "mintayn-master"]
+
+
+def test_an_event_picks_its_tiebreakers_and_standings_show_them(api, django_capture_on_commit_callbacks):
+    event = create_event(api, tiebreakers="magic")
+    assert event["tiebreakers"] == "magic"
+    register(api, event["id"], ["Ash", "Misty"])
+    round_ = api.post(f"/api/v1/events/{event['id']}/rounds/").json()
+    a, b = (s["player"]["id"] for s in round_["tables"][0]["seats"])
+    with django_capture_on_commit_callbacks(execute=True):
+        api.post(
+            f"/api/v1/events/{event['id']}/rounds/1/tables/1/result/",
+            {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]},
+            format="json",
+        )
+    rows = api.get(f"/api/v1/events/{event['id']}/standings/").json()["standings"]
+    assert rows[0]["game_win_pct"] == 1.0 and rows[1]["opp_game_win_pct"] == 1.0
+
+
+def test_unknown_tiebreakers_are_a_field_error(api):
+    body = {"name": "x", "format": "deck-masters", "planned_rounds": 3, "date": "2026-11-27", "tiebreakers": "chess"}
+    response = api.post("/api/v1/events/", body, format="json")
+    assert response.status_code == 400 and "tiebreakers" in response.json()["error"]["fields"]
