@@ -339,3 +339,27 @@ def test_a_simulated_larger_event_keeps_every_rule(n: int, table_size: TableSize
     for number, (field, pairing) in enumerate(simulate(n, 5, table_size, seed, 0.05), start=1):
         if number > 1:
             check_pods(field, pairing, table_size, exhaustive=False)
+
+
+def test_the_history_keeps_a_meeting_either_side_remembers_among_active_players_only() -> None:
+    from tournaments.pairing.common import build_history, count_rematches
+
+    active = [entrant(1, met=[2, 99]), entrant(2), entrant(3, met=[3, 1]), entrant(4, met=[1, 2, 3])]
+    met = build_history(active)
+    assert met == {1: {2, 3, 4}, 2: {1, 4}, 3: {1, 4}, 4: {1, 2, 3}}
+    assert all(isinstance(s, frozenset) for s in met.values())
+    assert count_rematches([(1, 2, 3), (4,)], met) == 2
+
+
+def test_a_field_too_large_to_polish_whole_still_breaks_up_every_repeat() -> None:
+    """3,000 players whose score-ordered chunking is exactly last round's pods: every pod is a repeat."""
+    n = 3_000
+    field = [entrant(i, points=3 * ((n - 1 - i) // 500), rank=i + 1) for i in range(n)]
+    field = with_pods(field, [range(start, start + 4) for start in range(0, n, 4)])
+    pairing = pair(field, seed=11)
+    check_pods(field, pairing, MT_SILVER, exhaustive=False)
+    assert pairing.rematches == 0
+    points = {e.id: e.points for e in field}
+    mixed = sum(len({points[p] for p in t.seats}) > 1 for t in pairing.tables)
+    assert mixed <= len(pairing.tables) // 50, "repairs stay within point groups almost everywhere"
+    assert pair(list(reversed(field)), seed=11) == pairing

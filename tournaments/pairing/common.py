@@ -46,15 +46,35 @@ def build_history(active: Sequence[Entrant]) -> dict[int, frozenset[int]]:
     one side only): if either player remembers the meeting, it counts.
     Opponents who dropped or are unknown cannot be met again, so they are left
     out.
+
+    Each entrant's opponents are intersected with the active ids in one set
+    operation.  Symmetry is then checked by counting, looking each pair up
+    from one side only: with ``E`` remembered meetings (both directions) and
+    ``S`` pairs ``a < b`` that both remember, the history is symmetric exactly
+    when ``E == 2 * S``.  Only if it is not are the forgotten sides added.
     """
-    ids = {e.id for e in active}
-    met: dict[int, set[int]] = {e.id: set() for e in active}
+    ids = frozenset(e.id for e in active)
+    met: dict[int, frozenset[int]] = {}
+    remembered = 0
     for e in active:
-        for other in e.opponents:
-            if other in ids and other != e.id:
-                met[e.id].add(other)
-                met[other].add(e.id)
-    return {i: frozenset(s) for i, s in met.items()}
+        known = ids.intersection(e.opponents)
+        if e.id in known:
+            known = known - {e.id}
+        met[e.id] = known
+        remembered += len(known)
+    mutual = 0
+    for a, known in met.items():
+        mutual += sum([1 for b in known if b > a and a in met[b]])
+    if remembered == 2 * mutual:
+        return met
+    forgotten: dict[int, list[int]] = {}
+    for a, known in met.items():
+        for b in known:
+            if a not in met[b]:
+                forgotten.setdefault(b, []).append(a)
+    for b, more in forgotten.items():
+        met[b] = met[b].union(more)
+    return met
 
 
 def tie_break(active: Sequence[Entrant], rng: random.Random) -> dict[int, float]:
@@ -66,8 +86,8 @@ def count_rematches(tables: Iterable[Sequence[int]], met: History) -> int:
     """Pairs of players seated at the same table who had met before."""
     total = 0
     for seats in tables:
-        for i, a in enumerate(seats):
-            total += sum(1 for b in seats[i + 1 :] if b in met[a])
+        for i in range(len(seats) - 1):
+            total += len(met[seats[i]].intersection(seats[i + 1 :]))
     return total
 
 

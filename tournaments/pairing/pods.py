@@ -22,11 +22,17 @@ and improve it by swaps between pods (local search):
 * *repair*: every player sitting with an old opponent takes the best
   improving swap, looking at nearby pods first and the whole field if needed;
 * *polish*: first-improvement swaps between every pod a swap touched and the
-  pods near it, winning back spread the repairs gave up;
+  pods near it, winning back spread the repairs gave up (above
+  :data:`_FULL_POLISH` players only the pods with a conflict and those the
+  repairs touch are polished, not the whole chunking);
 * *kicks* (iterated local search, seeded): while repeats remain, or for spread
   in fields up to :data:`_SMALL_FIELD` players, a random swap of a repeat
   player (sometimes two swaps) followed by repair and polish; worse results
   are undone, the best state is kept.
+
+Only the conflicts cost time: the players in a repeat are kept in a set that
+every swap updates, swaps are scored from per-pod point sums (a delta, never
+a whole pod again), and an undone kick rebuilds only the pods it swapped.
 
 The cost never goes up overall, so the result is never worse than the
 chunking.  For larger fields it is a strong heuristic, not a proof (checked
@@ -43,7 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from fractions import Fraction
+from heapq import heappop, heappush
 
 from games.formats.base import TableSize
 from tournaments.pairing.common import History, TieBreak, bye_order, rank_key, seat_order
@@ -64,6 +70,10 @@ _KICKS = 150
 
 #: Up to this many players kicks go on for spread once repeats are gone, and may swap with any pod.
 _SMALL_FIELD = 64
+
+#: Up to this many players the whole score-ordered chunking is polished; above it only the pods
+#: with a conflict and those the repairs touch (the chunking is already ordered by points).
+_FULL_POLISH = 2_000
 
 #: Kicks spent on spread alone, in a small field with no repeats left.
 _SPREAD_KICKS = 40
@@ -88,7 +98,8 @@ def pair_pods(
     else:
         search.improve(rng)
     pods = [[order[i] for i in members] for members in search.members]
-    pods.sort(key=lambda pod: (-len(pod), -Fraction(sum(e.points for e in pod), len(pod))))
+    # Pods of one size: the higher average is the higher sum, so no fractions are needed.
+    pods.sort(key=lambda pod: (-len(pod), -sum(e.points for e in pod)))
     return [seat_order(pod, rng) for pod in pods], sorted(byes)
 
 
@@ -96,19 +107,26 @@ class _PodSearch:
     """Players (by index in standings order) assigned to slots, with the cost bookkeeping.
 
     ``home[i]`` is the slot of the score-ordered chunking, the starting point
-    and the reference for displacement.
+    and the reference for displacement.  ``met[i]`` is the history of player
+    ``i`` as entrant ids (looked up with ``ids[z]``), so the caller's history
+    is used as it is, without being translated to indexes.  ``stuck`` holds
+    the players sitting with an old opponent; it is kept up to date by every
+    swap, so nothing has to scan the whole field to find the conflicts.
     """
 
     def __init__(self, order: Sequence[Entrant], sizes: Sequence[int], met: History) -> None:
-        index = {e.id: i for i, e in enumerate(order)}
+        self.ids = [e.id for e in order]
         self.points = [e.points for e in order]
-        self.met = [frozenset(index[o] for o in met[e.id] if o in index) for e in order]
+        self.met = [met[e.id] for e in order]
         self.sizes = list(sizes)
         self.home: list[int] = [slot for slot, size in enumerate(sizes) for _ in range(size)]
         self.slot_of = list(self.home)
         self.members: list[list[int]] = []
         self.sums: list[int] = []
-        self._rebuild()
+        self.stuck: set[int] = set()
+        self.repeats = 0
+        #: Slots swapped since the last rebuild (their pods may be out of standings order).
+        self.touched: set[int] = set()
         #: Slots changed since they were last polished.
         self.dirty: set[int] = set(range(len(self.sizes)))
         self.cost = self.total_cost()
@@ -116,20 +134,36 @@ class _PodSearch:
     # --- bookkeeping -------------------------------------------------------------------------
 
     def _rebuild(self) -> None:
+        self.touched.clear()
         self.members = [[] for _ in self.sizes]
         for i, slot in enumerate(self.slot_of):
             self.members[slot].append(i)
-        self.sums = [sum(self.points[i] for i in members) for members in self.members]
-
-    def total_cost(self) -> Cost:
-        repeats = spread = 0
+        points = self.points
+        self.sums = [sum(points[i] for i in members) for members in self.members]
+        ids, met = self.ids, self.met
+        stuck: set[int] = set()
+        repeats = 0
         for members in self.members:
             for n, a in enumerate(members):
+                met_a = met[a]
                 for b in members[n + 1 :]:
-                    repeats += b in self.met[a]
-                    spread += (self.points[a] - self.points[b]) ** 2
+                    if ids[b] in met_a:
+                        repeats += 1
+                        stuck.add(a)
+                        stuck.add(b)
+        self.stuck = stuck
+        #: Repeat pairs found by the last rebuild.
+        self.repeats = repeats
+
+    def total_cost(self) -> Cost:
+        """The cost from scratch; the spread of a pod is ``k * sum(p * p) - sum(p) ** 2``."""
+        self._rebuild()
+        points = self.points
+        spread = 0
+        for members, total in zip(self.members, self.sums, strict=True):
+            spread += len(members) * sum(points[i] * points[i] for i in members) - total * total
         displacement = sum(abs(slot - home) for slot, home in zip(self.slot_of, self.home, strict=True))
-        return repeats, spread, displacement
+        return self.repeats, spread, displacement
 
     def _delta(self, x: int, y: int) -> Cost:
         """Cost change of swapping ``x`` and ``y`` (in different slots).
@@ -138,21 +172,25 @@ class _PodSearch:
         ``x`` for ``y`` changes its squared differences by
         ``(py - px) * (|P| * (px + py) - 2 * sum(P))``, so per-pod point sums suffice.
         """
-        a, b = self.slot_of[x], self.slot_of[y]
+        slot_of, members, ids = self.slot_of, self.members, self.ids
+        a, b = slot_of[x], slot_of[y]
         met_x, met_y = self.met[x], self.met[y]
         repeats = 0
-        for z in self.members[a]:
+        pod_a, pod_b = members[a], members[b]
+        for z in pod_a:
             if z != x:
+                z = ids[z]
                 repeats += (z in met_y) - (z in met_x)
-        for z in self.members[b]:
+        for z in pod_b:
             if z != y:
+                z = ids[z]
                 repeats += (z in met_x) - (z in met_y)
         px, py = self.points[x], self.points[y]
         spread = 0
         if px != py:
             both = px + py
-            rest_a = (len(self.members[a]) - 1) * both - 2 * (self.sums[a] - px)
-            rest_b = (len(self.members[b]) - 1) * both - 2 * (self.sums[b] - py)
+            rest_a = (len(pod_a) - 1) * both - 2 * (self.sums[a] - px)
+            rest_b = (len(pod_b) - 1) * both - 2 * (self.sums[b] - py)
             spread = (py - px) * (rest_a - rest_b)
         home_x, home_y = self.home[x], self.home[y]
         moved = abs(b - home_x) + abs(a - home_y) - abs(a - home_x) - abs(b - home_y)
@@ -161,17 +199,31 @@ class _PodSearch:
     def _swap(self, x: int, y: int, delta: Cost) -> None:
         a, b = self.slot_of[x], self.slot_of[y]
         self.dirty.update((a, b))
-        self.members[a][self.members[a].index(x)] = y
-        self.members[b][self.members[b].index(y)] = x
+        self.touched.update((a, b))
+        pod_a, pod_b = self.members[a], self.members[b]
+        pod_a[pod_a.index(x)] = y
+        pod_b[pod_b.index(y)] = x
         self.slot_of[x], self.slot_of[y] = b, a
         moved = self.points[y] - self.points[x]
         self.sums[a] += moved
         self.sums[b] -= moved
         self.cost = (self.cost[0] + delta[0], self.cost[1] + delta[1], self.cost[2] + delta[2])
+        if delta[0] or self.stuck:
+            self._restuck(pod_a)
+            self._restuck(pod_b)
+
+    def _restuck(self, pod: list[int]) -> None:
+        """Bring ``stuck`` up to date for the players of one pod."""
+        ids, met, stuck = self.ids, self.met, self.stuck
+        for i in pod:
+            met_i = met[i]
+            if any(ids[z] in met_i for z in pod):
+                stuck.add(i)
+            else:
+                stuck.discard(i)
 
     def _in_repeat(self, i: int) -> bool:
-        met_i = self.met[i]
-        return any(z in met_i for z in self.members[self.slot_of[i]])
+        return i in self.stuck
 
     # --- small fields: branch and bound -------------------------------------------------------
 
@@ -191,6 +243,8 @@ class _PodSearch:
         slot_of = [-1] * m
         best: list[Cost] = []
         best_slots: list[int] = []
+        index = {id_: i for i, id_ in enumerate(self.ids)}
+        met = [frozenset(index[o] for o in met_i if o in index) for met_i in self.met]
 
         def place(i: int, repeats: int, spread: int, displacement: int) -> None:
             if best and (repeats, spread, displacement) >= best[0]:
@@ -199,7 +253,7 @@ class _PodSearch:
                 best[:] = [(repeats, spread, displacement)]
                 best_slots[:] = slot_of
                 return
-            met_i, points_i = self.met[i], self.points[i]
+            met_i, points_i = met[i], self.points[i]
             for slot in tries[i]:
                 pod = members[slot]
                 if len(pod) == sizes[slot]:
@@ -223,6 +277,9 @@ class _PodSearch:
     def improve(self, rng: random.Random) -> None:
         if len(self.sizes) < 2:
             return
+        if len(self.points) > _FULL_POLISH:
+            # Only the pods with a conflict, and those the repairs touch, are polished.
+            self.dirty = {self.slot_of[x] for x in self.stuck}
         self._descend()
         if self.cost[0] or len(self.points) <= _SMALL_FIELD:
             self._kick(rng)
@@ -233,17 +290,31 @@ class _PodSearch:
         self._polish()
 
     def _repair(self) -> None:
-        """Best-improvement swaps for every player sitting with an old opponent, until none helps."""
+        """Best-improvement swaps for every player sitting with an old opponent, until none helps.
+
+        Each pass visits the players in standings order who are in a repeat
+        when their turn comes, exactly as a scan of the whole field would, but
+        only the conflicts are looked at: the pass starts from ``stuck`` and
+        takes in, through a heap, anyone further down a swap puts in a repeat.
+        """
         improved = True
         while improved:
             improved = False
-            for x in range(len(self.points)):
-                if not self._in_repeat(x):
+            queue = sorted(self.stuck)
+            last = -1
+            while queue:
+                x = heappop(queue)
+                if x <= last or x not in self.stuck:
                     continue
+                last = x
                 move = self._best_swap(x)
                 if move is not None:
+                    a, b = self.slot_of[x], self.slot_of[move[0]]
                     self._swap(x, *move)
                     improved = True
+                    for z in (*self.members[a], *self.members[b]):
+                        if z > x and z in self.stuck:
+                            heappush(queue, z)
 
     def _best_swap(self, x: int) -> tuple[int, Cost] | None:
         """The swap partner for ``x`` that lowers the cost most: pods within ``_WINDOW`` first, then all."""
@@ -301,7 +372,7 @@ class _PodSearch:
                 if not small or spread_kicks == _SPREAD_KICKS:
                     break
                 spread_kicks += 1
-            stuck = [x for x in range(len(self.points)) if self._in_repeat(x)]
+            stuck = sorted(self.stuck)
             for step in range(2 if kick % 3 == 2 else 1):
                 x = rng.choice(stuck) if stuck and step == 0 else rng.randrange(len(self.points))
                 a = self.slot_of[x]
@@ -316,7 +387,24 @@ class _PodSearch:
         self._restore(best_slots, best_cost)
 
     def _restore(self, slot_of: list[int], cost: Cost) -> None:
+        """Go back to ``slot_of``, rebuilding only the pods swapped since the last rebuild.
+
+        Players only ever move between swapped pods, so those pods hold the
+        same players before and after; each is refilled in standings order,
+        exactly as a rebuild of the whole field would leave it.
+        """
+        touched = sorted(self.touched)
+        moved = sorted(i for slot in touched for i in self.members[slot])
         self.slot_of = list(slot_of)
-        self._rebuild()
+        for slot in touched:
+            self.members[slot] = []
+        for i in moved:
+            self.members[slot_of[i]].append(i)
+        points = self.points
+        for slot in touched:
+            pod = self.members[slot]
+            self.sums[slot] = sum(points[i] for i in pod)
+            self._restuck(pod)
+        self.touched.clear()
         self.cost = cost
         self.dirty.clear()
