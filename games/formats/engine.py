@@ -159,6 +159,36 @@ def require(
     return value
 
 
+def player_in_game(state: State, data: Mapping[str, Any], rule: str, name: str = "player") -> dict[str, Any]:
+    """The player a field names, who must still be in the game."""
+    pid = require(data, name)
+    p = player(state, pid)
+    if p["out"]:
+        raise RuleViolation("player_out", rule, f"Player {pid} is out of the game.")
+    return p
+
+
+def acting_player(state: State, data: Mapping[str, Any], rule: str) -> dict[str, Any]:
+    """The player the event names, who must be the one whose turn is in progress (``turn.in_progress``)."""
+    p = player_in_game(state, data, rule)
+    turn = state["turn"]
+    if not turn["in_progress"] or turn["player"] != p["id"]:
+        raise RuleViolation("not_your_turn", rule, f"It is not player {p['id']}'s turn.")
+    return p
+
+
+def next_player(state: State) -> Any:
+    """The next player still in, clockwise after the last one to take a turn (the first at the start)."""
+    players = state["players"]
+    last = state["turn"]["player"]
+    start = 0 if last is None else next(i for i, p in enumerate(players) if p["id"] == last) + 1
+    for k in range(len(players)):
+        p = players[(start + k) % len(players)]
+        if not p["out"]:
+            return p["id"]
+    raise AssertionError("a game in progress has a player still in")
+
+
 def ensure_in_progress(state: State) -> None:
     if state["status"] != "in_progress":
         raise RuleViolation("game_over", "end of game", "The game is over: no more events can be recorded.")

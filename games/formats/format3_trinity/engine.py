@@ -64,15 +64,17 @@ from games.formats.engine import (
     GameEvent,
     RuleViolation,
     State,
+    acting_player,
     apply_common,
     base_state,
     eliminate,
     ensure_in_progress,
     finish,
     fork,
+    next_player,
     optional,
     player,
-    require,
+    player_in_game,
 )
 from games.formats.format3_trinity import FORMAT
 
@@ -178,35 +180,18 @@ _optional = optional
 
 
 def _in_game(state: State, data: Mapping[str, Any], name: str = "player") -> dict[str, Any]:
-    pid = require(data, name)
-    p = player(state, pid)
-    if p["out"]:
-        raise RuleViolation("player_out", TURNS, f"Player {pid} is out of the game.")
-    return p
+    return player_in_game(state, data, TURNS, name)
 
 
 def _acting(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The player named by the event, who must be the one whose turn is in progress."""
-    p = _in_game(state, data)
-    turn = state["turn"]
-    if not turn["in_progress"] or turn["player"] != p["id"]:
-        raise RuleViolation("not_your_turn", TURNS, f"It is not player {p['id']}'s turn.")
-    return p
+    return acting_player(state, data, TURNS)
 
 
 def _still_in(state: State) -> list[dict[str, Any]]:
     return [p for p in state["players"] if not p["out"]]
 
 
-def _next_player(state: State) -> int:
-    players = state["players"]
-    last = state["turn"]["player"]
-    start = 0 if last is None else next(i for i, p in enumerate(players) if p["id"] == last) + 1
-    for k in range(len(players)):
-        p = players[(start + k) % len(players)]
-        if not p["out"]:
-            return p["id"]
-    raise AssertionError("a game in progress has a player still in")
+_next_player = next_player
 
 
 def _ranked(players: Sequence[dict[str, Any]], key: Callable[[dict[str, Any]], int], first: int) -> dict[int, int]:
