@@ -284,7 +284,7 @@ class ResultReportApi(APIView):
             by=request.user,
             source=PodResult.Source.API,
         )
-        pod = next(p for p in selectors.round_pods(round_=result.pod.round) if p.pk == result.pod_id)
+        pod = selectors.pod_detail(pod_id=result.pod_id)
         return Response(TableOutput(pod).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 

@@ -31,14 +31,19 @@ def round_get(*, event: Event, number: int) -> Round | None:
     return event.rounds.filter(number=number).first()
 
 
-def round_pods(*, round_: Round) -> list[Pod]:
-    """Tables of a round (byes last) with seats, players and results, in three queries."""
+def _pods_with_seats() -> QuerySet[Pod]:
     seats = Seat.objects.select_related("player").order_by("seat_order")
-    return list(
-        round_.pods.select_related("result")
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("is_bye", "table_number", "id")
-    )
+    return Pod.objects.select_related("result", "round").prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def round_pods(*, round_: Round) -> list[Pod]:
+    """Tables of a round (byes last) with seats, players and results, in two queries."""
+    return list(_pods_with_seats().filter(round=round_).order_by("is_bye", "table_number", "id"))
+
+
+def pod_detail(*, pod_id: int) -> Pod:
+    """One table with its seats, players and result (after reporting it), in two queries."""
+    return _pods_with_seats().get(pk=pod_id)
 
 
 @dataclass(frozen=True)

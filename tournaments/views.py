@@ -185,7 +185,7 @@ def result_report(request: HttpRequest, event_id: int, number: int, table: int) 
     else:
         error = "Choose a placement for every player."
     if request.htmx:
-        pod = next(p for p in selectors.round_pods(round_=pod.round) if p.pk == pod.pk)
+        pod = selectors.pod_detail(pod_id=pod.pk)
         seats = list(pod.seats.all())
         reported = hasattr(pod, "result")
         context = {
