@@ -206,7 +206,7 @@ def cards_import_mintayn(*, path: Path, progress: Progress | None = None) -> Imp
 FAMILY_OF_FORMAT = {slug: fmt.family.value for slug, fmt in FORMATS.items()}
 
 
-def _can_submit(user, registration: Registration) -> bool:
+def can_submit_deck(user, registration: Registration) -> bool:
     player_user_id = registration.player.user_id
     return bool(
         user and user.is_authenticated and (user.pk == player_user_id or can_manage_event(user, registration.event))
@@ -219,7 +219,7 @@ def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, s
     Refused once the event has started (decks are locked) and for anyone but
     the player or the event's staff.
     """
-    if not _can_submit(by, registration):
+    if not can_submit_deck(by, registration):
         raise PermissionDenied("Only the player or the event's organiser may submit this deck.")
     unknown = sorted(set(roles) - set(ROLES))
     if unknown:
@@ -343,7 +343,7 @@ def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
 
 def can_view_decklist(user, registration: Registration) -> bool:
     """The player and the event's staff always; everyone else once the organiser publishes decklists."""
-    return registration.event.decklists_public or _can_submit(user, registration)
+    return registration.event.decklists_public or can_submit_deck(user, registration)
 
 
 def event_deck_options_set(*, event: Event, by, options: dict) -> Event:

@@ -27,7 +27,7 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
         registration = qs.filter(event=event, player__user=request.user).first()
         if registration is None:
             raise DjangoPermissionDenied("You are not registered for this event.")
-    if registration.player.user_id != request.user.pk and not can_manage_event(request.user, event):
+    if not services.can_submit_deck(request.user, registration):
         raise DjangoPermissionDenied("This is another player's deck.")
     return registration
 
