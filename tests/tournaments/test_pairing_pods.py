@@ -12,7 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.formats.base import TableSize
-from tournaments.pairing import Entrant, Pairing, PairingError, pair_round, pod_sizes
+from tests.tournaments.test_pairing_swiss import MAIN_CODES, check_table_numbers, options
+from tournaments.pairing import REASON_CODES, Entrant, Pairing, PairingError, pair_round, pod_sizes
+from tournaments.pairing.pods import pod_objective
 
 MASTER_TRAINER = TableSize(2, 4, 4)
 MT_SILVER = TableSize(3, 4, 4)
@@ -106,9 +108,38 @@ def check_pods(entrants: Sequence[Entrant], pairing: Pairing, table_size: TableS
         fewest = min(by_id[p].first_seats for p in table.seats)
         assert by_id[table.seats[0]].first_seats == fewest, "seat 1 to who went first least often"
 
+    assert pairing.objective == pod_objective(pairing, entrants)
+    check_pod_reasons(entrants, pairing, round_number=2, assigned=set())
+
     if exhaustive:
         best = min(pod_cost(p, met, points) for p in partitions(sorted(seated), sizes))
         assert pod_cost(pods, met, points) == best, "fewest repeats, then the smallest spread"
+        if seated:
+            # The stated integer objective: repeats first, spread second, with the bound from the field.
+            values = [points[p] for p in seated]
+            bound = sum(s * (s - 1) // 2 for s in sizes) * (max(values) - min(values)) ** 2
+            assert pairing.objective == best[0] * (bound + 1) + best[1]
+
+
+def check_pod_reasons(entrants: Sequence[Entrant], pairing: Pairing, *, round_number: int, assigned: set[int]) -> None:
+    """Every active entrant has codes from the vocabulary, in order, that agree with the pods."""
+    active = [e for e in entrants if not e.dropped]
+    by_id = {e.id: e for e in active}
+    assert set(pairing.reasons) == set(by_id), "a reason for every active entrant, nobody else"
+    met = met_map([e for e in active if e.id not in assigned])
+    for p, codes in pairing.reasons.items():
+        assert set(codes) <= REASON_CODES and len(set(codes)) == len(codes)
+        assert codes[0] in MAIN_CODES and not set(codes[1:]) & MAIN_CODES
+        assert list(codes[1:]) == sorted(codes[1:], key=["rematch", "fixed_table"].index)
+        if p in pairing.byes:
+            assert codes == (("bye_assigned",) if p in assigned else ("bye",))
+    for table in pairing.tables:
+        same = len({by_id[p].points for p in table.seats}) == 1
+        main = "first_round" if round_number == 1 else "same_points" if same else "mixed_points"
+        for p in table.seats:
+            codes = pairing.reasons[p]
+            assert codes[0] == main
+            assert ("rematch" in codes) == any(q in met[p] for q in table.seats)
 
 
 @st.composite
@@ -363,3 +394,110 @@ def test_a_field_too_large_to_polish_whole_still_breaks_up_every_repeat() -> Non
     mixed = sum(len({points[p] for p in t.seats}) > 1 for t in pairing.tables)
     assert mixed <= len(pairing.tables) // 50, "repairs stay within point groups almost everywhere"
     assert pair(list(reversed(field)), seed=11) == pairing
+
+
+# --- organiser's options: leftover byes, assigned byes, fixed tables; reasons and the objective ---
+
+
+def no_smaller_than_preferred(table_size: TableSize) -> TableSize:
+    return TableSize(table_size.preferred, table_size.max, table_size.preferred)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(field=fields(max_active=11), table_size=table_sizes, seed=st.integers(0, 2**62), round_number=st.integers(1, 3))
+def test_leftover_byes_never_seat_a_table_below_preferred(
+    field: list[Entrant], table_size: TableSize, seed: int, round_number: int
+) -> None:
+    n = sum(not e.dropped for e in field)
+    kwargs = {"table_size": table_size, "seed": seed, "round_number": round_number, "leftovers": "byes"}
+    if n < table_size.preferred:
+        with pytest.raises(PairingError, match=f"at least {table_size.preferred}"):
+            pair_round(field, **kwargs)  # type: ignore[arg-type]
+        return
+    pairing = pair_round(field, **kwargs)  # type: ignore[arg-type]
+    assert all(table_size.preferred <= len(t.seats) <= table_size.max for t in pairing.tables)
+    seated = sum(len(t.seats) for t in pairing.tables)
+    assert len(pairing.byes) == n - seated
+    if round_number > 1:
+        # Everything else as with tables of preferred..max: the sizes, the bye rule, optimality.
+        check_pods(field, pairing, no_smaller_than_preferred(table_size), exhaustive=True)
+    else:
+        sizes, byes = pod_sizes(n, no_smaller_than_preferred(table_size))
+        assert [len(t.seats) for t in pairing.tables] == sizes and len(pairing.byes) == byes
+        check_pod_reasons(field, pairing, round_number=1, assigned=set())
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=st.data(),
+    field=fields(max_active=12),
+    table_size=table_sizes,
+    leftovers=st.sampled_from(["tables", "byes"]),
+    seed=st.integers(0, 2**62),
+    round_number=st.integers(1, 3),
+)
+def test_assigned_byes_and_fixed_tables_are_honoured_in_pods_and_the_rest_is_paired_as_before(
+    data: st.DataObject, field: list[Entrant], table_size: TableSize, leftovers: str, seed: int, round_number: int
+) -> None:
+    table_min = table_size.preferred if leftovers == "byes" else table_size.min
+    assigned, fixed = data.draw(options(field, table_min))
+    active = [e for e in field if not e.dropped]
+    if len(active) < table_min and len(assigned) < len(active):
+        return
+    kwargs = {"table_size": table_size, "round_number": round_number, "seed": seed, "leftovers": leftovers}
+    pairing = pair_round(field, **kwargs, assigned_byes=assigned, fixed_tables=fixed)  # type: ignore[arg-type]
+    unfixed = pair_round(field, **kwargs, assigned_byes=assigned)  # type: ignore[arg-type]
+    check_table_numbers(pairing, unfixed, fixed)
+    check_pod_reasons(field, pairing, round_number=round_number, assigned=assigned)
+
+    seated = [p for t in pairing.tables for p in t.seats]
+    assert sorted(seated + list(pairing.byes)) == sorted(e.id for e in active), "every active entrant exactly once"
+    assert assigned <= set(pairing.byes) and not assigned & set(seated), "assigned byes honoured, never seated"
+    assert pairing.objective == pod_objective(pairing, field)
+    if len(active) > len(assigned):
+        rest = [e for e in field if e.id not in assigned]
+        alone = pair_round(rest, **kwargs)  # type: ignore[arg-type]
+        assert alone.tables == unfixed.tables and set(alone.byes) == set(pairing.byes) - assigned
+        assert alone.objective == pairing.objective and alone.rematches == pairing.rematches
+    else:
+        assert pairing.tables == () and pairing.objective == 0
+
+
+def test_leftover_byes_sit_players_out_rather_than_seat_a_small_table() -> None:
+    field = [entrant(i, points=20 - i, rank=i) for i in range(1, 12)]
+    assert [len(t.seats) for t in pair(field).tables] == [4, 4, 3]
+    pairing = pair_round(field, table_size=MT_SILVER, round_number=2, seed=1, leftovers="byes")
+    assert [len(t.seats) for t in pairing.tables] == [4, 4]
+    assert pairing.byes == (9, 10, 11)
+    assert all(pairing.reasons[p] == ("bye",) for p in pairing.byes)
+    first = pair_round(field, table_size=MT_SILVER, round_number=1, seed=1, leftovers="byes")
+    assert [len(t.seats) for t in first.tables] == [4, 4] and len(first.byes) == 3
+    assert all(first.reasons[p] == ("bye",) for p in first.byes)
+    # Fewest byes still comes first: a table above preferred (up to max) beats sitting more players out.
+    trinity = pair_round(field, table_size=TRINITY, round_number=2, seed=1, leftovers="byes")
+    assert [len(t.seats) for t in trinity.tables] == [5, 5] and trinity.byes == (11,)
+
+
+def test_leftover_byes_need_a_full_table() -> None:
+    with pytest.raises(PairingError, match="at least 4"):
+        pair_round([entrant(i) for i in range(3)], table_size=MT_SILVER, round_number=2, seed=1, leftovers="byes")
+
+
+def test_a_pod_of_two_has_mixed_points_not_a_pair_down() -> None:
+    field = [entrant(i, points=p) for i, p in [(1, 6), (2, 6), (3, 6), (4, 3), (5, 0)]]
+    pairing = pair(field, table_size=MASTER_TRAINER)
+    assert [len(t.seats) for t in pairing.tables] == [3, 2]
+    assert {p: pairing.reasons[p] for p in pairing.tables[0].seats} == dict.fromkeys((1, 2, 3), ("same_points",))
+    assert {p: pairing.reasons[p] for p in pairing.tables[1].seats} == dict.fromkeys((4, 5), ("mixed_points",))
+
+
+def test_the_objective_weighs_any_repeat_above_all_spread() -> None:
+    # Eight players, two groups of four by points; the top four have all met, so each pod of four holds
+    # at least two repeats.  The objective is repeats * (bound + 1) + spread with bound = 12 * 9 ** 2.
+    top = [entrant(i, points=9) for i in range(1, 5)]
+    bottom = [entrant(i, points=0) for i in range(5, 9)]
+    field = with_pods(top + bottom, [[1, 2, 3, 4]])
+    pairing = pair(field)
+    assert pairing.rematches == 2
+    assert pairing.objective == 2 * (12 * 81 + 1) + 8 * 81
+    assert pairing.objective == pod_objective(pairing, field)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.formats.base import TableSize
-from tournaments.pairing import Entrant, Pairing, PairingError, pair_round
+from tournaments.pairing import REASON_CODES, Entrant, Pairing, PairingError, pair_round
 from tournaments.pairing.swiss import SwissCost, swiss_objective
 
 ONE_VS_ONE = TableSize(2, 2, 2)
@@ -248,6 +248,7 @@ def check_swiss(entrants: Sequence[Entrant], pairing: Pairing) -> None:
     assert pairing.rematches == sum(t.seats[1] in met[t.seats[0]] for t in pairing.tables)
     tops = [max(by_id[p].points for p in t.seats) for t in pairing.tables]
     assert tops == sorted(tops, reverse=True), "table 1 holds the highest points"
+    assert pairing.objective == swiss_objective(pairing, entrants)
 
     index = {e.id: i for i, e in enumerate(active)}
     full = (1 << len(active)) - 1
@@ -421,3 +422,192 @@ def test_the_engine_scores_its_pairing_by_the_stated_objective() -> None:
     assert pairing.rematches == 0
     # 6-6 have met, so each 6 pairs down: (6-3)^2 + (6-0)^2 = 45 beats a rematch.
     assert swiss_objective(pairing, field) == 45
+
+
+# --- organiser's options: assigned byes, fixed tables; reasons and the objective ------------------
+
+MAIN_CODES = {"first_round", "same_points", "paired_down", "paired_up", "mixed_points", "bye", "bye_assigned"}
+
+
+def check_table_numbers(pairing: Pairing, unfixed: Pairing, fixed: dict[int, int]) -> None:
+    """``pairing`` is ``unfixed`` (the same call without ``fixed_tables``) renumbered by the documented rule."""
+    numbers = [t.number for t in pairing.tables]
+    assert numbers == sorted(set(numbers)), "unique numbers, tables in number order"
+    assert sorted(t.seats for t in pairing.tables) == sorted(t.seats for t in unfixed.tables), "same tables"
+    assert pairing.byes == unfixed.byes
+    claimed: set[int] = set()
+    for table in pairing.tables:
+        asked = {fixed[p]: p for p in table.seats if p in fixed}
+        if asked:
+            # Requests are taken in ascending number, so the smallest one at a table wins it.
+            assert table.number == min(asked), "a fixed player's table carries the number asked for"
+            claimed.add(table.number)
+        for p in table.seats:
+            assert ("fixed_table" in pairing.reasons[p]) == (bool(asked) and asked[min(asked)] == p)
+    others = [t for t in pairing.tables if t.number not in claimed]
+    free = [n for n in range(1, len(pairing.tables) + len(claimed) + 1) if n not in claimed][: len(others)]
+    assert [t.number for t in others] == free, "the other tables take the smallest free numbers"
+    order = {t.seats: i for i, t in enumerate(unfixed.tables)}
+    assert [order[t.seats] for t in others] == sorted(order[t.seats] for t in others), "in top-down order"
+    assert not any("fixed_table" in pairing.reasons[p] for p in pairing.byes), "a bye is just a bye"
+
+
+def check_reasons(entrants: Sequence[Entrant], pairing: Pairing, *, round_number: int, assigned: set[int]) -> None:
+    """Every active entrant has codes from the vocabulary, in order, that agree with the pairing (1v1)."""
+    active = [e for e in entrants if not e.dropped]
+    by_id = {e.id: e for e in active}
+    assert set(pairing.reasons) == set(by_id), "a reason for every active entrant, nobody else"
+    met = met_map([e for e in active if e.id not in assigned])
+    for p, codes in pairing.reasons.items():
+        assert set(codes) <= REASON_CODES and len(set(codes)) == len(codes)
+        assert codes[0] in MAIN_CODES and not set(codes[1:]) & MAIN_CODES
+        assert list(codes[1:]) == sorted(codes[1:], key=["rematch", "fixed_table"].index)
+        if p in assigned:
+            assert codes == ("bye_assigned",)
+        elif p in pairing.byes:
+            assert codes == ("bye",)
+    for table in pairing.tables:
+        a, b = table.seats
+        codes_a, codes_b = pairing.reasons[a], pairing.reasons[b]
+        assert ("rematch" in codes_a) == ("rematch" in codes_b) == (b in met[a])
+        if round_number == 1:
+            assert codes_a[0] == codes_b[0] == "first_round"
+            continue
+        pa, pb = by_id[a].points, by_id[b].points
+        expected = ("same_points",) * 2 if pa == pb else ("paired_down", "paired_up")
+        if pa < pb:
+            expected = ("paired_up", "paired_down")
+        assert (codes_a[0], codes_b[0]) == expected
+
+
+@st.composite
+def options(draw: st.DrawFn, field: list[Entrant], table_min: int = 2) -> tuple[set[int], dict[int, int]]:
+    """Assigned byes (leaving nobody or at least ``table_min`` to pair) and fixed tables, dropped players included."""
+    ids = [e.id for e in field if not e.dropped]
+    assigned = set(draw(st.lists(st.sampled_from(ids), max_size=len(ids), unique=True)))
+    if 0 < len(ids) - len(assigned) < table_min:
+        assigned = set(ids) if draw(st.booleans()) else set()
+    everyone = [e.id for e in field]
+    fixed_ids = draw(st.lists(st.sampled_from(everyone), max_size=len(everyone), unique=True))
+    numbers = draw(st.lists(st.integers(1, 40), min_size=len(fixed_ids), max_size=len(fixed_ids), unique=True))
+    return assigned, dict(zip(fixed_ids, numbers, strict=True))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), field=fields(), seed=st.integers(0, 2**62), round_number=st.integers(1, 4))
+def test_assigned_byes_and_fixed_tables_are_honoured_and_the_rest_is_paired_as_before(
+    data: st.DataObject, field: list[Entrant], seed: int, round_number: int
+) -> None:
+    assigned, fixed = data.draw(options(field))
+    kwargs = {"table_size": ONE_VS_ONE, "round_number": round_number, "seed": seed}
+    pairing = pair_round(field, **kwargs, assigned_byes=assigned, fixed_tables=fixed)  # type: ignore[arg-type]
+    unfixed = pair_round(field, **kwargs, assigned_byes=sorted(assigned))  # type: ignore[arg-type]
+    check_table_numbers(pairing, unfixed, {p: n for p, n in fixed.items() if any(p == e.id for e in field)})
+    check_reasons(field, pairing, round_number=round_number, assigned=assigned)
+
+    active = [e for e in field if not e.dropped]
+    seated = [p for t in pairing.tables for p in t.seats]
+    assert sorted(seated + list(pairing.byes)) == sorted(e.id for e in active), "every active entrant exactly once"
+    assert assigned <= set(pairing.byes) and not assigned & set(seated), "assigned byes honoured, never seated"
+    rest = [e for e in field if e.id not in assigned]
+    engine_byes = [p for p in pairing.byes if p not in assigned]
+    assert len(engine_byes) == (len(active) - len(assigned)) % 2
+    assert pairing.objective == swiss_objective(pairing, field)
+    if len(active) > len(assigned):
+        # The rest is paired exactly as if the organiser's byes were not in the field.
+        alone = pair_round(rest, **kwargs)  # type: ignore[arg-type]
+        assert alone.tables == unfixed.tables and alone.byes == tuple(engine_byes)
+        assert alone.objective == pairing.objective and alone.rematches == pairing.rematches
+        if round_number > 1:
+            check_swiss(rest, alone)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(field=fields(), seed=st.integers(0, 2**62), round_number=st.integers(1, 4))
+def test_the_objective_and_the_reasons_describe_the_pairing(field: list[Entrant], seed: int, round_number: int) -> None:
+    pairing = pair(field, seed=seed, round_number=round_number)
+    assert pairing.objective == swiss_objective(pairing, field)
+    check_reasons(field, pairing, round_number=round_number, assigned=set())
+
+
+def test_an_assigned_bye_leaves_an_even_field_odd_so_the_engine_adds_its_own() -> None:
+    field = [entrant(i, points=9 - i, rank=i) for i in range(1, 7)]
+    pairing = pair_round(field, table_size=ONE_VS_ONE, round_number=2, seed=1, assigned_byes=[1])
+    assert pairing.byes == (1, 6)
+    assert pairing.reasons[1] == ("bye_assigned",) and pairing.reasons[6] == ("bye",)
+    assert {p for t in pairing.tables for p in t.seats} == {2, 3, 4, 5}
+
+
+def test_everyone_can_have_an_assigned_bye() -> None:
+    pairing = pair_round([entrant(1), entrant(2)], table_size=ONE_VS_ONE, round_number=3, seed=1, assigned_byes={1, 2})
+    assert pairing.tables == () and pairing.byes == (1, 2) and pairing.objective == 0
+    assert pairing.reasons == {1: ("bye_assigned",), 2: ("bye_assigned",)}
+
+
+def test_it_explains_pairing_down_and_up_and_an_unavoidable_rematch() -> None:
+    field = with_history([entrant(1, points=6, rank=1), entrant(2, points=3, rank=2), entrant(3, points=3)], [(2, 3)])
+    pairing = pair_round(field, table_size=ONE_VS_ONE, round_number=2, seed=1, assigned_byes=[1])
+    assert pairing.reasons == {1: ("bye_assigned",), 2: ("same_points", "rematch"), 3: ("same_points", "rematch")}
+    pairing = pair(field[:2])
+    assert pairing.reasons == {1: ("paired_down",), 2: ("paired_up",)}
+
+
+def test_a_fixed_table_takes_its_number_and_the_others_fill_from_one() -> None:
+    field = [entrant(i, points=12 - 2 * i, rank=i) for i in range(1, 7)]  # tables 1-2, 3-4, 5-6 by points
+    pairing = pair_round(field, table_size=ONE_VS_ONE, round_number=2, seed=1, fixed_tables={3: 40, 6: 1})
+    assert [(t.number, t.seats) for t in pairing.tables] == [(1, (5, 6)), (2, (1, 2)), (40, (3, 4))]
+    assert pairing.reasons[3] == ("paired_down", "fixed_table") and pairing.reasons[4] == ("paired_up",)
+    assert pairing.reasons[6] == ("paired_up", "fixed_table") and pairing.reasons[1] == ("paired_down",)
+
+
+def test_two_fixed_players_at_one_table_honour_the_smaller_number_only() -> None:
+    field = [entrant(1, points=3), entrant(2, points=3), entrant(3), entrant(4)]
+    pairing = pair_round(field, table_size=ONE_VS_ONE, round_number=2, seed=1, fixed_tables={1: 7, 2: 5})
+    assert [(t.number, set(t.seats)) for t in pairing.tables] == [(1, {3, 4}), (5, {1, 2})]
+    assert pairing.reasons[2] == ("same_points", "fixed_table") and pairing.reasons[1] == ("same_points",)
+
+
+def test_a_fixed_player_with_a_bye_simply_has_the_bye() -> None:
+    field = [entrant(i) for i in range(1, 5)]
+    pairing = pair_round(field, table_size=ONE_VS_ONE, round_number=2, seed=1, fixed_tables={4: 9}, assigned_byes=[4])
+    assert pairing.reasons[4] == ("bye_assigned",)
+    assert [t.number for t in pairing.tables] == [1]
+
+
+def test_a_dropped_players_fixed_table_does_not_matter() -> None:
+    field = [entrant(1), entrant(2), entrant(3, dropped=True)]
+    pairing = pair_round(field, table_size=ONE_VS_ONE, round_number=2, seed=1, fixed_tables={3: 4, 1: 4, 99: 4})
+    assert [t.number for t in pairing.tables] == [4]
+
+
+def test_leftovers_make_no_difference_in_one_vs_one() -> None:
+    field = [entrant(i, points=i % 3) for i in range(1, 8)]
+    assert pair(field) == pair_round(field, table_size=ONE_VS_ONE, round_number=2, seed=7, leftovers="byes")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"assigned_byes": [9]}, "not an active entrant"),
+        ({"assigned_byes": [4]}, "not an active entrant"),  # dropped
+        ({"assigned_byes": ["1"]}, "integers"),
+        ({"assigned_byes": [True]}, "integers"),
+        ({"assigned_byes": "12"}, "collection"),
+        ({"assigned_byes": 1}, "collection"),
+        ({"assigned_byes": [1, 2]}, "at least 2"),  # one left to pair
+        ({"fixed_tables": {1: 0}}, "at least 1"),
+        ({"fixed_tables": {1: -3}}, "at least 1"),
+        ({"fixed_tables": {1: 2.0}}, "integer"),
+        ({"fixed_tables": {1: True}}, "integer"),
+        ({"fixed_tables": {1: "2"}}, "integer"),
+        ({"fixed_tables": {"1": 2}}, "integers"),
+        ({"fixed_tables": {1: 2, 3: 2}}, "both fixed to table 2"),
+        ({"fixed_tables": [(1, 2)]}, "map"),
+        ({"leftovers": "bye"}, "leftovers"),
+        ({"leftovers": None}, "leftovers"),
+    ],
+)
+def test_it_rejects_bad_options(kwargs: dict[str, object], message: str) -> None:
+    field = [entrant(1), entrant(2), entrant(3), entrant(4, dropped=True)]
+    with pytest.raises(PairingError, match=message):
+        pair_round(field, table_size=ONE_VS_ONE, round_number=2, seed=1, **kwargs)  # type: ignore[arg-type]

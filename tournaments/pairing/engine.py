@@ -1,63 +1,110 @@
-"""The engine's entry point: check the inputs, then hand the round to the right pairer.
+"""The engine's entry point: check the inputs, hand the round to the right pairer, then number and explain it.
 
 The rules themselves are written down in the package docstring
-(:mod:`tournaments.pairing`).
+(:mod:`tournaments.pairing`).  Whatever the round type, the same three steps
+follow the pairing: tables get their numbers (fixed seats first, see
+:func:`_number_tables`), every active player gets their reason codes and the
+pairing its objective (:func:`_explain`, one pass), and the organiser's byes
+are added back.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from itertools import count
 
 from games.formats.base import TableSize
 from tournaments.pairing.common import (
+    History,
     TieBreak,
     build_history,
-    count_rematches,
     round_one_bye_order,
     seat_order,
     tie_break,
 )
-from tournaments.pairing.pods import pair_pods
+from tournaments.pairing.pods import pair_pods, pod_spread, repeat_weight
 from tournaments.pairing.sizes import pod_sizes
-from tournaments.pairing.swiss import pair_swiss
+from tournaments.pairing.swiss import SwissCost, pair_swiss
 from tournaments.pairing.types import Entrant, Pairing, PairingError, Table
 
-__all__ = ["pair_round"]
+__all__ = ["LEFTOVERS", "pair_round"]
+
+#: What a pod round does with players the preferred table size leaves over (``leftovers=``).
+LEFTOVERS = ("tables", "byes")
 
 
-def pair_round(entrants: Sequence[Entrant], *, table_size: TableSize, round_number: int, seed: int) -> Pairing:
+def pair_round(
+    entrants: Sequence[Entrant],
+    *,
+    table_size: TableSize,
+    round_number: int,
+    seed: int,
+    fixed_tables: Mapping[int, int] | None = None,
+    assigned_byes: Collection[int] = (),
+    leftovers: str = "tables",
+) -> Pairing:
     """Pair one round.  Same inputs and seed, same pairing; the order of ``entrants`` does not matter.
 
+    ``fixed_tables`` maps entrant ids to the table number they must sit at;
+    ``assigned_byes`` are the organiser's byes for this round; ``leftovers``
+    (pods only) is ``"tables"`` (smaller tables take up the slack) or
+    ``"byes"`` (no table below ``preferred``, the rest sit out).
+
     Raises :class:`PairingError` for arguments of the wrong type or out of
-    range, duplicate entrant ids, no active entrants, or fewer active entrants
-    than one table needs.
+    range, duplicate entrant ids, no active entrants, assigned byes for
+    players who are not active, two players fixed to one table number, or
+    fewer players left to pair than one table needs.
     """
-    _check_arguments(table_size=table_size, round_number=round_number, seed=seed)
+    _check_arguments(table_size=table_size, round_number=round_number, seed=seed, leftovers=leftovers)
     active = _active(entrants)
-    if len(active) < table_size.min:
-        raise PairingError(
-            f"{len(active)} active entrant(s): a table needs at least {table_size.min}",
-        )
+    assigned = _assigned_byes(assigned_byes, active)
+    fixed = _fixed_tables(fixed_tables, active)
+    players = [e for e in active if e.id not in assigned] if assigned else active
+    one_vs_one = table_size.is_one_vs_one
+    if leftovers == "byes" and not one_vs_one:
+        # No table below preferred: pod_sizes then leaves the remainder over as byes.
+        table_size = TableSize(min=table_size.preferred, max=table_size.max, preferred=table_size.preferred)
+    if 0 < len(players) < table_size.min:
+        after = f" after {len(assigned)} assigned bye(s)" if assigned else ""
+        raise PairingError(f"{len(players)} entrant(s) to pair{after}: a table needs at least {table_size.min}")
     rng = random.Random(seed)
-    met = build_history(active)
-    tb = tie_break(active, rng)
+    met = build_history(players)
+    tb = tie_break(players, rng)
 
     tables: list[tuple[int, ...]]
     byes: list[int]
-    if round_number == 1:
-        tables, byes = _first_round(active, table_size=table_size, tb=tb, rng=rng)
-    elif table_size.is_one_vs_one:
-        pairs, bye = pair_swiss(active, met=met, tb=tb, rng=rng)
+    if not players:
+        tables, byes = [], []
+    elif round_number == 1:
+        tables, byes = _first_round(players, table_size=table_size, tb=tb, rng=rng)
+    elif one_vs_one:
+        pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
-        tables, byes = pair_pods(active, table_size=table_size, met=met, tb=tb, rng=rng)
+        tables, byes = pair_pods(players, table_size=table_size, met=met, tb=tb, rng=rng)
 
+    points = {e.id: e.points for e in players}
+    numbered, honoured = _number_tables(tables, fixed)
+    seated, rematches, spread = _explain(
+        tables, points=points, met=met, first_round=round_number == 1, one_vs_one=one_vs_one, fixed=honoured
+    )
+    if not players:
+        objective = 0
+    elif one_vs_one:
+        objective = SwissCost(players, met).from_parts(
+            spread=spread, rematches=rematches, bye=byes[0] if byes else None
+        )
+    else:
+        objective = rematches * repeat_weight(tables, points) + spread
+    reasons = dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated
     return Pairing(
-        tables=tuple(Table(number=n, seats=seats) for n, seats in enumerate(tables, start=1)),
-        byes=tuple(sorted(byes)),
-        rematches=count_rematches(tables, met),
+        tables=tuple(numbered),
+        byes=tuple(sorted([*byes, *assigned])),
+        rematches=rematches,
         seed=seed,
+        objective=objective,
+        reasons={e.id: reasons[e.id] for e in active},
     )
 
 
@@ -85,13 +132,112 @@ def _first_round(
     return tables, byes
 
 
-def _check_arguments(*, table_size: object, round_number: object, seed: object) -> None:
+def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) -> tuple[list[Table], set[int]]:
+    """Tables in number order, and the fixed players whose number was honoured.
+
+    Fixed players claim their table's number in ascending order of the number
+    asked for; a table already claimed by another fixed player keeps the
+    first claim.  Every other table takes the smallest free number, in the
+    pairer's top-down order, so without fixed seats the numbers are 1, 2, 3 ...
+    """
+    if not fixed:
+        return [Table(number=n, seats=seats) for n, seats in enumerate(tables, start=1)], set()
+    table_of = {p: index for index, seats in enumerate(tables) for p in seats if p in fixed}
+    numbers: list[int | None] = [None] * len(tables)
+    honoured: set[int] = set()
+    for p, number in sorted(fixed.items(), key=lambda item: item[1]):
+        index = table_of.get(p)
+        if index is not None and numbers[index] is None:
+            numbers[index] = number
+            honoured.add(p)
+    taken = {n for n in numbers if n is not None}
+    free = (n for n in count(1) if n not in taken)
+    numbered = [
+        Table(number=next(free) if n is None else n, seats=seats) for n, seats in zip(numbers, tables, strict=True)
+    ]
+    numbered.sort(key=lambda t: t.number)
+    return numbered, honoured
+
+
+_FIRST_ROUND = ("first_round",)
+_SAME_POINTS = ("same_points",)
+_PAIRED_DOWN = ("paired_down",)
+_PAIRED_UP = ("paired_up",)
+_MIXED_POINTS = ("mixed_points",)
+_BYE = ("bye",)
+_BYE_ASSIGNED = ("bye_assigned",)
+
+
+def _explain(
+    tables: Sequence[tuple[int, ...]],
+    *,
+    points: Mapping[int, int],
+    met: History,
+    first_round: bool,
+    one_vs_one: bool,
+    fixed: Collection[int],
+) -> tuple[dict[int, tuple[str, ...]], int, int]:
+    """``(reason codes of the seated players, repeat pairs, spread)`` in one pass over the tables.
+
+    Codes: the main code, then ``rematch``, then ``fixed_table``.  A table of
+    two in a pod event is a pod like any other (``same_points`` or
+    ``mixed_points``): pairing up and down are Swiss terms.  The spread is the
+    sum over tables of the squared point difference of every pair at the
+    table; with the repeat pairs it makes the objective of either round type.
+    """
+    reasons: dict[int, tuple[str, ...]] = {}
+    rematches = spread = 0
+    if one_vs_one:
+        for a, b in tables:
+            pa, pb = points[a], points[b]
+            if first_round:
+                ca = cb = _FIRST_ROUND
+            elif pa == pb:
+                ca = cb = _SAME_POINTS
+            elif pa > pb:
+                ca, cb = _PAIRED_DOWN, _PAIRED_UP
+            else:
+                ca, cb = _PAIRED_UP, _PAIRED_DOWN
+            spread += (pa - pb) * (pa - pb)
+            if b in met[a]:  # the history is symmetric
+                rematches += 1
+                ca, cb = (*ca, "rematch"), (*cb, "rematch")
+            reasons[a] = ca
+            reasons[b] = cb
+    else:
+        for seats in tables:
+            here = pod_spread([points[p] for p in seats])
+            spread += here
+            # A pod's spread is zero exactly when everyone at it has the same points.
+            main = _FIRST_ROUND if first_round else _MIXED_POINTS if here else _SAME_POINTS
+            # Most pods hold no repeat: look at each pair once, and at each player only if one is found.
+            if all(met[seats[i]].isdisjoint(seats[i + 1 :]) for i in range(len(seats) - 1)):
+                for p in seats:
+                    reasons[p] = main
+                continue
+            for p in seats:
+                met_here = len(met[p].intersection(seats))
+                rematches += met_here
+                reasons[p] = (*main, "rematch") if met_here else main
+        rematches //= 2  # each repeat pair was counted from both sides
+    for p in fixed:
+        reasons[p] = (*reasons[p], "fixed_table")
+    return reasons, rematches, spread
+
+
+def _check_arguments(*, table_size: object, round_number: object, seed: object, leftovers: object) -> None:
     if not isinstance(table_size, TableSize):
         raise PairingError(f"table_size must be a TableSize, not {type(table_size).__name__}")
     if not isinstance(round_number, int) or isinstance(round_number, bool) or round_number < 1:
         raise PairingError(f"round_number must be an integer of at least 1, not {round_number!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise PairingError(f"seed must be an integer, not {seed!r}")
+    if not isinstance(leftovers, str) or leftovers not in LEFTOVERS:
+        raise PairingError(f"leftovers must be one of {', '.join(map(repr, LEFTOVERS))}, not {leftovers!r}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
@@ -113,3 +259,45 @@ def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
     if not active:
         raise PairingError("there are no active entrants to pair")
     return active
+
+
+def _assigned_byes(assigned_byes: object, active: Sequence[Entrant]) -> frozenset[int]:
+    """The organiser's byes, each an active entrant's id."""
+    if isinstance(assigned_byes, str | bytes | Mapping) or not isinstance(assigned_byes, Iterable):
+        raise PairingError(f"assigned_byes must be a collection of entrant ids, not {type(assigned_byes).__name__}")
+    ids = list(assigned_byes)
+    if not ids:
+        return frozenset()
+    active_ids = {e.id for e in active}
+    for i in ids:
+        if not _is_int(i):
+            raise PairingError(f"assigned_byes must hold entrant ids (integers), not {i!r}")
+        if i not in active_ids:
+            raise PairingError(f"assigned bye for {i}, who is not an active entrant (unknown or dropped)")
+    return frozenset(ids)
+
+
+def _fixed_tables(fixed_tables: object, active: Sequence[Entrant]) -> dict[int, int]:
+    """The fixed table numbers of the active entrants; those of anyone else do not matter."""
+    if fixed_tables is None:
+        return {}
+    if not isinstance(fixed_tables, Mapping):
+        raise PairingError(f"fixed_tables must map entrant ids to table numbers, not {type(fixed_tables).__name__}")
+    if not fixed_tables:
+        return {}
+    active_ids = {e.id for e in active}
+    fixed: dict[int, int] = {}
+    holder: dict[int, int] = {}
+    for i, number in fixed_tables.items():
+        if not _is_int(i):
+            raise PairingError(f"fixed_tables keys must be entrant ids (integers), not {i!r}")
+        if not _is_int(number) or number < 1:
+            raise PairingError(f"entrant {i}: a fixed table number must be an integer of at least 1, not {number!r}")
+        if i not in active_ids:
+            continue
+        if number in holder:
+            first, second = sorted((holder[number], i))
+            raise PairingError(f"entrants {first} and {second} are both fixed to table {number}")
+        holder[number] = i
+        fixed[i] = number
+    return fixed

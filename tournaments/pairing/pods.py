@@ -41,6 +41,24 @@ against brute force in the tests up to 13 players).
 Tables are numbered largest pod first (so smaller pods sit at the bottom),
 then by average points, highest first.
 
+The objective
+=============
+
+The first two criteria are what the round is judged by; displacement only
+breaks ties between equally good pairings.  :func:`pod_objective` states them
+as one integer, lexicographic, over the *seated* players (byes left out)::
+
+    repeats   = repeat pairs: two players in one pod who had met before
+    spread    = sum over pods of (p_a - p_b) ** 2 for every pair a, b in the pod
+    BOUND     = (pairs seated together) * (highest points - lowest points) ** 2
+    objective = repeats * (BOUND + 1) + spread
+
+``pairs seated together`` is the sum of ``s * (s - 1) / 2`` over the table
+sizes ``s``.  No pair in a pod differs by more than the points range, so the
+spread of *any* arrangement of these players into these sizes is at most
+``BOUND``, and one repeat outweighs every spread.  Everything in it can be
+recomputed from the pairing and the entrants' points and histories.
+
 Within a pod, seat 1 goes to a player who has gone first least often, the
 other seats at random (see :func:`~tournaments.pairing.common.seat_order`).
 """
@@ -48,15 +66,24 @@ other seats at random (see :func:`~tournaments.pairing.common.seat_order`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from heapq import heappop, heappush
+from math import sumprod
 
 from games.formats.base import TableSize
-from tournaments.pairing.common import History, TieBreak, bye_order, rank_key, seat_order
+from tournaments.pairing.common import (
+    History,
+    TieBreak,
+    build_history,
+    bye_order,
+    count_rematches,
+    rank_key,
+    seat_order,
+)
 from tournaments.pairing.sizes import pod_sizes
-from tournaments.pairing.types import Entrant
+from tournaments.pairing.types import Entrant, Pairing
 
-__all__ = ["EXHAUSTIVE_LIMIT", "pair_pods"]
+__all__ = ["EXHAUSTIVE_LIMIT", "pair_pods", "pod_objective", "pod_spread", "pods_objective", "repeat_weight"]
 
 #: Fields up to this size are searched exhaustively: at most 15,400 partitions (12 players in
 #: pods of three), a few hundredths of a second.  At 13 the worst case is seconds.
@@ -85,7 +112,11 @@ _ZERO: Cost = (0, 0, 0)
 def pair_pods(
     active: Sequence[Entrant], *, table_size: TableSize, met: History, tb: TieBreak, rng: random.Random
 ) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Pair a pod round after round 1: ``(seats of each table in table order, bye ids)``."""
+    """Pair a pod round after round 1: ``(seats of each table in table order, bye ids)``.
+
+    ``table_size`` decides the sizes through :func:`pod_sizes`; with leftover byes
+    (``leftovers="byes"``) the engine passes one whose ``min`` is ``preferred``.
+    """
     sizes, bye_count = pod_sizes(len(active), table_size)
     byes = [e.id for e in bye_order(active, tb)[:bye_count]]
     sitting_out = set(byes)
@@ -101,6 +132,35 @@ def pair_pods(
     # Pods of one size: the higher average is the higher sum, so no fractions are needed.
     pods.sort(key=lambda pod: (-len(pod), -sum(e.points for e in pod)))
     return [seat_order(pod, rng) for pod in pods], sorted(byes)
+
+
+def pod_objective(pairing: Pairing, entrants: Sequence[Entrant]) -> int:
+    """The objective of a pod ``pairing`` of ``entrants`` (dropped ones are ignored): lower is better."""
+    active = [e for e in entrants if not e.dropped]
+    points = {e.id: e.points for e in active}
+    return pods_objective([t.seats for t in pairing.tables], points, build_history(active))
+
+
+def pods_objective(tables: Sequence[Sequence[int]], points: Mapping[int, int], met: History) -> int:
+    """``repeats * (BOUND + 1) + spread`` of these tables (see the module docstring)."""
+    repeats = count_rematches(tables, met)
+    spread = sum(pod_spread([points[p] for p in seats]) for seats in tables)
+    return repeats * repeat_weight(tables, points) + spread
+
+
+def pod_spread(values: Sequence[int]) -> int:
+    """The squared point differences of every pair in one pod, without a loop over pairs."""
+    total = sum(values)
+    return len(values) * sumprod(values, values) - total * total
+
+
+def repeat_weight(tables: Sequence[Sequence[int]], points: Mapping[int, int]) -> int:
+    """``BOUND + 1``: what one repeat pair costs, more than any spread these players at these sizes can have."""
+    if not tables:
+        return 1
+    pairs = sum(len(seats) * (len(seats) - 1) // 2 for seats in tables)
+    values = [points[p] for seats in tables for p in seats]
+    return pairs * (max(values) - min(values)) ** 2 + 1
 
 
 class _PodSearch:

@@ -150,6 +150,16 @@ class SwissCost:
         place = self.bye_place.get(a)
         return None if place is None else place * self.bye_step
 
+    def from_parts(self, *, spread: int, rematches: int, bye: int | None) -> int:
+        """The objective from its parts: the pairs' squared point differences, their rematches, the bye.
+
+        The same number :meth:`total` adds up pair by pair, for a caller that has the parts already.
+        """
+        bye_cost = 0 if bye is None else self.bye(bye)
+        if bye_cost is None:
+            raise ValueError(f"player {bye} may not take the bye")
+        return spread + rematches * self.rematch + bye_cost
+
     def total(self, pairs: Iterable[Sequence[int]], bye: int | None) -> int:
         """The objective of a whole round: its pairs plus its bye.  ``ValueError`` for a bye nobody may take."""
         cost = sum(self.pair(a, b) for a, b in pairs)
@@ -162,10 +172,21 @@ class SwissCost:
 
 
 def swiss_objective(pairing: Pairing, entrants: Sequence[Entrant]) -> int:
-    """The objective of a 1v1 ``pairing`` of ``entrants`` (dropped ones are ignored): lower is better."""
-    active = [e for e in entrants if not e.dropped]
-    bye = pairing.byes[0] if pairing.byes else None
-    return SwissCost(active).total((t.seats for t in pairing.tables), bye)
+    """The objective of a 1v1 ``pairing`` of ``entrants``: lower is better.
+
+    It is taken over the players the engine paired: dropped entrants and the
+    byes the organiser assigned (``"bye_assigned"`` in ``pairing.reasons``)
+    are left out, as the engine left them out.  ``ValueError`` if more than
+    one bye remains or it went to a player who may not take it.
+    """
+    assigned = {i for i in pairing.byes if "bye_assigned" in pairing.reasons.get(i, ())}
+    active = [e for e in entrants if not e.dropped and e.id not in assigned]
+    if not active:
+        return 0
+    byes = [i for i in pairing.byes if i not in assigned]
+    if len(byes) > 1:
+        raise ValueError(f"a 1v1 round has at most one bye the engine chose, not {len(byes)}")
+    return SwissCost(active).total((t.seats for t in pairing.tables), byes[0] if byes else None)
 
 
 def pair_swiss(

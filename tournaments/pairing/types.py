@@ -8,9 +8,26 @@ returned :class:`Pairing` back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-__all__ = ["Entrant", "Pairing", "PairingError", "Table"]
+__all__ = ["REASON_CODES", "Entrant", "Pairing", "PairingError", "Table"]
+
+#: Why a player sits where they sit (:attr:`Pairing.reasons`), a fixed vocabulary the service renders
+#: as text.  See the package docstring (:mod:`tournaments.pairing`) for what each code means.
+REASON_CODES: frozenset[str] = frozenset(
+    {
+        "first_round",
+        "same_points",
+        "paired_down",
+        "paired_up",
+        "mixed_points",
+        "rematch",
+        "bye",
+        "bye_assigned",
+        "fixed_table",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +53,7 @@ class Entrant:
 class Table:
     """One table of the round."""
 
-    #: 1 = top table.
+    #: 1 = top table; a table fixed for a player carries the number asked for (gaps allowed).
     number: int
     #: Entrant ids in seat order; seat 1 first (in a pod, seat 1 goes first).
     seats: tuple[int, ...]
@@ -46,19 +63,25 @@ class Table:
 class Pairing:
     """The engine's answer for one round."""
 
-    #: Tables in table-number order, starting at 1.
+    #: Tables in table-number order: 1, 2, 3 ... top down, except the numbers fixed for a player.
     tables: tuple[Table, ...]
-    #: Entrant ids given a bye this round, in id order.
+    #: Entrant ids given a bye this round (by the engine or by the organiser), in id order.
     byes: tuple[int, ...]
     #: Repeated opponent pairs in this pairing (two players seated together who had met before).
     rematches: int
     #: The seed the pairing was made with; the same inputs and seed give the same pairing.
     seed: int
+    #: The engine's integer objective of this pairing, lower is better (defined in the package docstring).
+    objective: int = 0
+    #: ``{entrant id: reason codes}`` for every active entrant in id order, from :data:`REASON_CODES`: the main code
+    #: first, then ``"rematch"`` and/or ``"fixed_table"``.  Left out of the hash (a dict is not hashable).
+    reasons: Mapping[int, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
 
 class PairingError(ValueError):
     """The engine cannot pair these inputs: a caller's mistake, not a bug in the engine.
 
-    Raised for no active entrants, fewer active entrants than one table needs,
-    duplicate ids, and arguments of the wrong type or out of range.
+    Raised for no active entrants, fewer players to pair than one table needs,
+    duplicate ids, assigned byes for players who are not active, clashing fixed
+    table numbers, and arguments of the wrong type or out of range.
     """
