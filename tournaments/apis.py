@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -38,6 +39,9 @@ class EventOutput(serializers.Serializer):
     venue = serializers.CharField()
     organiser = serializers.CharField(source="organiser.username")
     tiebreakers = serializers.CharField()
+    players_per_table = serializers.IntegerField(allow_null=True)
+    pod_leftovers = serializers.CharField()
+    top_cut_size = serializers.IntegerField()
     standings_current = serializers.BooleanField()
 
 
@@ -46,6 +50,14 @@ class SeatOutput(serializers.Serializer):
     player = PlayerOutput()
     placement = serializers.IntegerField(allow_null=True)
     points = serializers.IntegerField(allow_null=True)
+    points_before = serializers.IntegerField(allow_null=True, help_text="Match points when the round was paired.")
+    rank_before = serializers.IntegerField(allow_null=True, help_text="Standing when the round was paired.")
+    cut_seed = serializers.IntegerField(allow_null=True, help_text="Top-cut seed; null in Swiss rounds.")
+    reasons = serializers.ListField(child=serializers.CharField(), help_text="The pairing's reason codes.")
+    why = serializers.SerializerMethodField(help_text="The reasons in sentences.")
+
+    def get_why(self, seat) -> list[str]:
+        return self.context.get("why", {}).get(seat.player_id, [])
 
 
 class TableOutput(serializers.Serializer):
@@ -60,17 +72,26 @@ class TableOutput(serializers.Serializer):
 
 class RoundOutput(serializers.Serializer):
     number = serializers.IntegerField()
+    stage = serializers.CharField(help_text="swiss or top_cut")
+    label = serializers.SerializerMethodField()
     seed = serializers.CharField()  # a 62-bit integer: a string so JavaScript clients keep every digit
+    objective = serializers.CharField(allow_null=True, help_text="The pairing engine's objective value.")
     rematches = serializers.IntegerField()
+    edited = serializers.BooleanField(help_text="Changed by hand (a swap) after pairing.")
     completed = serializers.SerializerMethodField()
     tables = serializers.SerializerMethodField()
 
     def get_completed(self, round_) -> bool:
         return round_.completed_at is not None
 
+    def get_label(self, round_) -> str:
+        return selectors.round_label(round_=round_)
+
     @extend_schema(responses=TableOutput(many=True))
     def get_tables(self, round_) -> list[dict]:
-        return TableOutput(selectors.round_pods(round_=round_), many=True).data
+        pods = selectors.round_pods(round_=round_)
+        why = selectors.seat_explanations(round_=round_, pods=pods)
+        return TableOutput(pods, many=True, context={"why": why}).data
 
 
 def _event(event_id: int) -> Event:
@@ -109,6 +130,10 @@ class EventListCreateApi(APIView):
         date = serializers.DateField()
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default=Event.Tiebreakers.CLASSIC)
+        players_per_table = serializers.IntegerField(
+            required=False, allow_null=True, default=None, help_text="2 for 1v1 Swiss in a pod format."
+        )
+        pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, default=Event.Leftovers.TABLES)
 
     @extend_schema(responses=EventOutput(many=True))
     def get(self, request: Request) -> Response:
@@ -127,9 +152,65 @@ class EventListCreateApi(APIView):
 
 
 class EventDetailApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=200, required=False)
+        planned_rounds = serializers.IntegerField(min_value=1, max_value=30, required=False)
+        date = serializers.DateField(required=False)
+        venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+        tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, required=False)
+        players_per_table = serializers.IntegerField(required=False, allow_null=True)
+        pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, required=False)
+
     @extend_schema(responses=EventOutput)
     def get(self, request: Request, event_id: int) -> Response:
         return Response(EventOutput(_event(event_id)).data)
+
+    @extend_schema(request=InputSerializer, responses=EventOutput)
+    def patch(self, request: Request, event_id: int) -> Response:
+        """Change settings; pairing settings only before round 1, planned rounds never below those paired."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = services.event_update(event=_event(event_id), by=request.user, **serializer.validated_data)
+        return Response(EventOutput(event).data)
+
+
+class EventStructureApi(APIView):
+    class OutputSerializer(serializers.Serializer):
+        players = serializers.IntegerField(help_text="Players entered now (checked in or already playing).")
+        swiss_rounds = serializers.IntegerField(help_text="Recommended Swiss rounds.")
+        top_cut = serializers.IntegerField(help_text="Recommended top cut, 0 = none.")
+        cut_sizes = serializers.ListField(child=serializers.IntegerField(), help_text="Cut sizes possible now.")
+        table = serializers.CharField(help_text="The attendance table followed: pokemon or magic.")
+        source = serializers.CharField()
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request: Request, event_id: int) -> Response:
+        """Recommended number of Swiss rounds and top cut for the attendance."""
+        structure = selectors.event_structure(event=_event(event_id))
+        if structure is None:
+            raise NotFound("Too few players for a recommendation.")
+        return Response(self.OutputSerializer(structure).data)
+
+
+class TopCutStartApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        size = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=2,
+            help_text="Players in the cut; default: recommended.",
+        )
+
+    @extend_schema(request=InputSerializer, responses={201: RoundOutput})
+    def post(self, request: Request, event_id: int) -> Response:
+        """Start the top cut: a seeded single-elimination bracket (1v1) or semi-final and final pods."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_ = services.top_cut_start(event=_event(event_id), by=request.user, **serializer.validated_data)
+        return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
 
 
 class EventFinishApi(APIView):
@@ -150,6 +231,13 @@ class RegistrationOutput(serializers.Serializer):
     checked_in = serializers.BooleanField()
     dropped = serializers.BooleanField()
     dropped_after_round = serializers.IntegerField(allow_null=True)
+    late_entry_round = serializers.IntegerField(allow_null=True, help_text="Late entry: first round paired in.")
+    missed_rounds = serializers.IntegerField(help_text="Rounds lost by entering late.")
+    fixed_table = serializers.IntegerField(allow_null=True)
+    assigned_byes = serializers.SerializerMethodField(help_text="Rounds the organiser gave this player a bye.")
+
+    def get_assigned_byes(self, registration) -> list[int]:
+        return sorted(b.round_number for b in registration.bye_assignments.all())
 
 
 class RegistrationListCreateApi(APIView):
@@ -213,6 +301,52 @@ class RegistrationCheckInApi(APIView):
         return Response(RegistrationOutput(registration).data)
 
 
+class RegistrationDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        fixed_table = serializers.IntegerField(
+            allow_null=True, min_value=1, help_text="The table this player always sits at; null to free them."
+        )
+
+    @extend_schema(request=InputSerializer, responses=RegistrationOutput)
+    def patch(self, request: Request, event_id: int, registration_id: int) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        registration = services.registration_update(
+            registration=_registration(event_id, registration_id), by=request.user, **serializer.validated_data
+        )
+        return Response(RegistrationOutput(registration).data)
+
+
+class ByeAssignApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        round = serializers.IntegerField(min_value=1, help_text="A round not paired yet.")
+
+    @extend_schema(request=InputSerializer, responses={201: RegistrationOutput})
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """Give the player a bye (a win) in a round that has not been paired yet."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        registration = _registration(event_id, registration_id)
+        services.bye_assign(registration=registration, round_number=serializer.validated_data["round"], by=request.user)
+        return Response(
+            RegistrationOutput(_registration(event_id, registration_id)).data, status=status.HTTP_201_CREATED
+        )
+
+
+class ByeUnassignApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=RegistrationOutput)
+    def delete(self, request: Request, event_id: int, registration_id: int, number: int) -> Response:
+        registration = _registration(event_id, registration_id)
+        services.bye_unassign(registration=registration, round_number=number, by=request.user)
+        return Response(RegistrationOutput(_registration(event_id, registration_id)).data)
+
+
 class RegistrationDropApi(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -227,17 +361,71 @@ class RegistrationDropApi(APIView):
 # --- rounds, pairings and results ----------------------------------------------------------------
 
 
+class PairInput(serializers.Serializer):
+    allow_rematches = serializers.BooleanField(
+        default=False, help_text="1v1: accept the fewest rematches when no rematch-free pairing exists."
+    )
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=2**62 - 1,
+        help_text="Reproduce a pairing: the same players, history and seed give the same tables.",
+    )  # fmt: skip
+
+
 class RoundListStartApi(APIView):
     @extend_schema(responses=RoundOutput(many=True))
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         return Response(RoundOutput(event.rounds.order_by("number"), many=True).data)
 
-    @extend_schema(request=None, responses={201: RoundOutput})
+    @extend_schema(request=PairInput, responses={201: RoundOutput})
     def post(self, request: Request, event_id: int) -> Response:
-        """Start the next round: pair players and return the tables with their seats."""
-        round_ = services.round_start(event=_event(event_id), by=request.user)
+        """Start the next round: pair players and return the tables with their seats.
+
+        A 1v1 round that cannot avoid a rematch answers 409 ``rematch_unavoidable``;
+        send ``allow_rematches: true`` to pair it anyway.
+        """
+        serializer = PairInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_ = services.round_start(event=_event(event_id), by=request.user, **serializer.validated_data)
         return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
+
+
+class RoundRepairApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=PairInput, responses={201: RoundOutput})
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        """Pair the current round again; only before any table has a result or a game record."""
+        serializer = PairInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_ = services.round_repair(
+            event=_event(event_id), round_number=number, by=request.user, **serializer.validated_data
+        )
+        return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
+
+
+class RoundSwapApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        players = serializers.ListField(
+            child=serializers.IntegerField(), min_length=2, max_length=2, help_text="The two player ids to swap."
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        round = RoundOutput()
+        warnings = serializers.ListField(child=serializers.CharField(), help_text="Rematches the swap creates.")
+
+    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        """Swap two players' seats in the current round (tables without results only)."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        a, b = serializer.validated_data["players"]
+        round_, warnings = services.round_swap(
+            event=_event(event_id), round_number=number, player_a=a, player_b=b, by=request.user
+        )
+        return Response(self.OutputSerializer({"round": round_, "warnings": warnings}).data)
 
 
 class RoundDetailApi(APIView):

@@ -17,7 +17,21 @@ urlpatterns = [
         views.registration_drop,
         name="registration-drop",
     ),
+    path("events/<int:event_id>/settings/", views.event_settings, name="event-settings"),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/fixed-table/",
+        views.registration_fixed_table,
+        name="registration-fixed-table",
+    ),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/bye/",
+        views.registration_bye,
+        name="registration-bye",
+    ),
     path("events/<int:event_id>/rounds/start/", views.round_start, name="round-start"),
+    path("events/<int:event_id>/rounds/<int:number>/repair/", views.round_repair, name="round-repair"),
+    path("events/<int:event_id>/rounds/<int:number>/swap/", views.round_swap, name="round-swap"),
+    path("events/<int:event_id>/top-cut/", views.top_cut_start, name="top-cut-start"),
     path("events/<int:event_id>/finish/", views.event_finish, name="event-finish"),
     path(
         "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/result/",

@@ -20,8 +20,48 @@ class EventForm(forms.Form):
         help_text="1v1 formats; multiplayer pods always rank by points, opponents' points, OMW%, OOMW%.",
     )  # fmt: skip
 
+    players_per_table = forms.TypedChoiceField(
+        choices=[("", "The format's tables"), ("2", "1v1 Swiss (2-player games)")], coerce=int, empty_value=None,
+        required=False, label="Tables",
+        help_text="1v1 is possible for formats that allow 2-player games (Master Trainer).",
+    )  # fmt: skip
+    pod_leftovers = forms.ChoiceField(
+        choices=Event.Leftovers.choices, initial=Event.Leftovers.TABLES, required=False, label="Leftover players",
+        help_text="Pod formats: smaller pods at the bottom, or byes, when numbers don't divide.",
+    )  # fmt: skip
+
     def clean_tiebreakers(self) -> str:
         return self.cleaned_data["tiebreakers"] or Event.Tiebreakers.CLASSIC
+
+    def clean_pod_leftovers(self) -> str:
+        return self.cleaned_data["pod_leftovers"] or Event.Leftovers.TABLES
+
+
+class EventSettingsForm(EventForm):
+    """The settings of an existing event (its format is fixed)."""
+
+    def __init__(self, data=None, *, event: Event, **kwargs):
+        self.event = event
+        initial = {name: getattr(event, name) for name in self.base_fields if name != "format"}
+        initial["players_per_table"] = "" if event.players_per_table is None else str(event.players_per_table)
+        super().__init__(data, initial=initial, **kwargs)
+        del self.fields["format"]
+        if event.rounds.exists():
+            for name in ("players_per_table", "pod_leftovers"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = "Fixed once round 1 is paired."
+
+    def changes(self) -> dict:
+        return {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if not self.fields[name].disabled and value != getattr(self.event, name)
+        }
+
+
+class SwapForm(forms.Form):
+    player_a = forms.IntegerField()
+    player_b = forms.IntegerField()
 
 
 class RegistrationForm(forms.Form):

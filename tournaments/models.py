@@ -20,6 +20,7 @@ from django.db.models import Q
 
 from games.formats import choices as format_choices
 from games.formats import get_format
+from games.formats.base import TableSize
 
 
 class Player(models.Model):
@@ -63,6 +64,17 @@ class Event(models.Model):
     decklists_public = models.BooleanField(default=False)
     #: Deck rule options for the format: {"deck_size": 50} (Mintayn variants), {"banlist": "2026.05 TCG"}.
     deck_options = models.JSONField(default=dict, blank=True)
+
+    class Leftovers(models.TextChoices):
+        TABLES = "tables", "Smaller pods (e.g. 3s) when numbers don't divide"
+        BYES = "byes", "Byes instead of smaller pods"
+
+    #: ``None``: the format's tables (pods for multiplayer formats); ``2``: 1v1 Swiss (e.g. 2-player Master Trainer).
+    players_per_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Multiplayer pods: what happens to players left over when the field does not divide into full pods.
+    pod_leftovers = models.CharField(max_length=10, choices=Leftovers.choices, default=Leftovers.TABLES)
+    #: Players in the top cut once it has started (0 = no cut so far).
+    top_cut_size = models.PositiveSmallIntegerField(default=0)
     #: Bumped by every recorded result; standings store the version they reflect.
     results_version = models.PositiveIntegerField(default=0)
     standings_version = models.PositiveIntegerField(default=0)
@@ -75,6 +87,10 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=["registration", "running", "finished"]), name="event_status_valid"
             ),
+            models.CheckConstraint(
+                condition=Q(players_per_table__isnull=True) | Q(players_per_table__gte=2),
+                name="event_players_per_table_at_least_two",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -83,6 +99,17 @@ class Event(models.Model):
     @property
     def format_spec(self):
         return get_format(self.format)
+
+    @property
+    def table_size(self) -> TableSize:
+        """Players per table for this event: the format's, or 1v1 when the organiser chose it."""
+        if self.players_per_table == 2:
+            return TableSize(min=2, max=2, preferred=2)
+        return self.format_spec.table_size
+
+    @property
+    def is_one_vs_one(self) -> bool:
+        return self.table_size.is_one_vs_one
 
     @property
     def decks_locked(self) -> bool:
@@ -101,25 +128,75 @@ class Registration(models.Model):
     dropped = models.BooleanField(default=False)
     #: The last round the player played before dropping (0 = before round 1).
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Late entry: the first round the player could be paired in; every round before it counts as a loss.
+    late_entry_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: A table the player must always sit at (accessibility, a judge's table); ``None`` = anywhere.
+    fixed_table = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["player__display_name", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="registration_one_per_player_per_event"),
+            models.UniqueConstraint(
+                fields=["event", "fixed_table"],
+                condition=Q(fixed_table__isnull=False),
+                name="registration_fixed_table_unique_per_event",
+            ),
+            models.CheckConstraint(
+                condition=Q(fixed_table__isnull=True) | Q(fixed_table__gte=1), name="registration_fixed_table_positive"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.event}"
 
+    @property
+    def assigned_bye_rounds(self) -> list[int]:
+        """Rounds the organiser gave this player a bye (prefetch ``bye_assignments`` for lists)."""
+        return sorted(b.round_number for b in self.bye_assignments.all())
+
+    @property
+    def missed_rounds(self) -> int:
+        """Rounds lost by entering late."""
+        return max(0, (self.late_entry_round or 1) - 1)
+
+
+class ByeAssignment(models.Model):
+    """A bye the organiser gives a player for one round, before that round is paired."""
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="bye_assignments")
+    round_number = models.PositiveSmallIntegerField()
+    assigned_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "registration"]
+        constraints = [
+            models.UniqueConstraint(fields=["registration", "round_number"], name="bye_assignment_once_per_round"),
+            models.CheckConstraint(condition=Q(round_number__gte=1), name="bye_assignment_round_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"bye for {self.registration} in round {self.round_number}"
+
 
 class Round(models.Model):
+    class Stage(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        TOP_CUT = "top_cut", "Top cut"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.SWISS)
     #: The pairing engine's seed: the same inputs and seed reproduce the pairing.
     seed = models.BigIntegerField()
-    #: Repeated opponent pairs the pairing could not avoid.
+    #: The pairing engine's objective value (see :mod:`tournaments.pairing`); ``None`` for top-cut rounds.
+    objective = models.BigIntegerField(null=True, blank=True)
+    #: Repeated opponent pairs the pairing could not avoid (or a manual swap created).
     rematches = models.PositiveIntegerField(default=0)
+    #: Changed by hand after pairing (a swap): the seed no longer reproduces it alone.
+    edited = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     completed_at = models.DateTimeField(null=True, blank=True)
 
@@ -163,6 +240,13 @@ class Seat(models.Model):
     seat_order = models.PositiveSmallIntegerField()
     placement = models.PositiveSmallIntegerField(null=True, blank=True)
     points = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Match points and standing rank the player had when the round was paired (for explanations).
+    points_before = models.PositiveIntegerField(null=True, blank=True)
+    rank_before = models.PositiveIntegerField(null=True, blank=True)
+    #: Top-cut seed (1 = best), ``None`` in Swiss rounds.
+    cut_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Why the player sits here: reason codes from the pairing engine (and "swapped", "top_cut").
+    reasons = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["pod", "seat_order"]

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
+from games.formats import get_format
+from tournaments.explain import SeatFacts, explain_seat
 from tournaments.models import Event, Pod, Registration, Round, Seat, Standing
+from tournaments.pairing import topcut
 
 
 def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
@@ -20,7 +23,11 @@ def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
 
 
 def event_registrations(*, event: Event) -> QuerySet[Registration]:
-    return event.registrations.select_related("player").order_by("player__display_name", "id")
+    return (
+        event.registrations.select_related("player")
+        .prefetch_related("bye_assignments")
+        .order_by("player__display_name", "id")
+    )
 
 
 def event_latest_round(*, event: Event) -> Round | None:
@@ -53,12 +60,45 @@ class PairingByName:
     table_number: int | None  # None = bye
     seat_order: int
     opponents: list[str]
+    #: Why the player sits here, in sentences (see :mod:`tournaments.explain`).
+    why: list[str]
+
+
+def _facts(seat: Seat) -> SeatFacts:
+    return SeatFacts(
+        name=seat.player.display_name,
+        points=seat.points_before,
+        rank=seat.rank_before,
+        reasons=tuple(seat.reasons or ()),
+        cut_seed=seat.cut_seed,
+    )
+
+
+def seat_explanations(*, round_: Round, pods: list[Pod]) -> dict[int, list[str]]:
+    """``{player id: sentences}`` explaining every seat of ``pods`` (already loaded with seats and players)."""
+    one_vs_one = round_.event.is_one_vs_one
+    answer: dict[int, list[str]] = {}
+    for pod in pods:
+        seats = list(pod.seats.all())
+        for seat in seats:
+            answer[seat.player_id] = explain_seat(
+                _facts(seat),
+                [_facts(s) for s in seats if s.pk != seat.pk],
+                table_number=pod.table_number,
+                round_number=round_.number,
+                one_vs_one=one_vs_one,
+                seed=round_.seed if round_.stage == Round.Stage.SWISS else None,
+                edited=round_.edited,
+            )
+    return answer
 
 
 def round_pairings_by_name(*, round_: Round) -> list[PairingByName]:
-    """One line per player, alphabetical: where they sit and against whom."""
+    """One line per player, alphabetical: where they sit, against whom, and why."""
     rows: list[PairingByName] = []
-    for pod in round_pods(round_=round_):
+    pods = round_pods(round_=round_)
+    why = seat_explanations(round_=round_, pods=pods)
+    for pod in pods:
         seats = list(pod.seats.all())
         for seat in seats:
             rows.append(
@@ -68,10 +108,65 @@ def round_pairings_by_name(*, round_: Round) -> list[PairingByName]:
                     table_number=pod.table_number,
                     seat_order=seat.seat_order,
                     opponents=[s.player.display_name for s in seats if s.pk != seat.pk],
+                    why=why[seat.player_id],
                 )
             )
     rows.sort(key=lambda r: (r.player_name.casefold(), r.player_id))
     return rows
+
+
+def round_label(*, round_: Round, tables: int | None = None) -> str:
+    """ "Round 3", or the top-cut stage: "Quarter-finals", "Semi-finals", "Final", "Semi-final pods"."""
+    if round_.stage != Round.Stage.TOP_CUT:
+        return f"Round {round_.number}"
+    if tables is None:
+        tables = round_.pods.filter(is_bye=False).count()
+    if not round_.event.is_one_vs_one:
+        return "Final pod" if tables == 1 else "Semi-final pods"
+    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(tables, f"Top {tables * 2}")
+
+
+@dataclass(frozen=True)
+class EventStructure:
+    players: int
+    swiss_rounds: int
+    top_cut: int
+    source: str
+    cut_sizes: tuple[int, ...]
+    #: Which attendance table the recommendation follows: "pokemon" or "magic".
+    table: str
+
+
+def structure_table(event: Event) -> str:
+    """The attendance table an event follows: its tiebreaker convention, else its game's."""
+    if event.tiebreakers in ("pokemon", "magic"):
+        return event.tiebreakers
+    return "pokemon" if get_format(event.format).family == "pokemon" else "magic"
+
+
+def event_structure(*, event: Event) -> EventStructure | None:
+    """Recommended Swiss rounds and top cut for the players entered now (``None`` below a table's worth)."""
+    players = (
+        event.registrations.filter(dropped=False)
+        .filter(Q(checked_in=True) | Q(player__seats__round__event=event))
+        .distinct()
+    )
+    count = players.count()
+    table_size = event.table_size
+    pod_size = None if table_size.is_one_vs_one else table_size.preferred
+    table = structure_table(event)
+    try:
+        rec = topcut.recommended_structure(count, convention=table, pod_size=pod_size)
+    except ValueError:
+        return None
+    return EventStructure(
+        players=count,
+        swiss_rounds=rec.swiss_rounds,
+        top_cut=rec.top_cut,
+        source=rec.source,
+        cut_sizes=topcut.cut_sizes(players=count, pod_size=pod_size),
+        table=table,
+    )
 
 
 def event_standings(*, event: Event) -> QuerySet[Standing]:

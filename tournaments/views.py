@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
 from tournaments import selectors, services
-from tournaments.forms import EventForm, RegistrationForm, ResultForm
-from tournaments.models import Event, Pod, PodResult, Registration
+from tournaments.forms import EventForm, EventSettingsForm, RegistrationForm, ResultForm, SwapForm
+from tournaments.models import Event, Pod, PodResult, Registration, Round
 
 
 def _managed_event(request: HttpRequest, event_id: int) -> Event:
@@ -36,7 +36,8 @@ def _round_context(event: Event, round_, *, manage: bool) -> dict:
         form = ResultForm(seats=seats) if manage and not pod.is_bye else None
         tables.append({"pod": pod, "seats": seats, "form": form, "reported": hasattr(pod, "result")})
     missing = sum(1 for t in tables if not t["reported"])
-    return {"event": event, "round": round_, "tables": tables, "missing": missing}
+    label = selectors.round_label(round_=round_, tables=sum(1 for p in pods if not p.is_bye)) if round_ else ""
+    return {"event": event, "round": round_, "round_label": label, "tables": tables, "missing": missing}
 
 
 # --- dashboard ------------------------------------------------------------------------------
@@ -68,13 +69,48 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     registrations = list(selectors.event_registrations(event=event))
     latest = selectors.event_latest_round(event=event)
     context = _round_context(event, latest, manage=True)
+    swiss_played = event.rounds.filter(stage=Round.Stage.SWISS).count()
+    in_cut = bool(latest and latest.stage == Round.Stage.TOP_CUT)
+    structure = selectors.event_structure(event=event)
+    seated = sorted(
+        ((s.player_id, s.player.display_name) for t in context["tables"] for s in t["seats"]),
+        key=lambda p: p[1].casefold(),
+    )
     context.update(
         registrations=registrations,
         registration_form=RegistrationForm(),
         active_count=sum(1 for r in registrations if r.checked_in and not r.dropped),
         standings=list(selectors.event_standings(event=event)[:8]),
-    )
+        structure=structure,
+        next_round=(latest.number if latest else 0) + 1,
+        in_cut=in_cut,
+        can_start_cut=not in_cut and not event.top_cut_size and swiss_played >= event.planned_rounds
+        and swiss_played > 0 and event.status != Event.Status.FINISHED,
+        can_change_round=bool(latest and latest.stage == Round.Stage.SWISS and event.status != Event.Status.FINISHED)
+        and not any(t["reported"] and not t["pod"].is_bye for t in context["tables"]),
+        can_swap=bool(latest and latest.stage == Round.Stage.SWISS and event.status != Event.Status.FINISHED),
+        seated_players=seated,
+        rematch_prompt=request.session.pop(f"rematch_prompt_{event.pk}", None),
+        settings_form=EventSettingsForm(event=event),
+    )  # fmt: skip
     return render(request, "dashboard/event_detail.html", context)
+
+
+@login_required
+def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    form = EventSettingsForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.event_update(event=event, by=request.user, **form.changes())
+        except ApplicationError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("dashboard:event-detail", event_id=event.pk)
+    return render(
+        request, "dashboard/event_settings.html", {"event": event, "form": form}, status=400 if form.errors else 200
+    )
 
 
 @login_required
@@ -107,7 +143,10 @@ def _registration_action(request: HttpRequest, event_id: int, registration_id: i
     except ApplicationError as exc:
         messages.error(request, exc.message)
     if request.htmx:
-        return render(request, "dashboard/_registration_row.html", {"r": registration, "event": event})
+        next_round = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        return render(
+            request, "dashboard/_registration_row.html", {"r": registration, "event": event, "next_round": next_round}
+        )
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 
@@ -131,17 +170,111 @@ def registration_drop(request: HttpRequest, event_id: int, registration_id: int)
     )
 
 
+def _pair(request: HttpRequest, event: Event, pair) -> HttpResponse:
+    """Run a pairing service; a refused rematch becomes a prompt the organiser can accept."""
+    allow = request.POST.get("allow_rematches") == "true"
+    try:
+        round_ = pair(allow)
+    except ApplicationError as exc:
+        if exc.code == "rematch_unavoidable":
+            request.session[f"rematch_prompt_{event.pk}"] = {"message": exc.message, "action": request.path}
+        else:
+            messages.error(request, exc.message)
+    else:
+        label = selectors.round_label(round_=round_)
+        messages.success(request, f"{label} is paired." if round_.stage == Round.Stage.SWISS else f"{label}: paired.")
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
 @login_required
 @require_POST
 def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _managed_event(request, event_id)
+    return _pair(
+        request, event, lambda allow: services.round_start(event=event, by=request.user, allow_rematches=allow)
+    )
+
+
+@login_required
+@require_POST
+def round_repair(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    return _pair(
+        request,
+        event,
+        lambda allow: services.round_repair(event=event, round_number=number, by=request.user, allow_rematches=allow),
+    )
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose two players to swap.")
+        return redirect("dashboard:event-detail", event_id=event.pk)
     try:
-        round_ = services.round_start(event=event, by=request.user)
+        _, warnings = services.round_swap(event=event, round_number=number, by=request.user, **form.cleaned_data)
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Round {round_.number} is paired.")
+        messages.success(request, "Swapped.")
+        for warning in warnings:
+            messages.warning(request, f"Rematch: {warning}")
     return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def top_cut_start(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed_event(request, event_id)
+    size = request.POST.get("size", "")
+    try:
+        round_ = services.top_cut_start(event=event, by=request.user, size=int(size) if size.isdigit() else None)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request, f"Top {event.top_cut_size or ''} cut started: {selectors.round_label(round_=round_)}."
+        )
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def registration_fixed_table(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    value = request.POST.get("fixed_table", "").strip()
+    if value and not value.isdigit():
+        messages.error(request, "A fixed table is a table number, or empty to free the player.")
+        return redirect("dashboard:event-detail", event_id=event_id)
+    return _registration_action(
+        request,
+        event_id,
+        registration_id,
+        lambda r: services.registration_update(
+            registration=r, by=request.user, fixed_table=int(value) if value else None
+        ),
+    )
+
+
+@login_required
+@require_POST
+def registration_bye(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    number = request.POST.get("round", "")
+    remove = request.POST.get("remove") == "true"
+    if not number.isdigit():
+        messages.error(request, "Choose the round of the bye.")
+        return redirect("dashboard:event-detail", event_id=event_id)
+
+    def action(r: Registration) -> Registration:
+        if remove:
+            services.bye_unassign(registration=r, round_number=int(number), by=request.user)
+        else:
+            services.bye_assign(registration=r, round_number=int(number), by=request.user)
+        return Registration.objects.select_related("player", "event").prefetch_related("bye_assignments").get(pk=r.pk)
+
+    return _registration_action(request, event_id, registration_id, action)
 
 
 @login_required
@@ -249,9 +382,16 @@ def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse
     event, round_ = _public_event_round(request, event_id)
     rows = selectors.round_pairings_by_name(round_=round_) if round_ else []
     rounds = list(event.rounds.order_by("number").values_list("number", flat=True))
-    return render(
-        request, "public/pairings_by_name.html", {"event": event, "round": round_, "rows": rows, "rounds": rounds}
-    )
+    player = request.GET.get("player", "")
+    context = {
+        "event": event,
+        "round": round_,
+        "round_label": selectors.round_label(round_=round_) if round_ else "",
+        "rows": rows,
+        "rounds": rounds,
+        "highlight": int(player) if player.isdigit() else None,
+    }
+    return render(request, "public/pairings_by_name.html", context)
 
 
 def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -193,7 +193,9 @@ def test_a_result_for_a_table_of_a_closed_round_is_refused(api):
     a, b = (s["player"]["id"] for s in _first_table(api, event["id"])["seats"])
     url = f"/api/v1/events/{event['id']}/rounds/1/tables/1/result/"
     api.post(url, {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]}, format="json")
-    api.post(f"/api/v1/events/{event['id']}/rounds/")
+    assert (
+        api.post(f"/api/v1/events/{event['id']}/rounds/", {"allow_rematches": True}, format="json").status_code == 201
+    )
     response = api.post(
         url, {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 1}]}, format="json"
     )

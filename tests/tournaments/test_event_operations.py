@@ -1,0 +1,268 @@
+"""Event operations through the services and the API: late entry, assigned byes, fixed seating,
+swaps, re-pairing, and the organiser's say when no rematch-free pairing exists."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from core.exceptions import ApplicationError, Conflict
+from tests.factories import PlayerFactory, RegistrationFactory
+from tournaments import services
+from tournaments.models import ByeAssignment, Event, Pod, Registration, Round, Seat, Standing
+
+pytestmark = pytest.mark.django_db
+
+
+def make_event(organiser, players: int, *, format: str = "deck-masters", rounds: int = 4, **options) -> Event:
+    event = services.event_create(
+        organiser=organiser, name="League night", format=format, planned_rounds=rounds,
+        date=datetime.date(2026, 12, 1), **options,
+    )  # fmt: skip
+    for i in range(players):
+        RegistrationFactory(event=event, player=PlayerFactory(display_name=f"P{i:02d}"))
+    return event
+
+
+def report_all(event: Event, organiser, *, winner_seat: int = 1) -> None:
+    """Report every open table of the current round: seat ``winner_seat`` wins, the rest by seat order."""
+    round_ = event.rounds.order_by("-number").first()
+    for pod in round_.pods.filter(is_bye=False, result__isnull=True).prefetch_related("seats"):
+        seats = sorted(pod.seats.all(), key=lambda s: s.seat_order)
+        winner = seats[winner_seat - 1] if winner_seat <= len(seats) else seats[0]
+        others = [s for s in seats if s.pk != winner.pk]
+        placements = {winner.player_id: 1} | {s.player_id: i for i, s in enumerate(others, start=2)}
+        services.pod_result_report(
+            event=event, round_number=round_.number, table_number=pod.table_number, placements=placements, by=organiser
+        )
+
+
+def seated(round_: Round) -> set[int]:
+    return set(Seat.objects.filter(round=round_).values_list("player_id", flat=True))
+
+
+# --- late entry ----------------------------------------------------------------------------------
+
+
+def test_a_late_entrant_joins_the_next_round_with_a_loss_for_each_round_missed(organiser) -> None:
+    event = make_event(organiser, 8)
+    round1 = services.round_start(event=event, by=organiser)
+    before = {(s.pod_id, s.player_id) for s in Seat.objects.filter(round=round1)}
+
+    late = services.registration_create(event=event, by=organiser, display_name="Latecomer", checked_in=True)
+
+    assert late.late_entry_round == 2 and late.missed_rounds == 1
+    # The round being played is not rebuilt.
+    assert {(s.pod_id, s.player_id) for s in Seat.objects.filter(round=round1)} == before
+    report_all(event, organiser)
+    services.standings_recompute(event_id=event.pk)
+    row = Standing.objects.get(event=event, player=late.player)
+    assert (row.points, row.wins, row.losses, row.matches) == (0, 0, 1, 1)
+
+    round2 = services.round_start(event=event, by=organiser)
+    assert late.player_id in seated(round2)
+    assert len(seated(round2)) == 9  # an odd field now: one bye
+
+
+def test_checking_in_after_round_one_is_a_late_entry_but_a_returning_player_is_not(organiser) -> None:
+    event = make_event(organiser, 6)
+    absent = RegistrationFactory(event=event, checked_in=False)
+    services.round_start(event=event, by=organiser)
+    report_all(event, organiser)
+    services.round_start(event=event, by=organiser)
+
+    absent = services.registration_check_in(registration=absent, by=organiser)
+    assert absent.late_entry_round == 3
+
+    player = Registration.objects.filter(event=event, late_entry_round__isnull=True).first()
+    services.registration_check_in(registration=player, by=organiser, checked_in=False)
+    player = services.registration_check_in(registration=player, by=organiser, checked_in=True)
+    assert player.late_entry_round is None
+
+
+def test_a_dropped_player_keeps_their_standing_and_is_not_paired(organiser) -> None:
+    event = make_event(organiser, 6)
+    services.round_start(event=event, by=organiser)
+    report_all(event, organiser)
+    gone = Registration.objects.filter(event=event).first()
+    services.registration_drop(registration=gone, by=organiser)
+    round2 = services.round_start(event=event, by=organiser)
+    services.standings_recompute(event_id=event.pk)
+    assert gone.player_id not in seated(round2)
+    assert Standing.objects.get(event=event, player=gone.player).dropped
+
+
+# --- byes and fixed seating ----------------------------------------------------------------------
+
+
+def test_an_assigned_bye_is_a_win_and_the_rest_are_paired_as_usual(organiser) -> None:
+    event = make_event(organiser, 7)
+    chosen = Registration.objects.filter(event=event).last()
+    services.bye_assign(registration=chosen, round_number=1, by=organiser)
+
+    round1 = services.round_start(event=event, by=organiser)
+
+    bye = Seat.objects.get(round=round1, player=chosen.player)
+    assert bye.pod.is_bye and bye.placement == 1 and bye.points == 3
+    assert bye.reasons == ["bye_assigned"]
+    assert Pod.objects.filter(round=round1, is_bye=True).count() == 1  # 6 left: no engine bye
+    assert len(seated(round1)) == 7
+
+
+def test_a_bye_can_only_be_assigned_for_a_round_not_yet_paired(organiser) -> None:
+    event = make_event(organiser, 6)
+    services.round_start(event=event, by=organiser)
+    reg = Registration.objects.filter(event=event).first()
+    with pytest.raises(Conflict) as refused:
+        services.bye_assign(registration=reg, round_number=1, by=organiser)
+    assert refused.value.code == "round_already_paired"
+    services.bye_assign(registration=reg, round_number=2, by=organiser)
+    services.bye_unassign(registration=reg, round_number=2, by=organiser)
+    assert not ByeAssignment.objects.exists()
+
+
+def test_a_player_with_a_fixed_table_sits_there_every_round(organiser) -> None:
+    event = make_event(organiser, 12)
+    reg = Registration.objects.filter(event=event).first()
+    services.registration_update(registration=reg, by=organiser, fixed_table=4)
+    for _ in range(3):
+        round_ = services.round_start(event=event, by=organiser)
+        seat = Seat.objects.select_related("pod").get(round=round_, player=reg.player)
+        assert seat.pod.table_number == 4 and "fixed_table" in seat.reasons
+        numbers = sorted(Pod.objects.filter(round=round_, is_bye=False).values_list("table_number", flat=True))
+        assert numbers == list(range(1, 7))
+        report_all(event, organiser)
+
+
+def test_two_players_cannot_be_fixed_to_one_table(organiser) -> None:
+    event = make_event(organiser, 4)
+    a, b = Registration.objects.filter(event=event)[:2]
+    services.registration_update(registration=a, by=organiser, fixed_table=1)
+    with pytest.raises(Conflict) as refused:
+        services.registration_update(registration=b, by=organiser, fixed_table=1)
+    assert refused.value.field == "fixed_table"
+
+
+# --- swaps and re-pairing ------------------------------------------------------------------------
+
+
+def test_a_swap_that_creates_a_rematch_is_made_with_a_warning(organiser) -> None:
+    event = make_event(organiser, 4)
+    round1 = services.round_start(event=event, by=organiser)
+    t1 = sorted(Seat.objects.filter(pod__round=round1, pod__table_number=1), key=lambda s: s.seat_order)
+    report_all(event, organiser)
+    round2 = services.round_start(event=event, by=organiser)
+    # Round 2 avoided rematches; swap so that round 1's table 1 meets again.
+    a, b = t1[0].player_id, t1[1].player_id
+    seat_a = Seat.objects.get(round=round2, player_id=a)
+    partner = Seat.objects.filter(pod=seat_a.pod).exclude(player_id=a).get()
+    round_, warnings = services.round_swap(
+        event=event, round_number=2, player_a=partner.player_id, player_b=b, by=organiser
+    )
+    # Both new tables are round 1's tables again: two rematches, two warnings.
+    assert round_.edited and round_.rematches == 2
+    assert len(warnings) == 2 and all("round 1" in w for w in warnings)
+    assert Seat.objects.get(round=round2, player_id=b).pod_id == seat_a.pod_id
+    assert Seat.objects.get(round=round2, player_id=b).reasons == ["swapped"]
+
+
+def test_swaps_and_re_pairing_never_touch_a_reported_table(organiser) -> None:
+    event = make_event(organiser, 4)
+    round1 = services.round_start(event=event, by=organiser)
+    table1 = Seat.objects.filter(pod__round=round1, pod__table_number=1).order_by("seat_order")
+    table2 = Seat.objects.filter(pod__round=round1, pod__table_number=2).order_by("seat_order")
+    a, b = table1[0].player_id, table2[0].player_id
+    services.pod_result_report(
+        event=event, round_number=1, table_number=1, placements={a: 1, table1[1].player_id: 2}, by=organiser
+    )
+    with pytest.raises(Conflict) as swap:
+        services.round_swap(event=event, round_number=1, player_a=a, player_b=b, by=organiser)
+    with pytest.raises(Conflict) as repair:
+        services.round_repair(event=event, round_number=1, by=organiser)
+    assert swap.value.code == repair.value.code == "round_has_results"
+    assert Seat.objects.get(round=round1, player_id=a).placement == 1
+
+
+def test_re_pairing_a_round_takes_in_late_check_ins_and_keeps_the_number(organiser) -> None:
+    event = make_event(organiser, 6)
+    late = RegistrationFactory(event=event, checked_in=False)
+    round1 = services.round_start(event=event, by=organiser, seed=1)
+    services.registration_check_in(registration=late, by=organiser)
+    again = services.round_repair(event=event, round_number=1, by=organiser, seed=2)
+    assert again.number == 1 and again.pk != round1.pk
+    assert late.player_id in seated(again)
+    assert Round.objects.filter(event=event).count() == 1
+
+
+def test_swapping_a_player_into_the_bye_moves_the_bye(organiser) -> None:
+    event = make_event(organiser, 5)
+    round1 = services.round_start(event=event, by=organiser)
+    bye = Seat.objects.get(round=round1, pod__is_bye=True)
+    other = Seat.objects.filter(round=round1, pod__is_bye=False).first()
+    services.round_swap(event=event, round_number=1, player_a=bye.player_id, player_b=other.player_id, by=organiser)
+    moved = Seat.objects.get(round=round1, player_id=other.player_id)
+    assert moved.pod.is_bye and moved.points == 3 and moved.placement == 1
+    assert Seat.objects.get(round=round1, player_id=bye.player_id).placement is None
+
+
+# --- rematches: say so, let the organiser allow one ---------------------------------------------
+
+
+def test_when_no_rematch_free_pairing_exists_the_organiser_is_asked_first(organiser) -> None:
+    event = make_event(organiser, 4, rounds=5)
+    for _ in range(3):  # four players meet everyone in three rounds
+        services.round_start(event=event, by=organiser)
+        report_all(event, organiser)
+    with pytest.raises(Conflict) as refused:
+        services.round_start(event=event, by=organiser)
+    assert refused.value.code == "rematch_unavoidable"
+    assert "2" in refused.value.message and event.rounds.count() == 3
+    round4 = services.round_start(event=event, by=organiser, allow_rematches=True)
+    assert round4.rematches == 2
+    assert all("rematch" in s.reasons for s in Seat.objects.filter(round=round4))
+
+
+def test_the_api_answers_409_with_the_code_and_pairs_when_allowed(organiser, api) -> None:
+    event = make_event(organiser, 2, rounds=3)
+    services.round_start(event=event, by=organiser)
+    report_all(event, organiser)
+    refused = api.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "rematch_unavoidable"
+    allowed = api.post(f"/api/v1/events/{event.pk}/rounds/", {"allow_rematches": True}, format="json")
+    assert allowed.status_code == 201 and allowed.json()["rematches"] == 1
+
+
+# --- pods options and 1v1 Master Trainer ---------------------------------------------------------
+
+
+def test_pods_can_give_byes_instead_of_three_player_pods(organiser) -> None:
+    event = make_event(organiser, 10, format="master-trainer", pod_leftovers="byes")
+    round1 = services.round_start(event=event, by=organiser)
+    sizes = sorted(Pod.objects.filter(round=round1, is_bye=False).values_list("id", flat=True))
+    assert len(sizes) == 2
+    assert Pod.objects.filter(round=round1, is_bye=True).count() == 2
+
+
+def test_a_master_trainer_event_can_be_played_one_on_one_with_swiss(organiser) -> None:
+    event = make_event(organiser, 6, format="master-trainer", players_per_table=2)
+    round1 = services.round_start(event=event, by=organiser)
+    assert all(p.seats.count() == 2 for p in Pod.objects.filter(round=round1))
+    with pytest.raises(ApplicationError) as refused:
+        make_event(organiser, 0, format="mt-silver", players_per_table=2)
+    assert refused.value.field == "players_per_table"
+
+
+# --- settings --------------------------------------------------------------------------------------
+
+
+def test_pairing_settings_lock_at_round_one_but_planned_rounds_can_rise(organiser, api) -> None:
+    event = make_event(organiser, 4, format="master-trainer")
+    services.round_start(event=event, by=organiser)
+    response = api.patch(f"/api/v1/events/{event.pk}/", {"pod_leftovers": "byes"}, format="json")
+    assert response.status_code == 409 and response.json()["error"]["code"] == "event_started"
+    response = api.patch(f"/api/v1/events/{event.pk}/", {"planned_rounds": 6}, format="json")
+    assert response.status_code == 200 and response.json()["planned_rounds"] == 6
+    response = api.patch(f"/api/v1/events/{event.pk}/", {"planned_rounds": 0}, format="json")
+    assert response.status_code == 400 and "planned_rounds" in response.json()["error"]["fields"]

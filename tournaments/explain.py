@@ -1,0 +1,113 @@
+"""Why a player sits where they sit: the pairing's reason codes turned into sentences.
+
+Pure Python, no Django: the selector hands in what the round stored for a
+seat (reason codes from :mod:`tournaments.pairing`, the points and rank the
+player had when the round was paired, the top-cut seed) and the same for the
+people at the table; :func:`explain_seat` returns sentences a player can read
+on the public pairings page.  The codes are the engine's contract (see the
+package docstring of :mod:`tournaments.pairing`); ``swapped`` and ``top_cut``
+are added by the round services.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["SeatFacts", "explain_seat"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts:
+    """What the round stored about one seat."""
+
+    name: str
+    points: int | None
+    rank: int | None
+    reasons: tuple[str, ...]
+    cut_seed: int | None = None
+
+
+def _pts(points: int | None) -> str:
+    if points is None:
+        return "no recorded points"
+    return f"{points} point{'s' if points != 1 else ''}"
+
+
+def _rank(rank: int | None) -> str:
+    return f" (ranked {rank})" if rank else ""
+
+
+def explain_seat(
+    seat: SeatFacts,
+    others: Sequence[SeatFacts],
+    *,
+    table_number: int | None,
+    round_number: int,
+    one_vs_one: bool,
+    seed: int | None,
+    edited: bool = False,
+) -> list[str]:
+    """Sentences explaining ``seat``'s table (or bye) in round ``round_number``."""
+    codes = set(seat.reasons)
+    lines: list[str] = []
+    mine = f"You had {_pts(seat.points)}{_rank(seat.rank)} when round {round_number} was paired."
+    if "top_cut" in codes:
+        rivals = ", ".join(f"{o.name} (seed {o.cut_seed})" for o in others)
+        lines.append(
+            f"Top cut: you are seed {seat.cut_seed}, from your place in the Swiss standings. "
+            f"The bracket is fixed by seed: you play {rivals}. Seats go by seed, best seed in seat 1."
+        )
+        return lines
+    if "swapped" in codes:
+        lines.append("The organiser moved you to this table by hand after the round was paired.")
+    if "bye_assigned" in codes:
+        lines.append("The organiser gave you a bye this round; it counts as a win.")
+    elif "bye" in codes:
+        if "first_round" in codes:
+            lines.append(
+                "You have the bye: the players did not divide into full tables, and round 1 byes go at "
+                "random (seeded) to players who have had none. It counts as a win."
+            )
+        else:
+            lines.append(
+                f"{mine} You have the bye: the players did not divide into full tables, and the bye goes to "
+                "the lowest-ranked player among those with the fewest byes so far. It counts as a win."
+            )
+    elif "first_round" in codes:
+        lines.append("Round 1 is paired at random (seeded), before anyone has points.")
+    elif one_vs_one and others:
+        opp = others[0]
+        theirs = f"{opp.name} had {_pts(opp.points)}{_rank(opp.rank)}"
+        if "paired_down" in codes:
+            lines.append(
+                f"{mine} {theirs}. You were paired down: your point group could not be paired entirely within "
+                "itself (an odd number of players, or only with a rematch), and the pairing moves as few "
+                "players as possible, by as few points as possible."
+            )
+        elif "paired_up" in codes:
+            lines.append(
+                f"{mine} {theirs}. You were paired up: a player from the group above had to be paired down, "
+                "and you were the closest opponent they had not met."
+            )
+        elif "same_points" in codes:
+            lines.append(f"{mine} {theirs}: players are paired within their point group, at random.")
+    elif others:
+        points = ", ".join(_pts(o.points) for o in others)
+        if "same_points" in codes:
+            lines.append(f"{mine} Everyone at your pod had the same points: pods group players on equal points.")
+        else:
+            lines.append(
+                f"{mine} Your pod-mates had {points}. Pods avoid repeated pod-mates first, then keep points "
+                "as close as possible."
+            )
+    if "rematch" in codes:
+        lines.append(
+            "You have played someone at this table before: no pairing of the whole field avoided every "
+            "rematch, and this one has the fewest."
+        )
+    if "fixed_table" in codes and table_number is not None:
+        lines.append(f"You sit at table {table_number}, the table the organiser fixed for you.")
+    if seed is not None and not edited:
+        lines.append(f"The pairing can be reproduced from its stored seed, {seed}.")
+    return lines
