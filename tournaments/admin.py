@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import Event, Player, Pod, PodResult, Registration, Round, Seat, Standing
+from tournaments.models import ByeAssignment, Event, Player, Pod, PodResult, Registration, Round, Seat, Standing
 
 
 @admin.register(Player)
@@ -26,15 +26,39 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["player", "event", "checked_in", "dropped", "dropped_after_round"]
+    list_display = [
+        "player",
+        "event",
+        "checked_in",
+        "dropped",
+        "dropped_after_round",
+        "late_entry_round",
+        "fixed_table",
+    ]
     list_filter = ["checked_in", "dropped"]
     raw_id_fields = ["player", "event"]
 
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["event", "number", "seed", "rematches", "created_at", "completed_at"]
-    readonly_fields = ["seed"]
+    list_display = [
+        "event",
+        "number",
+        "stage",
+        "seed",
+        "objective",
+        "rematches",
+        "edited",
+        "created_at",
+        "completed_at",
+    ]
+    readonly_fields = ["seed", "objective"]
+
+
+@admin.register(ByeAssignment)
+class ByeAssignmentAdmin(admin.ModelAdmin):
+    list_display = ["registration", "round_number", "assigned_by", "created_at"]
+    raw_id_fields = ["registration"]
 
 
 class SeatInline(admin.TabularInline):
@@ -51,7 +75,7 @@ class PodAdmin(admin.ModelAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
-    list_display = ["player", "pod", "seat_order", "placement", "points"]
+    list_display = ["player", "pod", "seat_order", "placement", "points", "points_before", "reasons"]
     raw_id_fields = ["player", "pod", "round"]
 
 

@@ -62,7 +62,13 @@ faced no resistance):
   opponent's match points per match played (byes included; 0 for an opponent
   with no match).  In a pod the winner's points say more than whether an
   opponent "won", so this comes before OMW%.  For 1v1 events it is reported
-  as 0.0.
+  as 0.0.  Pages show it as a percentage of a win's points (``opp_avg_points
+  / scoring.win_points``), the "opponents' average points %".  Byes: a bye
+  scores ``bye_points`` for the opponent who had it (a round they could not
+  play is not held against the people they met) and gives the player who had
+  it no opponent.  3-pods: every pod size is scored by the format's table for
+  that size (winner 3, runner-up 1 in pods of 3 or 4 alike), so points per
+  match from a 3-pod and a 4-pod are averaged together as they are.
 * *GW%* (Magic) - game points (3 a game won, 1 a game drawn) / (3 x games
   played), not floored.  A match whose seats carry no ``games`` counts as one
   game won, lost or drawn; a bye counts as won 2-0.  *OGW%* - mean of the
