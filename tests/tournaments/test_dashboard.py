@@ -145,7 +145,9 @@ def test_the_demo_command_creates_an_event_of_each_format(client, django_capture
         "mintayn-master",
     }
     for event in played:
-        assert event.rounds.count() == 1
+        assert event.rounds.count() == 2
+        assert event.registrations.filter(late_entry_round=2).count() == 1
+        assert event.registrations.filter(fixed_table=2).count() == 1
         assert event.standings.exists()
         assert event.standings_current
     open_event = Event.objects.get(status=Event.Status.REGISTRATION)

@@ -71,7 +71,7 @@ DEMO_EVENTS = {
 
 
 class Command(BaseCommand):
-    help = "Create a demo event of every format, with players and a played first round."
+    help = "Create a demo event of every format: players, a late entry, round 1 played and round 2 paired."
 
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true", help="Delete the demo events first and recreate them.")
@@ -119,7 +119,18 @@ class Command(BaseCommand):
                 services.pod_result_report(
                     event=event, round_number=1, table_number=pod.table_number, placements=placements, by=user
                 )
-            self.stdout.write(f"  {full_name} ({FORMATS[slug].name}): {count} players, round 1 played")
+            # Round 2 is paired and waiting for results: its "why?" shows Swiss or pod reasons, a late
+            # entrant joins with a loss for round 1, and one player keeps a fixed table.
+            services.registration_create(
+                event=event, by=user, display_name="Riley (late)", external_id="demo-riley", checked_in=True
+            )
+            first = event.registrations.order_by("id").first()
+            services.registration_update(registration=first, by=user, fixed_table=2)
+            services.round_start(event=event, by=user, seed=rng.randrange(2**62), allow_rematches=True)
+            self.stdout.write(
+                f"  {full_name} ({FORMATS[slug].name}): {count} players and a late entry, "
+                "round 1 played, round 2 paired"
+            )
         self._registration_event(user)
         self.stdout.write(
             self.style.SUCCESS(
