@@ -47,6 +47,7 @@ def explain_seat(
     one_vs_one: bool,
     seed: int | None,
     edited: bool = False,
+    seat_order: int | None = None,
 ) -> list[str]:
     """Sentences explaining ``seat``'s table (or bye) in round ``round_number``."""
     codes = set(seat.reasons)
@@ -101,6 +102,11 @@ def explain_seat(
                 f"{mine} Your pod-mates had {points}. Pods avoid repeated pod-mates first, then keep points "
                 "as close as possible."
             )
+    if not one_vs_one and others and seat_order == 1 and "first_round" not in codes:
+        lines.append(
+            "You are in seat 1 and go first: in each pod, seat 1 goes to a player who has gone first "
+            "least often so far."
+        )
     if "rematch" in codes:
         lines.append(
             "You have played someone at this table before: no pairing of the whole field avoided every "

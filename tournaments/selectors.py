@@ -89,6 +89,7 @@ def seat_explanations(*, round_: Round, pods: list[Pod]) -> dict[int, list[str]]
                 one_vs_one=one_vs_one,
                 seed=round_.seed if round_.stage == Round.Stage.SWISS else None,
                 edited=round_.edited,
+                seat_order=seat.seat_order,
             )
     return answer
 

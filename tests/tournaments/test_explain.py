@@ -42,3 +42,13 @@ def test_pods_list_the_pod_mates_points_and_an_edited_round_has_no_seed() -> Non
 def test_the_top_cut_names_the_seeds() -> None:
     text = explain(seat("Ash", 12, ("top_cut",), cut_seed=1), seat("Gary", 9, ("top_cut",), cut_seed=8))
     assert "you are seed 1" in text and "Gary (seed 8)" in text
+
+
+def test_seat_one_in_a_pod_is_explained() -> None:
+    text = " ".join(
+        explain_seat(
+            seat("Ash", 3, ("same_points",)), [seat("B", 3, ())], table_number=2, round_number=2,
+            one_vs_one=False, seed=1, seat_order=1,
+        )
+    )  # fmt: skip
+    assert "go first" in text
