@@ -266,3 +266,51 @@ def test_pairing_settings_lock_at_round_one_but_planned_rounds_can_rise(organise
     assert response.status_code == 200 and response.json()["planned_rounds"] == 6
     response = api.patch(f"/api/v1/events/{event.pk}/", {"planned_rounds": 0}, format="json")
     assert response.status_code == 400 and "planned_rounds" in response.json()["error"]["fields"]
+
+
+# --- reproducibility and the API -----------------------------------------------------------------
+
+
+def test_a_round_is_reproduced_from_its_stored_seed_with_the_same_objective(organiser) -> None:
+    event = make_event(organiser, 11)
+    services.round_start(event=event, by=organiser)
+    report_all(event, organiser)
+    first = services.round_start(event=event, by=organiser)
+    tables = [
+        [s.player_id for s in p.seats.order_by("seat_order")] for p in first.pods.order_by("is_bye", "table_number")
+    ]
+    seed, objective = first.seed, first.objective
+    assert objective is not None
+
+    again = services.round_repair(event=event, round_number=2, by=organiser, seed=seed)
+
+    assert [
+        [s.player_id for s in p.seats.order_by("seat_order")] for p in again.pods.order_by("is_bye", "table_number")
+    ] == tables
+    assert (again.seed, again.objective) == (seed, objective)
+
+
+def test_the_operations_api_checks_its_input_and_explains_each_seat(organiser, api) -> None:
+    event = make_event(organiser, 5)
+    reg = Registration.objects.filter(event=event).first()
+    base = f"/api/v1/events/{event.pk}"
+    bad = api.patch(f"{base}/registrations/{reg.pk}/", {"fixed_table": 0}, format="json")
+    assert bad.status_code == 400 and "fixed_table" in bad.json()["error"]["fields"]
+    ok = api.patch(f"{base}/registrations/{reg.pk}/", {"fixed_table": 2}, format="json")
+    assert ok.status_code == 200 and ok.json()["fixed_table"] == 2
+    bye = api.post(f"{base}/registrations/{reg.pk}/byes/", {"round": 1}, format="json")
+    assert bye.status_code == 201 and bye.json()["assigned_byes"] == [1]
+    assert api.delete(f"{base}/registrations/{reg.pk}/byes/1/").json()["assigned_byes"] == []
+    assert api.post(f"{base}/registrations/{reg.pk}/byes/", {"round": "x"}, format="json").status_code == 400
+
+    round_ = api.post(f"{base}/rounds/", {}, format="json").json()
+    assert round_["objective"] is not None and round_["stage"] == "swiss" and round_["label"] == "Round 1"
+    seats = [s for t in round_["tables"] for s in t["seats"]]
+    assert all(s["why"] and s["reasons"] for s in seats)
+    swap = api.post(f"{base}/rounds/1/swap/", {"players": [seats[0]["player"]["id"]]}, format="json")
+    assert swap.status_code == 400 and "players" in swap.json()["error"]["fields"]
+    a, b = round_["tables"][0]["seats"][0]["player"]["id"], round_["tables"][1]["seats"][0]["player"]["id"]
+    swapped = api.post(f"{base}/rounds/1/swap/", {"players": [a, b]}, format="json")
+    assert swapped.status_code == 200 and swapped.json()["warnings"] == [] and swapped.json()["round"]["edited"]
+    assert api.post(f"{base}/rounds/9/repair/", {}, format="json").status_code == 404
+    assert api.post(f"{base}/top-cut/", {"size": 1}, format="json").status_code == 400
