@@ -484,12 +484,7 @@ def round_repair(
     """
     _ensure_can_manage(by, event)
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
-        round_ = _latest_round(event, round_number)
-        if round_.stage != Round.Stage.SWISS:
-            raise Conflict("Top-cut tables follow the seeds; there is nothing to re-pair.", code="top_cut_round")
+        event, round_ = _current_swiss_round(event, round_number)
         _ensure_untouched(round_, Pod.objects.filter(round=round_, is_bye=False))
         round_.delete()
         new = _start_swiss_round(event, number=round_number, seed=seed, allow_rematches=allow_rematches)
@@ -509,12 +504,7 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
     if player_a == player_b:
         raise ApplicationError("Choose two different players.", field="players")
     with transaction.atomic():
-        event = _locked_event(event.pk)
-        if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
-        round_ = _latest_round(event, round_number)
-        if round_.stage != Round.Stage.SWISS:
-            raise Conflict("Top-cut tables follow the seeds: they cannot be swapped.", code="top_cut_round")
+        event, round_ = _current_swiss_round(event, round_number)
         seats = {
             s.player_id: s
             for s in Seat.objects.select_for_update()
@@ -660,6 +650,17 @@ def _latest_round(event: Event, round_number: int) -> Round:
             code="round_closed",
         )
     return latest
+
+
+def _current_swiss_round(event: Event, round_number: int) -> tuple[Event, Round]:
+    """Lock the event and return its current round, which a re-pairing or a swap may change."""
+    event = _locked_event(event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished.", code="event_finished")
+    round_ = _latest_round(event, round_number)
+    if round_.stage != Round.Stage.SWISS:
+        raise Conflict("Top-cut tables follow the seeds: they cannot be re-paired or swapped.", code="top_cut_round")
+    return event, round_
 
 
 def _ensure_untouched(round_: Round, pods) -> None:

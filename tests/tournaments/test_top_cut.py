@@ -73,6 +73,14 @@ def test_a_top_cut_match_needs_a_winner(organiser) -> None:
             event=event, round_number=round_.number, table_number=1, placements={a: 1, b: 1}, by=organiser
         )
     assert refused.value.field == "placements"
+    c, d = tables(round_)[1]
+    for change in (
+        lambda: services.round_swap(event=event, round_number=round_.number, player_a=a, player_b=c, by=organiser),
+        lambda: services.round_repair(event=event, round_number=round_.number, by=organiser),
+    ):
+        with pytest.raises(Conflict) as seeded:
+            change()
+        assert seeded.value.code == "top_cut_round"
 
 
 def test_the_cut_waits_for_the_planned_swiss_rounds_and_refuses_impossible_sizes(organiser) -> None:
