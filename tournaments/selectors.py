@@ -173,3 +173,28 @@ def event_structure(*, event: Event) -> EventStructure | None:
 def event_standings(*, event: Event) -> QuerySet[Standing]:
     """Stored standings: one query."""
     return Standing.objects.filter(event=event).select_related("player").order_by("rank", "player__display_name")
+
+
+@dataclass(frozen=True)
+class RoundOperations:
+    """What the organiser can do to the event's rounds now (the services check it again when asked)."""
+
+    in_cut: bool
+    can_start_cut: bool
+    can_swap: bool
+    can_repair: bool
+
+
+def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) -> RoundOperations:
+    """``tables`` are the current round's, as the dashboard loaded them (``pod`` and ``reported``)."""
+    open_ = event.status != Event.Status.FINISHED
+    in_cut = bool(latest and latest.stage == Round.Stage.TOP_CUT)
+    swiss = bool(latest and latest.stage == Round.Stage.SWISS)
+    played = event.rounds.filter(stage=Round.Stage.SWISS).count() if swiss else 0
+    untouched = not any(t["reported"] and not t["pod"].is_bye for t in tables)
+    return RoundOperations(
+        in_cut=in_cut,
+        can_start_cut=open_ and swiss and not event.top_cut_size and played >= event.planned_rounds,
+        can_swap=open_ and swiss,
+        can_repair=open_ and swiss and untouched,
+    )

@@ -69,9 +69,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     registrations = list(selectors.event_registrations(event=event))
     latest = selectors.event_latest_round(event=event)
     context = _round_context(event, latest, manage=True)
-    swiss_played = event.rounds.filter(stage=Round.Stage.SWISS).count()
-    in_cut = bool(latest and latest.stage == Round.Stage.TOP_CUT)
     structure = selectors.event_structure(event=event)
+    operations = selectors.round_operations(event=event, latest=latest, tables=context["tables"])
     seated = sorted(
         ((s.player_id, s.player.display_name) for t in context["tables"] for s in t["seats"]),
         key=lambda p: p[1].casefold(),
@@ -83,15 +82,12 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         standings=list(selectors.event_standings(event=event)[:8]),
         structure=structure,
         next_round=(latest.number if latest else 0) + 1,
-        in_cut=in_cut,
-        can_start_cut=not in_cut and not event.top_cut_size and swiss_played >= event.planned_rounds
-        and swiss_played > 0 and event.status != Event.Status.FINISHED,
-        can_change_round=bool(latest and latest.stage == Round.Stage.SWISS and event.status != Event.Status.FINISHED)
-        and not any(t["reported"] and not t["pod"].is_bye for t in context["tables"]),
-        can_swap=bool(latest and latest.stage == Round.Stage.SWISS and event.status != Event.Status.FINISHED),
+        in_cut=operations.in_cut,
+        can_start_cut=operations.can_start_cut,
+        can_change_round=operations.can_repair,
+        can_swap=operations.can_swap,
         seated_players=seated,
         rematch_prompt=request.session.pop(f"rematch_prompt_{event.pk}", None),
-        settings_form=EventSettingsForm(event=event),
     )  # fmt: skip
     return render(request, "dashboard/event_detail.html", context)
 

@@ -97,3 +97,18 @@ def test_the_public_pairings_say_why_each_player_sits_where_they_do(client, orga
     assert "lowest-ranked player among those with the fewest byes" in page
     assert "reproduced from its stored seed, 8" in page
     assert 'class="highlight"' in page
+
+
+def test_the_settings_page_changes_planned_rounds_and_refuses_bad_input(browser, organiser) -> None:
+    event = make_event(organiser, 4, format="master-trainer")
+    url = reverse("dashboard:event-settings", args=[event.pk])
+    assert "Leftover players" in browser.get(url).content.decode()
+    data = {"name": event.name, "planned_rounds": 6, "date": "2026-12-01", "venue": "", "tiebreakers": "pokemon"}
+    assert browser.post(url, data | {"pod_leftovers": "byes"}).status_code == 302
+    event.refresh_from_db()
+    assert (event.planned_rounds, event.tiebreakers, event.pod_leftovers) == (6, "pokemon", "byes")
+    response = browser.post(url, data | {"planned_rounds": 0})
+    assert response.status_code == 400
+    services.round_start(event=event, by=organiser)
+    page = browser.get(url).content.decode()
+    assert "Fixed once round 1 is paired." in page
