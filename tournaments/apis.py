@@ -10,12 +10,12 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.exceptions import NotFound
 from games.formats import FORMATS
 from tournaments import selectors, services
 from tournaments.models import Event, Player, PodResult, Registration
@@ -188,7 +188,7 @@ class EventStructureApi(APIView):
         """Recommended number of Swiss rounds and top cut for the attendance."""
         structure = selectors.event_structure(event=_event(event_id))
         if structure is None:
-            raise NotFound("Too few players for a recommendation.")
+            raise NotFound("Too few players for a recommendation.", code="too_few_players")
         return Response(self.OutputSerializer(structure).data)
 
 

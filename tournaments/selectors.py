@@ -139,10 +139,17 @@ class EventStructure:
 
 
 def structure_table(event: Event) -> str:
-    """The attendance table an event follows: its tiebreaker convention, else its game's."""
-    if event.tiebreakers in ("pokemon", "magic"):
-        return event.tiebreakers
-    return "pokemon" if get_format(event.format).family == "pokemon" else "magic"
+    """The attendance table an event follows (see :func:`tournaments.pairing.topcut.attendance_table`)."""
+    return topcut.attendance_table(tiebreakers=event.tiebreakers, family=get_format(event.format).family)
+
+
+def next_round_number(event: Event) -> int:
+    """The number the next round of ``event`` will get (1 before any round)."""
+    return (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+
+
+def swiss_rounds_paired(event: Event) -> int:
+    return event.rounds.filter(stage=Round.Stage.SWISS).count()
 
 
 def event_structure(*, event: Event) -> EventStructure | None:
@@ -190,7 +197,7 @@ def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) 
     open_ = event.status != Event.Status.FINISHED
     in_cut = bool(latest and latest.stage == Round.Stage.TOP_CUT)
     swiss = bool(latest and latest.stage == Round.Stage.SWISS)
-    played = event.rounds.filter(stage=Round.Stage.SWISS).count() if swiss else 0
+    played = swiss_rounds_paired(event) if swiss else 0
     untouched = not any(t["reported"] and not t["pod"].is_bye for t in tables)
     return RoundOperations(
         in_cut=in_cut,

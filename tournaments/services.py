@@ -140,7 +140,7 @@ def event_update(*, event: Event, by, **changes) -> Event:
         event = _locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
             raise Conflict("The event is finished.", code="event_finished")
-        played = event.rounds.filter(stage=Round.Stage.SWISS).count()
+        played = selectors.swiss_rounds_paired(event)
         fixed = sorted(f for f in set(changes) & _EVENT_SETUP_FIELDS if changes[f] != getattr(event, f))
         if fixed and played:
             raise Conflict(
@@ -222,7 +222,9 @@ def registration_create(
         if Registration.objects.filter(event=event, player=player).exists():
             raise Conflict(f"{player} is already registered for this event.", code="already_registered", field="player")
         # A player joining after pairing has begun plays from the next round; the rounds before it are losses.
-        late_entry_round = _next_round_number(event) if checked_in and _paired_rounds(event) else None
+        late_entry_round = (
+            selectors.next_round_number(event) if checked_in and selectors.swiss_rounds_paired(event) else None
+        )
         try:
             with transaction.atomic():
                 registration = Registration.objects.create(
@@ -237,14 +239,6 @@ def registration_create(
     if late_entry_round:
         transaction.on_commit(lambda: _enqueue_standings(event.pk))
     return registration
-
-
-def _paired_rounds(event: Event) -> int:
-    return event.rounds.filter(stage=Round.Stage.SWISS).count()
-
-
-def _next_round_number(event: Event) -> int:
-    return (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
 
 
 def registration_check_in(*, registration: Registration, by, checked_in: bool = True) -> Registration:
@@ -267,11 +261,11 @@ def registration_check_in(*, registration: Registration, by, checked_in: bool = 
         fields = ["checked_in"]
         late = (
             checked_in
-            and _paired_rounds(event) > 0
+            and selectors.swiss_rounds_paired(event) > 0
             and not Seat.objects.filter(round__event=event, player_id=registration.player_id).exists()
         )
         if late:
-            registration.late_entry_round = _next_round_number(event)
+            registration.late_entry_round = selectors.next_round_number(event)
             fields.append("late_entry_round")
         registration.save(update_fields=fields)
         if late:
@@ -322,7 +316,7 @@ def bye_assign(*, registration: Registration, round_number: int, by) -> ByeAssig
         registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
         if registration.dropped:
             raise Conflict(f"{registration.player} has dropped.", code="dropped")
-        next_number = _next_round_number(event)
+        next_number = selectors.next_round_number(event)
         if round_number < next_number:
             raise Conflict(
                 f"Round {round_number} is already paired: assign byes before pairing "
@@ -343,7 +337,7 @@ def bye_unassign(*, registration: Registration, round_number: int, by) -> None:
     _ensure_can_manage(by, registration.event)
     with transaction.atomic():
         event = _locked_event(registration.event_id)
-        if round_number < _next_round_number(event):
+        if round_number < selectors.next_round_number(event):
             raise Conflict(
                 f"Round {round_number} is already paired: re-pair it to take the bye back.",
                 code="round_already_paired",
@@ -574,7 +568,7 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
         _ensure_next_round_possible(event)
         if event.top_cut_size:
             raise Conflict("The top cut has already started.", code="top_cut_started")
-        swiss = event.rounds.filter(stage=Round.Stage.SWISS).count()
+        swiss = selectors.swiss_rounds_paired(event)
         if swiss == 0:
             raise Conflict("Play the Swiss rounds before the top cut.", code="no_swiss_rounds")
         if swiss < event.planned_rounds:
@@ -605,9 +599,9 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
                 f"A top cut of {size} is not possible with {len(eligible)} active players: choose {choices}.",
                 field="size",
             )
-        seeded = [s for s in eligible[:size]]
+        seeded = eligible[:size]
         tables = topcut.first_cut_round([s.player_id for s in seeded], pod_size=pod_size)
-        number = event.rounds.order_by("-number").values_list("number", flat=True).first() + 1
+        number = selectors.next_round_number(event)
         info = {
             s.player_id: _SeatInfo(points=s.points, rank=s.rank, reasons=("top_cut",), cut_seed=seed)
             for seed, s in enumerate(seeded, start=1)

@@ -18,7 +18,7 @@ from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
 from tournaments import selectors, services
 from tournaments.forms import EventForm, EventSettingsForm, RegistrationForm, ResultForm, SwapForm
-from tournaments.models import Event, Pod, PodResult, Registration, Round
+from tournaments.models import Event, Pod, PodResult, Registration
 
 
 def _managed_event(request: HttpRequest, event_id: int) -> Event:
@@ -139,7 +139,7 @@ def _registration_action(request: HttpRequest, event_id: int, registration_id: i
     except ApplicationError as exc:
         messages.error(request, exc.message)
     if request.htmx:
-        next_round = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        next_round = selectors.next_round_number(event)
         return render(
             request, "dashboard/_registration_row.html", {"r": registration, "event": event, "next_round": next_round}
         )
@@ -177,8 +177,7 @@ def _pair(request: HttpRequest, event: Event, pair) -> HttpResponse:
         else:
             messages.error(request, exc.message)
     else:
-        label = selectors.round_label(round_=round_)
-        messages.success(request, f"{label} is paired." if round_.stage == Round.Stage.SWISS else f"{label}: paired.")
+        messages.success(request, f"{selectors.round_label(round_=round_)} is paired.")
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 

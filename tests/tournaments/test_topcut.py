@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import PairingError
+from tournaments.pairing import PairingError, topcut
 from tournaments.pairing.topcut import (
     Structure,
     bracket_order,
@@ -460,3 +460,10 @@ def test_one_table_left_is_the_final() -> None:
     assert is_final([(1, 2, 3, 4)])
     assert not is_final([(1, 4), (2, 3)])
     assert not is_final([])
+
+
+def test_an_event_follows_its_tiebreakers_table_or_else_its_games() -> None:
+    assert topcut.attendance_table(tiebreakers="magic", family="pokemon") == "magic"
+    assert topcut.attendance_table(tiebreakers="pokemon", family="yugioh") == "pokemon"
+    assert topcut.attendance_table(tiebreakers="classic", family="pokemon") == "pokemon"
+    assert topcut.attendance_table(tiebreakers="classic", family="mintayn") == "magic"

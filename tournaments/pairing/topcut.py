@@ -176,6 +176,14 @@ class Structure:
     source: str
 
 
+def attendance_table(*, tiebreakers: str, family: str) -> str:
+    """Which attendance table an event follows: its tiebreaker convention when that is Pokémon or
+    Magic, otherwise its game's (the Pokémon table for Pokémon TCG formats, the Magic table else)."""
+    if tiebreakers in ("pokemon", "magic"):
+        return tiebreakers
+    return "pokemon" if family == "pokemon" else "magic"
+
+
 def recommended_structure(players: int, *, convention: str, pod_size: int | None = None) -> Structure:
     """The recommended Swiss rounds and cut for ``players`` players.
 
