@@ -187,6 +187,8 @@ class RoundOperations:
     """What the organiser can do to the event's rounds now (the services check it again when asked)."""
 
     in_cut: bool
+    #: The final of the top cut has been paired: what remains is to record it and finish the event.
+    cut_final: bool
     can_start_cut: bool
     can_swap: bool
     can_repair: bool
@@ -199,8 +201,10 @@ def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) 
     swiss = bool(latest and latest.stage == Round.Stage.SWISS)
     played = swiss_rounds_paired(event) if swiss else 0
     untouched = not any(t["reported"] and not t["pod"].is_bye for t in tables)
+    cut_final = in_cut and topcut.is_final([[s.player_id for s in t["seats"]] for t in tables if not t["pod"].is_bye])
     return RoundOperations(
         in_cut=in_cut,
+        cut_final=cut_final,
         can_start_cut=open_ and swiss and not event.top_cut_size and played >= event.planned_rounds,
         can_swap=open_ and swiss,
         can_repair=open_ and swiss and untouched,
