@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
+from core import jobs
 from core.exceptions import ApplicationError, Conflict, PermissionDenied
 from decks.checking import deck_check
 from decks.importers.mintayn import load_mintayn_csv
@@ -35,7 +36,7 @@ from decks.models import (
 from games.formats import FORMATS
 from games.formats.deckrules import ROLES
 from tournaments.models import Event, Registration
-from tournaments.services import can_manage_event
+from tournaments.policy import can_manage_event, can_submit_deck, can_view_decklist  # noqa: F401 (pages still ask here)
 
 Progress = Callable[[int, int], None]  # (done, total)
 BATCH = 2000
@@ -205,12 +206,9 @@ def cards_import_mintayn(*, path: Path, progress: Progress | None = None) -> Imp
 
 FAMILY_OF_FORMAT = {slug: fmt.family.value for slug, fmt in FORMATS.items()}
 
-
-def can_submit_deck(user, registration: Registration) -> bool:
-    player_user_id = registration.player.user_id
-    return bool(
-        user and user.is_authenticated and (user.pk == player_user_id or can_manage_event(user, registration.event))
-    )
+#: Tasks of ``decks.tasks``, enqueued by name (tasks import this module, not the other way round).
+VALIDATE_TASK = "decks.tasks.validate_deck_version"
+RECHECK_TASK = "decks.tasks.recheck_event_decks"
 
 
 def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, str], by) -> DeckVersion:
@@ -241,14 +239,8 @@ def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, s
             registration=registration, number=last + 1, decklist=decklist, roles=roles,
             submitted_by=by if by and by.is_authenticated else None,
         )  # fmt: skip
-    transaction.on_commit(lambda: _enqueue_validation(version.pk))
+    jobs.enqueue_after_commit(VALIDATE_TASK, version.pk)
     return version
-
-
-def _enqueue_validation(version_id: int) -> None:
-    from decks.tasks import validate_deck_version
-
-    validate_deck_version.delay(version_id)
 
 
 def deck_version_validate(*, version_id: int) -> DeckVersion | None:
@@ -295,14 +287,8 @@ def deck_recheck_start(*, event: Event, by) -> DeckRecheck:
         ids = list(latest_versions(event).values_list("pk", flat=True))
         DeckVersion.objects.filter(pk__in=ids).update(status=DeckVersion.Status.PENDING)
         run = DeckRecheck.objects.create(event=event, total=len(ids))
-    transaction.on_commit(lambda: _enqueue_recheck(run.pk))
+    jobs.enqueue_after_commit(RECHECK_TASK, run.pk)
     return run
-
-
-def _enqueue_recheck(run_id: int) -> None:
-    from decks.tasks import recheck_event_decks
-
-    recheck_event_decks.delay(run_id)
 
 
 def deck_recheck_run(*, run_id: int) -> DeckRecheck | None:
@@ -328,7 +314,7 @@ def decks_revalidate_family(*, family: str) -> int:
         ).values_list("pk", flat=True)
     )
     for version_id in ids:
-        transaction.on_commit(lambda v=version_id: _enqueue_validation(v))
+        jobs.enqueue_after_commit(VALIDATE_TASK, version_id)
     return len(ids)
 
 
@@ -339,11 +325,6 @@ def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
         event.decklists_public = public
         event.save(update_fields=["decklists_public"])
     return event
-
-
-def can_view_decklist(user, registration: Registration) -> bool:
-    """The player and the event's staff always; everyone else once the organiser publishes decklists."""
-    return registration.event.decklists_public or can_submit_deck(user, registration)
 
 
 def event_deck_options_set(*, event: Event, by, options: dict) -> Event:

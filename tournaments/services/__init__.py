@@ -1,0 +1,52 @@
+"""Every state change of the tournaments app goes through a function here.
+
+Functions are keyword-only and named ``<entity>_<action>``.  Each one asks
+:mod:`tournaments.policy` whether the caller may act, checks the rules, and
+writes inside one transaction; a refused request raises
+:class:`core.exceptions.ApplicationError` (or a subclass) and changes nothing.
+Views, API views, the demo command and the games app all call these, so there
+is one write path per change.  One module per concern, the names all here:
+
+* :mod:`.events` - players and events, settings, finishing;
+* :mod:`.registrations` - entries, late entries, check-in, fixed tables, byes, drops;
+* :mod:`.rounds` - pairing rounds, re-pairing, swaps, the top cut;
+* :mod:`.results` - a table's result;
+* :mod:`.standings` - computing and storing standings, asked for after every change.
+
+Work for Celery is handed over by task name through :mod:`core.jobs`, after
+commit; services never import tasks.
+"""
+
+from tournaments.policy import can_manage_event
+from tournaments.services.events import event_create, event_finish, event_update, player_create
+from tournaments.services.registrations import (
+    bye_assign,
+    bye_unassign,
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_update,
+)
+from tournaments.services.results import pod_result_report
+from tournaments.services.rounds import round_repair, round_start, round_swap, top_cut_start
+from tournaments.services.standings import standings_recompute
+
+__all__ = [
+    "bye_assign",
+    "bye_unassign",
+    "can_manage_event",
+    "event_create",
+    "event_finish",
+    "event_update",
+    "player_create",
+    "pod_result_report",
+    "registration_check_in",
+    "registration_create",
+    "registration_drop",
+    "registration_update",
+    "round_repair",
+    "round_start",
+    "round_swap",
+    "standings_recompute",
+    "top_cut_start",
+]

@@ -1,0 +1,158 @@
+"""Players and events: creating them, changing an event's settings, finishing it."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import IntegrityError, transaction
+
+from core.exceptions import ApplicationError, Conflict, PermissionDenied
+from games.formats import UnknownFormat, get_format
+from tournaments import selectors
+from tournaments.models import Event, Player
+from tournaments.policy import can_create_event, ensure_can_manage_event
+from tournaments.services._common import locked_event, missing_message, tables_without_result
+from tournaments.services.standings import bump_results_version, request_standings
+
+
+def player_create(*, display_name: str, external_id: str | None = None, user=None) -> Player:
+    display_name = display_name.strip()
+    if not display_name:
+        raise ApplicationError("A player needs a display name.", field="display_name")
+    external_id = (external_id or "").strip() or None
+    if external_id and Player.objects.filter(external_id=external_id).exists():
+        raise Conflict(
+            f"A player with external id {external_id!r} already exists.", code="duplicate_player", field="external_id"
+        )
+    try:
+        with transaction.atomic():
+            return Player.objects.create(display_name=display_name, external_id=external_id, user=user)
+    except IntegrityError:
+        raise Conflict("That player already exists.", code="duplicate_player", field="external_id") from None
+
+
+def event_create(
+    *,
+    organiser,
+    name: str,
+    format: str,
+    planned_rounds: int,
+    date: datetime.date,
+    venue: str = "",
+    tiebreakers: str = Event.Tiebreakers.CLASSIC,
+    players_per_table: int | None = None,
+    pod_leftovers: str = Event.Leftovers.TABLES,
+) -> Event:
+    if not can_create_event(organiser):
+        raise PermissionDenied("Sign in to create an event.")
+    try:
+        fmt = get_format(format)
+    except UnknownFormat:
+        raise ApplicationError(f"Unknown format {format!r}.", code="unknown_format", field="format") from None
+    if not name.strip():
+        raise ApplicationError("An event needs a name.", field="name")
+    _check_planned_rounds(planned_rounds)
+    _check_tiebreakers(tiebreakers)
+    _check_table_options(fmt, players_per_table, pod_leftovers)
+    return Event.objects.create(
+        organiser=organiser,
+        name=name.strip(),
+        format=format,
+        planned_rounds=planned_rounds,
+        date=date,
+        venue=venue,
+        tiebreakers=tiebreakers,
+        players_per_table=players_per_table,
+        pod_leftovers=pod_leftovers,
+    )
+
+
+def _check_planned_rounds(planned_rounds: int) -> None:
+    if not 1 <= planned_rounds <= 30:
+        raise ApplicationError("Planned rounds must be between 1 and 30.", field="planned_rounds")
+
+
+def _check_tiebreakers(tiebreakers: str) -> None:
+    if tiebreakers not in Event.Tiebreakers.values:
+        raise ApplicationError(f"Unknown tiebreakers {tiebreakers!r}.", field="tiebreakers")
+
+
+def _check_table_options(fmt, players_per_table: int | None, pod_leftovers: str) -> None:
+    if players_per_table is not None and not (
+        players_per_table == 2 and fmt.table_size.min == 2 and not fmt.table_size.is_one_vs_one
+    ):
+        allowed = "2 (1v1 Swiss)" if fmt.table_size.min == 2 and not fmt.is_one_vs_one else "nothing but the default"
+        raise ApplicationError(f"{fmt.name} events can set players per table to {allowed}.", field="players_per_table")
+    if pod_leftovers not in Event.Leftovers.values:
+        raise ApplicationError(
+            f"Unknown choice {pod_leftovers!r}: use {' or '.join(Event.Leftovers.values)}.", field="pod_leftovers"
+        )
+
+
+#: Settings that can change while the event runs, and the ones fixed once round 1 is paired.
+_EVENT_LIVE_FIELDS = {"name", "venue", "date", "planned_rounds", "tiebreakers"}
+_EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers"}
+
+
+def event_update(*, event: Event, by, **changes) -> Event:
+    """Change an event's settings.  Pairing settings are fixed once round 1 is paired.
+
+    ``planned_rounds`` may go up at any time and down to the rounds already paired.
+    """
+    ensure_can_manage_event(by, event)
+    unknown = set(changes) - _EVENT_LIVE_FIELDS - _EVENT_SETUP_FIELDS
+    if unknown:
+        raise ApplicationError(f"These settings cannot be changed: {', '.join(sorted(unknown))}.")
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is finished.", code="event_finished")
+        played = selectors.swiss_rounds_paired(event)
+        fixed = sorted(f for f in set(changes) & _EVENT_SETUP_FIELDS if changes[f] != getattr(event, f))
+        if fixed and played:
+            raise Conflict(
+                f"{', '.join(fixed)} cannot change once round 1 is paired.", code="event_started", field=fixed[0]
+            )
+        if "name" in changes:
+            changes["name"] = changes["name"].strip()
+            if not changes["name"]:
+                raise ApplicationError("An event needs a name.", field="name")
+        if "planned_rounds" in changes:
+            _check_planned_rounds(changes["planned_rounds"])
+            if changes["planned_rounds"] < played:
+                raise Conflict(
+                    f"{played} Swiss round(s) have been paired: planned rounds cannot be fewer.",
+                    code="rounds_already_paired",
+                    field="planned_rounds",
+                )
+        if "tiebreakers" in changes:
+            _check_tiebreakers(changes["tiebreakers"])
+        _check_table_options(
+            get_format(event.format),
+            changes.get("players_per_table", event.players_per_table),
+            changes.get("pod_leftovers", event.pod_leftovers),
+        )
+        retiebreak = "tiebreakers" in changes and changes["tiebreakers"] != event.tiebreakers
+        for field, value in changes.items():
+            setattr(event, field, value)
+        if changes:
+            event.save(update_fields=sorted(changes))
+        if retiebreak:
+            bump_results_version(event)
+    if retiebreak:
+        request_standings(event.pk)
+    return event
+
+
+def event_finish(*, event: Event, by) -> Event:
+    ensure_can_manage_event(by, event)
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is already finished.", code="event_finished")
+        missing = tables_without_result(event)
+        if missing:
+            raise Conflict(missing_message(missing), code="round_incomplete")
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])
+    return event

@@ -1,0 +1,459 @@
+"""Rounds: pairing the next Swiss round, re-pairing and swaps, and the top cut.
+
+:func:`round_start` loads the event's whole history in a constant number of
+queries, calls the pure pairing engine (:mod:`tournaments.pairing`) and writes
+the round, its tables and seats in bulk, in one transaction.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Prefetch, Q
+
+from core.exceptions import ApplicationError, Conflict, NotFound
+from games.formats import get_format
+from tournaments import pairing, selectors
+from tournaments.models import ByeAssignment, Event, Player, Pod, PodResult, Registration, Round, Seat
+from tournaments.pairing import topcut
+from tournaments.policy import ensure_can_manage_event
+from tournaments.services._common import locked_event, missing_message, tables_without_result
+from tournaments.services.standings import bump_results_version, compute_standings, request_standings
+
+
+def round_start(*, event: Event, by, seed: int | None = None, allow_rematches: bool = False) -> Round:
+    """Pair and seat the next round of ``event`` in one transaction.
+
+    In the Swiss part: refused when the event is finished, the previous round
+    has tables without a result, every planned round has been played, or too
+    few players are active (checked in and not dropped).  A 1v1 pairing that
+    cannot avoid a rematch is refused unless ``allow_rematches``: the
+    organiser is told how many the best pairing has and decides.  Once the top
+    cut has started, the next round is the next round of the bracket.
+    """
+    ensure_can_manage_event(by, event)
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        _ensure_next_round_possible(event)
+        last = event.rounds.order_by("-number").first()
+        if last is not None and last.stage == Round.Stage.TOP_CUT:
+            round_ = _start_next_cut_round(event, last)
+        else:
+            number = (last.number if last else 0) + 1
+            if number > event.planned_rounds:
+                raise Conflict(
+                    f"All {event.planned_rounds} planned rounds have been played: start the top cut, "
+                    "finish the event, or raise the number of planned rounds.",
+                    code="rounds_complete",
+                )
+            round_ = _start_swiss_round(event, number=number, seed=seed, allow_rematches=allow_rematches)
+        if event.status == Event.Status.REGISTRATION:
+            event.status = Event.Status.RUNNING
+            event.save(update_fields=["status"])
+    request_standings(event.pk)
+    return round_
+
+
+def round_repair(
+    *, event: Event, round_number: int, by, seed: int | None = None, allow_rematches: bool = False
+) -> Round:
+    """Throw away the pairing of the current round and pair it again (new seed unless given).
+
+    Only for the latest Swiss round, before any table has a result or a game
+    record: nothing recorded is ever discarded.  Players checked in, dropped,
+    fixed to a table or given a bye since the pairing are taken into account.
+    If the new pairing is refused, the old one stays.
+    """
+    ensure_can_manage_event(by, event)
+    with transaction.atomic():
+        event, round_ = _current_swiss_round(event, round_number)
+        _ensure_untouched(round_, Pod.objects.filter(round=round_, is_bye=False))
+        round_.delete()
+        new = _start_swiss_round(event, number=round_number, seed=seed, allow_rematches=allow_rematches)
+        bump_results_version(event)  # byes may have moved
+    request_standings(event.pk)
+    return new
+
+
+def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int, by) -> tuple[Round, list[str]]:
+    """Swap two players' seats in the current round; returns the round and warnings (rematches it creates).
+
+    Only at tables without a result or a game record.  A bye can be swapped
+    too: the player moved in gets the bye.  The round is marked as edited, so
+    its seed alone no longer reproduces it.
+    """
+    ensure_can_manage_event(by, event)
+    if player_a == player_b:
+        raise ApplicationError("Choose two different players.", field="players")
+    with transaction.atomic():
+        event, round_ = _current_swiss_round(event, round_number)
+        seats = {
+            s.player_id: s
+            for s in Seat.objects.select_for_update()
+            .select_related("pod", "player")
+            .filter(round=round_, player_id__in=[player_a, player_b])
+        }
+        absent = [p for p in (player_a, player_b) if p not in seats]
+        if absent:
+            raise ApplicationError(
+                f"Player(s) {', '.join(map(str, absent))} are not seated in round {round_number}.", field="players"
+            )
+        a, b = seats[player_a], seats[player_b]
+        if a.pod_id == b.pod_id:
+            raise ApplicationError(f"{a.player} and {b.player} already sit at the same table.", field="players")
+        _ensure_untouched(round_, Pod.objects.filter(pk__in=[a.pod_id, b.pod_id], is_bye=False))
+
+        pod_ids = [a.pod_id, b.pod_id]
+        members = defaultdict(list)
+        for pod_id, player_id in Seat.objects.filter(pod_id__in=pod_ids).values_list("pod_id", "player_id"):
+            members[pod_id].append(player_id)
+        involved = [p for pod_id in pod_ids for p in members[pod_id]]
+        met = _met_before(event, round_, involved)
+        names = dict(Player.objects.filter(pk__in=involved).values_list("pk", "display_name"))
+        before = _repeat_pairs([members[pod_id] for pod_id in pod_ids], met)
+        for pod_id in pod_ids:
+            members[pod_id] = [{player_a: player_b, player_b: player_a}.get(p, p) for p in members[pod_id]]
+        after = _repeat_pairs([members[pod_id] for pod_id in pod_ids], met)
+
+        moved = []
+        for seat, other in ((a, b), (b, a)):
+            moved.append(
+                Seat(
+                    pod_id=other.pod_id, round=round_, player_id=seat.player_id, seat_order=other.seat_order,
+                    placement=other.placement, points=other.points, points_before=seat.points_before,
+                    rank_before=seat.rank_before, cut_seed=seat.cut_seed, reasons=["swapped"],
+                )
+            )  # fmt: skip
+        Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+        Seat.objects.bulk_create(moved)
+        round_.rematches = max(0, round_.rematches + len(after) - len(before))
+        round_.edited = True
+        round_.save(update_fields=["rematches", "edited"])
+        if a.pod.is_bye or b.pod.is_bye:
+            bump_results_version(event)
+    if a.pod.is_bye or b.pod.is_bye:
+        request_standings(event.pk)
+    warnings = [
+        f"{names[p]} and {names[q]} have already played each other ({_rounds_text(met[p][q])})."
+        for p, q in sorted(after - before)
+    ]
+    return round_, warnings
+
+
+def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
+    """Start the single-elimination top cut after the Swiss rounds.
+
+    ``size`` defaults to the recommendation for the attendance (Pokémon or
+    Magic table for 1v1; for pods, see :mod:`tournaments.pairing.topcut`).
+    1v1: a seeded bracket, seed 1 against the last seed at table 1.  Pods:
+    semi-final pods filled by seed (snake), whose winners meet in a final pod;
+    or, for a cut of one pod, the final straight away.  Seats by seed.
+    Dropped players give their place to the next in the standings.
+    """
+    ensure_can_manage_event(by, event)
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        _ensure_next_round_possible(event)
+        if event.top_cut_size:
+            raise Conflict("The top cut has already started.", code="top_cut_started")
+        swiss = selectors.swiss_rounds_paired(event)
+        if swiss == 0:
+            raise Conflict("Play the Swiss rounds before the top cut.", code="no_swiss_rounds")
+        if swiss < event.planned_rounds:
+            raise Conflict(
+                f"{event.planned_rounds - swiss} planned Swiss round(s) remain: play them, "
+                "or lower the number of planned rounds, before the top cut.",
+                code="swiss_incomplete",
+            )
+        registrations = list(event.registrations.all())
+        table = compute_standings(event, registrations)
+        pod_size = _cut_pod_size(event)
+        recommended = topcut.recommended_structure(
+            len(table), convention=selectors.structure_table(event), pod_size=pod_size
+        )
+        eligible = [s for s in table if not s.dropped]
+        if size is None:
+            size = recommended.top_cut
+            if not size:
+                raise Conflict(
+                    f"No top cut is recommended for {len(table)} players ({recommended.source}): "
+                    "choose a cut size or finish the event.",
+                    code="no_top_cut",
+                )
+        allowed = topcut.cut_sizes(players=len(eligible), pod_size=pod_size)
+        if size not in allowed:
+            choices = ", ".join(map(str, allowed)) or "none"
+            raise ApplicationError(
+                f"A top cut of {size} is not possible with {len(eligible)} active players: choose {choices}.",
+                field="size",
+            )
+        seeded = eligible[:size]
+        tables = topcut.first_cut_round([s.player_id for s in seeded], pod_size=pod_size)
+        number = selectors.next_round_number(event)
+        info = {
+            s.player_id: _SeatInfo(points=s.points, rank=s.rank, reasons=("top_cut",), cut_seed=seed)
+            for seed, s in enumerate(seeded, start=1)
+        }
+        round_ = _write_round(
+            event, number=number, stage=Round.Stage.TOP_CUT, seed=0, objective=None, rematches=0,
+            tables=list(enumerate(tables, start=1)), byes=[], info=info,
+        )  # fmt: skip
+        event.top_cut_size = size
+        event.save(update_fields=["top_cut_size"])
+    return round_
+
+
+# --- rounds: the shared steps ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatInfo:
+    points: int | None
+    rank: int | None
+    reasons: tuple[str, ...]
+    cut_seed: int | None = None
+
+
+def _ensure_next_round_possible(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished.", code="event_finished")
+    missing = tables_without_result(event)
+    if missing:
+        raise Conflict(missing_message(missing), code="round_incomplete")
+
+
+def _latest_round(event: Event, round_number: int) -> Round:
+    latest = event.rounds.order_by("-number").first()
+    if latest is None or round_number > latest.number:
+        raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
+    if round_number != latest.number:
+        raise Conflict(
+            f"Round {round_number} is over: only the current round ({latest.number}) can change.",
+            code="round_closed",
+        )
+    return latest
+
+
+def _current_swiss_round(event: Event, round_number: int) -> tuple[Event, Round]:
+    """Lock the event and return its current round, which a re-pairing or a swap may change."""
+    event = locked_event(event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished.", code="event_finished")
+    round_ = _latest_round(event, round_number)
+    if round_.stage != Round.Stage.SWISS:
+        raise Conflict("Top-cut tables follow the seeds: they cannot be re-paired or swapped.", code="top_cut_round")
+    return event, round_
+
+
+def _ensure_untouched(round_: Round, pods) -> None:
+    """Refuse to change tables that already have a result or a game record."""
+    touched = sorted(
+        pods.filter(Q(result__isnull=False) | Q(games__isnull=False)).values_list("table_number", flat=True).distinct()
+    )
+    if touched:
+        tables = ", ".join(map(str, touched))
+        raise Conflict(
+            f"Table(s) {tables} of round {round_.number} already have a result or a game record: "
+            "changing the pairing would lose it.",
+            code="round_has_results",
+        )
+
+
+def _cut_pod_size(event: Event) -> int | None:
+    size = event.table_size
+    return None if size.is_one_vs_one else size.preferred
+
+
+def _start_swiss_round(event: Event, *, number: int, seed: int | None, allow_rematches: bool) -> Round:
+    table_size = event.table_size
+    registrations = list(event.registrations.all())
+    active = [r for r in registrations if r.checked_in and not r.dropped]
+    if len(active) < table_size.min:
+        raise Conflict(
+            f"{len(active)} active player(s): a {get_format(event.format).name} table needs at least "
+            f"{table_size.min}. Check players in first.",
+            code="not_enough_players",
+        )
+    entrants = _entrants(event, registrations, active)
+    active_ids = {r.player_id for r in active}
+    assigned = sorted(
+        p
+        for p in ByeAssignment.objects.filter(registration__event=event, round_number=number).values_list(
+            "registration__player_id", flat=True
+        )
+        if p in active_ids
+    )
+    fixed = {r.player_id: r.fixed_table for r in active if r.fixed_table}
+    seed = secrets.randbits(62) if seed is None else seed
+    try:
+        result = pairing.pair_round(
+            entrants, table_size=table_size, round_number=number, seed=seed,
+            fixed_tables=fixed, assigned_byes=assigned, leftovers=event.pod_leftovers,
+        )  # fmt: skip
+    except pairing.PairingError as exc:
+        raise Conflict(f"Round {number} cannot be paired: {exc}.", code="pairing_impossible") from None
+    if result.rematches and table_size.is_one_vs_one and not allow_rematches:
+        raise Conflict(
+            f"No pairing of round {number} avoids every rematch: the best one has {result.rematches}. "
+            "Pair it anyway by allowing rematches, or drop or add players first.",
+            code="rematch_unavoidable",
+        )
+    by_id = {e.id: e for e in entrants}
+    info = {
+        pid: _SeatInfo(points=by_id[pid].points, rank=by_id[pid].rank or None, reasons=tuple(codes))
+        for pid, codes in result.reasons.items()
+    }
+    return _write_round(
+        event, number=number, stage=Round.Stage.SWISS, seed=seed, objective=result.objective,
+        rematches=result.rematches, tables=[(t.number, t.seats) for t in result.tables], byes=list(result.byes),
+        info=info,
+    )  # fmt: skip
+
+
+def _start_next_cut_round(event: Event, last: Round) -> Round:
+    pods = list(
+        Pod.objects.filter(round=last, is_bye=False)
+        .order_by("table_number")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("seat_order")))
+    )
+    previous = [tuple(s.player_id for s in pod.seats.all()) for pod in pods]
+    if topcut.is_final(previous):
+        raise Conflict("The final has been played: finish the event.", code="top_cut_complete")
+    winners = [next(s.player_id for s in pod.seats.all() if s.placement == 1) for pod in pods]
+    seed_of = {s.player_id: s.cut_seed for pod in pods for s in pod.seats.all()}
+    tables = topcut.next_cut_round(previous, winners, seed_of, pod_size=_cut_pod_size(event))
+    points = {s.player_id: s.points_before for pod in pods for s in pod.seats.all()}
+    ranks = {s.player_id: s.rank_before for pod in pods for s in pod.seats.all()}
+    info = {
+        p: _SeatInfo(points=points[p], rank=ranks[p], reasons=("top_cut",), cut_seed=seed_of[p])
+        for seats in tables
+        for p in seats
+    }
+    return _write_round(
+        event, number=last.number + 1, stage=Round.Stage.TOP_CUT, seed=0, objective=None, rematches=0,
+        tables=list(enumerate(tables, start=1)), byes=[], info=info,
+    )  # fmt: skip
+
+
+def _write_round(
+    event: Event,
+    *,
+    number: int,
+    stage: str,
+    seed: int,
+    objective: int | None,
+    rematches: int,
+    tables: list[tuple[int, tuple[int, ...]]],
+    byes: list[int],
+    info: Mapping[int, _SeatInfo],
+) -> Round:
+    """Insert a round, its tables and seats in a constant number of queries; byes score at once."""
+    bye_points = get_format(event.format).scoring.bye_points
+    round_ = Round.objects.create(
+        event=event, number=number, stage=stage, seed=seed, objective=objective, rematches=rematches
+    )
+    pods = [Pod(round=round_, table_number=n) for n, _ in tables]
+    bye_pods = [Pod(round=round_, table_number=None, is_bye=True) for _ in byes]
+    Pod.objects.bulk_create(pods + bye_pods)
+
+    def seat(pod: Pod, player_id: int, order: int, **result) -> Seat:
+        i = info.get(player_id) or _SeatInfo(points=None, rank=None, reasons=())
+        return Seat(
+            pod=pod, round=round_, player_id=player_id, seat_order=order, points_before=i.points,
+            rank_before=i.rank, cut_seed=i.cut_seed, reasons=list(i.reasons), **result,
+        )  # fmt: skip
+
+    seats = [
+        seat(pod, player_id, order)
+        for pod, (_, players) in zip(pods, tables, strict=True)
+        for order, player_id in enumerate(players, start=1)
+    ]
+    seats += [seat(pod, p, 1, placement=1, points=bye_points) for pod, p in zip(bye_pods, byes, strict=True)]
+    Seat.objects.bulk_create(seats)
+    PodResult.objects.bulk_create(
+        [PodResult(pod=pod, reported_by=None, source=PodResult.Source.BYE) for pod in bye_pods]
+    )
+    if byes:
+        bump_results_version(event)
+    return round_
+
+
+def _met_before(event: Event, round_: Round, players: list[int]) -> dict[int, dict[int, list[int]]]:
+    """``{player: {opponent: [round numbers]}}`` of earlier rounds, for ``players``."""
+    rows = (
+        Seat.objects.filter(round__event=event, round__number__lt=round_.number, pod__is_bye=False)
+        .filter(pod__seats__player_id__in=players)
+        .order_by()
+        .values_list("pod_id", "round__number", "player_id")
+        .distinct()
+    )
+    pods: dict[int, list[int]] = defaultdict(list)
+    number_of: dict[int, int] = {}
+    for pod_id, number, player_id in rows:
+        pods[pod_id].append(player_id)
+        number_of[pod_id] = number
+    met: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for pod_id, members in pods.items():
+        for p in members:
+            for q in members:
+                if p != q:
+                    met[p][q].append(number_of[pod_id])
+    return met
+
+
+def _repeat_pairs(tables: list[list[int]], met) -> set[tuple[int, int]]:
+    return {
+        (min(p, q), max(p, q))
+        for members in tables
+        for i, p in enumerate(members)
+        for q in members[i + 1 :]
+        if q in met.get(p, {})
+    }
+
+
+def _rounds_text(numbers: list[int]) -> str:
+    numbers = sorted(set(numbers))
+    return ("round " if len(numbers) == 1 else "rounds ") + ", ".join(map(str, numbers))
+
+
+def _entrants(event: Event, registrations: list[Registration], active: list[Registration]) -> list[pairing.Entrant]:
+    """Build the pairing engine's input from the event's history, in a constant number of queries."""
+    table = compute_standings(event, registrations)
+    by_player = {s.player_id: s for s in table}
+    opponents: dict[int, set[int]] = defaultdict(set)
+    byes: Counter[int] = Counter()
+    first_seats: Counter[int] = Counter()
+    pod_players: dict[int, list[int]] = defaultdict(list)
+    rows = (
+        Seat.objects.filter(round__event=event, round__stage=Round.Stage.SWISS)
+        .order_by()
+        .values_list("pod_id", "player_id", "seat_order", "pod__is_bye")
+    )
+    for pod_id, player_id, seat_order, is_bye in rows:
+        if is_bye:
+            byes[player_id] += 1
+            continue
+        pod_players[pod_id].append(player_id)
+        if seat_order == 1:
+            first_seats[player_id] += 1
+    for players in pod_players.values():
+        for p in players:
+            opponents[p].update(q for q in players if q != p)
+    entrants = []
+    for reg in active:
+        s = by_player.get(reg.player_id)
+        entrants.append(
+            pairing.Entrant(
+                id=reg.player_id,
+                points=s.points if s else 0,
+                rank=s.rank if s else 0,
+                opponents=frozenset(opponents[reg.player_id]),
+                byes=byes[reg.player_id],
+                first_seats=first_seats[reg.player_id],
+            )
+        )
+    return entrants

@@ -1,0 +1,122 @@
+"""Standings: computed by the pure engine (:mod:`tournaments.standings`) from every result, and stored.
+
+Every change that moves the standings bumps ``Event.results_version`` in its
+transaction and asks for a recompute after commit (:func:`request_standings`);
+the task stores the figures with the version they reflect, so readers can tell
+whether stored standings are current.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from django.db import transaction
+from django.db.models import F
+
+from core import jobs
+from games.formats import get_format
+from tournaments import standings
+from tournaments.models import Event, Registration, Round, Seat, Standing
+
+#: The task that recomputes an event's standings (``tournaments.tasks``).
+RECOMPUTE_TASK = "tournaments.tasks.recompute_standings"
+
+
+def _event_results(event_id: int) -> list[standings.TableResult]:
+    """Every reported Swiss table of the event, as the standings engine's input (one query).
+
+    Top-cut tables are left out: the cut decides the winner by elimination,
+    and the standings stay the Swiss standings the cut was seeded from.
+    """
+    rows = (
+        Seat.objects.filter(round__event_id=event_id, placement__isnull=False, round__stage=Round.Stage.SWISS)
+        .order_by()
+        .values_list("pod_id", "round__number", "player_id", "placement")
+    )
+    by_pod: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for pod_id, round_number, player_id, placement in rows:
+        by_pod[pod_id].append((round_number, player_id, placement))
+    results = []
+    for seats in by_pod.values():
+        counts = Counter(placement for _, _, placement in seats)
+        results.append(
+            standings.TableResult(
+                round_number=seats[0][0],
+                seats=tuple(
+                    standings.SeatResult(player_id=pid, placement=pl, shared=counts[pl] > 1) for _, pid, pl in seats
+                ),
+            )
+        )
+    return results
+
+
+def compute_standings(event: Event, registrations: list[Registration]) -> list[standings.Standing]:
+    fmt = get_format(event.format)
+    results = _event_results(event.pk)
+    played = {seat.player_id for result in results for seat in result.seats}
+    player_ids = [r.player_id for r in registrations if r.checked_in or r.player_id in played]
+    listed = set(player_ids)
+    # Rounds a late entrant missed are losses, but only rounds that have been paired so far.
+    paired = max((result.round_number for result in results), default=0)
+    late = {
+        r.player_id: min(r.missed_rounds, paired) for r in registrations if r.missed_rounds and r.player_id in listed
+    }
+    return standings.compute_standings(
+        player_ids,
+        results,
+        scoring=fmt.scoring,
+        multiplayer=not event.is_one_vs_one,
+        dropped=[r.player_id for r in registrations if r.dropped],
+        convention=event.tiebreakers,
+        late_rounds={p: n for p, n in late.items() if n},
+    )
+
+
+def bump_results_version(event: Event) -> None:
+    """Record, in the caller's transaction, that the event's results changed."""
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+
+
+def request_standings(event_id: int) -> None:
+    """Recompute the event's standings once the current transaction commits."""
+    jobs.enqueue_after_commit(RECOMPUTE_TASK, event_id)
+
+
+def standings_recompute(*, event_id: int) -> int:
+    """Recompute and store an event's standings; returns the results version stored.
+
+    Safe to run twice or concurrently: it works under a lock on the event row
+    and replaces the stored rows with the figures of the results as they are.
+    """
+    with transaction.atomic():
+        try:
+            event = Event.objects.select_for_update().get(pk=event_id)
+        except Event.DoesNotExist:
+            return 0  # deleted since the task was queued: nothing to do
+        version = event.results_version
+        registrations = list(event.registrations.all())
+        table = compute_standings(event, registrations)
+        Standing.objects.filter(event=event).delete()
+        Standing.objects.bulk_create(
+            Standing(
+                event=event,
+                player_id=s.player_id,
+                rank=s.rank,
+                points=s.points,
+                wins=s.wins,
+                draws=s.draws,
+                losses=s.losses,
+                byes=s.byes,
+                matches=s.matches,
+                opp_match_win_pct=s.opp_match_win_pct,
+                opp_opp_match_win_pct=s.opp_opp_match_win_pct,
+                opp_avg_points=s.opp_avg_points,
+                game_win_pct=s.game_win_pct,
+                opp_game_win_pct=s.opp_game_win_pct,
+                dropped=s.dropped,
+                results_version=version,
+            )
+            for s in table
+        )
+        Event.objects.filter(pk=event.pk).update(standings_version=version)
+    return version
