@@ -33,9 +33,14 @@ def can_create_event(user) -> bool:
     return bool(user and user.is_authenticated)
 
 
+def manages_every_event(user) -> bool:
+    """Site staff manage every event (and see them all on their dashboard)."""
+    return bool(user and user.is_authenticated and user.is_staff)
+
+
 def can_manage_event(user, event: Event) -> bool:
     """The event's organiser and site staff change an event; everyone else only reads it."""
-    return bool(user and user.is_authenticated and (user.is_staff or event.organiser_id == user.pk))
+    return manages_every_event(user) or bool(user and user.is_authenticated and event.organiser_id == user.pk)
 
 
 def ensure_can_manage_event(user, event: Event) -> None:

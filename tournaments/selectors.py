@@ -10,6 +10,7 @@ from games.formats import get_format
 from tournaments.explain import SeatFacts, explain_seat
 from tournaments.models import Event, Pod, Registration, Round, Seat, Standing
 from tournaments.pairing import topcut
+from tournaments.policy import manages_every_event
 
 
 def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
@@ -17,7 +18,7 @@ def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
         player_count=Count("registrations", filter=Q(registrations__dropped=False)),
         round_count=Count("rounds", distinct=True),
     )
-    if mine and user is not None and not user.is_staff:
+    if mine and user is not None and not manages_every_event(user):
         qs = qs.filter(organiser=user)
     return qs
 

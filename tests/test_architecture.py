@@ -1,0 +1,50 @@
+"""The shape of the code, checked: import contracts and the one place permission rules live."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ("config", "core", "decks", "games", "tournaments")
+
+
+def test_the_import_contracts_hold():
+    """``.importlinter``: services never import tasks; pure engines import no Django, DRF or Celery."""
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports(no_cache=True, no_logo=True))"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def _sources():
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            if "migrations" not in path.parts and "management" not in path.parts and path.name != "admin.py":
+                yield path
+
+
+def test_who_may_do_what_is_decided_in_the_policy_module_alone():
+    rule = re.compile(r"\.is_staff\b|organiser_id\s*==|==\s*\w+\.organiser_id")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in _sources()
+        if path != ROOT / "tournaments" / "policy.py"
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if rule.search(line)
+    ]
+    assert not offenders, "permission rules outside tournaments/policy.py:\n" + "\n".join(offenders)
+
+
+def test_no_service_module_imports_a_task_module():
+    """The contract above, in words a failing run makes plain even without import-linter."""
+    pattern = re.compile(r"^\s*(from\s+\w+\.tasks\s+import|import\s+\w+\.tasks|from\s+\w+\s+import\s+tasks\b)", re.M)
+    services = [p for app in APPS for p in (ROOT / app).rglob("services*.py")] + list(
+        (ROOT / "tournaments" / "services").glob("*.py")
+    )
+    assert services
+    offenders = [str(p.relative_to(ROOT)) for p in services if pattern.search(p.read_text())]
+    assert not offenders, offenders
