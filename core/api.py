@@ -1,4 +1,4 @@
-"""One JSON error shape for the whole API.
+"""One JSON error shape for the whole API, and its description in the OpenAPI schema.
 
 Every error answer looks like::
 
@@ -8,16 +8,23 @@ Every error answer looks like::
 User errors (DRF's own exceptions, Django's ``ValidationError`` and
 :class:`core.exceptions.ApplicationError`) map to 4xx; anything else is left to
 Django and becomes a 500, because it is a bug.
+
+:data:`ERROR_CODES` is the catalogue of codes the API answers, each with its
+status; API views document theirs with :func:`error_responses`, which builds
+the ``responses`` entries of ``@extend_schema`` from a list of codes, so the
+schema names every code an operation can answer under the right status.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import exceptions, status
+from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -57,3 +64,139 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     detail = getattr(exc, "detail", str(exc))
     response.data = {"error": {"code": code, "message": str(detail)}}
     return response
+
+
+# --- the error shape in the OpenAPI schema ------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="Error")
+class ErrorSerializer(serializers.Serializer):
+    """What went wrong: a stable ``code`` for programs, a ``message`` for people, and the fields at fault."""
+
+    code = serializers.CharField(help_text="Stable and machine-readable; each operation lists the codes it answers.")
+    message = serializers.CharField(help_text="The reason in a sentence, for people.")
+    rule = serializers.CharField(required=False, help_text="Games: the rulebook section that refuses the entry.")
+    version = serializers.IntegerField(required=False, help_text="``stale_version``: the game's current version.")
+    state = serializers.DictField(required=False, help_text="``stale_version``: the game's current state.")
+    blocking_seq = serializers.IntegerField(
+        required=False, help_text="``void_breaks_log``: the later entry the void would make invalid."
+    )
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        # The answer's key is ``fields``, which a serializer cannot declare as a class attribute.
+        declared = super().get_fields()
+        fields = {"code": declared.pop("code"), "message": declared.pop("message")}
+        fields["fields"] = serializers.DictField(
+            required=False,
+            help_text="Input at fault: a list of messages per field (nested like the input for nested fields).",
+        )
+        return {**fields, **declared}
+
+
+@extend_schema_serializer(component_name="ErrorResponse")
+class ErrorResponseSerializer(serializers.Serializer):
+    error = ErrorSerializer()
+
+
+#: Every code the API answers, with its status and what it means.  Services raise most of them
+#: (``code=`` of :class:`core.exceptions.ApplicationError` and its subclasses); DRF raises
+#: ``parse_error``, ``not_authenticated``, ``authentication_failed``, ``not_found`` and ``throttled``.
+ERROR_CODES: dict[str, tuple[int, str]] = {
+    "invalid": (400, "a field is missing or wrong: `fields` names each one with its messages"),
+    "parse_error": (400, "the body is not valid JSON (or form data)"),
+    "unknown_format": (400, "no format has that slug"),
+    "unknown_role": (400, "a deck role the formats don't have"),
+    "invalid_option": (400, "an option the format doesn't have, or a value it doesn't allow"),
+    "unknown_banlist": (400, "no banlist of that name has been imported"),
+    "bye": (400, "a bye has no game to record"),
+    "use_void": (400, "entries are voided with the void operation"),
+    "not_authenticated": (403, "no token or session: sign in first"),
+    "authentication_failed": (403, "the token is not valid"),
+    "permission_denied": (403, "only the event's organiser or staff may do this"),
+    "not_found": (404, "the event, registration, round, table or game in the path does not exist"),
+    "round_not_found": (404, "that round has not been paired"),
+    "table_not_found": (404, "the round has no table with that number"),
+    "entry_not_found": (404, "the game has no entry with that number"),
+    "too_few_players": (404, "too few players entered for a recommendation"),
+    "duplicate_player": (409, "a player with that external id already exists"),
+    "already_registered": (409, "the player is already registered for this event"),
+    "event_finished": (409, "the event is finished"),
+    "event_started": (409, "pairing settings are fixed once round 1 is paired"),
+    "rounds_already_paired": (409, "planned rounds cannot be fewer than the Swiss rounds paired"),
+    "top_cut_started": (409, "the top cut has started"),
+    "dropped": (409, "the player has dropped"),
+    "fixed_table_taken": (409, "another player is fixed to that table"),
+    "round_already_paired": (409, "that round is already paired"),
+    "round_incomplete": (409, "tables of the current round have no result yet"),
+    "rounds_complete": (409, "every planned Swiss round has been played"),
+    "not_enough_players": (409, "too few active players for a table"),
+    "pairing_impossible": (409, "the pairing engine found no pairing (e.g. fixed tables that cannot all be kept)"),
+    "rematch_unavoidable": (409, "every pairing has a rematch: send `allow_rematches: true` to accept the fewest"),
+    "top_cut_complete": (409, "the top-cut final has been played"),
+    "round_closed": (409, "only the current round can change"),
+    "top_cut_round": (409, "top-cut tables follow the seeds: they are never re-paired or swapped"),
+    "round_has_results": (409, "a table concerned already has a result or a game record"),
+    "no_swiss_rounds": (409, "no Swiss round has been played"),
+    "swiss_incomplete": (409, "planned Swiss rounds remain"),
+    "no_top_cut": (409, "no top cut is recommended for the attendance: give a size"),
+    "result_exists": (409, "the table already has a (different) result"),
+    "deck_locked": (409, "decks are locked: the event has started"),
+    "game_in_progress": (409, "the table's current game is still in progress"),
+    "game_over": (409, "the table's game is over"),
+    "stale_version": (409, "someone recorded an entry since `expected_version`: the answer carries the current "
+                      "`version` and `state`"),
+    "later_game_exists": (409, "a later game of this table exists"),
+    "already_void": (409, "the entry is already void, or is itself a void"),
+    "void_breaks_log": (409, "without the entry, a later one would be refused: `blocking_seq` names it"),
+    "throttled": (429, "too many requests: wait and retry"),
+}  # fmt: skip
+
+#: Codes every operation with a request body can answer.
+BODY = ("invalid", "parse_error")
+#: Codes of an operation open to any signed-in user.
+SIGNED_IN = ("not_authenticated", "authentication_failed")
+#: Codes of an operation reserved to the event's organiser or staff.
+STAFF = (*SIGNED_IN, "permission_denied")
+
+_STATUS_TITLES = {
+    400: "The request is invalid.",
+    403: "Not signed in, or not allowed.",
+    404: "Not found.",
+    409: "The current state refuses the request.",
+    429: "Throttled.",
+}
+
+#: The line of a 400 that also carries the game engines' own refusals.
+ENGINE_RULES_LINE = (
+    "- any rule code of the format's engine (e.g. `not_your_turn`): the rules refuse it; "
+    "`rule` names the rulebook section (see docs/games/)"
+)
+
+
+def error_responses(*codes: str, engine_rules: bool = False) -> dict[int, OpenApiResponse]:
+    """``@extend_schema`` responses for the error ``codes`` of an operation, grouped by status.
+
+    Each status gets the :class:`ErrorResponseSerializer` body and a description
+    listing its codes (``- `code`: meaning``).  ``engine_rules``: the operation
+    also answers 400 with the codes of the format's game engine.  An unknown code
+    raises ``KeyError`` at import time, so the catalogue cannot fall behind.
+    """
+    by_status: dict[int, list[str]] = {}
+    for code in dict.fromkeys(codes):
+        by_status.setdefault(ERROR_CODES[code][0], []).append(code)
+    if engine_rules:
+        by_status.setdefault(400, [])
+    return {
+        status_code: OpenApiResponse(
+            ErrorResponseSerializer,
+            description=_describe(status_code, names, engine_rules=engine_rules and status_code == 400),
+        )
+        for status_code, names in sorted(by_status.items())
+    }
+
+
+def _describe(status_code: int, codes: Iterable[str], *, engine_rules: bool) -> str:
+    lines = [f"- `{code}`: {ERROR_CODES[code][1]}" for code in codes]
+    if engine_rules:
+        lines.append(ENGINE_RULES_LINE)
+    return _STATUS_TITLES[status_code] + " Codes:\n\n" + "\n".join(lines)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -11,9 +11,10 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from core.api import BODY, SIGNED_IN, STAFF, error_responses
 from decks import services
 from decks.checking import deck_check
-from decks.models import DeckRecheck
+from decks.models import DeckRecheck, DeckVersion
 from games.formats import FORMATS
 from games.formats.deckrules import ROLES
 from tournaments.models import Event, Registration
@@ -24,6 +25,7 @@ class DeckCheckAnonThrottle(AnonRateThrottle):
     scope = "deck_checks_anon"
 
 
+@extend_schema_serializer(component_name="Violation")
 class ViolationOutput(serializers.Serializer):
     code = serializers.CharField()
     rule = serializers.CharField()
@@ -37,6 +39,7 @@ class DeckCheckApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [DeckCheckAnonThrottle]
 
+    @extend_schema_serializer(component_name="DeckCheck")
     class InputSerializer(serializers.Serializer):
         format = serializers.ChoiceField(choices=sorted(FORMATS))
         decklist = serializers.CharField(max_length=50_000, allow_blank=True, trim_whitespace=False)
@@ -52,13 +55,21 @@ class DeckCheckApi(APIView):
                 raise serializers.ValidationError(f"Unknown role(s): {', '.join(unknown)}. Roles: {', '.join(ROLES)}.")
             return value
 
+    @extend_schema_serializer(component_name="DeckCheckResult")
     class OutputSerializer(serializers.Serializer):
         legal = serializers.BooleanField()
         card_count = serializers.IntegerField()
         violations = ViolationOutput(many=True)
 
-    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: OutputSerializer,
+            **error_responses(*BODY, "unknown_banlist", "invalid_option", "throttled"),
+        },
+    )
     def post(self, request: Request) -> Response:
+        """Check a list; anonymous callers are throttled per address."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         result = deck_check(**serializer.validated_data)
@@ -68,11 +79,12 @@ class DeckCheckApi(APIView):
 # --- registered decks --------------------------------------------------------------------------
 
 
+@extend_schema_serializer(component_name="DeckVersion")
 class DeckVersionOutput(serializers.Serializer):
     id = serializers.IntegerField()
     registration = serializers.IntegerField(source="registration_id")
     number = serializers.IntegerField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=DeckVersion.Status.choices)
     card_count = serializers.IntegerField(allow_null=True)
     violations = ViolationOutput(many=True)
     roles = serializers.DictField(child=serializers.CharField())
@@ -93,18 +105,25 @@ def _registration(event_id: int, registration_id: int) -> Registration:
 class DeckVersionListSubmitApi(APIView):
     """A registration's deck versions (newest first), and submitting a new one."""
 
+    @extend_schema_serializer(component_name="DeckSubmit")
     class InputSerializer(serializers.Serializer):
         decklist = serializers.CharField(max_length=50_000, trim_whitespace=False)
         roles = serializers.DictField(child=serializers.CharField(max_length=300), required=False, default=dict)
 
-    @extend_schema(responses=DeckVersionOutput(many=True))
+    @extend_schema(responses={200: DeckVersionOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int, registration_id: int) -> Response:
         registration = _registration(event_id, registration_id)
         show = services.can_view_decklist(request.user, registration)
         versions = registration.deck_versions.order_by("-number")
         return Response(DeckVersionOutput(versions, many=True, context={"show_list": show}).data)
 
-    @extend_schema(request=InputSerializer, responses={201: DeckVersionOutput})
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: DeckVersionOutput,
+            **error_responses(*BODY, "unknown_role", *STAFF, "not_found", "deck_locked"),
+        },
+    )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
         registration = _registration(event_id, registration_id)
         serializer = self.InputSerializer(data=request.data)
@@ -117,12 +136,13 @@ class DeckVersionListSubmitApi(APIView):
 class EventDeckStatusApi(APIView):
     """Deck status of every entry: the organiser's overview (lists only once published, or for staff)."""
 
+    @extend_schema_serializer(component_name="RegistrationDeck")
     class OutputSerializer(serializers.Serializer):
         registration = serializers.IntegerField(source="registration_id")
         player = serializers.CharField(source="registration.player.display_name")
         version = DeckVersionOutput(source="*")
 
-    @extend_schema(responses=OutputSerializer(many=True))
+    @extend_schema(responses={200: OutputSerializer(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         versions = services.latest_versions(event).select_related("registration__player")
@@ -133,6 +153,7 @@ class EventDeckStatusApi(APIView):
 class DeckRecheckApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="DeckRecheck")
     class OutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
         total = serializers.IntegerField()
@@ -142,14 +163,15 @@ class DeckRecheckApi(APIView):
         def get_finished(self, run) -> bool:
             return run.finished_at is not None
 
-    @extend_schema(request=None, responses={202: OutputSerializer})
+    @extend_schema(request=None, responses={202: OutputSerializer, **error_responses(*STAFF, "not_found")})
     def post(self, request: Request, event_id: int) -> Response:
         run = services.deck_recheck_start(event=get_object_or_404(Event, pk=event_id), by=request.user)
         run.refresh_from_db()
         return Response(self.OutputSerializer(run).data, status=status.HTTP_202_ACCEPTED)
 
-    @extend_schema(responses=OutputSerializer)
+    @extend_schema(responses={200: OutputSerializer, **error_responses(*SIGNED_IN, "not_found")})
     def get(self, request: Request, event_id: int) -> Response:
+        """The latest re-check of the event's decks and its progress."""
         run = get_object_or_404(DeckRecheck.objects.filter(event_id=event_id).order_by("-started_at")[:1])
         return Response(self.OutputSerializer(run).data)
 
@@ -159,10 +181,17 @@ class EventDeckOptionsApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="DeckOptions")
     class InputSerializer(serializers.Serializer):
         deck_options = serializers.DictField()
 
-    @extend_schema(request=InputSerializer, responses=InputSerializer)
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: InputSerializer,
+            **error_responses(*BODY, "invalid_option", *STAFF, "not_found", "deck_locked"),
+        },
+    )
     def post(self, request: Request, event_id: int) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

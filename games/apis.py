@@ -4,31 +4,35 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils.http import parse_etags
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import BODY, STAFF, error_responses
 from games import services
+from games.formats import FORMATS
 from games.models import Game
 from tournaments.models import Pod
 
 
+@extend_schema_serializer(component_name="Game")
 class GameOutput(serializers.Serializer):
     id = serializers.IntegerField()
     event = serializers.IntegerField(source="pod.round.event_id")
     round = serializers.IntegerField(source="pod.round.number")
     table = serializers.IntegerField(source="pod.table_number")
     number = serializers.IntegerField()
-    format = serializers.CharField()
-    status = serializers.CharField()
+    format = serializers.ChoiceField(choices=sorted(FORMATS))
+    status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.IntegerField(help_text="Log entries so far: send it back as expected_version.")
     players = serializers.ListField(child=serializers.IntegerField())
     state = serializers.DictField()
 
 
+@extend_schema_serializer(component_name="GameEntry")
 class EntryOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     type = serializers.CharField()
@@ -46,6 +50,13 @@ def _etag(game: Game) -> str:
     return f'"game-{game.pk}-v{game.version}"'
 
 
+#: The ``ETag`` header of an answer carrying a game's state.
+ETAG = OpenApiParameter(
+    "ETag", str, OpenApiParameter.HEADER, required=True, response=[200, 201],
+    description="The game's version, for ``If-None-Match``.",
+)  # fmt: skip
+
+
 def _state_response(game: Game, status_code: int = 200) -> Response:
     response = Response(GameOutput(game).data, status=status_code)
     response["ETag"] = _etag(game)
@@ -55,10 +66,20 @@ def _state_response(game: Game, status_code: int = 200) -> Response:
 class GameCreateApi(APIView):
     """Start the game of a table (for Deck Masters: the next duel of its best-of-3 match)."""
 
+    @extend_schema_serializer(component_name="GameCreate")
     class InputSerializer(serializers.Serializer):
         options = serializers.DictField(required=False, default=dict)
 
-    @extend_schema(request=InputSerializer, responses={201: GameOutput})
+    @extend_schema(
+        request=InputSerializer,
+        parameters=[ETAG],
+        responses={
+            201: GameOutput,
+            **error_responses(
+                *BODY, "bye", *STAFF, "not_found", "result_exists", "game_in_progress", "game_over", engine_rules=True
+            ),
+        },
+    )
     def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
         pod = get_object_or_404(
             Pod.objects.select_related("round__event"),
@@ -73,6 +94,7 @@ class GameCreateApi(APIView):
 
     @extend_schema(responses=GameOutput(many=True))
     def get(self, request: Request, event_id: int, number: int, table: int) -> Response:
+        """The table's games, first to last (an empty list for a table that does not exist)."""
         games = Game.objects.select_related("pod__round__event").filter(
             pod__round__event_id=event_id, pod__round__number=number, pod__table_number=table
         )
@@ -80,7 +102,20 @@ class GameCreateApi(APIView):
 
 
 class GameStateApi(APIView):
-    @extend_schema(responses=GameOutput)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match", str, OpenApiParameter.HEADER,
+                description="The ETag of the state you have: answered 304 while it is current.",
+            ),
+            ETAG,
+        ],
+        responses={
+            200: GameOutput,
+            304: OpenApiResponse(description="Not modified: the state you have is current."),
+            **error_responses("not_found"),
+        },
+    )  # fmt: skip
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)
         wanted = parse_etags(request.headers.get("If-None-Match", ""))
@@ -92,18 +127,26 @@ class GameStateApi(APIView):
 
 
 class GameEventListAppendApi(APIView):
+    @extend_schema_serializer(component_name="GameEntryAppend")
     class InputSerializer(serializers.Serializer):
         expected_version = serializers.IntegerField(min_value=0)
         type = serializers.CharField(max_length=40)
         data = serializers.DictField(required=False, default=dict)
 
-    @extend_schema(responses=EntryOutput(many=True))
+    @extend_schema(responses={200: EntryOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)
         entries = game.events.select_related("recorded_by", "voided_by").order_by("seq")
         return Response(EntryOutput(entries, many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: GameOutput, 409: GameOutput})
+    @extend_schema(
+        request=InputSerializer,
+        parameters=[ETAG],
+        responses={
+            201: GameOutput,
+            **error_responses(*BODY, "use_void", *STAFF, "not_found", "stale_version", engine_rules=True),
+        },
+    )
     def post(self, request: Request, game_id: int) -> Response:
         """Append an entry. A stale ``expected_version`` gets 409 with the current state; a refused event, 400 with its rule."""
         game = _game(game_id)
@@ -123,11 +166,22 @@ class GameEventListAppendApi(APIView):
 class GameEventVoidApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="GameEntryVoid")
     class InputSerializer(serializers.Serializer):
         expected_version = serializers.IntegerField(min_value=0)
         reason = serializers.CharField(max_length=500)
 
-    @extend_schema(request=InputSerializer, responses={201: GameOutput})
+    @extend_schema(
+        request=InputSerializer,
+        parameters=[ETAG],
+        responses={
+            201: GameOutput,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "entry_not_found", "stale_version", "result_exists", "later_game_exists",
+                "already_void", "void_breaks_log",
+            ),
+        },
+    )  # fmt: skip
     def post(self, request: Request, game_id: int, seq: int) -> Response:
         game = _game(game_id)
         serializer = self.InputSerializer(data=request.data)

@@ -8,43 +8,53 @@ in :mod:`tournaments.services`.  Errors use the shape of :mod:`core.api`.
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import BODY, SIGNED_IN, STAFF, error_responses
 from core.exceptions import NotFound
 from games.formats import FORMATS
 from tournaments import selectors, services
-from tournaments.models import Event, Player, PodResult, Registration
+from tournaments.models import Event, Player, PodResult, Registration, Round
 
 # --- shared output shapes ---------------------------------------------------------------------
 
 
+@extend_schema_serializer(component_name="Player")
 class PlayerOutput(serializers.Serializer):
     id = serializers.IntegerField()
     display_name = serializers.CharField()
     external_id = serializers.CharField(allow_null=True)
 
 
+@extend_schema_serializer(component_name="Event")
 class EventOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    format = serializers.CharField()
-    status = serializers.CharField()
+    format = serializers.ChoiceField(choices=sorted(FORMATS))
+    status = serializers.ChoiceField(choices=Event.Status.choices)
     planned_rounds = serializers.IntegerField()
     date = serializers.DateField()
     venue = serializers.CharField()
     organiser = serializers.CharField(source="organiser.username")
-    tiebreakers = serializers.CharField()
+    tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values)
     players_per_table = serializers.IntegerField(allow_null=True)
-    pod_leftovers = serializers.CharField()
+    pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values)
     top_cut_size = serializers.IntegerField()
     standings_current = serializers.BooleanField()
 
 
+@extend_schema_serializer(component_name="Seat")
 class SeatOutput(serializers.Serializer):
     seat = serializers.IntegerField(source="seat_order")
     player = PlayerOutput()
@@ -60,6 +70,7 @@ class SeatOutput(serializers.Serializer):
         return self.context.get("why", {}).get(seat.player_id, [])
 
 
+@extend_schema_serializer(component_name="Table")
 class TableOutput(serializers.Serializer):
     table = serializers.IntegerField(source="table_number", allow_null=True)
     bye = serializers.BooleanField(source="is_bye")
@@ -70,9 +81,10 @@ class TableOutput(serializers.Serializer):
         return hasattr(pod, "result")
 
 
+@extend_schema_serializer(component_name="Round")
 class RoundOutput(serializers.Serializer):
     number = serializers.IntegerField()
-    stage = serializers.CharField(help_text="swiss or top_cut")
+    stage = serializers.ChoiceField(choices=Round.Stage.choices)
     label = serializers.SerializerMethodField()
     seed = serializers.CharField()  # a 62-bit integer: a string so JavaScript clients keep every digit
     objective = serializers.CharField(allow_null=True, help_text="The pairing engine's objective value.")
@@ -87,7 +99,7 @@ class RoundOutput(serializers.Serializer):
     def get_label(self, round_) -> str:
         return selectors.round_label(round_=round_)
 
-    @extend_schema(responses=TableOutput(many=True))
+    @extend_schema_field(TableOutput(many=True))
     def get_tables(self, round_) -> list[dict]:
         pods = selectors.round_pods(round_=round_)
         why = selectors.seat_explanations(round_=round_, pods=pods)
@@ -104,6 +116,7 @@ def _event(event_id: int) -> Event:
 class FormatListApi(APIView):
     permission_classes = [AllowAny]
 
+    @extend_schema_serializer(component_name="Format")
     class OutputSerializer(serializers.Serializer):
         slug = serializers.CharField()
         name = serializers.CharField()
@@ -123,6 +136,7 @@ class FormatListApi(APIView):
 
 
 class EventListCreateApi(APIView):
+    @extend_schema_serializer(component_name="EventCreate")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
         format = serializers.ChoiceField(choices=sorted(FORMATS))
@@ -143,8 +157,9 @@ class EventListCreateApi(APIView):
             events = events.filter(format=fmt)
         return Response(EventOutput(events[:500], many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: EventOutput})
+    @extend_schema(request=InputSerializer, responses={201: EventOutput, **error_responses(*BODY, *SIGNED_IN)})
     def post(self, request: Request) -> Response:
+        """Create an event; the signed-in user becomes its organiser."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = services.event_create(organiser=request.user, **serializer.validated_data)
@@ -152,6 +167,7 @@ class EventListCreateApi(APIView):
 
 
 class EventDetailApi(APIView):
+    @extend_schema_serializer(component_name="EventUpdate")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200, required=False)
         planned_rounds = serializers.IntegerField(min_value=1, max_value=30, required=False)
@@ -161,11 +177,17 @@ class EventDetailApi(APIView):
         players_per_table = serializers.IntegerField(required=False, allow_null=True)
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, required=False)
 
-    @extend_schema(responses=EventOutput)
+    @extend_schema(responses={200: EventOutput, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         return Response(EventOutput(_event(event_id)).data)
 
-    @extend_schema(request=InputSerializer, responses=EventOutput)
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: EventOutput,
+            **error_responses(*BODY, *STAFF, "not_found", "event_finished", "event_started", "rounds_already_paired"),
+        },
+    )
     def patch(self, request: Request, event_id: int) -> Response:
         """Change settings; pairing settings only before round 1, planned rounds never below those paired."""
         serializer = self.InputSerializer(data=request.data)
@@ -175,6 +197,7 @@ class EventDetailApi(APIView):
 
 
 class EventStructureApi(APIView):
+    @extend_schema_serializer(component_name="EventStructure")
     class OutputSerializer(serializers.Serializer):
         players = serializers.IntegerField(help_text="Players entered now (checked in or already playing).")
         swiss_rounds = serializers.IntegerField(help_text="Recommended Swiss rounds.")
@@ -183,7 +206,7 @@ class EventStructureApi(APIView):
         table = serializers.CharField(help_text="The attendance table followed: pokemon or magic.")
         source = serializers.CharField()
 
-    @extend_schema(responses=OutputSerializer)
+    @extend_schema(responses={200: OutputSerializer, **error_responses("not_found", "too_few_players")})
     def get(self, request: Request, event_id: int) -> Response:
         """Recommended number of Swiss rounds and top cut for the attendance."""
         structure = selectors.event_structure(event=_event(event_id))
@@ -195,6 +218,7 @@ class EventStructureApi(APIView):
 class TopCutStartApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="TopCutStart")
     class InputSerializer(serializers.Serializer):
         size = serializers.IntegerField(
             required=False,
@@ -204,7 +228,16 @@ class TopCutStartApi(APIView):
             help_text="Players in the cut; default: recommended.",
         )
 
-    @extend_schema(request=InputSerializer, responses={201: RoundOutput})
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: RoundOutput,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "event_finished", "round_incomplete", "top_cut_started",
+                "no_swiss_rounds", "swiss_incomplete", "no_top_cut",
+            ),
+        },
+    )  # fmt: skip
     def post(self, request: Request, event_id: int) -> Response:
         """Start the top cut: a seeded single-elimination bracket (1v1) or semi-final and final pods."""
         serializer = self.InputSerializer(data=request.data)
@@ -216,8 +249,12 @@ class TopCutStartApi(APIView):
 class EventFinishApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=EventOutput)
+    @extend_schema(
+        request=None,
+        responses={200: EventOutput, **error_responses(*STAFF, "not_found", "event_finished", "round_incomplete")},
+    )
     def post(self, request: Request, event_id: int) -> Response:
+        """Finish the event once every table has a result."""
         event = services.event_finish(event=_event(event_id), by=request.user)
         return Response(EventOutput(event).data)
 
@@ -225,6 +262,7 @@ class EventFinishApi(APIView):
 # --- registrations -------------------------------------------------------------------------------
 
 
+@extend_schema_serializer(component_name="Registration")
 class RegistrationOutput(serializers.Serializer):
     id = serializers.IntegerField()
     player = PlayerOutput()
@@ -241,6 +279,7 @@ class RegistrationOutput(serializers.Serializer):
 
 
 class RegistrationListCreateApi(APIView):
+    @extend_schema_serializer(component_name="RegistrationCreate")
     class InputSerializer(serializers.Serializer):
         player = serializers.IntegerField(required=False, help_text="Id of an existing player.")
         display_name = serializers.CharField(max_length=100, required=False, help_text="Name of a new player.")
@@ -252,13 +291,26 @@ class RegistrationListCreateApi(APIView):
                 raise serializers.ValidationError({"display_name": ["Give an existing player's id or a display name."]})
             return data
 
-    @extend_schema(responses=RegistrationOutput(many=True))
+    @extend_schema(responses={200: RegistrationOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         return Response(RegistrationOutput(selectors.event_registrations(event=event), many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: RegistrationOutput})
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: RegistrationOutput,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "event_finished", "top_cut_started", "already_registered",
+                "duplicate_player",
+            ),
+        },
+    )  # fmt: skip
     def post(self, request: Request, event_id: int) -> Response:
+        """Register an existing player (``player``) or a new one (``display_name``).
+
+        Registering checked in once round 1 is paired is a late entry: a loss for each round missed.
+        """
         event = _event(event_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -288,10 +340,14 @@ def _registration(event_id: int, registration_id: int) -> Registration:
 class RegistrationCheckInApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="CheckIn")
     class InputSerializer(serializers.Serializer):
         checked_in = serializers.BooleanField(default=True)
 
-    @extend_schema(request=InputSerializer, responses=RegistrationOutput)
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: RegistrationOutput, **error_responses(*BODY, *STAFF, "not_found", "event_finished", "dropped")},
+    )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -304,12 +360,19 @@ class RegistrationCheckInApi(APIView):
 class RegistrationDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="RegistrationUpdate")
     class InputSerializer(serializers.Serializer):
         fixed_table = serializers.IntegerField(
             allow_null=True, min_value=1, help_text="The table this player always sits at; null to free them."
         )
 
-    @extend_schema(request=InputSerializer, responses=RegistrationOutput)
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: RegistrationOutput,
+            **error_responses(*BODY, *STAFF, "not_found", "event_finished", "fixed_table_taken"),
+        },
+    )
     def patch(self, request: Request, event_id: int, registration_id: int) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -322,10 +385,17 @@ class RegistrationDetailApi(APIView):
 class ByeAssignApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="ByeAssign")
     class InputSerializer(serializers.Serializer):
         round = serializers.IntegerField(min_value=1, help_text="A round not paired yet.")
 
-    @extend_schema(request=InputSerializer, responses={201: RegistrationOutput})
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: RegistrationOutput,
+            **error_responses(*BODY, *STAFF, "not_found", "event_finished", "dropped", "round_already_paired"),
+        },
+    )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
         """Give the player a bye (a win) in a round that has not been paired yet."""
         serializer = self.InputSerializer(data=request.data)
@@ -340,8 +410,12 @@ class ByeAssignApi(APIView):
 class ByeUnassignApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=RegistrationOutput)
+    @extend_schema(
+        request=None,
+        responses={200: RegistrationOutput, **error_responses(*STAFF, "not_found", "round_already_paired")},
+    )
     def delete(self, request: Request, event_id: int, registration_id: int, number: int) -> Response:
+        """Take back a bye assigned for a round not paired yet; answers the registration."""
         registration = _registration(event_id, registration_id)
         services.bye_unassign(registration=registration, round_number=number, by=request.user)
         return Response(RegistrationOutput(_registration(event_id, registration_id)).data)
@@ -350,8 +424,11 @@ class ByeUnassignApi(APIView):
 class RegistrationDropApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=RegistrationOutput)
+    @extend_schema(
+        request=None, responses={200: RegistrationOutput, **error_responses(*STAFF, "not_found", "event_finished")}
+    )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """Drop the player from future rounds; their results and standing stay."""
         registration = services.registration_drop(
             registration=_registration(event_id, registration_id), by=request.user
         )
@@ -361,6 +438,7 @@ class RegistrationDropApi(APIView):
 # --- rounds, pairings and results ----------------------------------------------------------------
 
 
+@extend_schema_serializer(component_name="RoundPair")
 class PairInput(serializers.Serializer):
     allow_rematches = serializers.BooleanField(
         default=False, help_text="1v1: accept the fewest rematches when no rematch-free pairing exists."
@@ -372,12 +450,21 @@ class PairInput(serializers.Serializer):
 
 
 class RoundListStartApi(APIView):
-    @extend_schema(responses=RoundOutput(many=True))
+    @extend_schema(responses={200: RoundOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         return Response(RoundOutput(event.rounds.order_by("number"), many=True).data)
 
-    @extend_schema(request=PairInput, responses={201: RoundOutput})
+    @extend_schema(
+        request=PairInput,
+        responses={
+            201: RoundOutput,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "event_finished", "round_incomplete", "rounds_complete",
+                "not_enough_players", "pairing_impossible", "rematch_unavoidable", "top_cut_complete",
+            ),
+        },
+    )  # fmt: skip
     def post(self, request: Request, event_id: int) -> Response:
         """Start the next round: pair players and return the tables with their seats.
 
@@ -393,7 +480,16 @@ class RoundListStartApi(APIView):
 class RoundRepairApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=PairInput, responses={201: RoundOutput})
+    @extend_schema(
+        request=PairInput,
+        responses={
+            201: RoundOutput,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "round_not_found", "event_finished", "round_closed", "top_cut_round",
+                "round_has_results", "not_enough_players", "pairing_impossible", "rematch_unavoidable",
+            ),
+        },
+    )  # fmt: skip
     def post(self, request: Request, event_id: int, number: int) -> Response:
         """Pair the current round again; only before any table has a result or a game record."""
         serializer = PairInput(data=request.data)
@@ -407,16 +503,27 @@ class RoundRepairApi(APIView):
 class RoundSwapApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="RoundSwap")
     class InputSerializer(serializers.Serializer):
         players = serializers.ListField(
             child=serializers.IntegerField(), min_length=2, max_length=2, help_text="The two player ids to swap."
         )
 
+    @extend_schema_serializer(component_name="RoundSwapResult")
     class OutputSerializer(serializers.Serializer):
         round = RoundOutput()
         warnings = serializers.ListField(child=serializers.CharField(), help_text="Rematches the swap creates.")
 
-    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: OutputSerializer,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "round_not_found", "event_finished", "round_closed", "top_cut_round",
+                "round_has_results",
+            ),
+        },
+    )  # fmt: skip
     def post(self, request: Request, event_id: int, number: int) -> Response:
         """Swap two players' seats in the current round (tables without results only)."""
         serializer = self.InputSerializer(data=request.data)
@@ -429,13 +536,14 @@ class RoundSwapApi(APIView):
 
 
 class RoundDetailApi(APIView):
-    @extend_schema(responses=RoundOutput)
+    @extend_schema(responses={200: RoundOutput, **error_responses("not_found")})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         event = _event(event_id)
         round_ = get_object_or_404(event.rounds, number=number)
         return Response(RoundOutput(round_).data)
 
 
+@extend_schema_serializer(component_name="Placement")
 class PlacementInput(serializers.Serializer):
     player = serializers.IntegerField()
     placement = serializers.IntegerField(min_value=1, max_value=8)
@@ -444,6 +552,7 @@ class PlacementInput(serializers.Serializer):
 class ResultReportApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="ResultReport")
     class InputSerializer(serializers.Serializer):
         placements = serializers.ListSerializer(
             child=PlacementInput(),
@@ -458,7 +567,17 @@ class ResultReportApi(APIView):
                 raise serializers.ValidationError("A player is listed twice.")
             return value
 
-    @extend_schema(request=InputSerializer, responses={201: TableOutput, 200: TableOutput})
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: TableOutput,
+            200: OpenApiResponse(TableOutput, description="The same result again: accepted, nothing changed."),
+            **error_responses(
+                *BODY, *STAFF, "not_found", "round_not_found", "table_not_found", "event_finished", "round_closed",
+                "result_exists",
+            ),
+        },
+    )  # fmt: skip
     def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
         """Report a table's placements: ``1`` for the winner; players who drew share ``1``."""
         serializer = self.InputSerializer(data=request.data)
@@ -476,6 +595,7 @@ class ResultReportApi(APIView):
         return Response(TableOutput(pod).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
+@extend_schema_serializer(component_name="Standing")
 class StandingOutput(serializers.Serializer):
     rank = serializers.IntegerField()
     player = PlayerOutput()
@@ -494,13 +614,14 @@ class StandingOutput(serializers.Serializer):
 
 
 class StandingsApi(APIView):
+    @extend_schema_serializer(component_name="Standings")
     class OutputSerializer(serializers.Serializer):
         event = serializers.IntegerField()
         current = serializers.BooleanField(help_text="False while the standings task catches up with new results.")
         results_version = serializers.IntegerField()
         standings = StandingOutput(many=True)
 
-    @extend_schema(responses=OutputSerializer)
+    @extend_schema(responses={200: OutputSerializer, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         return Response(
@@ -516,11 +637,17 @@ class StandingsApi(APIView):
 
 
 class PlayerListCreateApi(APIView):
+    @extend_schema_serializer(component_name="PlayerCreate")
     class InputSerializer(serializers.Serializer):
         display_name = serializers.CharField(max_length=100)
         external_id = serializers.CharField(max_length=64, required=False, allow_blank=True)
 
-    @extend_schema(responses=PlayerOutput(many=True))
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("q", str, description="Only players whose display name contains this (any case).")
+        ],
+        responses=PlayerOutput(many=True),
+    )
     def get(self, request: Request) -> Response:
         players = Player.objects.all()
         q = request.query_params.get("q")
@@ -528,7 +655,9 @@ class PlayerListCreateApi(APIView):
             players = players.filter(display_name__icontains=q)
         return Response(PlayerOutput(players[:500], many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: PlayerOutput})
+    @extend_schema(
+        request=InputSerializer, responses={201: PlayerOutput, **error_responses(*BODY, *SIGNED_IN, "duplicate_player")}
+    )
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

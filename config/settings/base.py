@@ -167,11 +167,31 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Podium API",
-    "DESCRIPTION": "Events, players, rounds, pairings, results and standings for community card-game formats.",
+    "DESCRIPTION": (
+        "Events, players, rounds, pairings, results and standings for community card-game formats.\n\n"
+        "Anyone reads; changes need a token (`Authorization: Token <key>`, from `POST /api/v1/auth/token/`) "
+        "or the dashboard's session, and an event's changes its organiser or staff. Every error answers "
+        '`{"error": {"code", "message", "fields"}}`; each operation lists the codes it can answer.'
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # Tags and operation ids from the path after the version: "events", "games", ... rather than "v1".
+    "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    # Inputs and outputs are separate components; request components get the suffix "Request".
+    "COMPONENT_SPLIT_REQUEST": True,
+    # PATCH inputs are not partial here: their components say what each operation requires.
+    "COMPONENT_SPLIT_PATCH": False,
+    # Ids in paths are ``<int:...>``: digits only, anything else is no API URL at all.
+    "PATH_CONVERTER_OVERRIDES": {"int": {"type": "integer", "minimum": 0}},
+    # Choices sharing a field name get names of their own (else "Status7a3Enum" and the like).
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "GameStatusEnum": "games.models.Game.Status",
+        "DeckVersionStatusEnum": "decks.models.DeckVersion.Status",
+        "RoundStageEnum": "tournaments.models.Round.Stage",
+    },
 }
 
 # --- Podium ----------------------------------------------------------------------
