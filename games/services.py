@@ -7,6 +7,12 @@ event (a refusal becomes a 400 carrying the rule's ``code`` and ``rule``), and
 stores the entry with the new snapshot.  When the game (or a best-of-3 match)
 ends, its placements become the table's result through
 :func:`tournaments.services.pod_result_report`, and standings update.
+
+Every event handed to an engine carries its log number (``seq``), on append and
+on replay, so what the state cites (a ruling note's number) is the number the
+log and the API show, also after a void.  A Deck Masters duel starts with each
+player's Deck Master named from their registered deck, unless the caller names
+them.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
+from decks.models import DeckVersion, YugiohCard
 from games.engines import get_engine
 from games.formats import get_format
 from games.formats.engine import GameEvent as EngineEvent
@@ -64,7 +71,7 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
         if games and fmt.games_per_match == 1:
             raise Conflict("This table's game is over.", code="game_over")
         players = list(pod.seats.order_by("seat_order").values_list("player_id", flat=True))
-        options = dict(options or {})
+        options = {**_registered_options(event, fmt.deck_roles, players), **(options or {})}
         try:
             state = get_engine(event.format).new_game(players, options)
         except RuleViolation as exc:
@@ -73,6 +80,27 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
             pod=pod, number=len(games) + 1, format=event.format, options=options, players=players, state=state,
             created_by=by,
         )  # fmt: skip
+
+
+def _registered_options(event: Event, roles: tuple[str, ...], players: list[int]) -> dict[str, Any]:
+    """Game options taken from the players' registered decks: today each Deck Masters player's Deck Master."""
+    if "deck_master" not in roles:
+        return {}
+    latest: dict[str, Any] = {}
+    versions = (
+        DeckVersion.objects.filter(registration__event=event, registration__player_id__in=players)
+        .order_by("registration_id", "-number")
+        .values_list("registration__player_id", "roles")
+    )
+    for player_id, deck_roles in versions:
+        latest.setdefault(str(player_id), (deck_roles or {}).get("deck_master"))
+    chosen = {pid: name.strip() for pid, name in latest.items() if isinstance(name, str) and name.strip()}
+    # A player may name their Deck Master by passcode: the duel shows the card's name.
+    passcodes = {int(name) for name in chosen.values() if name.isdigit()}
+    if passcodes:
+        found = dict(YugiohCard.objects.filter(passcode__in=passcodes).values_list("passcode", "name"))
+        chosen = {pid: found.get(int(name), name) if name.isdigit() else name for pid, name in chosen.items()}
+    return {"deck_masters": chosen} if chosen else {}
 
 
 def _locked_game(game_id: int) -> Game:
@@ -93,7 +121,9 @@ def game_event_append(
         if game.version != expected_version:
             raise StaleVersion(game)
         try:
-            state = get_engine(game.format).apply(game.state, EngineEvent(type=type, data=dict(data)))
+            state = get_engine(game.format).apply(
+                game.state, EngineEvent(type=type, data=dict(data), seq=game.version + 1)
+            )
         except RuleViolation as exc:
             raise _rule_error(exc) from exc
         entry = GameEvent.objects.create(game=game, seq=game.version + 1, type=type, payload=dict(data), recorded_by=by)
@@ -122,7 +152,7 @@ def replay(game: Game, exclude: set[int] = frozenset()) -> dict:
     entries = game.events.filter(voided_by__isnull=True).exclude(type="void").exclude(seq__in=exclude).order_by("seq")
     for entry in entries:
         try:
-            state = engine.apply(state, EngineEvent(type=entry.type, data=entry.payload))
+            state = engine.apply(state, EngineEvent(type=entry.type, data=entry.payload, seq=entry.seq))
         except RuleViolation as exc:
             raise Conflict(
                 f"Without it, entry #{entry.seq} ({entry.type}) would be refused: {exc.message} ({exc.rule}). "

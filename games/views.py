@@ -4,21 +4,24 @@
     One table of a round: its seats, its games (the duels of a Deck Masters match) and the button
     that starts the next one.
 *console*
-    One game: every player's state in turn order, the format's event forms built from the engine's
-    ``VOCABULARY`` (turn events first, the format's own, then the judge actions common to every
-    format), and the event log newest first with a void button on each live entry.
+    One game: every player's state in turn order (by name; the Deck Master as its card and where it
+    is) with the format's one-tap entries on each player's card (``QUICK_ENTRIES``), the format's
+    event forms built from the engine's typed ``VOCABULARY`` (turn events first, the format's own,
+    then the judge actions common to every format), and the event log newest first with a void
+    button on each live entry.  Whatever it says about players, it says with their names
+    (:mod:`games.display`): the engine's refusals, the log, the notices.
 
 The views hold no rules: every write is one service call (``game_create``, ``game_event_append``,
 ``game_event_void``) and a refusal is shown with its code and rulebook section.  Each form names
-the game version it was rendered at; a stale one is refused by the service and the console is shown
-again at the current state.  With htmx a form swaps the ``#console`` panel in place (a refusal is
+the game version it was rendered at (a one-tap button is a form too, posting the fields its entry's
+form would); a stale one is refused by the service and the console is shown again at the current
+state.  With htmx a form swaps the ``#console`` panel in place (a refusal is
 swapped too, so the judge sees it: 422, or 409 when stale); without JavaScript a form posts and
 redirects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -30,11 +33,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
-from games import services
+from games import display, services
 from games.engines import get_engine
 from games.formats import Format, get_format
-from games.formats.engine import COMMON_VOCABULARY
-from games.forms import PLAYER_FIELDS, GameEventForm, VoidForm, label
+from games.formats.engine import COMMON_VOCABULARY, EventSpec, QuickEntry, When
+from games.forms import GameEventForm, VoidForm, label, post_fields
 from games.models import Game
 from tournaments.models import Event, Player, Pod, PodResult
 from tournaments.services import can_manage_event
@@ -76,51 +79,6 @@ def _managed_game(request: HttpRequest, game_id: int) -> Game:
 def _player_names(ids: list[int]) -> dict[int, str]:
     found = Player.objects.in_bulk(ids)
     return {pid: found[pid].display_name if pid in found else f"Player {pid}" for pid in ids}
-
-
-def readable(value: Any, *, nested: bool = False) -> str:
-    """A compact one-line rendering of a JSON value for people: ``yes``, ``none``, ``a: 1, b: 2``."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        if not value:
-            return "none"
-        text = ", ".join(f"{label(str(k))}: {readable(v, nested=True)}" for k, v in value.items())
-        return f"({text})" if nested else text
-    if isinstance(value, list | tuple):
-        if not value:
-            return "none"
-        text = ", ".join(readable(v, nested=True) for v in value)
-        return f"[{text}]" if nested else text
-    return str(value)
-
-
-def _attrs(items: Iterable[tuple[str, Any]]) -> list[tuple[str, str, bool]]:
-    """``(label, value, long)`` rows for a key/value list; a long value gets a row of its own."""
-    rows = []
-    for key, value in items:
-        text = readable(value)
-        rows.append((label(key), text, len(text) > 22))
-    return rows
-
-
-def _summary(payload: dict[str, Any], names: dict[int, str]) -> str:
-    """An entry's payload for the log, with player ids shown as names."""
-    by_key = {str(pid): name for pid, name in names.items()}
-    parts = []
-    for key, value in payload.items():
-        if key in PLAYER_FIELDS and value in names:
-            shown = names[value]
-        elif key == "players" and isinstance(value, list):
-            shown = ", ".join(names.get(v, str(v)) for v in value)
-        elif isinstance(value, dict):
-            shown = readable({by_key.get(str(k), k): v for k, v in value.items()})
-        else:
-            shown = readable(value)
-        parts.append(f"{label(key)}: {shown}")
-    return " · ".join(parts)
 
 
 def _turn(state: dict[str, Any]) -> tuple[int | None, bool, int | None]:
@@ -228,8 +186,60 @@ def console_create(request: HttpRequest, event_id: int, number: int, table: int)
 # --- the console ---------------------------------------------------------------------------------
 
 
-def _alert(exc: ApplicationError, *, kind: str = "refused") -> dict[str, Any]:
-    return {"kind": kind, "message": exc.message, "code": exc.code, "rule": exc.extra.get("rule")}
+def _alert(
+    exc: ApplicationError, names: dict[int, str], spec: EventSpec | None = None, *, kind: str = "refused"
+) -> dict[str, Any]:
+    """A refusal as the judge reads it: the engine's message with names for ids, its code and rule."""
+    message = display.with_names(exc.message, names, spec)
+    return {"kind": kind, "message": message, "code": exc.code, "rule": exc.extra.get("rule")}
+
+
+def _offered(quick: QuickEntry, p: dict[str, Any], current: int | None, active: bool, upcoming: int | None) -> bool:
+    """Whether ``quick`` is offered on player ``p``'s card in this state (the engine still decides)."""
+    if p.get("out") or (quick.needs and not p.get(quick.needs)):
+        return False
+    if quick.uses_turn_player and (not active or current is None):
+        return False
+    pid = p["id"]
+    match quick.when:
+        case When.THEIR_TURN:
+            return active and current == pid
+        case When.PLAYS_NEXT:
+            return not active and upcoming == pid
+        case When.OTHER_TURN:
+            return active and current is not None and current != pid
+    return True
+
+
+def _quick_buttons(
+    game: Game, p: dict[str, Any], names: dict[int, str], turn: tuple[int | None, bool, int | None]
+) -> list[dict[str, Any]]:
+    """The one-tap buttons of player ``p``'s card: each posts a complete entry, like its form would."""
+    engine = get_engine(game.format)
+    current, active, upcoming = turn
+    buttons = []
+    for quick in engine.QUICK_ENTRIES:
+        if not _offered(quick, p, current, active, upcoming):
+            continue
+        data = quick.entry(player=p["id"], turn_player=current)
+        text = quick.label.replace("{turn}", names.get(current, "the turn player") if current is not None else "")
+        buttons.append(
+            {
+                "key": quick.key,
+                "type": quick.type,
+                "label": text,
+                "fields": post_fields(engine.VOCABULARY[quick.type], data),
+                "summary": display.entry_summary(engine.VOCABULARY[quick.type], data, names),
+            }
+        )
+    return buttons
+
+
+def _tags(state: dict[str, Any], sources: set[str]) -> dict[str, list[str]]:
+    """The tags in play for each ``tag`` field's source: the keys of that mapping in every player's state."""
+    return {
+        source: sorted({str(k) for p in state.get("players", []) for k in (p.get(source) or {})}) for source in sources
+    }
 
 
 def _console_context(
@@ -242,10 +252,12 @@ def _console_context(
 ) -> dict[str, Any]:
     event = game.pod.round.event
     fmt = get_format(game.format)
+    engine = get_engine(game.format)
     state = game.state
     names = _player_names(list(game.players))
     finished = game.status == Game.Status.FINISHED
-    current, active, upcoming = _turn(state)
+    turn_now = _turn(state)
+    current, active, upcoming = turn_now
     focus = None if finished else (current if active else upcoming)
 
     players = []
@@ -258,7 +270,8 @@ def _console_context(
                 "out_reason": p.get("out_reason"),
                 "placement": p.get("placement"),
                 "focus": p["id"] == focus,
-                "attrs": _attrs((k, v) for k, v in p.items() if k not in _PLAYER_APART),
+                "attrs": display.state_rows(((k, v) for k, v in p.items() if k not in _PLAYER_APART), names),
+                "quick": [] if finished else _quick_buttons(game, p, names, turn_now),
             }
         )
 
@@ -267,25 +280,34 @@ def _console_context(
         "number": turn.pop("number", None),
         "player": names.get(turn.pop("player", None)),
         "active": active,
-        "attrs": _attrs((f"turn {k}", v) for k, v in turn.items()),
+        "attrs": display.state_rows(turn.items(), names, prefix="turn "),
     }
-    extra = _attrs((k, v) for k, v in state.items() if k not in _SHOWN_APART)
+    extra = display.state_rows(((k, v) for k, v in state.items() if k not in _SHOWN_APART), names)
     notes = [
         {"seq": n.get("seq"), "text": n.get("text"), "player": names.get(n.get("player"))}
         for n in state.get("notes", [])
     ]
 
     choices = [(pid, names[pid]) for pid in game.players]
+    still_in = {p["id"] for p in state.get("players", []) if not p.get("out")}
+    sources = {f.source for spec in engine.VOCABULARY.values() for f in spec.fields.values() if f.source}
+    tags = _tags(state, sources)
     opponent = _next_after(state, focus)
     forms: dict[str, GameEventForm] = {}
-    for type_, spec in get_engine(game.format).VOCABULARY.items():
+    for type_, spec in engine.VOCABULARY.items():
         if finished and type_ != "ruling_note":
             continue  # a note is the only entry a finished game takes
         if bound is not None and bound.spec.type == type_:
             forms[type_] = bound
         else:
             forms[type_] = GameEventForm(
-                spec=spec, players=choices, default_player=focus, default_opponent=opponent, version=game.version
+                spec=spec,
+                players=choices,
+                still_in=still_in,
+                default_player=focus,
+                default_opponent=opponent,
+                version=game.version,
+                tags=tags,
             )
     turn_forms = [forms[t] for t in TURN_EVENTS if t in forms]
     judge_forms = [f for t, f in forms.items() if t in COMMON_VOCABULARY]
@@ -308,7 +330,7 @@ def _console_context(
                 "summary": (
                     f"voids #{e.payload.get('seq')}: {e.payload.get('reason', '')}"
                     if e.type == "void"
-                    else _summary(e.payload, names)
+                    else display.entry_summary(engine.VOCABULARY.get(e.type), e.payload, names)
                 ),
                 "recorded_by": e.recorded_by.username if e.recorded_by else "—",
                 "recorded_at": e.recorded_at,
@@ -322,6 +344,7 @@ def _console_context(
         )
 
     games = list(game.pod.games.order_by("number")) if fmt.games_per_match > 1 else [game]
+    reason = (state.get("result") or {}).get("reason")
     return {
         "game": game,
         "event": event,
@@ -335,7 +358,7 @@ def _console_context(
         "groups": [g for g in groups if g["forms"]],
         "entries": entries,
         "finished": finished,
-        "result_reason": (state.get("result") or {}).get("reason"),
+        "result_reason": display.with_names(reason, names) if reason else None,
         "placements": _placements(game, names) if finished else [],
         "has_result": has_result,
         "next_game": _next_game(game.pod, games, fmt, has_result) if finished else None,
@@ -370,23 +393,28 @@ def console(request: HttpRequest, game_id: int) -> HttpResponse:
     return _render_console(request, _managed_game(request, game_id), open_type=request.GET.get("open"))
 
 
+def _event_form(game: Game, spec: EventSpec, data, names: dict[int, str]) -> GameEventForm:
+    still_in = {p["id"] for p in game.state.get("players", []) if not p.get("out")}
+    return GameEventForm(data, spec=spec, players=[(pid, names[pid]) for pid in game.players], still_in=still_in)
+
+
 @login_required
 @require_POST
 def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Record one entry from an event form or a one-tap button (``quick``: the form stays closed)."""
     game = _managed_game(request, game_id)
     spec = get_engine(game.format).VOCABULARY.get(request.POST.get("type", ""))
     if spec is None:
         alert = {"kind": "refused", "message": "Choose one of the format's events.", "code": "unknown_event"}
         return _render_console(request, game, status=400, alert=alert)
     names = _player_names(list(game.players))
-    choices = [(pid, names[pid]) for pid in game.players]
-    form = GameEventForm(request.POST, spec=spec, players=choices)
+    quick = bool(request.POST.get("quick"))
+    form = _event_form(game, spec, request.POST, names)
     if not form.is_valid():
-        problems = "; ".join(
-            f"{form.fields[name].label if name in form.fields else name}: {' '.join(errors)}"
-            for name, errors in form.errors.items()
-        )
-        alert = {"kind": "invalid", "message": f"Check the {label(spec.type)} entry. {problems}"}
+        alert = {
+            "kind": "invalid",
+            "message": f"Check the {label(spec.type)} entry. {form.error_summary()}",
+        }
         return _render_console(request, game, status=400, bound=form, alert=alert)
     try:
         game, entry = services.game_event_append(
@@ -401,18 +429,22 @@ def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
         # Keep what the judge typed, at the current version: they look at the state, then resubmit.
         data = request.POST.copy()
         data["expected_version"] = str(game.version)
-        again = GameEventForm(data, spec=spec, players=choices)
+        again = _event_form(game, spec, data, names)
         again.is_valid()
-        return _render_console(request, game, status=exc.status_code, bound=again, alert=_alert(exc, kind="stale"))
+        alert = _alert(exc, names, spec, kind="stale")
+        return _render_console(request, game, status=exc.status_code, bound=again, alert=alert)
     except ApplicationError as exc:
-        return _render_console(request, game, status=exc.status_code, bound=form, alert=_alert(exc))
-    return _recorded(request, game, f"Recorded #{entry.seq}: {label(entry.type)}.", type_=spec.type)
+        return _render_console(request, game, status=exc.status_code, bound=form, alert=_alert(exc, names, spec))
+    summary = display.entry_summary(spec, entry.payload, names)
+    notice = f"Recorded #{entry.seq}: {label(entry.type)}{f' — {summary}' if summary else ''}."
+    return _recorded(request, game, notice, type_=None if quick else spec.type)
 
 
 @login_required
 @require_POST
 def console_void(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
     game = _managed_game(request, game_id)
+    names = _player_names(list(game.players))
     form = VoidForm(request.POST)
     if not form.is_valid():
         message = f"Say why entry #{seq} is void." if "reason" in form.errors else "Reload the console and try again."
@@ -428,7 +460,7 @@ def console_void(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
         )
     except services.StaleVersion as exc:
         game.refresh_from_db()
-        return _render_console(request, game, status=exc.status_code, alert=_alert(exc, kind="stale"))
+        return _render_console(request, game, status=exc.status_code, alert=_alert(exc, names, kind="stale"))
     except ApplicationError as exc:
-        return _render_console(request, game, status=exc.status_code, alert=_alert(exc))
+        return _render_console(request, game, status=exc.status_code, alert=_alert(exc, names))
     return _recorded(request, game, f"Entry #{seq} is void (#{entry.seq}).")

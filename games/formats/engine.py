@@ -26,8 +26,24 @@ Contract
 ``engine.apply(state, event) -> state``: ``apply`` never mutates its input, so
 the caller can keep the old state; replaying a log from ``new_game`` always
 gives the same state (:func:`replay`).  Each engine publishes ``VOCABULARY``:
-one :class:`EventSpec` per event type (fields and rule section), from which the
-docs are written.
+one :class:`EventSpec` per event type, its rule section and its fields, each a
+:class:`Field` with a machine-readable :class:`Kind` (a player, a signed amount,
+one of some choices ...).  The judge console builds its forms from it, the docs
+list it, and ``QUICK_ENTRIES`` (:class:`QuickEntry`) names the entries a judge
+records most often, as one-tap buttons.
+
+*field kinds*
+    ``player`` (a player id of the game), ``players`` (a list of distinct player
+    ids), ``amount`` (a signed, non-zero integer: a change), ``count`` (an
+    integer from ``minimum``, 0 unless stated, to ``maximum``), ``choice`` (one
+    of ``choices``: phases, steps, zones, positions ...), ``player_amounts``
+    (``{player id: amount}``, one or more players at once), ``placements``
+    (``{player id: placement}`` for the players still in), ``counts``
+    (``{choice: count}``), ``card`` (a card's name), ``tag`` (the judge's own
+    label for a card in play, e.g. a Mintayn monster: ``source`` names the
+    player key whose keys are the labels in play), ``boolean``, ``text`` and
+    ``entries`` (a list of sub-entries, each with the ``item`` fields).
+    The kinds describe the JSON an event takes; the engine still checks it.
 
 Judge actions common to every format (:data:`COMMON_VOCABULARY`) are handled
 by :func:`apply_common`: concede, intentional draw, game loss or
@@ -41,6 +57,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 State = dict[str, Any]
@@ -61,23 +78,247 @@ class RuleViolation(Exception):
 
 @dataclass(frozen=True, slots=True)
 class GameEvent:
+    """An event to apply; ``seq`` is the number the caller's log gives it, when it keeps one (notes cite it)."""
+
     type: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    seq: int | None = None
+
+
+class Kind(StrEnum):
+    """What an event field holds; see "field kinds" in the module docstring."""
+
+    PLAYER = "player"
+    PLAYERS = "players"
+    AMOUNT = "amount"
+    COUNT = "count"
+    CHOICE = "choice"
+    PLAYER_AMOUNTS = "player_amounts"
+    PLACEMENTS = "placements"
+    COUNTS = "counts"
+    CARD = "card"
+    TAG = "tag"
+    BOOLEAN = "boolean"
+    TEXT = "text"
+    ENTRIES = "entries"
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of an event type: its kind, what it means, and the values it takes.
+
+    ``optional`` fields may be left out (``default`` is what the engine then
+    assumes, when it assumes one); ``choices`` are the values of a ``choice`` or
+    the keys of ``counts``; ``minimum``/``maximum`` bound a ``count``; ``label``
+    is a short name for people when the field's own name is unclear.  An
+    ``entries`` field lists sub-entries made of ``item``; with ``repeats`` its
+    item fields are the event's other fields, and a single sub-entry is recorded
+    as those fields instead of a list of one.
+    """
+
+    kind: Kind
+    description: str
+    optional: bool = False
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    label: str | None = None
+    source: str | None = None
+    item: tuple[tuple[str, Field], ...] = ()
+    repeats: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind in (Kind.CHOICE, Kind.COUNTS) and not self.choices:
+            raise ValueError(f"a {self.kind} field needs its choices")
+        if self.kind is Kind.ENTRIES and not self.item:
+            raise ValueError("an entries field needs its item fields")
+        if self.kind is Kind.TAG and not self.source:
+            raise ValueError("a tag field names the player key holding the tags in play")
+
+    # Constructors, one per kind, so a vocabulary reads as a list of what each field is.
+    @classmethod
+    def player(cls, description: str, *, optional: bool = False, label: str | None = None) -> Field:
+        return cls(Kind.PLAYER, description, optional=optional, label=label)
+
+    @classmethod
+    def players(cls, description: str, *, label: str | None = None) -> Field:
+        return cls(Kind.PLAYERS, description, label=label)
+
+    @classmethod
+    def amount(cls, description: str, *, label: str | None = None) -> Field:
+        return cls(Kind.AMOUNT, description, label=label)
+
+    @classmethod
+    def count(
+        cls,
+        description: str,
+        *,
+        minimum: int = 0,
+        maximum: int | None = None,
+        optional: bool = False,
+        default: int | None = None,
+        label: str | None = None,
+    ) -> Field:
+        return cls(
+            Kind.COUNT, description, optional=optional, default=default, minimum=minimum, maximum=maximum, label=label
+        )
+
+    @classmethod
+    def choice(
+        cls,
+        choices: Sequence[str],
+        description: str,
+        *,
+        optional: bool = False,
+        default: str | None = None,
+        label: str | None = None,
+    ) -> Field:
+        return cls(Kind.CHOICE, description, optional=optional, default=default, choices=tuple(choices), label=label)
+
+    @classmethod
+    def player_amounts(cls, description: str, *, label: str | None = None) -> Field:
+        return cls(Kind.PLAYER_AMOUNTS, description, label=label)
+
+    @classmethod
+    def placements(cls, description: str, *, label: str | None = None) -> Field:
+        return cls(Kind.PLACEMENTS, description, label=label)
+
+    @classmethod
+    def counts(
+        cls, choices: Sequence[str], description: str, *, optional: bool = False, label: str | None = None
+    ) -> Field:
+        return cls(Kind.COUNTS, description, optional=optional, choices=tuple(choices), label=label)
+
+    @classmethod
+    def card(cls, description: str, *, optional: bool = False, label: str | None = None) -> Field:
+        return cls(Kind.CARD, description, optional=optional, label=label)
+
+    @classmethod
+    def tag(cls, description: str, *, source: str, optional: bool = False, label: str | None = None) -> Field:
+        return cls(Kind.TAG, description, optional=optional, source=source, label=label)
+
+    @classmethod
+    def boolean(cls, description: str, *, default: bool = False, label: str | None = None) -> Field:
+        return cls(Kind.BOOLEAN, description, optional=True, default=default, label=label)
+
+    @classmethod
+    def text(cls, description: str, *, optional: bool = False, label: str | None = None) -> Field:
+        return cls(Kind.TEXT, description, optional=optional, label=label)
+
+    @classmethod
+    def entries(
+        cls, item: Mapping[str, Field], description: str, *, repeats: bool = False, label: str | None = None
+    ) -> Field:
+        return cls(Kind.ENTRIES, description, optional=True, item=tuple(item.items()), repeats=repeats, label=label)
+
+    @property
+    def item_fields(self) -> dict[str, Field]:
+        return dict(self.item)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The field as JSON: ``kind``, ``description``, ``optional`` and whatever else it states."""
+        out: dict[str, Any] = {"kind": self.kind.value, "description": self.description, "optional": self.optional}
+        if self.label:
+            out["label"] = self.label
+        if self.default is not None:
+            out["default"] = self.default
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        if self.source:
+            out["source"] = self.source
+        if self.item:
+            out["item"] = {name: f.as_dict() for name, f in self.item}
+            out["repeats"] = self.repeats
+        return out
 
 
 @dataclass(frozen=True, slots=True)
 class EventSpec:
-    """Documentation of one event type: its fields (name -> description) and rule section."""
+    """One event type: its fields (name -> :class:`Field`), its rule section and what it does."""
 
     type: str
-    fields: Mapping[str, str]
+    fields: Mapping[str, Field]
     rule: str
     description: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "rule": self.rule,
+            "description": self.description,
+            "fields": {name: f.as_dict() for name, f in self.fields.items()},
+        }
+
+
+#: Placeholders in :attr:`QuickEntry.data`: the player the button is for, and the player whose turn it is.
+THE_PLAYER = "<player>"
+TURN_PLAYER = "<turn player>"
+
+
+class When(StrEnum):
+    """When a one-tap entry is offered for a player (who must still be in)."""
+
+    ALWAYS = "always"
+    THEIR_TURN = "their_turn"  # their turn is under way
+    PLAYS_NEXT = "plays_next"  # no turn is under way and they play next
+    OTHER_TURN = "other_turn"  # another player's turn is under way
+
+
+@dataclass(frozen=True, slots=True)
+class QuickEntry:
+    """An entry a judge records often, offered as a one-tap button on each player's card.
+
+    ``data`` is the complete event data with :data:`THE_PLAYER` and
+    :data:`TURN_PLAYER` standing for player ids (as values, or as keys of a
+    per-player map); ``label`` is the button's text, where ``{turn}`` stands for
+    the turn player's name; ``needs`` names a key of the player's state that
+    must be true for the button to show.  The engine decides, as for any entry.
+    """
+
+    key: str
+    label: str
+    type: str
+    data: Mapping[str, Any]
+    when: When = When.ALWAYS
+    needs: str | None = None
+
+    def entry(self, *, player: Any, turn_player: Any = None) -> dict[str, Any]:
+        """The event data for ``player``'s button, with the placeholders replaced by ids."""
+
+        def fill(value: Any) -> Any:
+            if value == THE_PLAYER:
+                return player
+            if value == TURN_PLAYER:
+                return turn_player
+            if isinstance(value, Mapping):
+                return {str(fill(k)) if k in (THE_PLAYER, TURN_PLAYER) else k: fill(v) for k, v in value.items()}
+            if isinstance(value, list | tuple):
+                return [fill(v) for v in value]
+            return value
+
+        return fill(dict(self.data))
+
+    @property
+    def uses_turn_player(self) -> bool:
+        def uses(value: Any) -> bool:
+            if isinstance(value, Mapping):
+                return any(uses(k) or uses(v) for k, v in value.items())
+            if isinstance(value, list | tuple):
+                return any(uses(v) for v in value)
+            return value == TURN_PLAYER
+
+        return uses(self.data)
 
 
 class Engine(Protocol):
     slug: str
     VOCABULARY: Mapping[str, EventSpec]
+    QUICK_ENTRIES: Sequence[QuickEntry]
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State: ...
 
@@ -228,7 +469,7 @@ COMMON_VOCABULARY: dict[str, EventSpec] = {
     for spec in (
         EventSpec(
             "concede",
-            {"player": "the player conceding"},
+            {"player": Field.player("the player conceding")},
             "tournament rules",
             "The player concedes: they are out and place below everyone still in.",
         ),
@@ -237,26 +478,29 @@ COMMON_VOCABULARY: dict[str, EventSpec] = {
         ),
         EventSpec(
             "game_loss",
-            {"player": "the penalised player", "reason": "why"},
+            {"player": Field.player("the penalised player"), "reason": Field.text("why")},
             "penalty",
             "A judge gives a game loss as a penalty: the player is out.",
         ),
         EventSpec(
             "disqualify",
-            {"player": "the disqualified player", "reason": "why"},
+            {"player": Field.player("the disqualified player"), "reason": Field.text("why")},
             "penalty",
             "A judge disqualifies a player from the game: the player is out.",
         ),
         EventSpec(
             "time_called",
-            {"placements": "{player id: placement} for the players still in", "reason": "why"},
+            {
+                "placements": Field.placements("{player id: placement} for the players still in"),
+                "reason": Field.text("why"),
+            },
             "end of round",
             "Time is called; the judge records placements for the players still in with a reason "
             "(the format's end-of-time procedure, or the judge's decision where it gives none).",
         ),
         EventSpec(
             "ruling_note",
-            {"text": "the ruling", "player": "optional player concerned"},
+            {"text": Field.text("the ruling"), "player": Field.player("optional player concerned", optional=True)},
             "judge",
             "A free-text ruling note attached to the state; changes nothing else.",
         ),
@@ -279,7 +523,10 @@ def apply_common(state: State, event: GameEvent) -> State | None:
         if not text.strip():
             raise RuleViolation("invalid_field", "judge", "A ruling note needs text.")
         # Notes are frequent: copy only what changes, not the whole state.
-        note = {"seq": state["seq"] + 1, "text": text.strip(), "player": data.get("player")}
+        # A note cites the log entry it was recorded in when the caller keeps a log: after a void the
+        # engine's count of applied events (``seq``) no longer matches the log's numbering.
+        number = event.seq if event.seq is not None else state["seq"] + 1
+        note = {"seq": number, "text": text.strip(), "player": data.get("player")}
         return {**state, "notes": [*state["notes"], note], "seq": state["seq"] + 1}
     new = clone(state)
     ensure_in_progress(state)

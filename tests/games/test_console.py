@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import json
+import random
+import re
+from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from decks.models import DeckVersion, YugiohCard
+from games.engines import get_engine
+from games.formats.engine import Kind
+from games.forms import post_fields
 from games.models import Game
 from tests.factories import EventFactory, RegistrationFactory
+from tests.games.test_engine_deck_masters import scripted_duel as deck_masters_duel
+from tests.games.test_engine_format3_trinity import scripted_game as format3_trinity_game
+from tests.games.test_engine_master_trainer import scripted_game as master_trainer_game
+from tests.games.test_engine_mintayn_master import scripted_game as mintayn_master_game
+from tests.games.test_engine_mt_silver import scripted_game as mt_silver_game
 from tournaments.services import round_start
 
 pytestmark = pytest.mark.django_db
@@ -21,10 +33,14 @@ def judge_browser(client, staff):
     return client
 
 
+NAMES = ["Ryo Bakura", "Yugi Muto", "Mai Kujaku", "Joey Wheeler"]
+
+
 def _table(organiser, fmt: str, players: int):
+    """Round 1 of a new event with one table of ``players``, who have names (no digits, unlike ids)."""
     event = EventFactory(organiser=organiser, format=fmt)
-    for _ in range(players):
-        RegistrationFactory(event=event)
+    for i in range(players):
+        RegistrationFactory(event=event, player__display_name=NAMES[i])
     round_start(event=event, by=organiser, seed=1)
     return event
 
@@ -44,6 +60,101 @@ def _append(browser, game: Game, type_: str, version: int | None = None, htmx: b
     data = {"type": type_, "expected_version": game.version if version is None else version, **fields}
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     return browser.post(reverse("games:console-append", args=[game.pk]), data, **headers)
+
+
+def _post(browser, game: Game, pairs: list[tuple[str, str]], htmx: bool = False):
+    """Post form fields as a browser does: a name may repeat."""
+    body = "&".join(f"{_quote(k)}={_quote(v)}" for k, v in pairs)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return browser.post(
+        reverse("games:console-append", args=[game.pk]),
+        body,
+        content_type="application/x-www-form-urlencoded",
+        **headers,
+    )
+
+
+def _quote(text: str) -> str:
+    from urllib.parse import quote_plus
+
+    return quote_plus(str(text))
+
+
+def _record(browser, game: Game, type_: str, data: dict, version: int | None = None, htmx: bool = False):
+    """Record ``data`` through the event's form, filled in as a judge fills it (names, numbers, ticks)."""
+    spec = get_engine(game.format).VOCABULARY[type_]
+    version = game.version if version is None else version
+    pairs = [("type", type_), ("expected_version", str(version)), *post_fields(spec, data)]
+    return _post(browser, game, pairs, htmx=htmx)
+
+
+def _page(browser, game: Game) -> str:
+    return browser.get(reverse("games:console", args=[game.pk])).content.decode()
+
+
+def _names(game: Game) -> dict[int, str]:
+    return dict(game.pod.seats.values_list("player_id", "player__display_name"))
+
+
+class _Forms(HTMLParser):
+    """The page's forms (action, hidden and visible fields, buttons) and labels, as a browser sees them."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms: list[dict] = []
+        self.labels: set[str] = set()
+        self.controls: list[dict] = []
+        self._form: dict | None = None
+        self._button: dict | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self._form = {"attrs": a, "fields": [], "buttons": []}
+            self.forms.append(self._form)
+        elif tag == "label" and a.get("for"):
+            self.labels.add(a["for"])
+        elif tag in ("input", "select", "textarea"):
+            self.controls.append({"tag": tag, **a})
+            if self._form is not None and a.get("type") == "hidden":
+                self._form["fields"].append((a["name"], a.get("value", "")))
+        elif tag == "button" and self._form is not None:
+            self._button = {**a, "text": ""}
+            self._form["buttons"].append(self._button)
+
+    def handle_data(self, data):
+        if self._button is not None:
+            self._button["text"] += data
+
+    def handle_endtag(self, tag):
+        if tag == "button":
+            self._button = None
+        elif tag == "form":
+            self._form = None
+
+
+def _parse(page: str) -> _Forms:
+    parser = _Forms()
+    parser.feed(page)
+    return parser
+
+
+def _quick(page: str, player_name: str, key: str) -> list[tuple[str, str]]:
+    """The hidden fields of the one-tap button ``key`` on ``player_name``'s card."""
+    for form in _parse(page).forms:
+        for button in form["buttons"]:
+            if button.get("data-quick") == key and button["text"].strip().startswith(f"{player_name}:"):
+                return form["fields"]
+    raise AssertionError(f"no one-tap {key!r} for {player_name}")
+
+
+def _quick_keys(page: str, player_name: str) -> list[str]:
+    return [
+        b["data-quick"]
+        for form in _parse(page).forms
+        for b in form["buttons"]
+        if b.get("data-quick") and b["text"].strip().startswith(f"{player_name}:")
+    ]
 
 
 @pytest.fixture
@@ -99,10 +210,11 @@ def test_the_console_has_a_form_for_each_event_of_the_format(judge_browser, orga
     event = _table(organiser, fmt, players)
     game = _start(judge_browser, event)
     page = judge_browser.get(reverse("games:console", args=[game.pk])).content.decode()
+    record = page[page.index('id="record"') :]
     for type_ in ["start_turn", "end_turn", *own_events, "concede", "time_called", "ruling_note"]:
-        assert f'name="type" value="{type_}"' in page, type_
-    assert page.index('value="start_turn"') < page.index(f'value="{own_events[0]}"') < page.index(">Judge</h2>")
-    assert page.index(">Judge</h2>") < page.index('value="concede"')
+        assert f'name="type" value="{type_}"' in record, type_
+    assert record.index('value="start_turn"') < record.index(f'value="{own_events[0]}"') < record.index(">Judge</h2>")
+    assert record.index(">Judge</h2>") < record.index('value="concede"')
     assert f'name="expected_version" value="{game.version}"' in page
 
 
@@ -115,7 +227,7 @@ def test_a_legal_event_updates_the_state(judge_browser, game):
     game.refresh_from_db()
     assert game.version == 1 and game.state["turn"] == {"number": 1, "player": first}
     page = judge_browser.get(console, {"open": "start_turn"}).content.decode()
-    assert "Recorded #1: start turn." in page and "their turn" in page
+    assert f"Recorded #1: start turn — player: {_names(game)[first]}." in page and "their turn" in page
     assert 'name="expected_version" value="1"' in page
 
 
@@ -124,7 +236,7 @@ def test_with_htmx_a_legal_event_swaps_the_console_in_place(judge_browser, game)
     assert response.status_code == 200
     page = response.content.decode()
     assert 'id="console"' in page and "<html" not in page
-    assert "Recorded #1: start turn." in page and 'value="1"' in page
+    assert "Recorded #1: start turn — player: " in page and 'value="1"' in page
 
 
 def test_a_refused_event_shows_its_code_and_rule_and_changes_nothing(judge_browser, game):
@@ -153,26 +265,38 @@ def test_a_stale_version_says_someone_else_recorded_an_entry(judge_browser, game
     assert game.version == 1
 
 
-def test_bad_json_in_a_field_is_a_form_error_not_a_500(judge_browser, game):
-    response = _append(judge_browser, game, "time_called", placements="{broken", reason="time")
+def test_a_mistyped_number_is_an_error_at_its_field_not_a_500(judge_browser, game):
+    first, second = game.players[:2]
+    response = _append(
+        judge_browser, game, "time_called", **{f"placements_{first}": "first", f"placements_{second}": "2"}, reason="t"
+    )
     page = response.content.decode()
     assert response.status_code == 400
-    assert "not valid JSON" in page and "Check the time called entry." in page
+    assert "Check the time called entry." in page and "Enter a whole number." in page
+    assert 'aria-invalid="true"' in page and f'id="id_time_called_placements_{first}"' in page
     game.refresh_from_db()
     assert game.version == 0
 
 
-def test_typed_values_reach_the_engine(judge_browser, game):
+def test_placements_are_a_number_per_player_still_in_by_name(judge_browser, game):
     placements = {str(pid): 1 if i < 2 else 3 for i, pid in enumerate(game.players)}
-    response = _append(judge_browser, game, "time_called", placements=json.dumps(placements), reason="  time  ")
+    response = _append(
+        judge_browser,
+        game,
+        "time_called",
+        **{f"placements_{k}": str(v) for k, v in placements.items()},
+        reason=" time ",
+    )
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.events.get().payload == {"placements": placements, "reason": "time"}
-    page = judge_browser.get(reverse("games:console", args=[game.pk])).content.decode()
+    page = _page(judge_browser, game)
     assert "Game over" in page and "time called: time" in page and "Back to the event" in page
-    # Only a ruling note is offered once the game is over.
-    assert 'value="ruling_note"' in page and 'value="start_turn"' not in page
+    # Only a ruling note is offered once the game is over, and no one-tap buttons.
+    assert 'value="ruling_note"' in page and 'value="start_turn"' not in page and "data-quick" not in page
+    names = _names(game)
+    assert all(f"{names[pid]} #{placements[str(pid)]}" in page for pid in game.players)
 
 
 def test_voiding_an_entry_strikes_it_through(judge_browser, game):
@@ -221,41 +345,250 @@ def test_a_deck_masters_table_offers_the_next_duel_while_the_match_is_undecided(
 def test_the_dashboards_table_cards_link_to_the_console(client, organiser, master_trainer):
     client.force_login(organiser)
     page = client.get(reverse("dashboard:event-detail", args=[master_trainer.pk])).content.decode()
-    assert f'href="{_table_url(master_trainer)}">Record game</a>' in page
+    assert f'href="{_table_url(master_trainer)}">Record game' in page
 
 
-def _field(value) -> str:
-    """A value as a judge types it into the console: JSON for dicts and lists, plain text otherwise."""
-    if isinstance(value, dict | list):
-        return json.dumps(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+SCRIPTS = {
+    "master-trainer": (4, master_trainer_game),
+    "format3-trinity": (4, format3_trinity_game),
+    "mt-silver": (4, mt_silver_game),
+    "deck-masters": (2, lambda ids: deck_masters_duel(*ids)),
+    "mintayn-master": (2, lambda ids: mintayn_master_game(*ids)),
+}
 
 
-@pytest.mark.parametrize(("fmt", "players", "script"), [
-    ("mintayn-master", 2, lambda ids: __import__("tests.games.test_engine_mintayn_master", fromlist=["x"]).scripted_game(*ids)),
-    ("master-trainer", 4, lambda ids: __import__("tests.games.test_engine_master_trainer", fromlist=["x"]).scripted_game(ids)),
-])  # fmt: skip
+@pytest.mark.parametrize("fmt", list(SCRIPTS))
 def test_a_judge_records_a_whole_game_on_the_console_and_standings_update(
-    judge_browser, organiser, fmt, players, script, django_capture_on_commit_callbacks
+    judge_browser, organiser, fmt, django_capture_on_commit_callbacks
 ):
+    """Every entry of a whole game through its form, filled in with names, numbers and ticks: no JSON, no ids."""
+    players, script = SCRIPTS[fmt]
     event = _table(organiser, fmt, players)
     game = _start(judge_browser, event)
     with django_capture_on_commit_callbacks(execute=True):
         for entry in script(list(game.players)):
             game.refresh_from_db()
-            fields = {name: _field(value) for name, value in entry.data.items()}
-            response = _append(judge_browser, game, entry.type, **fields)
+            response = _record(judge_browser, game, entry.type, dict(entry.data))
             assert response.status_code == 302, (entry, response.content.decode()[:2000])
+            recorded = game.events.order_by("-seq").first()
+            spec = get_engine(fmt).VOCABULARY[entry.type]
+            expected = json.loads(json.dumps(dict(entry.data)))
+            for name, field in spec.fields.items():
+                if field.kind == Kind.TAG and name in expected:
+                    expected[name] = str(expected[name])
+            assert recorded.payload == expected, entry
     game.refresh_from_db()
+    if fmt == "deck-masters":
+        assert game.status == "finished"  # one duel of the match: the next one is offered
+        return
     assert game.status == "finished"
     seats = {s.player_id: s.placement for s in event.rounds.get().seats.all()}
     assert seats == {int(k): v for k, v in game.state["result"]["placements"].items()}
-    page = judge_browser.get(reverse("games:console", args=[game.pk])).content.decode()
+    page = _page(judge_browser, game)
     assert "finished" in page.lower()
     standings = judge_browser.get(reverse("public:standings", args=[event.pk])).content.decode()
     winner = next(s.player for s in event.rounds.get().seats.select_related("player") if s.placement == 1)
     assert winner.display_name in standings
     event.refresh_from_db()
     assert event.standings_current and event.standings.get(player=winner).points == 3
+
+
+# --- a floor judge's console: names, widgets, one-tap entries ------------------------------------------
+
+
+@pytest.fixture
+def duel(judge_browser, organiser) -> Game:
+    return _start(judge_browser, _table(organiser, "deck-masters", 2))
+
+
+def test_an_lp_change_for_both_players_is_entered_by_name_in_one_entry(judge_browser, duel):
+    first, second = duel.players
+    names = _names(duel)
+    _append(judge_browser, duel, "start_turn", player=first)
+    duel.refresh_from_db()
+    page = _page(judge_browser, duel)
+    form = page[page.index('id="event-lp_change"') :]
+    form = form[: form.index("</details>")]
+    # A signed number per player, labelled with the name; nothing to type ids or JSON into.
+    for pid in (first, second):
+        assert f'<label for="id_lp_change_changes_{pid}">{names[pid]}</label>' in form
+        assert f'type="number" name="changes_{pid}"' in form
+    assert 'name="changes"' not in form
+    response = _append(judge_browser, duel, "lp_change", **{f"changes_{first}": "-1000", f"changes_{second}": "-500"})
+    assert response.status_code == 302
+    duel.refresh_from_db()
+    assert duel.events.get(seq=2).payload == {"changes": {str(first): -1000, str(second): -500}}
+    assert [p["lp"] for p in duel.state["players"]] == [7000, 7500]
+    page = _page(judge_browser, duel)
+    assert f"LP changes: {names[first]} −1000, {names[second]} −500" in page
+
+
+def test_a_refusal_names_the_players_never_their_ids(judge_browser, duel):
+    first, second = duel.players
+    names = _names(duel)
+    for htmx in (False, True):
+        response = _append(judge_browser, duel, "start_turn", htmx=htmx, player=second)
+        page = response.content.decode()
+        assert response.status_code in (400, 422)
+        assert f"The next turn is {names[first]}’s." in page or f"The next turn is {names[first]}&#x27;s." in page
+        assert "not_your_turn" in page
+        assert not re.search(rf"[Pp]layer(?:\(s\))? ({first}|{second})\b", page)
+
+
+def test_a_void_that_breaks_the_log_names_the_players_too(judge_browser, game):
+    first = game.players[0]
+    _append(judge_browser, game, "start_turn", player=first)
+    _append(judge_browser, game, "end_turn", version=1, player=first)
+    response = judge_browser.post(
+        reverse("games:console-void", args=[game.pk, 1]), {"expected_version": 2, "reason": "oops"}
+    )
+    page = response.content.decode()
+    assert response.status_code == 409 and "void_breaks_log" in page
+    assert _names(game)[first] in page[page.index('id="console-alert"') :][:1000]
+    assert f"player {first}" not in page.lower()
+
+
+def test_every_input_of_every_format_has_a_label(judge_browser, organiser):
+    for fmt, (players, _) in SCRIPTS.items():
+        game = _start(judge_browser, _table(organiser, fmt, players))
+        parsed = _parse(_page(judge_browser, game))
+        visible = [c for c in parsed.controls if c.get("type") not in ("hidden", "submit")]
+        assert visible, fmt
+        unlabelled = [c for c in visible if c.get("id") not in parsed.labels and not c.get("aria-label")]
+        assert not unlabelled, (fmt, unlabelled[:3])
+        # No free text box for what is a number, a player, a choice or a flag.
+        kinds = {c.get("type") for c in visible if c["tag"] == "input"}
+        assert {"number", "checkbox"} <= kinds, fmt
+
+
+def test_the_deck_master_shows_its_card_name_and_where_it_is(judge_browser, organiser):
+    event = _table(organiser, "deck-masters", 2)
+    registrations = {r.player_id: r for r in event.registrations.all()}
+    YugiohCard.objects.create(passcode=89631139, name="Blue-Eyes White Dragon", card_type="monster")
+    first, second = sorted(registrations)
+    DeckVersion.objects.create(
+        registration=registrations[first], number=1, decklist="#main", roles={"deck_master": "Jinzo"}
+    )
+    DeckVersion.objects.create(
+        registration=registrations[first], number=2, decklist="#main", roles={"deck_master": "89631139"}
+    )
+    duel = _start(judge_browser, event)
+    assert duel.state["players"][[p["id"] for p in duel.state["players"]].index(first)]["deck_master"]["card"] == (
+        "Blue-Eyes White Dragon"
+    )
+    page = _page(judge_browser, duel)
+    assert "Blue-Eyes White Dragon · in its Deck Master Position" in page
+    assert "name not recorded · in its Deck Master Position" in page  # the other player registered no deck
+    assert "card: —" not in page and "location: position" not in page
+    owner = duel.players[0]
+    _append(judge_browser, duel, "start_turn", player=owner)
+    _append(judge_browser, duel, "deck_master_summon", version=1, player=owner, position="defence")
+    page = _page(judge_browser, duel)
+    assert "on the field, Defence Position" in page
+
+
+def test_ruling_notes_keep_the_log_s_numbers_after_a_void(judge_browser, game, api):
+    """The console, the log and the API's state give a note the same number, also once an entry is void."""
+    _append(judge_browser, game, "ruling_note", text="first")
+    _append(judge_browser, game, "ruling_note", version=1, text="second")
+    void = judge_browser.post(reverse("games:console-void", args=[game.pk, 1]), {"expected_version": 2, "reason": "x"})
+    assert void.status_code == 302
+    _append(judge_browser, game, "ruling_note", version=3, text="third")
+    game.refresh_from_db()
+    assert [(n["seq"], n["text"]) for n in game.state["notes"]] == [(2, "second"), (4, "third")]
+    page = _page(judge_browser, game)
+    notes = page[page.index("Ruling notes") :]
+    notes = notes[: notes.index("</ul>")]
+    assert re.findall(r"#(\d+)</span> (\w+)", notes) == [("2", "second"), ("4", "third")]
+    for seq, text in ((2, "second"), (4, "third")):
+        assert re.search(rf'id="entry-{seq}".*?text: {text}', page, re.S)
+    state = api.get(f"/api/v1/games/{game.pk}/").json()["state"]
+    log = {e["seq"]: e for e in api.get(f"/api/v1/games/{game.pk}/events/").json()}
+    assert all(log[n["seq"]]["payload"]["text"] == n["text"] for n in state["notes"])
+
+
+# --- one-tap entries ---------------------------------------------------------------------------------------
+
+
+def test_one_tap_buttons_record_the_entry_they_name(judge_browser, game):
+    names = _names(game)
+    first, second = game.players[:2]
+    page = _page(judge_browser, game)
+    # Before the first turn: the first player can start it; anyone can lose Life or play an Item.
+    assert _quick_keys(page, names[first]) == ["start_turn", "item", "life_10", "life_50", "life_100"]
+    assert _quick_keys(page, names[second]) == ["item", "life_10", "life_50", "life_100"]
+    assert _post(judge_browser, game, _quick(page, names[first], "start_turn")).status_code == 302
+    game.refresh_from_db()
+    page = _page(judge_browser, game)
+    assert "end_turn" in _quick_keys(page, names[first]) and "start_turn" not in _quick_keys(page, names[second])
+    response = _post(judge_browser, game, _quick(page, names[second], "life_50"), htmx=True)
+    assert response.status_code == 200
+    game.refresh_from_db()
+    entry = game.events.get(seq=2)
+    assert (entry.type, entry.payload) == ("adjust_life", {"player": second, "amount": -50, "reason": "card effect"})
+    assert game.state["players"][1]["life"] == 150
+    text = response.content.decode()
+    assert f"Recorded #2: adjust life — player: {names[second]} · Life change: −50 · reason: card effect." in text
+    assert 'open id="event-adjust_life"' not in text  # a one-tap entry leaves its form folded
+
+
+def test_a_stale_one_tap_is_refused_like_any_entry(judge_browser, game):
+    names = _names(game)
+    page = _page(judge_browser, game)
+    tap = _quick(page, names[game.players[1]], "life_10")
+    assert _post(judge_browser, game, tap).status_code == 302
+    again = _post(judge_browser, game, tap)  # the same tap, on the page as it was
+    assert again.status_code == 409 and "Someone else recorded an entry." in again.content.decode()
+    game.refresh_from_db()
+    assert game.version == 1 and game.state["players"][1]["life"] == 190
+
+
+def test_a_badge_token_is_one_tap_on_the_knocked_out_players_card(judge_browser, organiser):
+    game = _start(judge_browser, _table(organiser, "mt-silver", 4))
+    names = _names(game)
+    a, b = game.players[:2]
+    _append(judge_browser, game, "start_turn", player=a)
+    game.refresh_from_db()
+    page = _page(judge_browser, game)
+    assert "knocked_out" not in _quick_keys(page, names[a])  # not on the turn player's own card
+    tap = _quick(page, names[b], "knocked_out")
+    labels = [" ".join(btn["text"].split()) for form in _parse(page).forms for btn in form["buttons"]]
+    assert f"{names[b]}: Knocked Out by {names[a]}" in labels
+    assert _post(judge_browser, game, tap).status_code == 302
+    game.refresh_from_db()
+    assert game.events.get(seq=2).payload == {"player": b, "by": a}
+    assert [p["badges_taken"] for p in game.state["players"]] == [1, 0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "key", "amount"), [("deck-masters", "lp_1000", -1000), ("mintayn-master", "lp_500", -500)]
+)
+def test_lp_loss_is_one_tap_in_the_1v1_formats(judge_browser, organiser, fmt, key, amount):
+    game = _start(judge_browser, _table(organiser, fmt, 2))
+    names = _names(game)
+    first, second = game.players
+    _append(judge_browser, game, "start_turn", player=first)
+    game.refresh_from_db()
+    assert _post(judge_browser, game, _quick(_page(judge_browser, game), names[second], key)).status_code == 302
+    game.refresh_from_db()
+    assert game.events.get(seq=2).payload == {"changes": {str(second): amount}}
+
+
+# --- whatever is posted, never a 500 -------------------------------------------------------------------
+
+
+def test_any_post_to_the_console_is_answered_without_a_server_error(judge_browser, organiser):
+    rng = random.Random(7)
+    junk = ["", "x", "-1", "0", "3", "99999999999999999999", "{}", "on", "attack", "ryo", "\x00", "🃏" * 40]
+    for fmt, (players, _) in SCRIPTS.items():
+        game = _start(judge_browser, _table(organiser, fmt, players))
+        vocabulary = get_engine(fmt).VOCABULARY
+        for _ in range(12):
+            type_ = rng.choice([*vocabulary, "void", "nonsense"])
+            fields = vocabulary[type_].fields if type_ in vocabulary else {"player": None}
+            names = [*fields, *(f"{n}_{p}" for n in fields for p in game.players), "expected_version"]
+            pairs = [("type", type_), ("expected_version", str(game.version))]
+            pairs += [(rng.choice(names), rng.choice([*junk, *map(str, game.players)])) for _ in range(5)]
+            response = _post(judge_browser, game, pairs, htmx=rng.random() < 0.5)
+            assert response.status_code in (200, 302, 400, 409, 422), (fmt, pairs, response.status_code)
+            game.refresh_from_db()

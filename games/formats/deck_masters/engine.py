@@ -51,10 +51,14 @@ from typing import Any
 
 from games.formats.engine import (
     COMMON_VOCABULARY,
+    THE_PLAYER,
     EventSpec,
+    Field,
     GameEvent,
+    QuickEntry,
     RuleViolation,
     State,
+    When,
     apply_common,
     base_state,
     eliminate,
@@ -367,29 +371,37 @@ _HANDLERS: dict[str, Handler] = {
     "deck_master_lost": _deck_master_lost,
 }
 
+_DECK_MASTER_POSITIONS = ("attack", "defence")
+
 _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec(
         "start_turn",
-        {"player": "the player whose turn starts"},
+        {"player": Field.player("the player whose turn starts")},
         R_DUEL,
         "Starts the next turn; refuses a player out of order (not_your_turn) or a turn already running "
         "(turn_in_progress).",
     ),
     EventSpec(
         "end_turn",
-        {"player": "the turn player"},
+        {"player": Field.player("the turn player")},
         R_DUEL,
         "Ends the turn and clears the phase; refuses anyone but the turn player (not_your_turn).",
     ),
     EventSpec(
         "phase",
-        {"phase": "draw|standby|main1|battle|main2|end", "step": "Battle Phase only: start|battle|damage|end"},
+        {
+            "phase": Field.choice(PHASES, "draw|standby|main1|battle|main2|end"),
+            "step": Field.choice(BATTLE_STEPS, "Battle Phase only: start|battle|damage|end", optional=True),
+        },
         R_DUEL,
         "Records the phase (and Battle Phase step); refuses going back (phase_order).",
     ),
     EventSpec(
         "lp_change",
-        {"changes": "{player id: signed LP change}, all at once", "cost": "optional: true when paying a cost"},
+        {
+            "changes": Field.player_amounts("{player id: signed LP change}, all at once", label="LP changes"),
+            "cost": Field.boolean("optional: true when paying a cost", label="paying a cost"),
+        },
         f"{R_DUEL}; {R_ABILITY}; {R_WIN}",
         "Changes Life Points (floored at 0); a player at 0 loses, both at 0 at once draw. Refuses a cost the "
         "player cannot pay in full (cannot_pay_cost).",
@@ -397,9 +409,9 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec(
         "deck_master_summon",
         {
-            "player": "the Deck Master's owner",
-            "position": "attack|defence",
-            "by_ability": "optional: true when a Deck Master Ability summons it",
+            "player": Field.player("the Deck Master's owner"),
+            "position": Field.choice(_DECK_MASTER_POSITIONS, "attack|defence"),
+            "by_ability": Field.boolean("optional: true when a Deck Master Ability summons it"),
         },
         R_SUMMON,
         "Special Summons the Deck Master from its Position to its owner's field; refuses an empty Position "
@@ -407,13 +419,19 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     ),
     EventSpec(
         "deck_master_position",
-        {"player": "the Deck Master's owner", "position": "attack|defence (face_down is refused)"},
+        {
+            "player": Field.player("the Deck Master's owner"),
+            "position": Field.choice(_DECK_MASTER_POSITIONS, "attack|defence (face_down is refused)"),
+        },
         R_FIELD,
         "Changes the battle position of the Deck Master on the field; refuses face-down (deck_master_face_down).",
     ),
     EventSpec(
         "deck_master_return",
-        {"player": "the Deck Master's owner", "ability": "the Deck Master Ability returning it"},
+        {
+            "player": Field.player("the Deck Master's owner"),
+            "ability": Field.text("the Deck Master Ability returning it"),
+        },
         R_SUMMON,
         "Returns the Deck Master on the field to its Position; refuses it without an Ability "
         "(deck_master_return_forbidden).",
@@ -421,11 +439,16 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec(
         "deck_master_replace",
         {
-            "player": "the Deck Master's owner",
-            "method": "tribute_summon|fusion_summon|ritual_summon",
-            "card": "optional: the new Deck Master's name",
-            "position": "optional: attack (default)|defence; a Tribute Summon is attack",
-            "by": "optional: the player tributing it (default: the owner)",
+            "player": Field.player("the Deck Master's owner"),
+            "method": Field.choice(REPLACEMENT_METHODS, "tribute_summon|fusion_summon|ritual_summon"),
+            "card": Field.card("optional: the new Deck Master's name", optional=True),
+            "position": Field.choice(
+                _DECK_MASTER_POSITIONS,
+                "optional: attack (default)|defence; a Tribute Summon is attack",
+                optional=True,
+                default="attack",
+            ),
+            "by": Field.player("optional: the player tributing it (default: the owner)", optional=True),
         },
         R_CHANGE,
         "The Summoned monster becomes the Deck Master, on the field; refuses other Tributes (tribute_not_allowed), "
@@ -434,14 +457,23 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec(
         "deck_master_lost",
         {
-            "players": "the players whose Deck Master left (one or both, at once)",
-            "cause": "optional: destroyed|hand|deck|banished|other ('tributed' is refused)",
-            "ability": "optional: the Deck Master Ability, needed if it was in its Position",
+            "players": Field.players("the players whose Deck Master left (one or both, at once)"),
+            "cause": Field.choice(
+                LOSS_CAUSES, "optional: destroyed|hand|deck|banished|other ('tributed' is refused)", optional=True
+            ),
+            "ability": Field.text("optional: the Deck Master Ability, needed if it was in its Position", optional=True),
         },
         R_WIN,
         "Those players lose at once; both at once is a draw. Refuses a card effect on a Deck Master in its Position "
         "(deck_master_protected) and a Tribute outside a replacement (tribute_not_allowed).",
     ),
+)
+
+#: One-tap buttons on each player's card: the entries a judge records most often.
+QUICK_ENTRIES: tuple[QuickEntry, ...] = (
+    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("end_turn", "End turn", "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
+    *(QuickEntry(f"lp_{n}", f"−{n} LP", "lp_change", {"changes": {THE_PLAYER: -n}}) for n in (1000, 500, 100)),
 )
 
 
@@ -450,6 +482,7 @@ class DeckMastersEngine:
 
     slug = SLUG
     VOCABULARY: dict[str, EventSpec] = {**{spec.type: spec for spec in _FORMAT_VOCABULARY}, **COMMON_VOCABULARY}
+    QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
         options = dict(options or {})

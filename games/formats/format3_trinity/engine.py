@@ -60,10 +60,15 @@ from typing import Any
 
 from games.formats.engine import (
     COMMON_VOCABULARY,
+    THE_PLAYER,
+    TURN_PLAYER,
     EventSpec,
+    Field,
     GameEvent,
+    QuickEntry,
     RuleViolation,
     State,
+    When,
     acting_player,
     apply_common,
     base_state,
@@ -91,14 +96,12 @@ MAX_PRIZES_PER_KNOCK_OUT = 3
 #: card effect): a judge reads "simply unable" as including it.
 NO_ATTACK_REASONS = ("no_valid_target", "insufficient_energy", "attack_prevented")
 
-_P = "the player"
-
 VOCABULARY: dict[str, EventSpec] = {
     spec.type: spec
     for spec in (
         EventSpec(
             "start_turn",
-            {"player": "the player starting their turn"},
+            {"player": Field.player("the player starting their turn")},
             SETUP,
             "Starts the next player's turn (the next player still in, clockwise); the first turn of a new round "
             "starts the round. Refuses another player, a turn already in progress, and a new round while a "
@@ -107,10 +110,12 @@ VOCABULARY: dict[str, EventSpec] = {
         EventSpec(
             "attack",
             {
-                "player": "the attacking player (whose turn it is)",
-                "target": "the player whose Pokémon are attacked",
-                "no_other_valid_target": "optional bool: the judge confirms no untargeted player has a Pokémon "
-                "in play to target",
+                "player": Field.player("the attacking player (whose turn it is)"),
+                "target": Field.player("the player whose Pokémon are attacked"),
+                "no_other_valid_target": Field.boolean(
+                    "optional bool: the judge confirms no untargeted player has a Pokémon in play to target",
+                    label="no other valid target",
+                ),
             },
             TEAMING,
             "Records the turn's attack and marks the target as targeted this round. Refuses a second attack, an "
@@ -120,10 +125,20 @@ VOCABULARY: dict[str, EventSpec] = {
         EventSpec(
             "knock_out",
             {
-                "player": "the owner of the Knocked Out Pokémon",
-                "by": "the opponent who takes the prize cards",
-                "prizes": "optional 1-3 (default 1; 2 for ex / V / GX, 3 for VMAX and the like)",
-                "active": "optional bool (default true): the Active Pokémon, false for a Benched one",
+                "player": Field.player("the owner of the Knocked Out Pokémon"),
+                "by": Field.player("the opponent who takes the prize cards"),
+                "prizes": Field.count(
+                    "optional 1-3 (default 1; 2 for ex / V / GX, 3 for VMAX and the like)",
+                    minimum=1,
+                    maximum=MAX_PRIZES_PER_KNOCK_OUT,
+                    optional=True,
+                    default=1,
+                ),
+                "active": Field.boolean(
+                    "optional bool (default true): the Active Pokémon, false for a Benched one",
+                    default=True,
+                    label="the Active Pokémon",
+                ),
             },
             OFFICIAL,
             "The player named `by` takes the prize cards (at most those left); the last one wins the game. A "
@@ -133,8 +148,13 @@ VOCABULARY: dict[str, EventSpec] = {
         EventSpec(
             "end_turn",
             {
-                "player": "the player ending their turn",
-                "no_attack_reason": "required when the player did not attack: " + " / ".join(NO_ATTACK_REASONS),
+                "player": Field.player("the player ending their turn"),
+                "no_attack_reason": Field.choice(
+                    NO_ATTACK_REASONS,
+                    "required when the player did not attack: " + " / ".join(NO_ATTACK_REASONS),
+                    optional=True,
+                    label="why no attack",
+                ),
             },
             TEAMING,
             "Ends the turn; the round is over once every player still in has taken a turn in it. Refuses ending "
@@ -143,21 +163,21 @@ VOCABULARY: dict[str, EventSpec] = {
         ),
         EventSpec(
             "promote",
-            {"player": "the player whose Active was Knocked Out"},
+            {"player": Field.player("the player whose Active was Knocked Out")},
             TEAMING,
             "At the end of the round, a Benched Pokémon replaces the Knocked Out Active. Refuses a promotion "
             "before the round is over and a player with no Knocked Out Active.",
         ),
         EventSpec(
             "no_benched_pokemon",
-            {"player": "the player whose Active was Knocked Out"},
+            {"player": Field.player("the player whose Active was Knocked Out")},
             TEAMING,
             "At the end of the round, the player has no Benched Pokémon to promote: they are out (with every other "
             "player out at the same round end, sharing a placement). Refuses it before the round is over.",
         ),
         EventSpec(
             "deck_out",
-            {"player": "the player whose turn it is"},
+            {"player": Field.player("the player whose turn it is")},
             OFFICIAL,
             "The player must draw from an empty deck at the start of their turn: they are out and their turn "
             "ends. Refuses it once the turn has gone past the draw (an attack or a Knock Out was recorded).",
@@ -165,6 +185,28 @@ VOCABULARY: dict[str, EventSpec] = {
     )
 }
 VOCABULARY.update(COMMON_VOCABULARY)
+
+#: One-tap buttons on each player's card: the entries a judge records most often.  A Knock Out is
+#: offered on the owner's card during another player's turn, the prize card going to the turn player.
+QUICK_ENTRIES: tuple[QuickEntry, ...] = (
+    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("end_turn", "End turn", "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry(
+        "pass_no_target",
+        "Pass: no valid target",
+        "end_turn",
+        {"player": THE_PLAYER, "no_attack_reason": "no_valid_target"},
+        When.THEIR_TURN,
+    ),
+    QuickEntry(
+        "knocked_out",
+        "Knocked Out: prize to {turn}",
+        "knock_out",
+        {"player": THE_PLAYER, "by": TURN_PLAYER},
+        When.OTHER_TURN,
+    ),
+    QuickEntry("promote", "Promote", "promote", {"player": THE_PLAYER}, needs="active_knocked_out"),
+)
 
 
 # --- small helpers --------------------------------------------------------------------------------
@@ -417,6 +459,7 @@ def _after_common(state: State) -> None:
 class Format3TrinityEngine:
     slug = FORMAT.slug
     VOCABULARY = VOCABULARY
+    QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
         if options is not None and not isinstance(options, Mapping):

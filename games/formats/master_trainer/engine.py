@@ -71,10 +71,14 @@ from typing import Any
 
 from games.formats.engine import (
     COMMON_VOCABULARY,
+    THE_PLAYER,
     EventSpec,
+    Field,
     GameEvent,
+    QuickEntry,
     RuleViolation,
     State,
+    When,
     apply_common,
     base_state,
     eliminate,
@@ -122,18 +126,35 @@ _MISSING: Any = object()
 
 # --- vocabulary -------------------------------------------------------------------------------------
 
-_PLAYER = "the player (id)"
+_PLAYER = "the player"
 _REPLACEMENT = (
     'when the Active leaves: the benched Creature moved up ("creature", "master", "paragon"), or "none" '
     "when none can be"
 )
+
+
+def _player(description: str = _PLAYER) -> Field:
+    return Field.player(description)
+
+
+def _replacement() -> Field:
+    return Field.choice((*KINDS, "none"), _REPLACEMENT, optional=True)
+
 
 VOCABULARY: dict[str, EventSpec] = {
     spec.type: spec
     for spec in (
         EventSpec(
             "start_turn",
-            {"player": _PLAYER, "new_active": 'only with no Active: "creature", "master", "paragon", "hand" or "none"'},
+            {
+                "player": _player(),
+                "new_active": Field.choice(
+                    (*KINDS, "hand", "none"),
+                    'only with no Active: "creature", "master", "paragon", "hand" or "none"',
+                    optional=True,
+                    label="new Active",
+                ),
+            },
             "§10, §9.2, §19",
             "Starts the next player's turn: resets per-turn limits, lifts their Bench Lock and Master exhaustion, "
             "fills their Pool (1 + each Source not newly played nor Exhausted), and with no Active they place one "
@@ -142,44 +163,65 @@ VOCABULARY: dict[str, EventSpec] = {
         EventSpec(
             "end_turn",
             {
-                "player": _PLAYER,
-                "drain_source": 'optional: "exhausted" or "ready" (default: an Exhausted one if any)',
-                "replacement": "only when the Drain knocks out an Active Paragon: as for knock_out",
+                "player": _player(),
+                "drain_source": Field.choice(
+                    ("exhausted", "ready"),
+                    'optional: "exhausted" or "ready" (default: an Exhausted one if any)',
+                    optional=True,
+                    label="Source drained",
+                ),
+                "replacement": Field.choice(
+                    (*KINDS, "none"),
+                    "only when the Drain knocks out an Active Paragon: as for knock_out",
+                    optional=True,
+                ),
             },
             "§10, §9.3, §17.4",
             "Ends the turn: Paragon Drain (lose an Energy Source, or the Paragon is Knocked Out), all Pools empty.",
         ),
         EventSpec(
             "deck_out",
-            {"player": _PLAYER},
+            {"player": _player()},
             "§3.2",
             "The turn player cannot draw at the start of their turn: they are out (Deck-Out). Refused later in the "
             "turn.",
         ),
         EventSpec(
             "play_creature",
-            {"player": _PLAYER, "to": '"bench" or "active"'},
+            {"player": _player(), "to": Field.choice(("bench", "active"), '"bench" or "active"')},
             "§7, §10",
             "A Creature from hand onto the Bench (also before the first turn, for setup) or into an empty Active "
             "Spot. Refuses a full Bench, an occupied Active Spot, another player's turn.",
         ),
         EventSpec(
             "deploy_master",
-            {"player": _PLAYER, "to": '"bench" or "active"', "base_cost": "optional printed deployment cost (0)"},
+            {
+                "player": _player(),
+                "to": Field.choice(("bench", "active"), '"bench" or "active"'),
+                "base_cost": Field.count("optional printed deployment cost (0)", optional=True, default=0),
+            },
             "§8, §8.2, §8.4",
             "The Master leaves the Master Zone, paying base cost + 2 per return from the Pool. Refuses a Master "
             "already in play, an exhausted Master to the Active Spot, a cost the Pool cannot pay.",
         ),
         EventSpec(
             "ascend_paragon",
-            {"player": _PLAYER},
+            {"player": _player()},
             "§17, §17.3",
             "Paragon Ascension into the Active Spot (the Active goes to the Bench), paying 4 Energy. Refuses fewer "
             "than 8 Sources, a short Pool, a second Paragon, a full Bench behind a displaced Active.",
         ),
         EventSpec(
             "release",
-            {"player": _PLAYER, "creature": 'optional: "creature" (default); "active", "master", "paragon" refused'},
+            {
+                "player": _player(),
+                "creature": Field.choice(
+                    ("creature", "active", "master", "paragon"),
+                    'optional: "creature" (default); "active", "master", "paragon" refused',
+                    optional=True,
+                    default="creature",
+                ),
+            },
             "§14, §14.1",
             "Releases a benched Creature to the Lost Zone, once per turn, only with a full Bench; never the Active, "
             "the Master or the Paragon. Not a movement.",
@@ -187,11 +229,16 @@ VOCABULARY: dict[str, EventSpec] = {
         EventSpec(
             "move",
             {
-                "player": "the player performing the movement",
-                "kind": '"retreat", "switch" or "forced"',
-                "to_active": 'the benched Creature moved up: "creature", "master" or "paragon"',
-                "target": "optional: whose Creatures move (default: the performer; a retreat is always one's own)",
-                "cost": "optional Energy paid from the performer's Pool (0)",
+                "player": _player("the player performing the movement"),
+                "kind": Field.choice(MOVE_KINDS, '"retreat", "switch" or "forced"'),
+                "to_active": Field.choice(
+                    KINDS, 'the benched Creature moved up: "creature", "master" or "paragon"', label="moved up"
+                ),
+                "target": Field.player(
+                    "optional: whose Creatures move (default: the performer; a retreat is always one's own)",
+                    optional=True,
+                ),
+                "cost": Field.count("optional Energy paid from the performer's Pool (0)", optional=True, default=0),
             },
             "§13, §13.1",
             "Swaps the target's Active with a benched Creature; the one benched is Bench Locked. At most 2 per "
@@ -200,10 +247,14 @@ VOCABULARY: dict[str, EventSpec] = {
         EventSpec(
             "knock_out",
             {
-                "player": "the owner of the Creature",
-                "spot": '"active" or "bench"',
-                "creature": 'optional: "creature", "master" or "paragon" (which one; default: what is there)',
-                "replacement": _REPLACEMENT,
+                "player": _player("the owner of the Creature"),
+                "spot": Field.choice(("active", "bench"), '"active" or "bench"'),
+                "creature": Field.choice(
+                    KINDS,
+                    'optional: "creature", "master" or "paragon" (which one; default: what is there)',
+                    optional=True,
+                ),
+                "replacement": _replacement(),
             },
             "§19, §8.1, §17.5",
             "A Creature is Knocked Out: a Master returns to the Master Zone (Recast Tax, exhausted), a Paragon is "
@@ -212,10 +263,10 @@ VOCABULARY: dict[str, EventSpec] = {
         EventSpec(
             "leave_play",
             {
-                "player": "the owner of the Creature",
-                "spot": '"active" or "bench"',
-                "creature": 'optional: "creature", "master" or "paragon"',
-                "replacement": _REPLACEMENT,
+                "player": _player("the owner of the Creature"),
+                "spot": Field.choice(("active", "bench"), '"active" or "bench"'),
+                "creature": Field.choice(KINDS, 'optional: "creature", "master" or "paragon"', optional=True),
+                "replacement": _replacement(),
             },
             "§8.1, §19",
             "A Creature leaves play other than by Knockout (to hand, deck, discard or Lost Zone): a Master returns "
@@ -223,46 +274,57 @@ VOCABULARY: dict[str, EventSpec] = {
         ),
         EventSpec(
             "play_energy_source",
-            {"player": _PLAYER, "by_effect": "optional: true when a card effect puts it into play (no limit)"},
+            {
+                "player": _player(),
+                "by_effect": Field.boolean("optional: true when a card effect puts it into play (no limit)"),
+            },
             "§9.1, §9.2",
             "An Energy Source enters the Energy Field; it generates from its owner's next turn. One per turn from "
             "hand, in one's own Main Phase.",
         ),
         EventSpec(
             "exhaust_energy_source",
-            {"player": _PLAYER, "count": "optional (1)"},
+            {"player": _player(), "count": Field.count("optional (1)", minimum=1, optional=True, default=1)},
             "§9.4",
             "Sources that would be discarded become Exhausted: they skip their owner's next generation. Refuses "
             "more than the Sources not already Exhausted.",
         ),
         EventSpec(
             "lose_energy_source",
-            {"player": _PLAYER, "count": "optional (1)", "exhausted": "optional: true to take Exhausted ones"},
+            {
+                "player": _player(),
+                "count": Field.count("optional (1)", minimum=1, optional=True, default=1),
+                "exhausted": Field.boolean("optional: true to take Exhausted ones"),
+            },
             "§9.4",
             "Sources are sent to the Lost Zone (removed for good). Refuses more than the player has.",
         ),
         EventSpec(
             "gain_energy",
-            {"player": _PLAYER, "amount": "Energy added to the Pool by an effect"},
+            {"player": _player(), "amount": Field.count("Energy added to the Pool by an effect", minimum=1)},
             "§9.3, §3",
             "An effect adds Energy to the player's Pool (card text overrides the rulebook).",
         ),
         EventSpec(
             "spend_energy",
-            {"player": _PLAYER, "amount": "Energy spent", "purpose": "optional text"},
+            {
+                "player": _player(),
+                "amount": Field.count("Energy spent", minimum=1),
+                "purpose": Field.text("optional text", optional=True),
+            },
             "§9.3",
             "Spends Energy from the Pool on an ability or effect. Refuses taking the Pool below 0.",
         ),
         EventSpec(
             "play_support",
-            {"player": _PLAYER, "kind": '"item", "supporter" or "tool"'},
+            {"player": _player(), "kind": Field.choice(SUPPORT_KINDS, '"item", "supporter" or "tool"')},
             "§15, §11.1, §11.2, §11.5",
             "A Support card action: at most 3 per player per turn. Items at instant speed in any turn; Supporters "
             "and Tools only in one's own Main Phase.",
         ),
         EventSpec(
             "play_stadium",
-            {"player": _PLAYER, "name": "optional card name"},
+            {"player": _player(), "name": Field.card("optional card name", optional=True)},
             "§16, §11.2",
             "A Stadium enters play, replacing the previous one; one per turn, own Main Phase, not a Support action.",
         ),
@@ -275,10 +337,10 @@ VOCABULARY: dict[str, EventSpec] = {
         EventSpec(
             "attack",
             {
-                "player": "the attacker",
-                "target": "the defending player",
-                "damage": "final damage dealt to the target's Active (or to the player with no Active)",
-                "cost": "optional Energy paid from the Pool (0)",
+                "player": _player("the attacker"),
+                "target": Field.player("the defending player"),
+                "damage": Field.count("final damage dealt to the target's Active (or to the player with no Active)"),
+                "cost": Field.count("optional Energy paid from the Pool (0)", optional=True, default=0),
             },
             "§10, §2, §7, §12.2",
             "The turn's one attack. Life Link: the defender loses half the damage rounded down, at most 50; with no "
@@ -287,9 +349,9 @@ VOCABULARY: dict[str, EventSpec] = {
         EventSpec(
             "heal",
             {
-                "player": "the owner of the healed Creature",
-                "amount": "HP restored / damage removed",
-                "source": '"item", "support", "attack", "ability" or "passive"',
+                "player": _player("the owner of the healed Creature"),
+                "amount": Field.count("HP restored / damage removed", minimum=1),
+                "source": Field.choice(HEAL_SOURCES, '"item", "support", "attack", "ability" or "passive"'),
             },
             "§12.3",
             "Healing Echo: Item or Support healing heals the player half, rounded down, at most 50 per turn; other "
@@ -297,13 +359,32 @@ VOCABULARY: dict[str, EventSpec] = {
         ),
         EventSpec(
             "adjust_life",
-            {"player": _PLAYER, "amount": "signed change to Player Life", "reason": "why"},
+            {
+                "player": _player(),
+                "amount": Field.amount("signed change to Player Life", label="Life change"),
+                "reason": Field.text("why"),
+            },
             "§3, judge",
             "A judge's correction or a card effect on Player Life, kept within 0-200; 0 is Life Depletion.",
         ),
     )
 }
 VOCABULARY.update(COMMON_VOCABULARY)
+
+_LIFE_LOSS = "card effect"
+
+#: One-tap buttons on each player's card: the entries a judge records most often.
+QUICK_ENTRIES: tuple[QuickEntry, ...] = (
+    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("end_turn", "End turn", "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("energy_source", "Energy Source", "play_energy_source", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("supporter", "Supporter", "play_support", {"player": THE_PLAYER, "kind": "supporter"}, When.THEIR_TURN),
+    QuickEntry("item", "Item", "play_support", {"player": THE_PLAYER, "kind": "item"}),
+    *(
+        QuickEntry(f"life_{n}", f"−{n} Life", "adjust_life", {"player": THE_PLAYER, "amount": -n, "reason": _LIFE_LOSS})
+        for n in (10, 50, 100)
+    ),
+)
 
 
 # --- copy-on-write draft of a state ---------------------------------------------------------------
@@ -973,6 +1054,7 @@ class MasterTrainerEngine:
 
     slug = SLUG
     VOCABULARY = VOCABULARY
+    QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
         if options is not None and not isinstance(options, Mapping):

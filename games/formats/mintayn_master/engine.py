@@ -51,10 +51,14 @@ from typing import Any
 
 from games.formats.engine import (
     COMMON_VOCABULARY,
+    THE_PLAYER,
     EventSpec,
+    Field,
     GameEvent,
+    QuickEntry,
     RuleViolation,
     State,
+    When,
     apply_common,
     base_state,
     eliminate,
@@ -561,51 +565,81 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 _MANA_FIELD = "optional: {class: mana spent}"
+_MONSTERS = "monsters"  # each player's monsters in play, keyed by the judge's ids
+
+
+def _mana_field() -> Field:
+    return Field.counts(CLASSES, _MANA_FIELD, optional=True, label="mana spent")
+
+
+def _monster(description: str, *, optional: bool = False) -> Field:
+    return Field.tag(description, source=_MONSTERS, optional=optional)
+
 
 _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec(
         "start_turn",
-        {"player": "the player whose turn starts"},
+        {"player": Field.player("the player whose turn starts")},
         R_TURN,
         "Starts the next turn, resets the per-turn limits and the player's spent mana; refuses a player out of "
         "order (not_your_turn) or a turn already running (turn_in_progress).",
     ),
     EventSpec(
         "end_turn",
-        {"player": "the turn player", "hand_size": "cards in hand after discarding", "cannot_select": "optional bool"},
+        {
+            "player": Field.player("the turn player"),
+            "hand_size": Field.count("cards in hand after discarding", label="cards in hand"),
+            "cannot_select": Field.boolean("optional bool", label="could not select (empty deck)"),
+        },
         f"{R_END}; {R_SELECTION}",
         "Ends the turn; refuses a hand over 10 (hand_limit) and a turn without its selection unless the player "
         "could not select (selection_missing).",
     ),
     EventSpec(
         "mana_place",
-        {"player": "the player", "class": "the card's class", "effect": "optional: true when an effect places it"},
+        {
+            "player": Field.player("the player"),
+            "class": Field.choice(CLASSES, "the card's class"),
+            "effect": Field.boolean("optional: true when an effect places it", label="placed by an effect"),
+        },
         R_MANA,
         "Puts a card face-down in the Mana Zone; refuses a second card a turn (mana_already_placed), after the "
         "selection (mana_step_over) or on the opponent's turn, unless placed by an effect.",
     ),
     EventSpec(
         "mana_remove",
-        {"player": "the player", "class": "the class", "count": "optional, default 1"},
+        {
+            "player": Field.player("the player"),
+            "class": Field.choice(CLASSES, "the class"),
+            "count": Field.count("optional, default 1", minimum=1, optional=True, default=1),
+        },
         R_MANA_SYSTEM,
         "An effect removes mana cards; refuses more than the zone holds (not_enough_mana).",
     ),
     EventSpec(
         "spend_mana",
-        {"player": "the player", "mana": "{class: mana spent}"},
+        {
+            "player": Field.player("the player"),
+            "mana": Field.counts(CLASSES, "{class: mana spent}", label="mana spent"),
+        },
         R_MANA_SYSTEM,
         "Pays a mana cost not covered by another event (an ability, a lock); refuses more than is available "
         "(not_enough_mana).",
     ),
     EventSpec(
         "select",
-        {"player": "the turn player"},
+        {"player": Field.player("the turn player")},
         R_SELECTION,
         "The turn's selection (replaces drawing); refuses a second one (already_selected).",
     ),
     EventSpec(
         "cast_spell",
-        {"player": "the turn player", "class": "the Spell's class", "kind": "instant|ongoing", "mana": _MANA_FIELD},
+        {
+            "player": Field.player("the turn player"),
+            "class": Field.choice(CLASSES, "the Spell's class"),
+            "kind": Field.choice(("instant", "ongoing"), "instant|ongoing"),
+            "mana": _mana_field(),
+        },
         R_SPELL,
         "Casts a Spell and opens a chain; refuses the opponent's turn, no monster of its class (no_matching_monster) "
         "and unaffordable mana (not_enough_mana).",
@@ -613,15 +647,17 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec(
         "summon",
         {
-            "player": "the player",
-            "monster": "the id the judge gives it",
-            "class": "its class",
-            "method": "normal|mana|special",
-            "level": "required for normal",
-            "position": "optional: attack (default)|defense",
-            "mana": _MANA_FIELD,
-            "prime_singular": "optional bool",
-            "replaces": "optional: the monster a Prime Singular replaces",
+            "player": Field.player("the player"),
+            "monster": _monster("the id the judge gives it"),
+            "class": Field.choice(CLASSES, "its class"),
+            "method": Field.choice(("normal", "mana", "special"), "normal|mana|special"),
+            "level": Field.count("required for normal", optional=True),
+            "position": Field.choice(
+                ("attack", "defense"), "optional: attack (default)|defense", optional=True, default="attack"
+            ),
+            "mana": _mana_field(),
+            "prime_singular": Field.boolean("optional bool", label="Prime Singular"),
+            "replaces": _monster("optional: the monster a Prime Singular replaces", optional=True),
         },
         f"{R_SUMMON}; {R_ZONES}; {R_PRIME_SINGULAR}",
         "Puts a monster in the Monster Zone; refuses a 2nd Normal Summon (normal_summon_used), Level > 3 "
@@ -630,13 +666,13 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     ),
     EventSpec(
         "switch_position",
-        {"player": "the turn player", "monster": "the monster"},
+        {"player": Field.player("the turn player"), "monster": _monster("the monster")},
         R_POSITION,
         "Switches AP/DP; refuses a second switch of the monster this turn (already_switched).",
     ),
     EventSpec(
         "evolve",
-        {"player": "the turn player", "monster": "the monster", "mana": _MANA_FIELD},
+        {"player": Field.player("the turn player"), "monster": _monster("the monster"), "mana": _mana_field()},
         R_EVOLUTION,
         "Stacks the next stage; refuses a second evolution this turn (evolution_used) and a third-stage monster "
         "(final_stage).",
@@ -644,11 +680,11 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec(
         "attack",
         {
-            "player": "the turn player",
-            "monster": "the attacker",
-            "target": "lp|monster|board|global",
-            "target_monster": "with target monster: the opponent's monster",
-            "mana": _MANA_FIELD,
+            "player": Field.player("the turn player"),
+            "monster": _monster("the attacker"),
+            "target": Field.choice(ATTACK_TARGETS, "lp|monster|board|global"),
+            "target_monster": _monster("with target monster: the opponent's monster", optional=True),
+            "mana": _mana_field(),
         },
         f"{R_ATTACK}; {R_DIRECT}",
         "Declares an attack and opens a combat window; refuses turn 1 (first_turn_attack), a second attack "
@@ -657,7 +693,11 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     ),
     EventSpec(
         "counter",
-        {"player": "the player", "class": "the Counter's class", "mana": _MANA_FIELD},
+        {
+            "player": Field.player("the player"),
+            "class": Field.choice(CLASSES, "the Counter's class"),
+            "mana": _mana_field(),
+        },
         f"{R_COUNTER}; {R_CHAINS}",
         "Adds a chain link; refuses one's own turn outside combat (counter_not_allowed), a 4th link of a player "
         "(chain_cap) and no monster of its class (no_matching_monster).",
@@ -665,22 +705,33 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec("resolve_chain", {}, R_CHAINS, "Resolves the open chain (any other non-Counter event does too)."),
     EventSpec(
         "remove_monster",
-        {"player": "the controller", "monster": "the monster", "reason": "optional text"},
+        {
+            "player": Field.player("the controller"),
+            "monster": _monster("the monster"),
+            "reason": Field.text("optional text", optional=True),
+        },
         R_ZONES,
         "The monster (its whole stack) leaves the Monster Zone.",
     ),
     EventSpec(
         "control_change",
-        {"player": "the new controller", "monster": "the opponent's monster"},
+        {"player": Field.player("the new controller"), "monster": _monster("the opponent's monster")},
         R_ATTACK,
         "A control effect moves a monster; refuses a full Monster Zone (monster_zone_full).",
     ),
     EventSpec(
         "lp_change",
-        {"changes": "{player id: signed LP change}, all at once"},
+        {"changes": Field.player_amounts("{player id: signed LP change}, all at once", label="LP changes")},
         R_VICTORY,
         "Changes LP (floored at 0); a player at 0 loses, both at 0 at once draw.",
     ),
+)
+
+#: One-tap buttons on each player's card: the entries a judge records most often.
+QUICK_ENTRIES: tuple[QuickEntry, ...] = (
+    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("select", "Selection", "select", {"player": THE_PLAYER}, When.THEIR_TURN),
+    *(QuickEntry(f"lp_{n}", f"−{n} LP", "lp_change", {"changes": {THE_PLAYER: -n}}) for n in (1000, 500, 100)),
 )
 
 
@@ -689,6 +740,7 @@ class MintaynMasterEngine:
 
     slug = SLUG
     VOCABULARY: dict[str, EventSpec] = {**{spec.type: spec for spec in _FORMAT_VOCABULARY}, **COMMON_VOCABULARY}
+    QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
         options = dict(options or {})

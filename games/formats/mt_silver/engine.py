@@ -59,10 +59,15 @@ from typing import Any
 
 from games.formats.engine import (
     COMMON_VOCABULARY,
+    THE_PLAYER,
+    TURN_PLAYER,
     EventSpec,
+    Field,
     GameEvent,
+    QuickEntry,
     RuleViolation,
     State,
+    When,
     acting_player,
     apply_common,
     base_state,
@@ -90,57 +95,82 @@ CONDITIONS = ("asleep", "burned", "confused", "paralyzed", "poisoned")
 #: Official rules: a new one of these replaces the others; Burned and Poisoned stack.
 ROTATING = frozenset({"asleep", "confused", "paralyzed"})
 
+_KNOCK_OUT: dict[str, Field] = {
+    "player": Field.player("the owner of the Knocked Out Pokémon"),
+    "by": Field.player(
+        "the player who caused it (the owner for a self Knock Out); omitted with `condition`", optional=True
+    ),
+    "condition": Field.choice(
+        CONDITIONS,
+        "optional: the Special Condition that Knocked it Out; the Knock Out counts for the player who caused the "
+        "condition",
+        optional=True,
+    ),
+    "active": Field.boolean("optional bool (default true)", default=True, label="the Active Pokémon"),
+}
+
 VOCABULARY: dict[str, EventSpec] = {
     spec.type: spec
     for spec in (
         EventSpec(
             "start_turn",
-            {"player": "the player starting their turn"},
+            {"player": Field.player("the player starting their turn")},
             SETUP,
             "Starts the next player's turn (the next player still in, clockwise) and resets the per-turn limits. "
             "Refuses another player, a turn in progress and an open draft offer.",
         ),
         EventSpec(
             "end_turn",
-            {"player": "the player ending their turn"},
+            {"player": Field.player("the player ending their turn")},
             PLAY,
             "Ends the turn. Refuses it while a draft offer is open.",
         ),
         EventSpec(
             "play_supporter",
             {
-                "player": "the player whose turn it is",
-                "trainer": "optional bool: the Pokémon Trainer's ability used as the turn's Supporter",
+                "player": Field.player("the player whose turn it is"),
+                "trainer": Field.boolean(
+                    "optional bool: the Pokémon Trainer's ability used as the turn's Supporter",
+                    label="Pokémon Trainer's ability",
+                ),
             },
             PLAY,
             "Records the turn's Supporter. Refuses it before the last player's first turn and a second one in a turn.",
         ),
         EventSpec(
             "attack",
-            {"player": "the player whose turn it is"},
+            {"player": Field.player("the player whose turn it is")},
             PLAY,
             "Records the turn's attack. Refuses it before the last player's first turn, a second attack in a turn "
             "and a player with no Pokémon in play.",
         ),
         EventSpec(
             "trade",
-            {"player": "the player whose turn it is", "partner": "the player they exchange Pokémon with"},
+            {
+                "player": Field.player("the player whose turn it is"),
+                "partner": Field.player("the player they exchange Pokémon with"),
+            },
             PLAY,
             "Records the turn's Pokémon trade. Refuses a second trade in a turn and a partner who is out or the "
             "player themself.",
         ),
         EventSpec(
             "play_pokemon",
-            {"player": "the owner", "count": "optional, default 1"},
+            {
+                "player": Field.player("the owner"),
+                "count": Field.count("optional, default 1", minimum=1, optional=True, default=1),
+            },
             PLAY,
             "Pokémon are put into play (Active or Bench).",
         ),
         EventSpec(
             "leave_play",
             {
-                "player": "the owner",
-                "count": "optional, default 1",
-                "active": "optional bool (default false): the Active is among them",
+                "player": Field.player("the owner"),
+                "count": Field.count("optional, default 1", minimum=1, optional=True, default=1),
+                "active": Field.boolean(
+                    "optional bool (default false): the Active is among them", label="the Active is among them"
+                ),
             },
             PLAY,
             "Pokémon leave play without a Knock Out (to the hand, the deck ...). If only one player then has "
@@ -148,26 +178,34 @@ VOCABULARY: dict[str, EventSpec] = {
         ),
         EventSpec(
             "special_condition",
-            {"player": "the owner of the Active Pokémon", "condition": ", ".join(CONDITIONS), "by": "who caused it"},
+            {
+                "player": Field.player("the owner of the Active Pokémon"),
+                "condition": Field.choice(CONDITIONS, ", ".join(CONDITIONS)),
+                "by": Field.player("who caused it"),
+            },
             ADDITIONAL,
             "Records a Special Condition on the Active and the player who caused it (Asleep, Confused and "
             "Paralyzed replace one another). Refuses a player with no Pokémon in play.",
         ),
         EventSpec(
             "clear_condition",
-            {"player": "the owner of the Active Pokémon", "condition": "optional: one condition (default all)"},
+            {
+                "player": Field.player("the owner of the Active Pokémon"),
+                "condition": Field.choice(CONDITIONS, "optional: one condition (default all)", optional=True),
+            },
             ADDITIONAL,
             "The Active recovers (or retreats / evolves). Refuses a condition the Active does not have.",
         ),
         EventSpec(
             "knock_out",
             {
-                "player": "the owner of the Knocked Out Pokémon",
-                "by": "the player who caused it (the owner for a self Knock Out); omitted with `condition`",
-                "condition": "optional: the Special Condition that Knocked it Out; the Knock Out counts for "
-                "the player who caused the condition",
-                "active": "optional bool (default true)",
-                "knocked_out": "instead of the fields above: a list of them, for Knock Outs at the same time",
+                **_KNOCK_OUT,
+                "knocked_out": Field.entries(
+                    _KNOCK_OUT,
+                    "instead of the fields above: a list of them, for Knock Outs at the same time",
+                    repeats=True,
+                    label="Knock Outs at the same time",
+                ),
             },
             PLAY,
             "The player who caused it takes one Badge Token (every opponent takes one for a self Knock Out) and "
@@ -177,20 +215,39 @@ VOCABULARY: dict[str, EventSpec] = {
         ),
         EventSpec(
             "explore",
-            {"player": "the player at the head of the draft queue"},
+            {"player": Field.player("the player at the head of the draft queue")},
             PLAY,
             "Explores the next Area Pile: the player picks first, then clockwise one card each until the 8 cards "
             "are gone. Refuses a player without an offer or whose offer is not next.",
         ),
         EventSpec(
             "decline_explore",
-            {"player": "the player at the head of the draft queue"},
+            {"player": Field.player("the player at the head of the draft queue")},
             PLAY,
             "The player chooses not to explore (the rule says they *may*): the offer lapses.",
         ),
     )
 }
 VOCABULARY.update(COMMON_VOCABULARY)
+
+#: One-tap buttons on each player's card: the entries a judge records most often.  A Knock Out is
+#: offered on the owner's card during another player's turn, credited to the turn player, who takes
+#: a Badge Token.
+QUICK_ENTRIES: tuple[QuickEntry, ...] = (
+    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("end_turn", "End turn", "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("attack", "Attack", "attack", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("supporter", "Supporter", "play_supporter", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("pokemon", "Pokémon into play", "play_pokemon", {"player": THE_PLAYER}),
+    QuickEntry(
+        "knocked_out",
+        "Knocked Out by {turn}",
+        "knock_out",
+        {"player": THE_PLAYER, "by": TURN_PLAYER},
+        When.OTHER_TURN,
+        needs="pokemon_in_play",
+    ),
+)
 
 
 # --- small helpers --------------------------------------------------------------------------------
@@ -509,6 +566,7 @@ def _after_common(state: State) -> None:
 class MtSilverEngine:
     slug = FORMAT.slug
     VOCABULARY = VOCABULARY
+    QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
         if options is not None and not isinstance(options, Mapping):

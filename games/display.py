@@ -1,0 +1,254 @@
+"""How the judge console words a game for people: names instead of ids, values as a judge reads them.
+
+Engines speak in player ids ("Player 30 is out of the duel.", ``{"changes": {"30": -1000}}``):
+they are pure and know no names.  Everything the console shows passes through here:
+
+* :func:`with_names` rewrites "player 30" / "player(s) 30, 31" in an engine's message or a
+  result's reason into the players' names, and a quoted field name into its label;
+* :func:`entry_summary` renders a log entry's payload by the kinds its vocabulary declares;
+* :func:`state_rows` renders a player's (or the game's) state: the Deck Master as its card name
+  and where it is, Special Conditions with who caused them, chains and drafts by name.
+
+No Django here: the views pass the names in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from games.formats.engine import EventSpec, Kind
+from games.formats.engine import Field as SpecField
+
+Names = Mapping[int, str]
+
+_PLAYER_REFERENCE = re.compile(r"\b[Pp]layer(?:\(s\))? ((?:'\d+'|\d+)(?:, (?:'\d+'|\d+))*)")
+
+
+def label(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def field_label(name: str, spec_field: SpecField | None) -> str:
+    return spec_field.label if spec_field is not None and spec_field.label else label(name)
+
+
+def name_of(pid: Any, names: Names) -> str:
+    try:
+        return names[int(pid)]
+    except (KeyError, TypeError, ValueError):
+        return f"player {pid}"
+
+
+def with_names(text: str, names: Names, spec: EventSpec | None = None) -> str:
+    """``text`` with each "player <id>" of this game replaced by the player's name.
+
+    Ids that are not this game's players are left as they are (a message about an unknown id says
+    so).  With ``spec``, a quoted field name (``'changes'``) becomes its label ("LP changes").
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        ids = [part.strip("'") for part in match.group(1).split(", ")]
+        if not all(pid.isdigit() and int(pid) in names for pid in ids):
+            return match.group(0)
+        return ", ".join(names[int(pid)] for pid in ids)
+
+    text = _PLAYER_REFERENCE.sub(replace, text)
+    if spec is not None:
+        for name, spec_field in spec.fields.items():
+            text = text.replace(f"'{name}'", f"“{field_label(name, spec_field)}”")
+    return text
+
+
+# --- values --------------------------------------------------------------------------------------
+
+
+def readable(value: Any, *, nested: bool = False) -> str:
+    """A compact one-line rendering of a JSON value: ``yes``, ``none``, ``a: 1, b: 2``."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if not value:
+            return "none"
+        text = ", ".join(f"{label(str(k))}: {readable(v, nested=True)}" for k, v in value.items())
+        return f"({text})" if nested else text
+    if isinstance(value, list | tuple):
+        if not value:
+            return "none"
+        text = ", ".join(readable(v, nested=True) for v in value)
+        return f"[{text}]" if nested else text
+    return str(value)
+
+
+def signed(amount: Any) -> str:
+    """``+500`` / ``−1000`` (a real minus sign), as a change reads."""
+    if isinstance(amount, int) and not isinstance(amount, bool):
+        return f"+{amount}" if amount > 0 else f"−{-amount}"
+    return readable(amount)
+
+
+def field_value(spec_field: SpecField | None, value: Any, names: Names) -> str:
+    """One payload value, rendered by its field's kind."""
+    if spec_field is None:
+        return readable(value)
+    kind = spec_field.kind
+    if kind == Kind.PLAYER:
+        return name_of(value, names)
+    if kind == Kind.PLAYERS and isinstance(value, list):
+        return ", ".join(name_of(v, names) for v in value)
+    if kind == Kind.PLAYER_AMOUNTS and isinstance(value, dict):
+        return ", ".join(f"{name_of(k, names)} {signed(v)}" for k, v in value.items())
+    if kind == Kind.PLACEMENTS and isinstance(value, dict):
+        ordered = sorted(value.items(), key=lambda kv: (kv[1], str(kv[0])) if isinstance(kv[1], int) else (0, ""))
+        return ", ".join(f"{name_of(k, names)} #{v}" for k, v in ordered)
+    if kind == Kind.AMOUNT:
+        return signed(value)
+    if kind == Kind.CHOICE and isinstance(value, str):
+        return label(value)
+    if kind == Kind.COUNTS and isinstance(value, dict):
+        return ", ".join(f"{label(str(k))} {v}" for k, v in value.items()) or "none"
+    if kind == Kind.ENTRIES and isinstance(value, list):
+        item = spec_field.item_fields
+        rows = [
+            "("
+            + ", ".join(f"{field_label(k, item.get(k))}: {field_value(item.get(k), v, names)}" for k, v in row.items())
+            + ")"
+            if isinstance(row, dict)
+            else readable(row)
+            for row in value
+        ]
+        return " ".join(rows)
+    if kind in (Kind.CARD, Kind.TEXT, Kind.TAG) and isinstance(value, str):
+        return value
+    return readable(value)
+
+
+def entry_summary(spec: EventSpec | None, payload: Mapping[str, Any], names: Names) -> str:
+    """A log entry's payload for people: ``player: Ash Ketch · amount: −10 · reason: card effect``."""
+    fields = spec.fields if spec is not None else {}
+    return " · ".join(
+        f"{field_label(key, fields.get(key))}: {field_value(fields.get(key), value, names)}"
+        for key, value in payload.items()
+    )
+
+
+# --- state ---------------------------------------------------------------------------------------
+
+#: Short labels for state keys whose names read poorly.
+LABELS: dict[str, str] = {
+    "lp": "LP",
+    "deck_master": "Deck Master",
+    "hand_size": "hand",
+    "pending_drafts": "draft offers",
+    "badges_taken": "Badge Tokens taken",
+    "pokemon_in_play": "Pokémon in play",
+}
+
+_POSITIONS = {"attack": "Attack Position", "defence": "Defence Position", "defense": "Defense Position"}
+
+
+def deck_master(value: Any, names: Names) -> str:
+    """``Blue-Eyes White Dragon · in its Deck Master Position`` (Deck Masters' ``deck_master``)."""
+    if not isinstance(value, dict):
+        return readable(value)
+    card = value.get("card") or "name not recorded"
+    location = value.get("location")
+    if location == "position":
+        where = "in its Deck Master Position"
+    elif location == "field":
+        position = _POSITIONS.get(value.get("position") or "", "")
+        where = f"on the field{', ' + position if position else ''}"
+    elif location == "lost":
+        where = "lost"
+    else:
+        where = readable(location)
+    return f"{card} · {where}"
+
+
+def _conditions(value: Any, names: Names) -> str:
+    if not isinstance(value, dict):
+        return readable(value)
+    return ", ".join(f"{label(c)} (by {name_of(pid, names)})" for c, pid in value.items()) or "none"
+
+
+def _player_list(value: Any, names: Names) -> str:
+    if not isinstance(value, list):
+        return name_of(value, names)
+    return ", ".join(name_of(pid, names) for pid in value) or "none"
+
+
+def _stadium(value: Any, names: Names) -> str:
+    if not isinstance(value, dict):
+        return readable(value)
+    return f"{value.get('name') or 'a Stadium'} ({name_of(value.get('owner'), names)}'s)"
+
+
+def _chain(value: Any, names: Names) -> str:
+    if not isinstance(value, dict):
+        return readable(value)
+    links = ", ".join(f"{name_of(pid, names)} {n}" for pid, n in (value.get("links") or {}).items())
+    return f"after a {label(str(value.get('trigger')))}" + (f"; links: {links}" if links else "")
+
+
+def _drafts(value: Any, names: Names) -> str:
+    if not isinstance(value, list):
+        return readable(value)
+    return (
+        "; ".join(
+            f"pile {d.get('pile')}: {name_of(d.get('earner'), names)} (picks {_player_list(d.get('picks'), names)})"
+            for d in value
+            if isinstance(d, dict)
+        )
+        or "none"
+    )
+
+
+def _counts(value: Any, names: Names) -> str:
+    if not isinstance(value, dict):
+        return readable(value)
+    return ", ".join(f"{label(str(k))} {v}" for k, v in value.items() if v) or "none"
+
+
+def _monsters(value: Any, names: Names) -> str:
+    if not isinstance(value, dict):
+        return readable(value)
+    parts = []
+    for mid, m in value.items():
+        if not isinstance(m, dict):
+            parts.append(f"{mid}: {readable(m)}")
+            continue
+        bits = [label(str(m.get("class"))), label(str(m.get("position"))), f"stage {m.get('stage')}"]
+        if m.get("prime_singular"):
+            bits.append("Prime Singular")
+        parts.append(f"{mid} ({', '.join(bits)})")
+    return "; ".join(parts) or "none"
+
+
+#: State keys with their own rendering: ids become names, nested records read as sentences.
+RENDERERS: dict[str, Callable[[Any, Names], str]] = {
+    "deck_master": deck_master,
+    "conditions": _conditions,
+    "pending_drafts": _player_list,
+    "drafts": _drafts,
+    "stadium": _stadium,
+    "chain": _chain,
+    "mana_zone": _counts,
+    "mana_spent": _counts,
+    "mana_available": _counts,
+    "monsters": _monsters,
+}
+
+
+def state_rows(items: Iterable[tuple[str, Any]], names: Names, *, prefix: str = "") -> list[tuple[str, str, bool]]:
+    """``(label, value, long)`` rows of state keys; a long value gets a row of its own."""
+    rows = []
+    for key, value in items:
+        render = RENDERERS.get(key)
+        text = render(value, names) if render is not None else readable(value)
+        if isinstance(value, str) and render is None:
+            text = label(value)
+        rows.append((prefix + LABELS.get(key, label(key)), text, len(text) > 22))
+    return rows
