@@ -18,6 +18,7 @@ urlpatterns = [
         name="registration-drop",
     ),
     path("events/<int:event_id>/settings/", views.event_settings, name="event-settings"),
+    path("events/<int:event_id>/standings/", views.event_standings, name="event-standings"),
     path(
         "events/<int:event_id>/registrations/<int:registration_id>/fixed-table/",
         views.registration_fixed_table,

@@ -76,22 +76,31 @@ class RegistrationForm(forms.Form):
     )
     checked_in = forms.BooleanField(required=False, initial=True, label="Checked in")
 
+    def __init__(self, *args, focus: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if focus:  # right after a registration, typing goes on with the next name
+            self.fields["display_name"].widget.attrs["autofocus"] = True
+
 
 class ResultForm(forms.Form):
-    """One placement field per seated player, built from the table's seats."""
+    """One placement field per seated player, built from the table's seats.
+
+    A Swiss 1v1 table also takes a one-click ``outcome`` (first, second or draw).
+    A top-cut table (``cut=True``) needs one winner, so it takes a ``winner``
+    (a seated player's id) instead: the winner places 1st and everyone else 2nd,
+    and neither a draw nor a shared first place is offered or accepted.
+    """
 
     #: One-click outcomes for a 1v1 table: placements of (seat 1, seat 2).
     OUTCOMES = {"first": (1, 2), "second": (2, 1), "draw": (1, 1)}
 
-    def __init__(self, data=None, *, seats, **kwargs):
+    def __init__(self, data=None, *, seats, cut: bool = False, **kwargs):
         self.seats = list(seats)
-        outcome = data.get("outcome") if data is not None else None
-        if outcome in self.OUTCOMES and len(self.seats) == 2:
-            data = data.copy()
-            for seat, placement in zip(self.seats, self.OUTCOMES[outcome], strict=True):
-                data[f"placement_{seat.player_id}"] = str(placement)
+        self.cut = cut
+        if data is not None:
+            data = self._expand_shortcuts(data)
         super().__init__(data, **kwargs)
-        choices = [(str(i), str(i)) for i in range(1, len(self.seats) + 1)]
+        choices = [("", "place…")] + [(str(i), f"#{i}") for i in range(1, len(self.seats) + 1)]
         for seat in self.seats:
             self.fields[f"placement_{seat.player_id}"] = forms.TypedChoiceField(
                 label=seat.player.display_name,
@@ -99,6 +108,39 @@ class ResultForm(forms.Form):
                 coerce=int,
                 initial=seat.placement or None,
             )
+
+    def _expand_shortcuts(self, data):
+        """Turn a one-click outcome or a top-cut winner into the placement fields."""
+        outcome, winner = data.get("outcome"), data.get("winner", "")
+        placements: dict[int, int] | None = None
+        if self.cut and winner.isdigit() and int(winner) in {s.player_id for s in self.seats}:
+            placements = {s.player_id: 1 if s.player_id == int(winner) else 2 for s in self.seats}
+        elif outcome in self.OUTCOMES and len(self.seats) == 2:  # a draw at a cut table is refused by clean()
+            placements = dict(zip((s.player_id for s in self.seats), self.OUTCOMES[outcome], strict=True))
+        if placements is None:
+            return data
+        data = data.copy()
+        for player_id, placement in placements.items():
+            data[f"placement_{player_id}"] = str(placement)
+        return data
+
+    def placement_fields(self) -> list[forms.BoundField]:
+        """A placement select per seat, in seat order (what the player chose stays chosen after an error)."""
+        return [self[f"placement_{seat.player_id}"] for seat in self.seats]
+
+    def winner_choices(self) -> list[tuple[int, str]]:
+        """The one-click buttons of a top-cut table: (player id, name) per seat."""
+        return [(s.player_id, s.player.display_name) for s in self.seats]
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.cut and not self.errors:
+            winners = sum(1 for seat in self.seats if cleaned.get(f"placement_{seat.player_id}") == 1)
+            if winners != 1:
+                raise forms.ValidationError(
+                    "A top-cut table needs one winner: a draw or a shared first place can't advance."
+                )
+        return cleaned
 
     def placements(self) -> dict[int, int]:
         return {seat.player_id: self.cleaned_data[f"placement_{seat.player_id}"] for seat in self.seats}

@@ -2,7 +2,9 @@
 
 Views translate a request into one service call or selector and render the
 answer; a service refusal becomes a form error or a message, never a 500.
-htmx requests get the fragment they swap instead of the whole page.
+htmx requests get the fragment they swap instead of the whole page; a form
+with errors comes back with HTTP 422, which ``base.html`` tells htmx to swap
+like a success, so the error shows where the organiser is working.
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
 from tournaments import selectors, services
 from tournaments.forms import EventForm, EventSettingsForm, RegistrationForm, ResultForm, SwapForm
-from tournaments.models import Event, Pod, PodResult, Registration
+from tournaments.models import Event, Pod, PodResult, Registration, Round
 
 
 def _managed_event(request: HttpRequest, event_id: int) -> Event:
@@ -30,14 +33,24 @@ def _managed_event(request: HttpRequest, event_id: int) -> Event:
 
 def _round_context(event: Event, round_, *, manage: bool) -> dict:
     pods = selectors.round_pods(round_=round_) if round_ else []
+    cut = bool(round_ and round_.stage == Round.Stage.TOP_CUT)
     tables = []
     for pod in pods:
         seats = list(pod.seats.all())
-        form = ResultForm(seats=seats) if manage and not pod.is_bye else None
+        form = _result_form(pod, seats, cut=cut) if manage and not pod.is_bye else None
         tables.append({"pod": pod, "seats": seats, "form": form, "reported": hasattr(pod, "result")})
     missing = sum(1 for t in tables if not t["reported"])
     label = selectors.round_label(round_=round_, tables=sum(1 for p in pods if not p.is_bye)) if round_ else ""
     return {"event": event, "round": round_, "round_label": label, "tables": tables, "missing": missing}
+
+
+def _result_form(pod: Pod, seats, *, cut: bool, data=None) -> ResultForm:
+    # Every table's form is on one page: prefix the ids so each label points at its own field.
+    return ResultForm(data, seats=seats, cut=cut, auto_id=f"table{pod.pk}_%s")
+
+
+def _tables_to_report(round_: Round) -> int:
+    return round_.pods.filter(is_bye=False, result__isnull=True).count()
 
 
 # --- dashboard ------------------------------------------------------------------------------
@@ -63,26 +76,41 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "dashboard/event_form.html", {"form": form}, status=400 if form.errors else 200)
 
 
+def _players_context(event: Event, form: RegistrationForm) -> dict:
+    registrations = list(selectors.event_registrations(event=event))
+    return {
+        "event": event,
+        "registrations": registrations,
+        "registration_form": form,
+        "next_round": selectors.next_round_number(event),
+        **_players_count(registrations),
+    }
+
+
+def _players_count(registrations: list[Registration]) -> dict:
+    active = sum(1 for r in registrations if r.checked_in and not r.dropped)
+    return {"active_count": active, "registration_count": len(registrations)}
+
+
 @login_required
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _managed_event(request, event_id)
-    registrations = list(selectors.event_registrations(event=event))
     latest = selectors.event_latest_round(event=event)
     context = _round_context(event, latest, manage=True)
-    structure = selectors.event_structure(event=event)
     operations = selectors.round_operations(event=event, latest=latest, tables=context["tables"])
     seated = sorted(
         ((s.player_id, s.player.display_name) for t in context["tables"] for s in t["seats"]),
         key=lambda p: p[1].casefold(),
     )
+    # Right after a registration without JavaScript, the name field takes the focus again.
+    focus = request.session.pop(f"registered_{event.pk}", False)
+    context.update(_players_context(event, RegistrationForm(focus=focus)))
     context.update(
-        registrations=registrations,
-        registration_form=RegistrationForm(),
-        active_count=sum(1 for r in registrations if r.checked_in and not r.dropped),
         standings=list(selectors.event_standings(event=event)[:8]),
-        structure=structure,
+        structure=selectors.event_structure(event=event),
         next_round=(latest.number if latest else 0) + 1,
         in_cut=operations.in_cut,
+        cut_final=operations.cut_final,
         can_start_cut=operations.can_start_cut,
         can_change_round=operations.can_repair,
         can_swap=operations.can_swap,
@@ -90,6 +118,14 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         rematch_prompt=request.session.pop(f"rematch_prompt_{event.pk}", None),
     )  # fmt: skip
     return render(request, "dashboard/event_detail.html", context)
+
+
+@login_required
+def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The dashboard's standings card alone: it asks again while the standings are being computed."""
+    event = _managed_event(request, event_id)
+    standings = list(selectors.event_standings(event=event)[:8])
+    return render(request, "dashboard/_standings.html", {"event": event, "standings": standings})
 
 
 @login_required
@@ -113,20 +149,30 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _managed_event(request, event_id)
-    form = RegistrationForm(request.POST)
+    form = RegistrationForm(request.POST, focus=True)
+    registration, error = None, None
     if form.is_valid():
         try:
             registration = services.registration_create(event=event, by=request.user, **form.cleaned_data)
         except ApplicationError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, f"Registered {registration.player}.")
+            error = exc.message
     else:
-        for field, errors in form.errors.items():
-            messages.error(
-                request, f"{form.fields[field].label if field in form.fields else field}: {' '.join(errors)}"
-            )
-    return redirect("dashboard:event-detail", event_id=event.pk)
+        error = " ".join(
+            f"{form.fields[field].label if field in form.fields else field}: {' '.join(errors)}"
+            for field, errors in form.errors.items()
+        )
+    if request.htmx:
+        # The players card comes back with the new row, a fresh form whose name field has the focus,
+        # and the news for the live region; on a refusal, the form as typed with the reason.
+        context = _players_context(event, RegistrationForm(focus=True) if registration else form)
+        context.update(registration_error=error, registered=registration)
+        return render(request, "dashboard/_players_response.html", context, status=422 if error else 200)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, f"Registered {registration.player}.")
+        request.session[f"registered_{event.pk}"] = True
+    return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#players")
 
 
 def _registration_action(request: HttpRequest, event_id: int, registration_id: int, action) -> HttpResponse:
@@ -139,10 +185,10 @@ def _registration_action(request: HttpRequest, event_id: int, registration_id: i
     except ApplicationError as exc:
         messages.error(request, exc.message)
     if request.htmx:
-        next_round = selectors.next_round_number(event)
-        return render(
-            request, "dashboard/_registration_row.html", {"r": registration, "event": event, "next_round": next_round}
-        )
+        # The row, and the players card's count (out of band): checking in or dropping changes it.
+        context = {"r": registration, "event": event, "next_round": selectors.next_round_number(event)}
+        context.update(_players_count(list(selectors.event_registrations(event=event))), oob_count=True)
+        return render(request, "dashboard/_registration_row.html", context)
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 
@@ -273,16 +319,27 @@ def registration_bye(request: HttpRequest, event_id: int, registration_id: int) 
 
 
 @login_required
-@require_POST
 def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Finishing is final, so it takes two steps: this page asks, and only its own form finishes."""
     event = _managed_event(request, event_id)
-    try:
-        services.event_finish(event=event, by=request.user)
-    except ApplicationError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, "The event is finished.")
-    return redirect("dashboard:event-detail", event_id=event.pk)
+    if event.status == Event.Status.FINISHED:
+        return redirect("dashboard:event-detail", event_id=event.pk)
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        try:
+            services.event_finish(event=event, by=request.user)
+        except ApplicationError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, "The event is finished.")
+        return redirect("dashboard:event-detail", event_id=event.pk)
+    latest = selectors.event_latest_round(event=event)
+    context = {
+        "event": event,
+        "round": latest,
+        "round_label": selectors.round_label(round_=latest) if latest else "",
+        "missing": _tables_to_report(latest) if latest else 0,
+    }
+    return render(request, "dashboard/event_finish.html", context)
 
 
 @login_required
@@ -296,7 +353,8 @@ def result_report(request: HttpRequest, event_id: int, number: int, table: int) 
         table_number=table,
     )
     seats = sorted(pod.seats.all(), key=lambda s: s.seat_order)
-    form = ResultForm(request.POST, seats=seats)
+    cut = pod.round.stage == Round.Stage.TOP_CUT
+    form = _result_form(pod, seats, cut=cut, data=request.POST)
     error = None
     if form.is_valid():
         try:
@@ -311,23 +369,40 @@ def result_report(request: HttpRequest, event_id: int, number: int, table: int) 
         except (ApplicationError, ServicePermissionDenied) as exc:
             error = exc.message
     else:
-        error = "Choose a placement for every player."
+        error = " ".join(form.non_field_errors()) or "Choose a placement for every player."
     if request.htmx:
-        pod = selectors.pod_detail(pod_id=pod.pk)
-        seats = list(pod.seats.all())
-        reported = hasattr(pod, "result")
-        context = {
-            "event": event,
-            "round": pod.round,
-            "t": {"pod": pod, "seats": seats, "reported": reported, "form": form if error else ResultForm(seats=seats)},
-            "error": error,
-        }
-        return render(request, "dashboard/_table_card.html", context, status=400 if error else 200)
+        return _result_fragment(request, event, pod, form=form, error=error)
     if error:
         messages.error(request, f"Table {table}: {error}")
     else:
         messages.success(request, f"Recorded the result of table {table}.")
     return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+def _result_fragment(
+    request: HttpRequest, event: Event, pod: Pod, *, form: ResultForm, error: str | None
+) -> HttpResponse:
+    """The table's card for htmx; after a result, also the round's count and the standings (out of band)."""
+    pod = selectors.pod_detail(pod_id=pod.pk)
+    seats = list(pod.seats.all())
+    cut = pod.round.stage == Round.Stage.TOP_CUT
+    reported = hasattr(pod, "result")
+    card = {
+        "pod": pod,
+        "seats": seats,
+        "reported": reported,
+        "form": form if error else _result_form(pod, seats, cut=cut),
+    }
+    context = {"event": event, "round": pod.round, "t": card, "error": error, "focus": True}
+    if error:
+        return render(request, "dashboard/_table_card.html", context, status=422)
+    event.refresh_from_db(fields=["results_version", "standings_version", "status"])
+    context.update(
+        missing=_tables_to_report(pod.round),
+        standings=list(selectors.event_standings(event=event)[:8]),
+        announcement=f"Recorded the result of table {pod.table_number}.",
+    )
+    return render(request, "dashboard/_result.html", context)
 
 
 # --- public pages ---------------------------------------------------------------------------------
