@@ -1,0 +1,136 @@
+"""An organiser runs an event from the dashboard in a real browser, keyboard included.
+
+Create the event, register players (typing a name and pressing Enter, again and
+again), check one in, start round 1, report results (a refused one first, fixed
+at the same table), watch the standings follow, play round 2 and finish after
+confirming.  htmx does the in-page work: the page is never reloaded in between.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.support import assert_fits, axe_check
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ash", "Misty", "Brock", "Gary", "Erika", "Sabrina", "Blaine"]
+
+
+def _same_page(page) -> None:
+    page.evaluate("window.stillTheSamePage = true")
+
+
+def _still_same_page(page) -> bool:
+    return page.evaluate("window.stillTheSamePage === true")
+
+
+def _report(page, table: int, places: list[str]) -> str:
+    """Choose placements at a table (in seat order) and submit; returns the first seat's player."""
+    card = page.locator(".table-card").filter(has=page.get_by_text(f"Table {table}", exact=True))
+    selects = card.get_by_role("combobox")
+    for select, place in zip(selects.all(), places, strict=True):
+        select.select_option(place)
+    first = card.locator("label").first.inner_text().split(" ", 1)[1]
+    card.get_by_role("button", name=f"Record result of table {table}").click()
+    return first
+
+
+def test_an_organiser_runs_an_event_from_the_dashboard(new_page, organiser):
+    page = new_page(viewport={"width": 1280, "height": 600}, user=organiser)
+    page.goto("/dashboard/")
+    axe_check(page)
+    page.get_by_role("link", name="New event").click()
+    page.get_by_label("Name", exact=True).fill("Friday Pods")
+    page.get_by_label("Format").select_option(label="Master Trainer")
+    page.get_by_label("Planned rounds").fill("2")
+    axe_check(page)
+    page.get_by_role("button", name="Create event").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Friday Pods")
+    axe_check(page)
+
+    # Registering by keyboard: type, Enter, and the name field is ready for the next one, page unmoved.
+    _same_page(page)
+    name = page.get_by_label("Player name", exact=True)
+    for player in PLAYERS:
+        name.press_sequentially(player)
+        scrolled = page.evaluate("window.scrollY")
+        name.press("Enter")
+        expect(page.locator("#players tbody")).to_contain_text(player)
+        expect(name).to_be_focused()
+        expect(name).to_have_value("")
+        assert abs(page.evaluate("window.scrollY") - scrolled) < 2
+        page.mouse.wheel(0, 120)  # the page grows: keep moving down, as an organiser would
+    expect(page.get_by_role("status").filter(has_text="Registered Blaine.")).to_have_count(1)
+
+    # An eighth player, registered not checked in with the mouse, then checked in from their row.
+    name.fill("Koga")
+    page.get_by_label("checked in", exact=True).uncheck()
+    page.get_by_role("button", name="Register").click()
+    expect(page.locator("#players tbody")).to_contain_text("Koga")
+    page.get_by_role("button", name="check in Koga").click()
+    expect(page.get_by_role("button", name="✓ checked in Koga")).to_be_visible()
+    expect(page.locator("#players h2")).to_contain_text("8 active of 8")
+    assert _still_same_page(page)
+
+    page.get_by_role("button", name="Start round 1").click()
+    expect(page.get_by_role("heading", name="Round 1 pairings")).to_be_visible()
+    axe_check(page)
+
+    # A refused result stays at its table; the corrected one is recorded there, without a reload.
+    _same_page(page)
+    _report(page, 1, ["1", "3", "3", "4"])
+    table_1 = page.locator(".table-card").filter(has=page.get_by_text("Table 1", exact=True))
+    expect(table_1.get_by_role("alert")).to_contain_text("Placements must rank players 1, 2, ...")
+    expect(table_1).to_be_focused()
+    expect(page.locator(".messages")).not_to_contain_text("Placements")  # at the table, not in the banner
+    expect(table_1.get_by_role("combobox").nth(1)).to_have_value("3")  # the choices are kept
+    winner = _report(page, 1, ["1", "2", "3", "4"])
+    expect(table_1).to_contain_text("reported")
+    expect(table_1.get_by_role("alert")).to_have_count(0)
+    expect(page.locator("#round-status")).to_have_text("1 table(s) to report")
+    expect(page.locator("#standings tbody tr").first).to_contain_text(winner)  # the standings followed
+    expect(page.locator("#dashboard-announcer")).to_have_text("Recorded the result of table 1.")
+    _report(page, 2, ["2", "1", "3", "4"])
+    expect(page.locator("#round-status")).to_have_text("complete")
+    assert _still_same_page(page)
+    axe_check(page)
+
+    page.get_by_role("button", name="Start round 2").click()
+    expect(page.get_by_role("heading", name="Round 2 pairings")).to_be_visible()
+    for table in (1, 2):
+        _report(page, table, ["1", "2", "3", "4"])
+        expect(page.locator(".table-card").filter(has=page.get_by_text(f"Table {table}", exact=True))).to_contain_text(
+            "reported"
+        )
+
+    # Finishing asks first, on a page of its own.
+    page.get_by_role("link", name="Finish event").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Finish Friday Pods?")
+    axe_check(page)
+    page.get_by_role("button", name="Finish the event").click()
+    expect(page.locator(".messages")).to_contain_text("The event is finished.")
+    expect(page.locator(".badge-finished")).to_have_text("Finished")
+
+
+def test_the_dashboard_of_a_running_event_fits_a_phone(new_page, organiser, running_event):
+    page = new_page(viewport=PHONE, user=organiser)
+    for url in (
+        "/dashboard/",
+        f"/dashboard/events/{running_event.pk}/",
+        f"/dashboard/events/{running_event.pk}/settings/",
+        f"/dashboard/events/{running_event.pk}/finish/",
+        f"/dashboard/events/{running_event.pk}/decks/",
+        "/dashboard/events/new/",
+    ):
+        page.goto(url)
+        assert_fits(page)
+        axe_check(page)
+    # The row tools open inside the players card without pushing the page sideways.
+    page.goto(f"/dashboard/events/{running_event.pk}/")
+    page.get_by_role("group").first.wait_for()
+    page.locator("#players summary").first.click()
+    assert_fits(page)
+    axe_check(page)
