@@ -12,6 +12,8 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
+from decks import services as deck_services
+from decks.models import DeckVersion
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.support import assert_fits, axe_check
 from tests.factories import PlayerFactory, RegistrationFactory
@@ -35,6 +37,11 @@ def played_event(organiser):
         services.round_start(event=event, by=organiser, seed=seed)
         report_all(event, organiser)
     services.round_start(event=event, by=organiser, seed=3)
+    yugi = event.registrations.get(player__display_name="Yugi")
+    DeckVersion.objects.create(
+        registration=yugi, number=1, decklist="#main\n89631139\n", roles={"deck_master": "89631139"}
+    )
+    deck_services.event_decklists_publish(event=event, by=organiser, public=True)
     return event
 
 
@@ -49,6 +56,7 @@ def test_the_public_pages_fit_the_screen_and_pass_axe(new_page, played_event, vi
         f"{event}/pairings/?round=1",
         f"{event}/pairings/by-name/",
         f"{event}/standings/",
+        f"{event}/decks/{played_event.registrations.get(player__display_name='Yugi').pk}/",
         "/accounts/login/",
     ):
         response = page.goto(url)
@@ -89,6 +97,15 @@ def test_the_skip_link_is_the_first_stop_and_jumps_to_the_main_content(page, pla
     expect(skip).to_be_visible()
     page.keyboard.press("Enter")
     expect(page.locator("main")).to_be_focused()
+
+    # From there the next stop is the event's first tab, with a visible focus ring.
+    page.keyboard.press("Tab")
+    overview = page.get_by_role("link", name="Overview")
+    expect(overview).to_be_focused()
+    ring = overview.evaluate(
+        "a => { const s = getComputedStyle(a); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
+    )
+    assert ring[0] == "solid" and ring[1] >= 2
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
