@@ -46,7 +46,7 @@ def played_event(organiser):
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_the_public_pages_fit_the_screen_and_pass_axe(new_page, played_event, viewport):
+def test_the_public_pages_and_the_404_fit_the_screen_and_pass_axe(new_page, played_event, viewport):
     page = new_page(viewport=viewport)
     event = f"/events/{played_event.pk}"
     for url in (
@@ -63,6 +63,14 @@ def test_the_public_pages_fit_the_screen_and_pass_axe(new_page, played_event, vi
         assert response.status == 200, url
         assert_fits(page)
         axe_check(page)
+
+    # An unknown page is a 404 in the site's design.
+    response = page.goto(f"/events/{played_event.pk + 1000}/")
+    assert response.status == 404
+    expect(page.get_by_role("heading", level=1)).to_have_text("Page not found")
+    expect(page.get_by_role("navigation", name="Site")).to_be_visible()
+    assert_fits(page)
+    axe_check(page)
 
 
 def test_pairings_by_name_explain_why_and_mark_the_current_page_and_round(page, played_event):
@@ -106,14 +114,3 @@ def test_the_skip_link_is_the_first_stop_and_jumps_to_the_main_content(page, pla
         "a => { const s = getComputedStyle(a); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
     )
     assert ring[0] == "solid" and ring[1] >= 2
-
-
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_an_unknown_page_is_a_404_in_the_sites_design(new_page, viewport, live_server):
-    page = new_page(viewport=viewport)
-    response = page.goto("/events/999999/")
-    assert response.status == 404
-    expect(page.get_by_role("heading", level=1)).to_have_text("Page not found")
-    expect(page.get_by_role("navigation", name="Site")).to_be_visible()
-    assert_fits(page)
-    axe_check(page)
