@@ -6,7 +6,9 @@ vertex in an odd field (``networkx.max_weight_matching`` on negated costs,
 ``maxcardinality=True``), and the engine's objective must equal it, on
 thousands of random fields: points from a few rounds of results, random
 histories from sparse to dense, odd and even, byes, unknown ranks and drops,
-from 2 players up to 600.
+from 2 players up to 600; and on every round of simulated events
+(:mod:`tournaments.pairing.fields`) up to round 16, with drops and late
+entries, the engine pairing each round of its own event.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from dataclasses import replace
 
 import networkx as nx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.formats.base import TableSize
-from tournaments.pairing import Entrant, pair_round
+from tournaments.pairing import Entrant, Pairing, pair_round
+from tournaments.pairing.fields import RANKS, FieldSpec, adversarial_specs, play
 from tournaments.pairing.swiss import SwissCost, _exact, swiss_objective
 
 ONE_VS_ONE = TableSize(2, 2, 2)
@@ -146,3 +151,56 @@ def test_the_band_limited_exact_matching_loses_nothing() -> None:
         order = sorted(active, key=lambda e: (-e.points, e.id))
         pairs, bye = _exact(order, cost)
         assert cost.total(pairs, bye) == oracle(field)
+
+
+# --- simulated events ----------------------------------------------------------------------------
+
+
+def pair_and_check(entrants: list[Entrant], round_number: int, seed: int) -> Pairing:
+    pairing = pair_round(entrants, table_size=ONE_VS_ONE, round_number=round_number, seed=seed)
+    if round_number > 1:
+        assert pairing.objective == swiss_objective(pairing, entrants) == oracle(entrants), f"round {round_number}"
+    return pairing
+
+
+def paired(entrants: list[Entrant], round_number: int, seed: int) -> Pairing:
+    return pair_round(entrants, table_size=ONE_VS_ONE, round_number=round_number, seed=seed)
+
+
+@pytest.mark.parametrize("spec", adversarial_specs([20, 33, 64], range(1, 5)), ids=lambda spec: spec.label)
+def test_every_round_of_a_simulated_event_reaches_the_exact_optimum(spec: FieldSpec) -> None:
+    for _ in play(spec, pair_and_check):
+        pass
+
+
+@pytest.mark.parametrize(
+    ("spec", "checked"),
+    [(spec, (9, 16)) for spec in adversarial_specs([128], [1, 2])]
+    + [(spec, (16,)) for spec in adversarial_specs([256], [1])],
+    ids=lambda value: value.label if isinstance(value, FieldSpec) else None,
+)
+def test_the_late_rounds_of_larger_simulated_events_reach_the_exact_optimum(
+    spec: FieldSpec, checked: tuple[int]
+) -> None:
+    for number, entrants, pairing in play(spec, paired):
+        if number in checked:
+            assert pairing.objective == swiss_objective(pairing, entrants) == oracle(entrants), f"round {number}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    spec=st.builds(
+        FieldSpec,
+        size=st.integers(2, 40),
+        seed=st.integers(0, 10**6),
+        rounds=st.integers(2, 16),
+        draw_rate=st.sampled_from([0.0, 0.1, 0.4]),
+        drop_share=st.sampled_from([0.0, 0.2, 0.5]),
+        late_entries=st.integers(0, 6),
+        late_round=st.integers(2, 6),
+        ranks=st.sampled_from(RANKS),
+    )
+)
+def test_any_simulated_event_reaches_the_exact_optimum_in_every_round(spec: FieldSpec) -> None:
+    for _ in play(spec, pair_and_check):
+        pass
