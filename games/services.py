@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
-from decks.models import DeckVersion, YugiohCard
+from games import selectors
 from games.engines import get_engine
 from games.formats import get_format
 from games.formats.engine import GameEvent as EngineEvent
@@ -86,20 +86,7 @@ def _registered_options(event: Event, roles: tuple[str, ...], players: list[int]
     """Game options taken from the players' registered decks: today each Deck Masters player's Deck Master."""
     if "deck_master" not in roles:
         return {}
-    latest: dict[str, Any] = {}
-    versions = (
-        DeckVersion.objects.filter(registration__event=event, registration__player_id__in=players)
-        .order_by("registration_id", "-number")
-        .values_list("registration__player_id", "roles")
-    )
-    for player_id, deck_roles in versions:
-        latest.setdefault(str(player_id), (deck_roles or {}).get("deck_master"))
-    chosen = {pid: name.strip() for pid, name in latest.items() if isinstance(name, str) and name.strip()}
-    # A player may name their Deck Master by passcode: the duel shows the card's name.
-    passcodes = {int(name) for name in chosen.values() if name.isdigit()}
-    if passcodes:
-        found = dict(YugiohCard.objects.filter(passcode__in=passcodes).values_list("passcode", "name"))
-        chosen = {pid: found.get(int(name), name) if name.isdigit() else name for pid, name in chosen.items()}
+    chosen = selectors.registered_deck_masters(event=event, players=players)
     return {"deck_masters": chosen} if chosen else {}
 
 

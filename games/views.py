@@ -33,7 +33,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
-from games import display, services
+from games import display, selectors, services
 from games.engines import get_engine
 from games.formats import Format, get_format
 from games.formats.engine import COMMON_VOCABULARY, EventSpec, QuickEntry, When
@@ -157,6 +157,13 @@ def console_table(request: HttpRequest, event_id: int, number: int, table: int) 
     names = {s.player_id: s.player.display_name for s in seats}
     has_result = PodResult.objects.filter(pod=pod).exists()
     rows = [{"game": g, "placements": _placements(g, names)} for g in games]
+    fmt = get_format(event.format)
+    next_game = _next_game(pod, games, fmt, has_result)
+    deck_masters = []
+    if next_game and "deck_master" in fmt.deck_roles:
+        # The judge may name (or correct) each player's Deck Master; the registered deck's comes first.
+        registered = selectors.registered_deck_masters(event=event, players=names)
+        deck_masters = [(s, registered.get(str(s.player_id), "")) for s in seats]
     context = {
         "event": event,
         "round": pod.round,
@@ -164,8 +171,9 @@ def console_table(request: HttpRequest, event_id: int, number: int, table: int) 
         "seats": seats,
         "games": rows,
         "has_result": has_result,
-        "next_game": _next_game(pod, games, get_format(event.format), has_result),
-        "format": get_format(event.format),
+        "next_game": next_game,
+        "deck_masters": deck_masters,
+        "format": fmt,
     }
     return render(request, "games/table.html", context)
 
@@ -175,8 +183,16 @@ def console_table(request: HttpRequest, event_id: int, number: int, table: int) 
 def console_create(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     event = _managed_event(request, event_id)
     pod = _pod(event, number, table)
+    options = {}
+    named = {
+        str(pid): request.POST[f"deck_master_{pid}"].strip()[:200]
+        for pid in pod.seats.values_list("player_id", flat=True)
+        if request.POST.get(f"deck_master_{pid}", "").strip()
+    }
+    if named and "deck_master" in get_format(event.format).deck_roles:
+        options["deck_masters"] = named
     try:
-        game = services.game_create(pod=pod, by=request.user)
+        game = services.game_create(pod=pod, by=request.user, options=options)
     except ApplicationError as exc:
         messages.error(request, exc.message)
         return redirect("games:console-table", event_id=event.pk, number=number, table=table)

@@ -464,7 +464,10 @@ def test_every_input_of_every_format_has_a_label(judge_browser, organiser):
 def test_the_deck_master_shows_its_card_name_and_where_it_is(judge_browser, organiser):
     event = _table(organiser, "deck-masters", 2)
     registrations = {r.player_id: r for r in event.registrations.all()}
-    YugiohCard.objects.create(passcode=89631139, name="Blue-Eyes White Dragon", card_type="monster")
+    # The catalogue may already hold the real card (imported card data): same passcode, same name.
+    YugiohCard.objects.update_or_create(
+        passcode=89631139, defaults={"name": "Blue-Eyes White Dragon", "card_type": "monster"}
+    )
     first, second = sorted(registrations)
     DeckVersion.objects.create(
         registration=registrations[first], number=1, decklist="#main", roles={"deck_master": "Jinzo"}
@@ -592,3 +595,24 @@ def test_any_post_to_the_console_is_answered_without_a_server_error(judge_browse
             response = _post(judge_browser, game, pairs, htmx=rng.random() < 0.5)
             assert response.status_code in (200, 302, 400, 409, 422), (fmt, pairs, response.status_code)
             game.refresh_from_db()
+
+
+def test_the_judge_names_the_deck_masters_when_starting_a_duel(judge_browser, organiser):
+    event = _table(organiser, "deck-masters", 2)
+    registration = event.registrations.order_by("player_id").first()
+    DeckVersion.objects.create(registration=registration, number=1, decklist="#main", roles={"deck_master": "Jinzo"})
+    page = judge_browser.get(_table_url(event)).content.decode()
+    other = event.registrations.exclude(pk=registration.pk).get()
+    assert (
+        f'<label for="deck_master_{registration.player_id}">Deck Master of {registration.player.display_name}' in page
+    )
+    assert f'name="deck_master_{registration.player_id}" value="Jinzo"' in page
+    assert f'name="deck_master_{other.player_id}" value=""' in page
+    judge_browser.post(
+        reverse("games:console-create", args=[event.pk, 1, 1]),
+        {f"deck_master_{registration.player_id}": "Jinzo", f"deck_master_{other.player_id}": " Dark Magician "},
+    )
+    duel = Game.objects.get(pod__round__event=event)
+    cards = {p["id"]: p["deck_master"]["card"] for p in duel.state["players"]}
+    assert cards == {registration.player_id: "Jinzo", other.player_id: "Dark Magician"}
+    assert "Dark Magician · in its Deck Master Position" in _page(judge_browser, duel)
