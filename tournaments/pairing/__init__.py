@@ -52,15 +52,16 @@ Contract
    not consulted.  Byes go to random players among those with the fewest
    byes so far.
 4. Later rounds, 1v1 (:mod:`.swiss`): Swiss.  Never a rematch when the
-   remaining players can be paired without one (guaranteed: either the result
-   is rematch-free or it comes from an exact optimal matching of the whole
-   field); otherwise the fewest rematches possible.  Pair within point groups,
-   pairing down as little and as close as possible (cost: squared point
-   difference), random within a group.  An odd field gets exactly one bye: to
-   a player with the fewest byes (never a second bye while an active player
-   has none), the lowest ranked of them (highest rank number, then fewest
-   points), skipping a candidate whose bye would force a rematch another
-   candidate avoids.  Table 1 holds the highest-points pair.
+   remaining players can be paired without one (guaranteed: the result is an
+   exact optimum of the objective below, which weighs rematches first, proved
+   for each round by a lower bound it meets); otherwise the fewest rematches
+   possible.  Pair within point groups, pairing down as little and as close
+   as possible (cost: squared point difference), random within a group.  An
+   odd field gets exactly one bye: to a player with the fewest byes (never a
+   second bye while an active player has none), the lowest ranked of them
+   (highest rank number, then fewest points), skipping a candidate whose bye
+   would force a rematch another candidate avoids.  Table 1 holds the
+   highest-points pair.
 5. Later rounds, pods (:mod:`.pods`): table sizes from :func:`pod_sizes`; byes
    to the lowest-ranked players among those with the fewest byes; then pods
    minimising repeat pairs first, point spread within pods (squared point

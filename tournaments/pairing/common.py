@@ -48,16 +48,20 @@ def build_history(active: Sequence[Entrant]) -> dict[int, frozenset[int]]:
     out.
 
     Each entrant's opponents are intersected with the active ids in one set
-    operation.  Symmetry is then checked by counting, looking each pair up
-    from one side only: with ``E`` remembered meetings (both directions) and
-    ``S`` pairs ``a < b`` that both remember, the history is symmetric exactly
+    operation (or kept as they are when all of them are active).  Symmetry is
+    then checked by counting, looking each pair up from one side only: with
+    ``E`` remembered meetings (both directions) and ``S`` pairs ``a < b`` that
+    both remember, the history is symmetric exactly
     when ``E == 2 * S``.  Only if it is not are the forgotten sides added.
     """
     ids = frozenset(e.id for e in active)
     met: dict[int, frozenset[int]] = {}
     remembered = 0
     for e in active:
-        known = ids.intersection(e.opponents)
+        known = e.opponents
+        # Most histories name active players only: keep the entrant's own set rather than copy it.
+        if type(known) is not frozenset or not known <= ids:
+            known = ids.intersection(known)
         if e.id in known:
             known = known - {e.id}
         met[e.id] = known

@@ -72,6 +72,9 @@ def pair_round(
     met = build_history(players)
     tb = tie_break(players, rng)
 
+    # The 1v1 objective's weights, built once: the Swiss pairer minimises it and the pairing is scored by it.
+    swiss_cost = SwissCost(players, met) if one_vs_one and players else None
+
     tables: list[tuple[int, ...]]
     byes: list[int]
     if not players:
@@ -79,22 +82,20 @@ def pair_round(
     elif round_number == 1:
         tables, byes = _first_round(players, table_size=table_size, tb=tb, rng=rng)
     elif one_vs_one:
-        pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng)
+        pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
         tables, byes = pair_pods(players, table_size=table_size, met=met, tb=tb, rng=rng)
 
-    points = {e.id: e.points for e in players}
+    points = swiss_cost.points if swiss_cost is not None else {e.id: e.points for e in players}
     numbered, honoured = _number_tables(tables, fixed)
     seated, rematches, spread = _explain(
         tables, points=points, met=met, first_round=round_number == 1, one_vs_one=one_vs_one, fixed=honoured
     )
     if not players:
         objective = 0
-    elif one_vs_one:
-        objective = SwissCost(players, met).from_parts(
-            spread=spread, rematches=rematches, bye=byes[0] if byes else None
-        )
+    elif swiss_cost is not None:
+        objective = swiss_cost.from_parts(spread=spread, rematches=rematches, bye=byes[0] if byes else None)
     else:
         objective = rematches * repeat_weight(tables, points) + spread
     reasons = dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated
@@ -247,8 +248,9 @@ def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
     for e in entrants:
         if not isinstance(e, Entrant):
             raise PairingError(f"entrants must be Entrant records, not {type(e).__name__}")
-        numbers = (e.id, e.points, e.rank, e.byes, e.first_seats)
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in numbers):
+        # Plain ints pass at once; anything else (bool, an int subclass, not a number) is looked at closely.
+        plain = type(e.id) is type(e.points) is type(e.rank) is type(e.byes) is type(e.first_seats) is int
+        if not plain and not all(_is_int(v) for v in (e.id, e.points, e.rank, e.byes, e.first_seats)):
             raise PairingError(f"entrant {e.id!r}: id, points, rank, byes and first_seats must be integers")
         if e.id in seen:
             raise PairingError(f"duplicate entrant id {e.id}")
