@@ -218,6 +218,10 @@ def _offered(quick: QuickEntry, p: dict[str, Any], current: int | None, active: 
         return False
     pid = p["id"]
     match quick.when:
+        case When.IN_A_TURN:
+            return active
+        case When.BETWEEN_TURNS:
+            return not active
         case When.THEIR_TURN:
             return active and current == pid
         case When.PLAYS_NEXT:

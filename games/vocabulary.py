@@ -36,6 +36,8 @@ KIND_TEXT: dict[Kind, str] = {
 
 _WHEN = {
     "always": "any time",
+    "in_a_turn": "while a turn is under way",
+    "between_turns": "between turns",
     "their_turn": "during their turn",
     "plays_next": "when they play next",
     "other_turn": "during another player's turn",

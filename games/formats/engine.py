@@ -264,6 +264,8 @@ class When(StrEnum):
     """When a one-tap entry is offered for a player (who must still be in)."""
 
     ALWAYS = "always"
+    IN_A_TURN = "in_a_turn"  # a turn (anyone's) is under way
+    BETWEEN_TURNS = "between_turns"  # no turn is under way
     THEIR_TURN = "their_turn"  # their turn is under way
     PLAYS_NEXT = "plays_next"  # no turn is under way and they play next
     OTHER_TURN = "other_turn"  # another player's turn is under way
@@ -302,6 +304,17 @@ class QuickEntry:
             return value
 
         return fill(dict(self.data))
+
+    def as_dict(self) -> dict[str, Any]:
+        """The entry as JSON (for an API or docs): the placeholders stay as they are."""
+        return {
+            "key": self.key,
+            "label": self.label,
+            "type": self.type,
+            "data": dict(self.data),
+            "when": self.when.value,
+            "needs": self.needs,
+        }
 
     @property
     def uses_turn_player(self) -> bool:

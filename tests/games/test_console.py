@@ -517,13 +517,15 @@ def test_one_tap_buttons_record_the_entry_they_name(judge_browser, game):
     names = _names(game)
     first, second = game.players[:2]
     page = _page(judge_browser, game)
-    # Before the first turn: the first player can start it; anyone can lose Life or play an Item.
-    assert _quick_keys(page, names[first]) == ["start_turn", "item", "life_10", "life_50", "life_100"]
-    assert _quick_keys(page, names[second]) == ["item", "life_10", "life_50", "life_100"]
+    # Before the first turn: the first player can start it; anyone can lose Life (an Item needs a turn).
+    assert _quick_keys(page, names[first]) == ["start_turn", "life_10", "life_50", "life_100"]
+    assert _quick_keys(page, names[second]) == ["life_10", "life_50", "life_100"]
     assert _post(judge_browser, game, _quick(page, names[first], "start_turn")).status_code == 302
     game.refresh_from_db()
     page = _page(judge_browser, game)
-    assert "end_turn" in _quick_keys(page, names[first]) and "start_turn" not in _quick_keys(page, names[second])
+    lives = ["life_10", "life_50", "life_100"]
+    assert _quick_keys(page, names[first]) == ["end_turn", "energy_source", "supporter", "item", *lives]
+    assert _quick_keys(page, names[second]) == ["item", *lives]
     response = _post(judge_browser, game, _quick(page, names[second], "life_50"), htmx=True)
     assert response.status_code == 200
     game.refresh_from_db()
@@ -570,6 +572,7 @@ def test_lp_loss_is_one_tap_in_the_1v1_formats(judge_browser, organiser, fmt, ke
     game = _start(judge_browser, _table(organiser, fmt, 2))
     names = _names(game)
     first, second = game.players
+    assert key not in _quick_keys(_page(judge_browser, game), names[second])  # LP change only within a turn
     _append(judge_browser, game, "start_turn", player=first)
     game.refresh_from_db()
     assert _post(judge_browser, game, _quick(_page(judge_browser, game), names[second], key)).status_code == 302

@@ -190,3 +190,15 @@ def test_a_ruling_note_cites_the_log_number_it_is_given():
     assert noted["notes"][-1]["seq"] == 4 and noted["seq"] == 1
     # Without a log number it counts the events applied, as before.
     assert engine.apply(state, GameEvent("ruling_note", {"text": "x"}))["notes"][-1]["seq"] == 1
+
+
+def test_a_quick_entry_is_json_with_its_placeholders():
+    quick = {q.key: q for q in mt_silver.QUICK_ENTRIES}["knocked_out"]
+    assert json.loads(json.dumps(quick.as_dict())) == {
+        "key": "knocked_out",
+        "label": "Knocked Out by {turn}",
+        "type": "knock_out",
+        "data": {"player": THE_PLAYER, "by": TURN_PLAYER},
+        "when": "other_turn",
+        "needs": "pokemon_in_play",
+    }

@@ -19,6 +19,6 @@ def test_a_format_doc_lists_each_field_with_its_kind_and_the_one_tap_entries():
     section = format_section(deck_masters.ENGINE.VOCABULARY, deck_masters.QUICK_ENTRIES)
     assert "| `lp_change` | `changes` | player_amounts |" in section
     assert "| `phase` | `phase` | choice | `draw`, `standby`, `main1`, `battle`, `main2`, `end` |" in section
-    assert '| −1000 LP | `lp_change` `{"changes": {"<the player>": -1000}}` | any time |' in section
+    assert '| −1000 LP | `lp_change` `{"changes": {"<the player>": -1000}}` | while a turn is under way |' in section
     assert "`concede`" not in section  # the common judge actions are in the README
     assert rewrite("# Title\n", section) == "# Title\n\n" + section + "\n"

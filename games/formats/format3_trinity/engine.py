@@ -205,7 +205,7 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
         {"player": THE_PLAYER, "by": TURN_PLAYER},
         When.OTHER_TURN,
     ),
-    QuickEntry("promote", "Promote", "promote", {"player": THE_PLAYER}, needs="active_knocked_out"),
+    QuickEntry("promote", "Promote", "promote", {"player": THE_PLAYER}, When.BETWEEN_TURNS, needs="active_knocked_out"),
 )
 
 

@@ -379,7 +379,7 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
     QuickEntry("end_turn", "End turn", "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
     QuickEntry("energy_source", "Energy Source", "play_energy_source", {"player": THE_PLAYER}, When.THEIR_TURN),
     QuickEntry("supporter", "Supporter", "play_support", {"player": THE_PLAYER, "kind": "supporter"}, When.THEIR_TURN),
-    QuickEntry("item", "Item", "play_support", {"player": THE_PLAYER, "kind": "item"}),
+    QuickEntry("item", "Item", "play_support", {"player": THE_PLAYER, "kind": "item"}, When.IN_A_TURN),
     *(
         QuickEntry(f"life_{n}", f"−{n} Life", "adjust_life", {"player": THE_PLAYER, "amount": -n, "reason": _LIFE_LOSS})
         for n in (10, 50, 100)

@@ -731,7 +731,10 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
 QUICK_ENTRIES: tuple[QuickEntry, ...] = (
     QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
     QuickEntry("select", "Selection", "select", {"player": THE_PLAYER}, When.THEIR_TURN),
-    *(QuickEntry(f"lp_{n}", f"−{n} LP", "lp_change", {"changes": {THE_PLAYER: -n}}) for n in (1000, 500, 100)),
+    *(
+        QuickEntry(f"lp_{n}", f"−{n} LP", "lp_change", {"changes": {THE_PLAYER: -n}}, When.IN_A_TURN)
+        for n in (1000, 500, 100)
+    ),
 )
 
 
