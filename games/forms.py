@@ -153,7 +153,10 @@ class GameEventForm(forms.Form):
     # --- building ---------------------------------------------------------------------------------
 
     def _player_choices(self, blank: str) -> list[tuple[str, str]]:
-        return [("", blank), *((str(pid), name) for pid, name in self.players)]
+        return [("", blank), *((str(pid), self._shown(pid, name)) for pid, name in self.players)]
+
+    def _shown(self, pid: int, name: str) -> str:
+        return name if pid in self.still_in else f"{name} (out)"
 
     def _control(self, name: str, spec_field: SpecField, *, required: bool, initial_player: bool = True) -> forms.Field:
         """The form field of a one-control kind."""
@@ -215,7 +218,7 @@ class GameEventForm(forms.Form):
 
         if kind == Kind.PLAYERS:
             form_field = forms.TypedMultipleChoiceField(
-                choices=[(str(pid), n) for pid, n in self.players],
+                choices=[(str(pid), self._shown(pid, n)) for pid, n in self.players],
                 coerce=int,
                 required=required,
                 widget=forms.CheckboxSelectMultiple,

@@ -89,9 +89,16 @@ def test_a_blank_or_zero_row_is_no_change_and_no_change_at_all_is_an_error_at_th
     assert "LP changes: Give one player's change." in empty.error_summary()
 
 
-def test_a_player_who_is_out_gets_no_row_in_a_per_player_field():
+def test_a_player_who_is_out_gets_no_row_in_a_per_player_field_and_is_marked_out_in_a_picker():
     form = form_for("master-trainer", "time_called", n=4, still_in={30, 32})
     assert [c.label for c in form.event_fields[0].controls] == ["Ryo Bakura", "Mai Kujaku"]
+    picker = form_for("master-trainer", "ruling_note", n=4, still_in={30, 32}).event_fields[1].controls[0]
+    assert picker.field.choices[1:] == [
+        ("30", "Ryo Bakura"),
+        ("31", "Yugi Muto (out)"),
+        ("32", "Mai Kujaku"),
+        ("33", "Joey Wheeler (out)"),
+    ]
 
 
 def test_phases_steps_and_every_enumeration_are_dropdowns_of_their_choices():
