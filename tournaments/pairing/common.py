@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from operator import attrgetter
 
 from tournaments.pairing.types import Entrant
 
@@ -83,7 +84,7 @@ def build_history(active: Sequence[Entrant]) -> dict[int, frozenset[int]]:
 
 def tie_break(active: Sequence[Entrant], rng: random.Random) -> dict[int, float]:
     """One random number per entrant, drawn in id order so input order never matters."""
-    return {e.id: rng.random() for e in sorted(active, key=lambda e: e.id)}
+    return {e.id: rng.random() for e in sorted(active, key=attrgetter("id"))}
 
 
 def count_rematches(tables: Iterable[Sequence[int]], met: History) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import count
+from operator import attrgetter
 
 from games.formats.base import TableSize
 from tournaments.pairing.common import (
@@ -257,7 +258,7 @@ def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
         if e.rank < 0 or e.byes < 0 or e.first_seats < 0:
             raise PairingError(f"entrant {e.id}: rank, byes and first_seats cannot be negative")
         seen.add(e.id)
-    active = sorted((e for e in entrants if not e.dropped), key=lambda e: e.id)
+    active = sorted((e for e in entrants if not e.dropped), key=attrgetter("id"))
     if not active:
         raise PairingError("there are no active entrants to pair")
     return active

@@ -176,11 +176,10 @@ class SwissCost:
         classes = 0
         if len(active) % 2:
             fewest = min(e.byes for e in active)
-            candidates = [e for e in active if e.byes == fewest]
-            keys = sorted({(-rank_key(e), e.points) for e in candidates})
-            place = {key: i for i, key in enumerate(keys)}
-            self.bye_place = {e.id: place[(-rank_key(e), e.points)] for e in candidates}
-            classes = len(keys)
+            key_of = {e.id: (-rank_key(e), e.points) for e in active if e.byes == fewest}
+            place = {key: i for i, key in enumerate(sorted(set(key_of.values())))}
+            self.bye_place = {i: place[key] for i, key in key_of.items()}
+            classes = len(place)
         spread = max(self.points.values()) - min(self.points.values())
         self.bye_step = (len(active) // 2) * spread * spread + 1
         self.rematch = self.bye_step * (classes + 1)
@@ -250,8 +249,10 @@ def pair_swiss(
     not drawn from: the randomness is all in ``tb``.  ``cost`` is
     ``SwissCost(active, met)``, for a caller that has built it already.
     """
-    ids = [e.id for e in sorted(active, key=lambda e: (-e.points, tb[e.id], e.id))]
     cost = cost if cost is not None else SwissCost(active, met)
+    # By points, best first, then tie-break number, then id: two stable sorts with plain keys.
+    ids = sorted(sorted(cost.points), key=tb.__getitem__)
+    ids.sort(key=cost.points.__getitem__, reverse=True)
     # Class 0 of the bye order: the same byes, rank and points, so bye order among them is tie-break order.
     candidates = sorted((i for i, place in cost.bye_place.items() if place == 0), key=lambda i: (tb[i], i))
     counters["rounds"] += 1
