@@ -15,6 +15,18 @@ Pods (``TableSize(3, 4, 4)``): eight simulated rounds with random placements;
 the time per round, the repeated pod-mates over the event and the first-seat
 spread (most minus fewest times any player sat in seat 1).
 
+The worst case, 1v1 (:func:`_sweep`): the adversarial sweep of
+:func:`~tournaments.pairing.fields.adversarial_specs` -- for each size (64 to
+10,000) and seed, an event of that size and one of the next (odd and even),
+16 rounds with random results, drops and late entries, every round paired by
+the engine and timed (``pair_round``, best of three calls after collecting
+the garbage of earlier rounds, as the machine's noise only adds).  Per size:
+the worst and median round and which one was worst, the exact windows, their
+growths and any matching of the whole field; up to :data:`EXACT_LIMIT`
+players (200 with ``--quick``) the hardest round of each event (most players
+in windows) is solved exactly on the complete graph and the gap printed.  The
+overall worst round is the figure held to the target.
+
 Pure engine calls, no database, except the last row: rounds 1-3 started end
 to end through ``round_start`` on the configured database (reported as not
 run if that database cannot be used, e.g. is not migrated).
@@ -22,6 +34,7 @@ run if that database cannot be used, e.g. is not migrated).
 
 from __future__ import annotations
 
+import gc
 import random
 import statistics
 import time
@@ -30,12 +43,21 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from games.formats.base import TableSize
-from tournaments.pairing import Entrant, Pairing, pair_round
+from tournaments.pairing import Entrant, Pairing, pair_round, swiss
 from tournaments.pairing.common import build_history, tie_break
+from tournaments.pairing.fields import FieldSpec, SimulatedEvent, adversarial_specs
 from tournaments.pairing.swiss import SwissCost, pair_swiss, swiss_objective
 
 #: Largest field the exact oracle is run on (a complete graph of 600 takes about ten seconds).
 EXACT_LIMIT = 600
+
+#: The worst-case sweep: seeds per size (each seed an odd and an even event), full run and ``--quick``.
+SWEEP = {64: 8, 128: 8, 512: 4, 2_000: 3, 10_000: 2}
+SWEEP_QUICK = {64: 2, 128: 2, 512: 2, 2_000: 1}
+#: Largest field whose hardest rounds the sweep checks against the exact oracle, full run and ``--quick``.
+SWEEP_EXACT_LIMIT, SWEEP_EXACT_LIMIT_QUICK = EXACT_LIMIT, 200
+#: The engine's target for any round of any field up to 10,000 players.
+TARGET_MS = 100
 
 ONE_VS_ONE = TableSize(2, 2, 2)
 PODS = TableSize(3, 4, 4)
@@ -191,6 +213,110 @@ def _pods(n: int, out) -> tuple[list[tuple[str, str]], dict]:
     return rows, figures
 
 
+@dataclass
+class _Round:
+    """One round of the sweep: its time and what the walk needed for it."""
+
+    ms: float
+    spec: FieldSpec
+    number: int
+    windows: int
+    window_players: int
+    growths: int
+    whole_field: int
+
+
+def _timed_round(spec: FieldSpec, entrants: list[Entrant], number: int, seed: int) -> tuple[Pairing, _Round]:
+    """Pair a round three times; the best time, and the walk's counters for one call.
+
+    The garbage of earlier rounds is collected first, so no round pays for
+    another's (the engine's own garbage still counts).
+    """
+    gc.collect()
+    before = swiss.counters.copy()
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        pairing = pair_round(entrants, table_size=ONE_VS_ONE, round_number=number, seed=seed)
+        best = min(best, (time.perf_counter() - started) * 1000)
+    done = {key: (swiss.counters[key] - before[key]) // 3 for key in ("windows", "window_players", "growths")}
+    whole_field = (swiss.counters["whole_field"] - before["whole_field"]) // 3
+    return pairing, _Round(best, spec, number, whole_field=whole_field, **done)
+
+
+def _sweep(sizes: dict[int, int], exact_limit: int, out) -> tuple[list[tuple[str, str]], dict]:
+    """Every round 2-16 of every event of the adversarial sweep, timed; the worst round per size and overall."""
+    rows: list[tuple[str, str]] = []
+    figures: dict = {}
+    worst: _Round | None = None
+    for size, seeds in sizes.items():
+        rounds: list[_Round] = []
+        gaps: list[int] = []
+        specs = adversarial_specs([size], range(1, seeds + 1))
+        out.write(f"1v1 sweep {size}/{size + 1}: {len(specs)} events ...")
+        for spec in specs:
+            event = SimulatedEvent(spec)
+            #: The round that needed the most of the walk's exact machinery, checked against the oracle.
+            hardest: tuple[tuple[int, int], list[Entrant], Pairing] | None = None
+            while event.round_number <= spec.rounds:
+                number, entrants = event.round_number, event.entrants()
+                pairing, timed = _timed_round(spec, entrants, number, event.seed())
+                if number > 1:
+                    rounds.append(timed)
+                    load = (timed.whole_field, timed.window_players)
+                    if hardest is None or load > hardest[0]:
+                        hardest = (load, entrants, pairing)
+                event.record(pairing)
+            if hardest is not None and spec.size <= exact_limit:
+                _, entrants, pairing = hardest
+                gaps.append(pairing.objective - _exact_objective([e for e in entrants if not e.dropped]))
+        top = max(rounds, key=lambda r: r.ms)
+        worst = top if worst is None or top.ms > worst.ms else worst
+        median = statistics.median(r.ms for r in rounds)
+        windows = sum(r.windows for r in rounds)
+        growths = sum(r.growths for r in rounds)
+        whole_field = sum(r.whole_field for r in rounds)
+        label = f"1v1 sweep {size:>5}/{size + 1:<5} players, {len(specs)} events, rounds 2-16"
+        rows += [
+            (
+                f"{label}: pair_round ms, worst / median",
+                f"{top.ms:.1f} / {median:.1f} (worst: {top.spec.label}, round {top.number})",
+            ),
+            (
+                f"{label}: exact windows (players) / growths / whole-field matchings",
+                f"{windows} ({sum(r.window_players for r in rounds)}) / {growths} / {whole_field}",
+            ),
+            (
+                f"{label}: objective gap to exact, hardest round of each event",
+                f"{max(gaps)} ({len(gaps)} rounds checked)" if gaps else "n/a",
+            ),
+        ]
+        figures[str(size)] = {
+            "rounds": len(rounds),
+            "worst_ms": round(top.ms, 2),
+            "median_ms": round(median, 2),
+            "worst_case": {"spec": top.spec.label, "round": top.number},
+            "windows": windows,
+            "growths": growths,
+            "whole_field": whole_field,
+            "gap": max(gaps) if gaps else None,
+            "gap_rounds_checked": len(gaps),
+        }
+    assert worst is not None
+    rows.append(
+        (
+            "1v1 sweep, every round of every field: worst pair_round ms",
+            f"{worst.ms:.1f} ({worst.spec.label}, round {worst.number}) (target ≤ {TARGET_MS} ms)",
+        )
+    )
+    summary = {
+        "swiss_worst_ms": round(worst.ms, 2),
+        "swiss_worst_case": {"spec": worst.spec.label, "round": worst.number},
+        "swiss_sweep": figures,
+    }
+    return rows, summary
+
+
 def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     rows: list[tuple[str, str]] = []
     figures: dict = {}
@@ -198,6 +324,11 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
         more_rows, more = _swiss(n, out)
         rows += more_rows
         figures |= more
+    more_rows, more = _sweep(
+        SWEEP_QUICK if quick else SWEEP, SWEEP_EXACT_LIMIT_QUICK if quick else SWEEP_EXACT_LIMIT, out
+    )
+    rows += more_rows
+    figures |= more
     for n in (256,) if quick else (256, 1_000, 10_000):
         more_rows, more = _pods(n, out)
         rows += more_rows
