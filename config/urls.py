@@ -1,8 +1,9 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+
+from core.api import TokenCreateApi, UnknownApi
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -11,9 +12,11 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api_urls")),
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("games.api_urls")),
-    path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/v1/auth/token/", TokenCreateApi.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # Ending in a slash, like every API URL: a URL without one still gets APPEND_SLASH's redirect.
+    re_path(r"^api/[\s\S]*/$", UnknownApi.as_view()),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
     path("", include(("decks.urls", "decks"))),
     path("", include(("games.urls", "games"))),

@@ -13,6 +13,10 @@ Django and becomes a 500, because it is a bug.
 status; API views document theirs with :func:`error_responses`, which builds
 the ``responses`` entries of ``@extend_schema`` from a list of codes, so the
 schema names every code an operation can answer under the right status.
+
+Two API views belong to no app: :class:`TokenCreateApi` (a token for a username
+and password) and :class:`UnknownApi`, which answers a URL under ``/api/`` that
+no operation matches with this shape rather than the site's HTML 404 page.
 """
 
 from __future__ import annotations
@@ -23,9 +27,14 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.exceptions import ApplicationError
@@ -100,7 +109,8 @@ class ErrorResponseSerializer(serializers.Serializer):
 
 #: Every code the API answers, with its status and what it means.  Services raise most of them
 #: (``code=`` of :class:`core.exceptions.ApplicationError` and its subclasses); DRF raises
-#: ``parse_error``, ``not_authenticated``, ``authentication_failed``, ``not_found`` and ``throttled``.
+#: ``parse_error``, ``unsupported_media_type``, ``not_authenticated``, ``authentication_failed``,
+#: ``not_found`` and ``throttled``.
 ERROR_CODES: dict[str, tuple[int, str]] = {
     "invalid": (400, "a field is missing or wrong: `fields` names each one with its messages"),
     "parse_error": (400, "the body is not valid JSON (or form data)"),
@@ -113,7 +123,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "not_authenticated": (403, "no token or session: sign in first"),
     "authentication_failed": (403, "the token is not valid"),
     "permission_denied": (403, "only the event's organiser or staff may do this"),
-    "not_found": (404, "the event, registration, round, table or game in the path does not exist"),
+    "not_found": (404, "no event, registration, round, table or game has that id (or the path is no API URL)"),
     "round_not_found": (404, "that round has not been paired"),
     "table_not_found": (404, "the round has no table with that number"),
     "entry_not_found": (404, "the game has no entry with that number"),
@@ -148,11 +158,12 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "later_game_exists": (409, "a later game of this table exists"),
     "already_void": (409, "the entry is already void, or is itself a void"),
     "void_breaks_log": (409, "without the entry, a later one would be refused: `blocking_seq` names it"),
+    "unsupported_media_type": (415, "the body is neither JSON nor form data"),
     "throttled": (429, "too many requests: wait and retry"),
 }  # fmt: skip
 
 #: Codes every operation with a request body can answer.
-BODY = ("invalid", "parse_error")
+BODY = ("invalid", "parse_error", "unsupported_media_type")
 #: Codes of an operation open to any signed-in user.
 SIGNED_IN = ("not_authenticated", "authentication_failed")
 #: Codes of an operation reserved to the event's organiser or staff.
@@ -163,6 +174,7 @@ _STATUS_TITLES = {
     403: "Not signed in, or not allowed.",
     404: "Not found.",
     409: "The current state refuses the request.",
+    415: "Unsupported media type.",
     429: "Throttled.",
 }
 
@@ -200,3 +212,32 @@ def _describe(status_code: int, codes: Iterable[str], *, engine_rules: bool) -> 
     if engine_rules:
         lines.append(ENGINE_RULES_LINE)
     return _STATUS_TITLES[status_code] + " Codes:\n\n" + "\n".join(lines)
+
+
+# --- input shared by the API views ----------------------------------------------------------------
+
+#: The largest id the database stores (ids are ``bigint``); ids in a body are checked against it.
+MAX_ID = 2**63 - 1
+
+
+def id_field(**kwargs: Any) -> serializers.IntegerField:
+    """An integer field holding the id of a row: 1 to :data:`MAX_ID` (beyond, the database would fail)."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+# --- the API views of no app ----------------------------------------------------------------------
+
+
+@extend_schema(responses={200: AuthTokenSerializer, **error_responses(*BODY)})
+class TokenCreateApi(ObtainAuthToken):
+    """Your API token, for ``Authorization: Token <key>``: the same one every time you ask."""
+
+
+class UnknownApi(APIView):
+    """A URL under ``/api/`` that no operation matches: 404 in the one error shape, for every method."""
+
+    permission_classes = [AllowAny]
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        raise exceptions.NotFound()

@@ -92,7 +92,7 @@ class GameCreateApi(APIView):
         game = services.game_create(pod=pod, by=request.user, options=serializer.validated_data["options"])
         return _state_response(game, status.HTTP_201_CREATED)
 
-    @extend_schema(responses=GameOutput(many=True))
+    @extend_schema(responses={200: GameOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int, number: int, table: int) -> Response:
         """The table's games, first to last (an empty list for a table that does not exist)."""
         games = Game.objects.select_related("pod__round__event").filter(

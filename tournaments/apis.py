@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
-    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
@@ -21,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, SIGNED_IN, STAFF, error_responses
+from core.api import BODY, SIGNED_IN, STAFF, error_responses, id_field
 from core.exceptions import NotFound
 from games.formats import FORMATS
 from tournaments import selectors, services
@@ -104,6 +103,10 @@ class RoundOutput(serializers.Serializer):
         pods = selectors.round_pods(round_=round_)
         why = selectors.seat_explanations(round_=round_, pods=pods)
         return TableOutput(pods, many=True, context={"why": why}).data
+
+
+#: Table numbers are stored as ``integer``: a fixed table beyond this would fail in the database.
+MAX_TABLE = 2**31 - 1
 
 
 def _event(event_id: int) -> Event:
@@ -281,7 +284,7 @@ class RegistrationOutput(serializers.Serializer):
 class RegistrationListCreateApi(APIView):
     @extend_schema_serializer(component_name="RegistrationCreate")
     class InputSerializer(serializers.Serializer):
-        player = serializers.IntegerField(required=False, help_text="Id of an existing player.")
+        player = id_field(required=False, help_text="Id of an existing player.")
         display_name = serializers.CharField(max_length=100, required=False, help_text="Name of a new player.")
         external_id = serializers.CharField(max_length=64, required=False, allow_blank=True)
         checked_in = serializers.BooleanField(default=False)
@@ -363,8 +366,9 @@ class RegistrationDetailApi(APIView):
     @extend_schema_serializer(component_name="RegistrationUpdate")
     class InputSerializer(serializers.Serializer):
         fixed_table = serializers.IntegerField(
-            allow_null=True, min_value=1, help_text="The table this player always sits at; null to free them."
-        )
+            allow_null=True, min_value=1, max_value=MAX_TABLE,
+            help_text="The table this player always sits at; null to free them.",
+        )  # fmt: skip
 
     @extend_schema(
         request=InputSerializer,
@@ -506,7 +510,7 @@ class RoundSwapApi(APIView):
     @extend_schema_serializer(component_name="RoundSwap")
     class InputSerializer(serializers.Serializer):
         players = serializers.ListField(
-            child=serializers.IntegerField(), min_length=2, max_length=2, help_text="The two player ids to swap."
+            child=id_field(), min_length=2, max_length=2, help_text="The two player ids to swap."
         )
 
     @extend_schema_serializer(component_name="RoundSwapResult")
@@ -545,7 +549,7 @@ class RoundDetailApi(APIView):
 
 @extend_schema_serializer(component_name="Placement")
 class PlacementInput(serializers.Serializer):
-    player = serializers.IntegerField()
+    player = id_field()
     placement = serializers.IntegerField(min_value=1, max_value=8)
 
 
@@ -637,22 +641,28 @@ class StandingsApi(APIView):
 
 
 class PlayerListCreateApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        q = serializers.CharField(
+            required=False, allow_blank=True, max_length=100,
+            help_text="Only players whose display name contains this (any case).",
+        )  # fmt: skip
+
     @extend_schema_serializer(component_name="PlayerCreate")
     class InputSerializer(serializers.Serializer):
         display_name = serializers.CharField(max_length=100)
         external_id = serializers.CharField(max_length=64, required=False, allow_blank=True)
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("q", str, description="Only players whose display name contains this (any case).")
-        ],
-        responses=PlayerOutput(many=True),
+        parameters=[FilterSerializer],
+        responses={200: PlayerOutput(many=True), **error_responses("invalid")},
     )
     def get(self, request: Request) -> Response:
+        """Players by name, at most 500."""
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
         players = Player.objects.all()
-        q = request.query_params.get("q")
-        if q:
-            players = players.filter(display_name__icontains=q)
+        if filters.validated_data.get("q"):
+            players = players.filter(display_name__icontains=filters.validated_data["q"])
         return Response(PlayerOutput(players[:500], many=True).data)
 
     @extend_schema(
