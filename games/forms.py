@@ -284,6 +284,10 @@ class GameEventForm(forms.Form):
                 optional=spec_field.optional,
                 errors=list(self.errors.get(name, [])),
             )
+            if item.errors:
+                # A fieldset's own error (no change given at all) marks each of its inputs.
+                for key in keys:
+                    self.fields[key].widget.attrs["aria-invalid"] = "true"
             if spec_field.kind == Kind.ENTRIES:
                 width = len(spec_field.item)
                 item.rows = [[self[k] for k in keys[i : i + width]] for i in range(0, len(keys), width)]

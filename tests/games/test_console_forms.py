@@ -85,7 +85,9 @@ def test_a_blank_or_zero_row_is_no_change_and_no_change_at_all_is_an_error_at_th
     assert form.is_valid() and form.payload == {"changes": {"31": -300}}
     empty = form_for("mintayn-master", "lp_change", posted("mintayn-master", "lp_change", []))
     assert not empty.is_valid()
-    assert empty.event_fields[0].errors == ["Give one player's change."]
+    changes = empty.event_fields[0]
+    assert changes.errors == ["Give one player's change."]
+    assert all('aria-invalid="true"' in str(c) for c in changes.controls)
     assert "LP changes: Give one player's change." in empty.error_summary()
 
 
