@@ -643,7 +643,7 @@ class StandingsApi(APIView):
 class PlayerListCreateApi(APIView):
     class FilterSerializer(serializers.Serializer):
         q = serializers.CharField(
-            required=False, allow_blank=True, max_length=100,
+            required=False, allow_blank=True, trim_whitespace=False,
             help_text="Only players whose display name contains this (any case).",
         )  # fmt: skip
 
