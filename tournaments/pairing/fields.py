@@ -165,28 +165,34 @@ def play(
 
 
 def adversarial_specs(sizes: Sequence[int], seeds: Sequence[int], *, rounds: int = 16) -> list[FieldSpec]:
-    """The sweep: for each size and seed, an event of that size and one of the next (odd and even fields).
+    """The sweep: for each size and seed, an event of that size and a neutral one of the next size.
 
-    Each draws from the seed its results (50/50 or 45/45/10), its drops
+    The first draws from the seed its results (50/50 or 45/45/10), its drops
     (none, or 10, 20 or 30% of the field over the event), its late entries
-    (none, 2% or 10% of the field, at round 3, 4 or 5) and its ranks (distinct
-    or shared by points).
+    (none, 2% or 10% of the field, at round 3, 4 or 5) and its ranks
+    (distinct or shared by points).  The second has the same size plus one,
+    so odd for an even size, and nobody drops or enters late, which keeps its
+    parity for the whole event; it draws its results and ranks.
     """
     specs: list[FieldSpec] = []
     for size in sizes:
         for seed in seeds:
             rng = random.Random(f"podium-sweep-{size}-{seed}")
-            for n in (size, size + 1):
-                specs.append(
-                    FieldSpec(
-                        size=n,
-                        seed=seed,
-                        rounds=rounds,
-                        draw_rate=rng.choice((0.0, 0.1)),
-                        drop_share=rng.choice((0.0, 0.1, 0.2, 0.3)),
-                        late_entries=rng.choice((0, max(1, n // 50), max(2, n // 10))),
-                        late_round=rng.randint(3, 5),
-                        ranks=rng.choice(RANKS),
-                    )
+            specs.append(
+                FieldSpec(
+                    size=size,
+                    seed=seed,
+                    rounds=rounds,
+                    draw_rate=rng.choice((0.0, 0.1)),
+                    drop_share=rng.choice((0.0, 0.1, 0.2, 0.3)),
+                    late_entries=rng.choice((0, max(1, size // 50), max(2, size // 10))),
+                    late_round=rng.randint(3, 5),
+                    ranks=rng.choice(RANKS),
                 )
+            )
+            specs.append(
+                FieldSpec(
+                    size=size + 1, seed=seed, rounds=rounds, draw_rate=rng.choice((0.0, 0.1)), ranks=rng.choice(RANKS)
+                )
+            )
     return specs
