@@ -91,6 +91,8 @@ cheaper.
    down, a candidate may take the bye), and its relaxation
    (:func:`_relaxed_window`); both are maximum-weight matchings (rustworkx,
    integer weights).  The players leaving down float into the segment below.
+   A window leaves the bye candidates out unless it holds one of them, and
+   then it holds them all (:meth:`_Walk.bounds`).
 3. **Growth.**  The window and its relaxation differ only at the top (fixed
    floaters against players free to leave up), so a window whose share exceeds
    its bound takes in twice as many players above and half as many below, and
@@ -336,11 +338,23 @@ class _Walk:
         """The parity of the number of pairs across ``cut`` in any pairing with a class-0 bye."""
         return (cut - (cut >= self.bye_hi)) % 2
 
-    def snap(self, cut: int, *, up: bool) -> int:
-        """``cut``, or the nearest cut above (``up``) or below it if it falls between two bye candidates."""
-        if self.cand_lo < cut < self.bye_hi:
-            return self.cand_lo if up else self.bye_hi
-        return cut
+    def bounds(self, start: int, stop: int, *, within: tuple[int, int], grow: bool = False) -> tuple[int, int]:
+        """A window ``[start, stop)`` holding ``within``, moved off any cut between two bye candidates.
+
+        It leaves the candidates out where it can (there may be many, a whole
+        point group when ranks are shared) and takes all of them in if
+        ``within`` holds one, or if a window that must ``grow`` could not
+        otherwise.
+        """
+        lo, hi = self.cand_lo, self.bye_hi
+        moved = (
+            hi if lo < start < hi and hi <= within[0] else start,
+            lo if lo < stop < hi and lo >= within[1] else stop,
+        )
+        if grow and moved == within:
+            moved = (start, stop)
+        start, stop = moved
+        return (lo if lo < start < hi else start), (hi if lo < stop < hi else stop)
 
     def run(self) -> tuple[list[Pair], int | None] | None:
         """The walk's pairing and bye if certified optimal, else ``None`` (the caller matches the whole field)."""
@@ -375,8 +389,8 @@ class _Walk:
                 if plan is not None:  # the greedy part of a plan fails: its window starts here instead
                     plan = (p, plan[1])
                 else:  # a first window around this segment, not reaching into the last window
-                    start = self.snap(max(last_end, p - _WINDOW // 2), up=True)
-                    stop = self.snap(min(n, max(end, start + _WINDOW)), up=False)
+                    start = max(last_end, p - _WINDOW // 2)
+                    start, stop = self.bounds(start, min(n, max(end, start + _WINDOW)), within=(p, end))
                     p, plan = self._resume(start, stop, before, windows)
                     pairs, floaters, lower, bye, last_end = _restore(before[p], pairs)
                     continue
@@ -397,8 +411,7 @@ class _Walk:
             # It costs more than its bound: take in twice as many players above, half as many below.
             counters["growths"] += 1
             size = max(stop - start, _WINDOW)
-            start = self.snap(max(0, start - size), up=True)
-            stop = self.snap(min(n, stop + size // 2), up=False)
+            start, stop = self.bounds(max(0, start - size), min(n, stop + size // 2), within=(start, stop), grow=True)
             p, plan = self._resume(start, stop, before, windows)
             pairs, floaters, lower, bye, last_end = _restore(before[p], pairs)
         total = cost.total(pairs, bye)
