@@ -52,7 +52,7 @@ from tournaments.pairing.swiss import SwissCost, pair_swiss, swiss_objective
 EXACT_LIMIT = 600
 
 #: The worst-case sweep: seeds per size (each seed an odd and an even event), full run and ``--quick``.
-SWEEP = {64: 8, 128: 8, 512: 4, 2_000: 3, 10_000: 2}
+SWEEP = {64: 8, 128: 8, 512: 6, 2_000: 6, 10_000: 3}
 SWEEP_QUICK = {64: 2, 128: 2, 512: 2, 2_000: 1}
 #: Largest field whose hardest rounds the sweep checks against the exact oracle, full run and ``--quick``.
 SWEEP_EXACT_LIMIT, SWEEP_EXACT_LIMIT_QUICK = EXACT_LIMIT, 200

@@ -172,7 +172,8 @@ def adversarial_specs(sizes: Sequence[int], seeds: Sequence[int], *, rounds: int
     (none, 2% or 10% of the field, at round 3, 4 or 5) and its ranks
     (distinct or shared by points).  The second has the same size plus one,
     so odd for an even size, and nobody drops or enters late, which keeps its
-    parity for the whole event; it draws its results and ranks.
+    parity for the whole event; it draws its results, and its ranks are
+    distinct for an even seed and shared for an odd one.
     """
     specs: list[FieldSpec] = []
     for size in sizes:
@@ -192,7 +193,7 @@ def adversarial_specs(sizes: Sequence[int], seeds: Sequence[int], *, rounds: int
             )
             specs.append(
                 FieldSpec(
-                    size=size + 1, seed=seed, rounds=rounds, draw_rate=rng.choice((0.0, 0.1)), ranks=rng.choice(RANKS)
+                    size=size + 1, seed=seed, rounds=rounds, draw_rate=rng.choice((0.0, 0.1)), ranks=RANKS[seed % 2]
                 )
             )
     return specs

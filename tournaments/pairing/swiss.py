@@ -47,23 +47,24 @@ above it (:meth:`_Walk.parity`).
 **The lower bound.**  Take any pairing with a class-0 bye, and any cuts.  A
 pair ``(x, y)`` of players in different segments, ``x`` above, has::
 
-    points_x - points_y = (points_x - down(S_x)) + (top(S) - down(S)) for each segment S between + (top(S_y) - points_y)
+    points_x - points_y = a + b_1 + ... + b_k + c
+    a   = points_x - down(segment of x)      x leaving down
+    b_i = top(S_i) - down(S_i)               a jump over each segment S_i in between
+    c   = top(segment of y) - points_y       y leaving up
 
 every term at least 0 (a segment's ``down`` is the next one's ``top``), so
-its cost is at least the sum of their squares (``(a + b) ** 2 >= a ** 2 + b **
-2`` for ``a, b >= 0``; its rematch weight is dropped): charge ``x`` *leaving
-down* to its segment, ``y`` *leaving up* to its own, and a *jump* to each
-segment in between.  What one segment is charged is then at least its
-*relaxed optimum* ``R(S)``: the least cost of its own players alone, each
-paired inside ``S`` at the usual cost, leaving up at ``(top - points) ** 2``,
-leaving down at ``(points - down) ** 2``, or (a candidate) taking the bye,
-plus ``(top - down) ** 2`` per jump, where the players leaving up and the
-jumps together are the pairs across the cut above, so their number has its
-parity.  Hence every pairing with a class-0 bye costs at least ``sum R(S)``.
-For a segment within one point group this is cheap to state: each player
-leaving down and each jump costs ``gap ** 2 = (top - down) ** 2``, and
-together they have the parity of the cut below, so ``R(S) >= gap ** 2`` when
-that is odd.
+its cost is at least ``a ** 2 + b_1 ** 2 + ... + c ** 2`` (its rematch
+weight dropped): charge each square to its segment.  What one segment is
+charged is then at least its *relaxed optimum* ``R(S)``: the least cost of
+its own players alone, each paired inside ``S`` at the usual cost, leaving
+up at ``(top - points) ** 2``, leaving down at ``(points - down) ** 2``, or
+(a candidate) taking the bye, plus ``(top - down) ** 2`` per jump, where the
+players leaving up and the jumps together are the pairs across the cut
+above, so their number has its parity.  Hence every pairing with a class-0
+bye costs at least ``sum R(S)``.  For a segment within one point group this
+is cheap to state: each player leaving down and each jump costs ``gap ** 2 =
+(top - down) ** 2``, and together they have the parity of the cut below, so
+``R(S) >= gap ** 2`` when that is odd; the walk counts just that.
 
 **The walk** (:class:`_Walk`) pairs the field segment by segment from the top,
 with *floaters* (players sent down by the segment above) coming into each.  A
@@ -126,10 +127,12 @@ exit and bye edges are all kept.  When the band covers everyone the graph is
 simply complete.
 
 :data:`counters` counts the windows, growths and whole-field matchings, for
-the tests and the benchmark.  The tests (``tests/tournaments/
-test_pairing_exactness.py``) check the result against an exact matching of
-the complete graph on thousands of random fields and on simulated events up
-to round 16 with drops and late entries (:mod:`.fields`).
+the tests and the benchmark.  The tests check the result against an exact
+matching of the complete graph on thousands of random fields and on every
+round of simulated events up to round 16 with drops and late entries
+(:mod:`.fields`; ``tests/tournaments/test_pairing_exactness.py``), and the
+lower bound, the band and the absence of whole-field matchings on those
+events (``test_pairing_walk.py``).
 """
 
 from __future__ import annotations
