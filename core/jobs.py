@@ -1,31 +1,179 @@
-"""The one way services hand work to Celery: by task name, after the transaction commits.
+"""Handing work to Celery: by task name, after commit, coalesced, and never failing the write that asked.
 
 Services never import task modules (tasks import services, so the arrow points
 one way): they call :func:`enqueue_after_commit` with the task's registered
 name.  The task runs in a worker when ``REDIS_URL`` is set, in-process
 otherwise (``task_always_eager``).
+
+Terms
+=====
+
+A *job* is one task run for one *key* (``standings:42``: the standings of
+event 42).  Asking for a job makes it *pending*; a run that starts *claims* the
+key, which clears the pending mark, and holds it while *running*.  Per key there
+is at most one pending and one running job: asking again while one is pending
+changes nothing, because the pending run has not started yet and will read
+everything committed before it does.  A run that finds another run holding the
+key stays pending and tries again shortly (:func:`claim`).  Jobs without a key
+are sent every time.
+
+Guarantees
+==========
+
+* Asking never fails the committed write that asked, and never holds a request
+  for long: the broker gets one short attempt (``CELERY_BROKER_CONNECTION_TIMEOUT``,
+  one retry); if it fails, this process stops trying for
+  :data:`BREAKER_SECONDS` and the request goes on.  Nothing is lost: the
+  database, not the broker, records what is left to do (standings older than
+  the results, deck versions still pending), and the periodic sweeps (Celery
+  beat) ask again for whatever is undone, so the work catches up on its own
+  once the broker is back.
+* In-process (no ``REDIS_URL``), a job runs in the thread that committed,
+  unless a run of the same key is already running in this process: then it is
+  marked pending and the running thread hands it to a background thread when it
+  finishes.  So a request waits for at most one run, never for a queue of them.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from django.core.cache import cache
 from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+#: After a failed send, this process leaves the broker alone for this long (the sweeps catch up).
+BREAKER_SECONDS = 5.0
+#: A pending mark outlives a lost message by this long at most; then a sweep may ask again.
+PENDING_SECONDS = 60
+#: A run's claim expires after this long even if its process died without letting go.
+RUNNING_SECONDS = 120
+
+_broker_down_until = 0.0
+
+
+def _app():
+    from config.celery import app
+
+    return app
 
 
 def _task(name: str):
-    from config.celery import app
-
+    app = _app()
     if name not in app.tasks:  # task modules load on first use, as a worker loads them at start
         app.loader.import_default_modules()
     return app.tasks[name]
 
 
-def enqueue(task_name: str, *args: Any) -> None:
-    """Send the task now (for callers outside a transaction, such as management commands)."""
-    _task(task_name).delay(*args)
+def _pending_key(key: str) -> str:
+    return f"podium:job:pending:{key}"
 
 
-def enqueue_after_commit(task_name: str, *args: Any) -> None:
-    """Send the task once the current transaction commits (at once outside a transaction)."""
-    transaction.on_commit(lambda: enqueue(task_name, *args))
+def _running_key(key: str) -> str:
+    return f"podium:job:running:{key}"
+
+
+def enqueue_after_commit(task_name: str, *args: Any, key: str | None = None) -> None:
+    """Ask for the task once the current transaction commits (at once outside a transaction)."""
+    transaction.on_commit(lambda: enqueue(task_name, *args, key=key), robust=True)
+
+
+def enqueue(task_name: str, *args: Any, key: str | None = None) -> bool:
+    """Ask for the task now; ``True`` if it was sent, run, or is already pending.  Never raises."""
+    if _app().conf.task_always_eager:
+        return _run_in_process(task_name, args, key)
+    global _broker_down_until
+    if time.monotonic() < _broker_down_until:
+        return False
+    marked = False
+    try:
+        if key is not None:
+            if not cache.add(_pending_key(key), 1, PENDING_SECONDS):
+                return True  # a pending run will read what this caller committed
+            marked = True
+        _task(task_name).apply_async(args=args)
+        return True
+    except Exception:  # noqa: BLE001 - whatever the broker raises, the committed write stands
+        _broker_down_until = time.monotonic() + BREAKER_SECONDS
+        logger.warning("Could not send %s%r; the sweep will ask again.", task_name, args, exc_info=True)
+        if marked:
+            try:
+                cache.delete(_pending_key(key))
+            except Exception:  # noqa: BLE001
+                pass
+        return False
+
+
+@contextmanager
+def claim(key: str) -> Iterator[bool]:
+    """In a task: hold ``key`` while running.  Yields ``False`` if another run holds it (stay pending, retry).
+
+    Claiming clears the pending mark first thing, so anything committed from
+    then on asks for a new run, and this run reads everything committed before.
+    """
+    running = _running_key(key)
+    if not cache.add(running, 1, RUNNING_SECONDS):
+        yield False
+        return
+    try:
+        cache.delete(_pending_key(key))
+        yield True
+    finally:
+        cache.delete(running)
+
+
+# --- in-process jobs (no broker) --------------------------------------------------------------
+
+_lock = threading.Lock()
+_running: set[str] = set()
+_pending: set[str] = set()
+
+
+def _apply(task, args: tuple) -> None:
+    """Run the task here; a failure is logged, never raised into the request whose write has committed."""
+    result = task.apply(args=args, throw=False)
+    if result.failed():
+        logger.error("%s%r failed in-process: %r", task.name, args, result.result, exc_info=result.result)
+
+
+def _run_in_process(task_name: str, args: tuple, key: str | None) -> bool:
+    task = _task(task_name)
+    if key is None:
+        _apply(task, args)
+        return True
+    with _lock:
+        if key in _running:
+            _pending.add(key)
+            return True
+        _running.add(key)
+    try:
+        _apply(task, args)
+    finally:
+        _hand_over(task, args, key)
+    return True
+
+
+def _hand_over(task, args: tuple, key: str) -> None:
+    """A run ended: give the pending run of ``key``, if any, to a background thread (nobody waits for it)."""
+    with _lock:
+        if key not in _pending:
+            _running.discard(key)
+            return
+        _pending.discard(key)
+
+    def again() -> None:
+        from django.db import close_old_connections
+
+        try:
+            _apply(task, args)
+        finally:
+            close_old_connections()
+            _hand_over(task, args, key)
+
+    threading.Thread(target=again, name=f"job {key}", daemon=True).start()

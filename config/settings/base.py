@@ -23,7 +23,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.settings.env import read_bool, read_database, read_list, read_redis_url
+from config.settings.env import read_bool, read_database, read_float, read_list, read_redis_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("PODIUM_VAR_DIR", BASE_DIR / "var"))
@@ -100,24 +100,45 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis, cache and Celery -------------------------------------------------
 REDIS_URL = read_redis_url("REDIS_URL")
+#: Seconds a request may spend on an unreachable Redis before it gives up (the sweeps catch up).
+REDIS_TIMEOUT = read_float("PODIUM_REDIS_TIMEOUT", default=1.0)
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
+        }
+    }
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CELERY_BROKER_URL = "memory://"
-    CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
+# No caller reads a task's return value: no result backend, so sending a task never waits on one.
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
-CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Sending a task from a request: one short attempt and one retry, then core.jobs lets it go.
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2 * REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+#: The queue tasks go to and workers read (``-Q``); a private one lets benchmarks and tests run beside a site.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("PODIUM_TASK_QUEUE", "celery")
+#: The sweeps (run by ``celery beat``, or a worker started with ``--beat``) ask again for work left
+#: undone, e.g. while the broker was away: standings older than their results, decks still pending.
+PODIUM_SWEEP_SECONDS = read_float("PODIUM_SWEEP_SECONDS", default=30.0)
+CELERY_BEAT_SCHEDULE = {
+    "standings-sweep": {"task": "tournaments.tasks.sweep_stale_standings", "schedule": PODIUM_SWEEP_SECONDS},
+    "deck-checks-sweep": {"task": "decks.tasks.sweep_pending_decks", "schedule": PODIUM_SWEEP_SECONDS},
+}
 
 # --- Auth ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

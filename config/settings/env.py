@@ -30,6 +30,20 @@ def read_bool(name: str, default: bool, environ_: Mapping[str, str] = os.environ
     raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean: use one of true/false, 1/0, yes/no, on/off.")
 
 
+def read_float(name: str, default: float, environ_: Mapping[str, str] = os.environ) -> float:
+    """A positive number of seconds (or another positive quantity)."""
+    raw = environ_.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a number.") from None
+    if not value > 0 or value == float("inf"):
+        raise ImproperlyConfigured(f"{name}={raw!r} must be a positive number.")
+    return value
+
+
 def read_list(name: str, default: list[str], environ_: Mapping[str, str] = os.environ) -> list[str]:
     raw = environ_.get(name)
     if raw is None:

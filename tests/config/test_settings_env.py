@@ -66,3 +66,13 @@ def test_the_app_refuses_to_start_with_a_malformed_debug_value():
     result = _manage_check({"DEBUG": "sometimes", "SECRET_KEY": "x"})
     assert result.returncode != 0
     assert "DEBUG='sometimes' is not a boolean" in result.stderr
+
+
+def test_it_reads_positive_numbers_of_seconds():
+    from config.settings.env import read_float
+
+    assert read_float("PODIUM_SWEEP_SECONDS", 30.0, {}) == 30.0
+    assert read_float("PODIUM_SWEEP_SECONDS", 30.0, {"PODIUM_SWEEP_SECONDS": "0.5"}) == 0.5
+    for bad in ("soon", "0", "-1", "inf", "nan"):
+        with pytest.raises(ImproperlyConfigured, match="PODIUM_SWEEP_SECONDS"):
+            read_float("PODIUM_SWEEP_SECONDS", 30.0, {"PODIUM_SWEEP_SECONDS": bad})
