@@ -29,7 +29,7 @@ from tournaments.services.registrations import (
 )
 from tournaments.services.results import pod_result_report
 from tournaments.services.rounds import round_repair, round_start, round_swap, top_cut_start
-from tournaments.services.standings import standings_recompute
+from tournaments.services.standings import standings_recompute, standings_sweep
 
 __all__ = [
     "bye_assign",
@@ -48,5 +48,6 @@ __all__ = [
     "round_start",
     "round_swap",
     "standings_recompute",
+    "standings_sweep",
     "top_cut_start",
 ]

@@ -1,6 +1,20 @@
-"""Steps every service module shares: the event lock and the "results missing" check."""
+"""Steps every service module shares: the event locks and the "results missing" check.
+
+Two strengths of lock on an event's row, taken inside the caller's transaction:
+
+* :func:`locked_event` (``FOR UPDATE``) for changes to the event as a whole:
+  settings, registrations, pairing and re-pairing rounds, the cut, finishing.
+  They wait for each other and for every result being reported.
+* :func:`shared_event` (``FOR KEY SHARE``) for reporting a result: reports of
+  different tables don't wait for each other, only for the changes above
+  (and those wait for them), so a round is never re-paired or the event
+  finished under a report.  On SQLite, whose write transactions are
+  serialised anyway, it is a plain read.
+"""
 
 from __future__ import annotations
+
+from django.db import connection
 
 from core.exceptions import NotFound
 from tournaments.models import Event, Pod
@@ -11,6 +25,17 @@ def locked_event(event_id: int) -> Event:
         return Event.objects.select_for_update().get(pk=event_id)
     except Event.DoesNotExist:
         raise NotFound(f"Event {event_id} does not exist.") from None
+
+
+def shared_event(event_id: int) -> Event:
+    if connection.vendor == "postgresql":
+        table = connection.ops.quote_name(Event._meta.db_table)
+        found = list(Event.objects.raw(f"SELECT * FROM {table} WHERE id = %s FOR KEY SHARE", [event_id]))  # noqa: S608
+    else:
+        found = list(Event.objects.filter(pk=event_id))
+    if not found:
+        raise NotFound(f"Event {event_id} does not exist.")
+    return found[0]
 
 
 def tables_without_result(event: Event) -> list[int]:

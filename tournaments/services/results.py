@@ -12,7 +12,7 @@ from core.exceptions import ApplicationError, Conflict, NotFound
 from games.formats import get_format
 from tournaments.models import Event, Pod, PodResult, Round, Seat
 from tournaments.policy import ensure_can_manage_event
-from tournaments.services._common import locked_event
+from tournaments.services._common import shared_event
 from tournaments.services.standings import bump_results_version, request_standings
 
 
@@ -55,26 +55,31 @@ def pod_result_report(
     through the organiser, never by overwriting.
     """
     ensure_can_manage_event(by, event)
+    placements = {int(k): int(v) for k, v in placements.items()}
     with transaction.atomic():
-        event = locked_event(event.pk)
+        # Reports of other tables go on in parallel; pairing, re-pairing and finishing wait for this one.
+        event = shared_event(event.pk)
         if event.status == Event.Status.FINISHED:
             raise Conflict("The event is finished: results are closed.", code="event_finished")
-        latest = event.rounds.order_by("-number").first()
-        try:
-            round_ = event.rounds.get(number=round_number)
-        except Round.DoesNotExist:
-            raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found") from None
-        if round_.pk != latest.pk:
+        rounds = list(event.rounds.filter(number__gte=round_number).order_by("number")[:2])
+        if not rounds or rounds[0].number != round_number:
+            raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
+        round_ = rounds[0]
+        if len(rounds) > 1:
+            latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
             raise Conflict(
-                f"Round {round_number} is closed: results can only be reported for round {latest.number}.",
+                f"Round {round_number} is closed: results can only be reported for round {latest}.",
                 code="round_closed",
             )
-        try:
-            pod = round_.pods.get(table_number=table_number)
-        except Pod.DoesNotExist:
-            raise NotFound(f"Round {round_number} has no table {table_number}.", code="table_not_found") from None
-        seats = list(pod.seats.select_for_update().order_by("seat_order"))
-        placements = {int(k): int(v) for k, v in placements.items()}
+        seats = list(
+            Seat.objects.select_for_update(of=("self",))
+            .select_related("pod")
+            .filter(round=round_, pod__table_number=table_number)
+            .order_by("seat_order")
+        )
+        if not seats:
+            raise NotFound(f"Round {round_number} has no table {table_number}.", code="table_not_found")
+        pod = seats[0].pod
         _validate_placements(placements, [s.player_id for s in seats])
 
         existing = PodResult.objects.filter(pod=pod).first()
@@ -100,9 +105,10 @@ def pod_result_report(
         result = PodResult.objects.create(
             pod=pod, reported_by=by if by and by.is_authenticated else None, source=source
         )
+        # The only step reports of one event take in turn, kept to the end of the transaction: bumping the
+        # version waits for any other report's commit, so the check below sees every other table's result.
         bump_results_version(event)
-        if not round_.pods.filter(result__isnull=True).exists():
-            round_.completed_at = timezone.now()
-            round_.save(update_fields=["completed_at"])
+        if not Pod.objects.filter(round=round_, result__isnull=True).exists():
+            Round.objects.filter(pk=round_.pk).update(completed_at=timezone.now())
     request_standings(event.pk)
     return result, True

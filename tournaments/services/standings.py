@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 
 from core import jobs
@@ -77,46 +77,89 @@ def bump_results_version(event: Event) -> None:
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
 
 
+def job_key(event_id: int) -> str:
+    """The key of an event's standings job (see :mod:`core.jobs`): one pending and one running at most."""
+    return f"standings:{event_id}"
+
+
 def request_standings(event_id: int) -> None:
-    """Recompute the event's standings once the current transaction commits."""
-    jobs.enqueue_after_commit(RECOMPUTE_TASK, event_id)
+    """Recompute the event's standings once the current transaction commits (coalesced, never failing)."""
+    jobs.enqueue_after_commit(RECOMPUTE_TASK, event_id, key=job_key(event_id))
+
+
+def standings_sweep() -> int:
+    """Ask again for the standings of every event whose stored standings are older than its results.
+
+    What a lost request leaves behind (the broker was away when a result was
+    recorded) is found here: ``standings_version < results_version``.
+    Events with a job pending are left alone by :func:`core.jobs.enqueue`.
+    Returns how many events were stale.
+    """
+    stale = list(Event.objects.filter(standings_version__lt=F("results_version")).values_list("pk", flat=True))
+    for event_id in stale:
+        jobs.enqueue(RECOMPUTE_TASK, event_id, key=job_key(event_id))
+    return len(stale)
+
+
+#: First half of the PostgreSQL advisory lock key that serialises standings writes (the event id is the second).
+_ADVISORY_NAMESPACE = 0x5354  # "ST"
+
+
+def _lock_standings_writes(event_id: int) -> None:
+    """Serialise writers of one event's standings without touching the event row that reports lock.
+
+    PostgreSQL: a transaction-scoped advisory lock.  SQLite: its write
+    transactions (``IMMEDIATE``) are serialised already.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_ADVISORY_NAMESPACE, event_id])
 
 
 def standings_recompute(*, event_id: int) -> int:
-    """Recompute and store an event's standings; returns the results version stored.
+    """Recompute and store an event's standings; returns the results version the stored standings reflect.
 
-    Safe to run twice or concurrently: it works under a lock on the event row
-    and replaces the stored rows with the figures of the results as they are.
+    Reporting a result never waits for this.  It reads the results version
+    first and the results after it, so the figures reflect at least that
+    version; computes without holding any lock; then replaces the stored rows
+    in one short transaction under a lock of its own (never the event row's
+    lock, which reports take).  Safe to run twice or concurrently: a run whose
+    version is older than the stored standings' writes nothing.
     """
-    with transaction.atomic():
-        try:
-            event = Event.objects.select_for_update().get(pk=event_id)
-        except Event.DoesNotExist:
-            return 0  # deleted since the task was queued: nothing to do
-        version = event.results_version
-        registrations = list(event.registrations.all())
-        table = compute_standings(event, registrations)
-        Standing.objects.filter(event=event).delete()
-        Standing.objects.bulk_create(
-            Standing(
-                event=event,
-                player_id=s.player_id,
-                rank=s.rank,
-                points=s.points,
-                wins=s.wins,
-                draws=s.draws,
-                losses=s.losses,
-                byes=s.byes,
-                matches=s.matches,
-                opp_match_win_pct=s.opp_match_win_pct,
-                opp_opp_match_win_pct=s.opp_opp_match_win_pct,
-                opp_avg_points=s.opp_avg_points,
-                game_win_pct=s.game_win_pct,
-                opp_game_win_pct=s.opp_game_win_pct,
-                dropped=s.dropped,
-                results_version=version,
-            )
-            for s in table
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return 0  # deleted since the task was queued: nothing to do
+    version = event.results_version
+    table = compute_standings(event, list(event.registrations.all()))
+    rows = [
+        Standing(
+            event_id=event_id,
+            player_id=s.player_id,
+            rank=s.rank,
+            points=s.points,
+            wins=s.wins,
+            draws=s.draws,
+            losses=s.losses,
+            byes=s.byes,
+            matches=s.matches,
+            opp_match_win_pct=s.opp_match_win_pct,
+            opp_opp_match_win_pct=s.opp_opp_match_win_pct,
+            opp_avg_points=s.opp_avg_points,
+            game_win_pct=s.game_win_pct,
+            opp_game_win_pct=s.opp_game_win_pct,
+            dropped=s.dropped,
+            results_version=version,
         )
-        Event.objects.filter(pk=event.pk).update(standings_version=version)
+        for s in table
+    ]
+    with transaction.atomic():
+        _lock_standings_writes(event_id)
+        stored = Event.objects.filter(pk=event_id).values_list("standings_version", flat=True).first()
+        if stored is None:
+            return 0
+        if stored > version:
+            return stored  # a run that read newer results has written already
+        Standing.objects.filter(event_id=event_id).delete()
+        Standing.objects.bulk_create(rows, batch_size=2000)
+        Event.objects.filter(pk=event_id).update(standings_version=version)
     return version
