@@ -211,6 +211,15 @@ VALIDATE_TASK = "decks.tasks.validate_deck_version"
 RECHECK_TASK = "decks.tasks.recheck_event_decks"
 
 
+def deck_job_key(version_id: int) -> str:
+    """The key of a deck version's check (see :mod:`core.jobs`)."""
+    return f"deck:{version_id}"
+
+
+def recheck_job_key(run_id: int) -> str:
+    return f"deck-recheck:{run_id}"
+
+
 def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, str], by) -> DeckVersion:
     """Store a new deck version (pending) and queue its validation.
 
@@ -239,7 +248,7 @@ def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, s
             registration=registration, number=last + 1, decklist=decklist, roles=roles,
             submitted_by=by if by and by.is_authenticated else None,
         )  # fmt: skip
-    jobs.enqueue_after_commit(VALIDATE_TASK, version.pk)
+    jobs.enqueue_after_commit(VALIDATE_TASK, version.pk, key=deck_job_key(version.pk))
     return version
 
 
@@ -287,7 +296,7 @@ def deck_recheck_start(*, event: Event, by) -> DeckRecheck:
         ids = list(latest_versions(event).values_list("pk", flat=True))
         DeckVersion.objects.filter(pk__in=ids).update(status=DeckVersion.Status.PENDING)
         run = DeckRecheck.objects.create(event=event, total=len(ids))
-    jobs.enqueue_after_commit(RECHECK_TASK, run.pk)
+    jobs.enqueue_after_commit(RECHECK_TASK, run.pk, key=recheck_job_key(run.pk))
     return run
 
 
@@ -314,7 +323,7 @@ def decks_revalidate_family(*, family: str) -> int:
         ).values_list("pk", flat=True)
     )
     for version_id in ids:
-        jobs.enqueue_after_commit(VALIDATE_TASK, version_id)
+        jobs.enqueue_after_commit(VALIDATE_TASK, version_id, key=deck_job_key(version_id))
     return len(ids)
 
 
@@ -352,3 +361,19 @@ def event_deck_options_set(*, event: Event, by, options: dict) -> Event:
     event.deck_options = clean
     event.save(update_fields=["deck_options"])
     return event
+
+
+def decks_sweep() -> int:
+    """Ask again for deck checks left undone (e.g. while the broker was away); returns how many were asked.
+
+    The database says what is undone: deck versions still pending, and
+    re-checks of an event that never finished.  Jobs already pending are left
+    alone by :func:`core.jobs.enqueue`.
+    """
+    pending = list(DeckVersion.objects.filter(status=DeckVersion.Status.PENDING).values_list("pk", flat=True))
+    for version_id in pending:
+        jobs.enqueue(VALIDATE_TASK, version_id, key=deck_job_key(version_id))
+    runs = list(DeckRecheck.objects.filter(finished_at__isnull=True).values_list("pk", flat=True))
+    for run_id in runs:
+        jobs.enqueue(RECHECK_TASK, run_id, key=recheck_job_key(run_id))
+    return len(pending) + len(runs)

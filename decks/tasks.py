@@ -1,10 +1,16 @@
-"""Celery tasks of the decks app: thin, idempotent, retried with backoff."""
+"""Celery tasks of the decks app: thin, idempotent, retried with backoff.
+
+A deck version's check and an event's re-check each run once at a time
+(:func:`core.jobs.claim`); a duplicate that finds one going has nothing to add
+(a deck version never changes) and stops.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django.db import OperationalError
 
+from core import jobs
 from decks import services
 
 RETRY = {
@@ -18,16 +24,28 @@ RETRY = {
 
 @shared_task(**RETRY)
 def validate_deck_version(version_id: int) -> str | None:
-    version = services.deck_version_validate(version_id=version_id)
-    return version.status if version else None
+    with jobs.claim(services.deck_job_key(version_id)) as claimed:
+        if not claimed:
+            return None
+        version = services.deck_version_validate(version_id=version_id)
+        return version.status if version else None
 
 
 @shared_task(**RETRY)
 def recheck_event_decks(run_id: int) -> int | None:
-    run = services.deck_recheck_run(run_id=run_id)
-    return run.done if run else None
+    with jobs.claim(services.recheck_job_key(run_id)) as claimed:
+        if not claimed:
+            return None
+        run = services.deck_recheck_run(run_id=run_id)
+        return run.done if run else None
 
 
 @shared_task(**RETRY)
 def revalidate_family(family: str) -> int:
     return services.decks_revalidate_family(family=family)
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)
+def sweep_pending_decks() -> int:
+    """Periodic (beat): ask again for deck checks left undone, e.g. after a broker outage."""
+    return services.decks_sweep()

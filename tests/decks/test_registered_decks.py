@@ -129,3 +129,16 @@ def test_a_deck_masters_event_picks_a_banlist(api, organiser):
     assert api.post(url, {"deck_options": {"banlist": "2005.4 GOAT"}}, format="json").status_code == 200
     event.refresh_from_db()
     assert event.deck_options == {"banlist": "2005.4 GOAT"}
+
+
+def test_the_sweep_checks_deck_versions_left_pending(alice):
+    """A deck whose check was never sent (the broker was away) is checked by the periodic sweep."""
+    from decks import services as deck_services
+
+    _, registration = alice
+    version = DeckVersion.objects.create(registration=registration, number=1, decklist=MINTAYN_60, roles={})
+    assert version.status == DeckVersion.Status.PENDING
+    assert deck_services.decks_sweep() == 1
+    version.refresh_from_db()
+    assert version.status != DeckVersion.Status.PENDING
+    assert deck_services.decks_sweep() == 0

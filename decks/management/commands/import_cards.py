@@ -14,6 +14,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from core import jobs
 from core.exceptions import ApplicationError
 from decks import services
 
@@ -58,9 +59,8 @@ class Command(BaseCommand):
         extra = f", {report.sets} sets" if report.sets else ""
         extra += f", {report.banlists} banlists" if report.banlists else ""
         self.stdout.write(self.style.SUCCESS(f"Imported {report.cards} {family} cards{extra} in {elapsed:.1f} s."))
-        from decks.tasks import revalidate_family
-
-        revalidate_family.delay(family)  # decks of events still registering get a fresh verdict
+        # Decks of events still registering get a fresh verdict (never fails the import if the broker is away).
+        jobs.enqueue("decks.tasks.revalidate_family", family)
 
     def _bar(self, done: int, total: int) -> None:
         width = 30
