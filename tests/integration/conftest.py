@@ -1,8 +1,10 @@
-"""A real Celery worker for the integration tests, on a private queue, pointed at the test database."""
+"""Real processes for the integration tests (a Celery worker, a web server) pointed at the test database."""
 
 from __future__ import annotations
 
+import http.client
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -18,71 +20,46 @@ from config.celery import app as celery_app
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _database_url() -> str:
+def database_url() -> str:
     db = connection.settings_dict  # the test database pytest-django created
     user = db.get("USER") or "postgres"
     auth = f"{user}:{db['PASSWORD']}" if db.get("PASSWORD") else user
     return f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
-@pytest.fixture
-def worker(tmp_path):
-    """A real worker process on a private queue; the test process enqueues to it over Redis."""
+def start_worker(tmp_path: Path, *, beat: bool = False, env: dict[str, str] | None = None):
+    """Start a real worker process on a private queue and point this process's Celery app at it.
+
+    Returns ``(process, restore)``; ``process.log`` is its log file.  With
+    ``beat`` the worker also runs the periodic sweeps (every second).
+    """
     queue = f"podium-test-{uuid.uuid4().hex[:12]}"
     name = f"{queue}@localhost"
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings.base",
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "DEBUG": "false",
         "SECRET_KEY": "integration-test-worker",
+        "PODIUM_TASK_QUEUE": queue,
+        "PODIUM_SWEEP_SECONDS": "1",
+        **(env or {}),
     }
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "-Q",
-            queue,
-            "-n",
-            name,
-            "--pool",
-            "solo",
-            "--concurrency",
-            "1",
-            "--loglevel",
-            "INFO",
-            "--without-gossip",
-            "--without-mingle",
-            "--logfile",
-            str(tmp_path / "worker.log"),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    command = [
+        sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-n", name,
+        "--pool", "solo", "--concurrency", "1", "--loglevel", "INFO", "--without-gossip", "--without-mingle",
+        "--logfile", str(tmp_path / "worker.log"),
+    ]  # fmt: skip
+    if beat:
+        command += ["--beat", "--schedule", str(tmp_path / "beat-schedule")]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     process.log = tmp_path / "worker.log"
     old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
     celery_app.conf.task_always_eager = False
     celery_app.conf.task_default_queue = queue
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                log = process.log.read_text() if process.log.exists() else ""
-                pytest.fail(f"the celery worker exited early:\n{process.stdout.read()}\n{log}")
-            if celery_app.control.ping(destination=[name], timeout=1.0):
-                break
-        else:
-            pytest.fail("the celery worker did not answer a ping within 60 s")
-        yield process
-    finally:
+
+    def restore() -> None:
         celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
         process.terminate()
         try:
@@ -90,3 +67,81 @@ def worker(tmp_path):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            log = process.log.read_text() if process.log.exists() else ""
+            restore()
+            pytest.fail(f"the celery worker exited early:\n{process.stdout.read()}\n{log}")
+        if celery_app.control.ping(destination=[name], timeout=1.0):
+            return process, restore
+    restore()
+    pytest.fail("the celery worker did not answer a ping within 60 s")
+
+
+@pytest.fixture
+def worker(tmp_path):
+    """A real worker process on a private queue; the test process enqueues to it over Redis."""
+    process, restore = start_worker(tmp_path)
+    try:
+        yield process
+    finally:
+        restore()
+
+
+@pytest.fixture
+def worker_with_sweeps(tmp_path):
+    """A real worker that also runs the periodic sweeps (``--beat``), every second."""
+    process, restore = start_worker(tmp_path, beat=True)
+    try:
+        yield process
+    finally:
+        restore()
+
+
+def start_web(tmp_path: Path, *, env: dict[str, str] | None = None, workers: int = 1):
+    """gunicorn serving the app from the test database; returns ``(base_url, stop)``."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.base",
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "DEBUG": "false",
+        "SECRET_KEY": "integration-test-web",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        **(env or {}),
+    }
+    log = open(tmp_path / "web.log", "w")  # noqa: SIM115 - closed by stop()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
+         "--timeout", "120", "--log-level", "info"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+
+    def stop() -> None:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            stop()
+            pytest.fail(f"gunicorn exited at start:\n{(tmp_path / 'web.log').read_text()}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/v1/formats/")
+            if conn.getresponse().status == 200:
+                return f"http://127.0.0.1:{port}", stop
+        except OSError:
+            time.sleep(0.2)
+    stop()
+    pytest.fail("gunicorn did not answer within 60 s")

@@ -7,6 +7,7 @@ the services, whose ``on_commit`` hook enqueues the standings task to Redis.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -31,6 +32,12 @@ def _wait_for_standings(event: Event, timeout: float = 60.0) -> Event:
             return event
         time.sleep(0.2)
     pytest.fail(f"standings not computed by the worker within {timeout} s (results v{event.results_version})")
+
+
+def _runs(worker) -> int:
+    """How many standings runs the worker has finished (its log says so; no result backend is needed)."""
+    text = worker.log.read_text() if worker.log.exists() else ""
+    return len(re.findall(r"recompute_standings\[[^\]]+\] succeeded", text))
 
 
 def test_the_worker_computes_and_stores_standings_after_each_result(worker, organiser):
@@ -69,10 +76,14 @@ def test_a_second_run_of_the_task_changes_nothing(worker, organiser):
         )
     event = _wait_for_standings(event)
     before = list(Standing.objects.filter(event=event).order_by("player_id").values())
-    result = celery_app.send_task(
+    runs = _runs(worker)
+    celery_app.send_task(
         "tournaments.tasks.recompute_standings", args=[event.pk], queue=celery_app.conf.task_default_queue
     )
-    assert result.get(timeout=60) == event.results_version
+    deadline = time.monotonic() + 60
+    while _runs(worker) == runs:
+        assert time.monotonic() < deadline, "the worker did not run the task a second time within 60 s"
+        time.sleep(0.1)
     after = list(Standing.objects.filter(event=event).order_by("player_id").values())
     strip = lambda rows: [{k: v for k, v in r.items() if k != "id"} for r in rows]  # noqa: E731
     assert strip(after) == strip(before)

@@ -1,7 +1,7 @@
 """``python manage.py bench AREA``: measure an area and print a table, then one JSON line with the figures.
 
 Benchmarks, not tests: they print what they measure on this machine and never
-assert a time.  Areas: ``decks`` (more come with their issues).
+assert a time.  Areas: see :data:`AREAS`.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ AREAS = {
     "decks": "decks.bench",
     "games": "games.bench",
     "pairing": "tournaments.bench_pairing",
+    "reports": "tournaments.bench_reports",
     "standings": "tournaments.bench_standings",
 }
 

@@ -1,0 +1,299 @@
+"""Result reporting under a championship's load: real web workers, a real Celery worker, concurrent clients.
+
+Set up on the configured database (PostgreSQL, with ``REDIS_URL``): an event
+of ``--players`` (4,000; 400 with ``--quick``) checked-in Deck Masters players
+whose first three rounds are played (results written in bulk), and round 4
+paired.  Then the processes a production site runs are started on this
+machine: gunicorn with 4 sync workers serving ``config.wsgi`` and one
+``celery worker`` (2 processes, with the periodic sweep), on a private queue.
+Eight client threads report every table of round 4 (2,000 reports) through
+``POST /api/v1/events/{id}/rounds/4/tables/{n}/result/`` with a token, each
+request timed from the first byte sent to the last byte read.
+
+Figures: the reports' latency (p50, p95, p99, max), reports per second, how
+long after the last report the stored standings were current, how many
+standings recomputes the worker ran, and the time one recompute takes here.
+Without PostgreSQL and Redis the benchmark says why and stops.  The event and
+its players are deleted afterwards.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import queue
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+WEB_WORKERS = 4
+CLIENTS = 8
+PLAYED_ROUNDS = 3
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _database_url() -> str:
+    from django.db import connection
+
+    db = connection.settings_dict
+    user = db.get("USER") or "postgres"
+    auth = f"{user}:{db['PASSWORD']}" if db.get("PASSWORD") else user
+    return f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+def _percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def _setup(players: int, out):
+    """An event with ``PLAYED_ROUNDS`` rounds played (bulk results) and the next round paired."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import F
+    from django.utils import timezone
+    from rest_framework.authtoken.models import Token
+
+    from tournaments import services
+    from tournaments.models import Event, Player, PodResult, Registration, Seat
+
+    organiser, _ = get_user_model().objects.get_or_create(username="bench-organiser")
+    token, _ = Token.objects.get_or_create(user=organiser)
+    event = Event.objects.create(
+        name="bench reports", format="deck-masters", planned_rounds=9, date=timezone.localdate(), organiser=organiser
+    )
+    created = Player.objects.bulk_create(Player(display_name=f"bench {i}") for i in range(players))
+    Registration.objects.bulk_create(Registration(event=event, player=p, checked_in=True) for p in created)
+    rng = random.Random(players)
+    out.write(f"setting up {players} players with {PLAYED_ROUNDS} rounds played ...")
+    for number in range(1, PLAYED_ROUNDS + 2):
+        round_ = services.round_start(event=event, by=organiser, seed=number)
+        if number > PLAYED_ROUNDS:
+            break
+        pods = list(round_.pods.filter(is_bye=False).prefetch_related("seats"))
+        seats = []
+        for pod in pods:
+            a, b = pod.seats.all()
+            a.placement, b.placement, a.points, b.points = (1, 2, 3, 0) if rng.random() < 0.5 else (2, 1, 0, 3)
+            seats += [a, b]
+        Seat.objects.bulk_update(seats, ["placement", "points"], batch_size=2000)
+        PodResult.objects.bulk_create(PodResult(pod=p) for p in pods)
+        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    services.standings_recompute(event_id=event.pk)
+    tables = [
+        (pod.table_number, [s.player_id for s in pod.seats.all()])
+        for pod in round_.pods.filter(is_bye=False).prefetch_related("seats").order_by("table_number")
+    ]
+    return event, created, token.key, round_.number, tables
+
+
+def _one_recompute_ms(event_id: int) -> float:
+    from tournaments import services
+
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        services.standings_recompute(event_id=event_id)
+        times.append((time.perf_counter() - started) * 1000)
+    return min(times)
+
+
+class _Servers:
+    """gunicorn and a Celery worker (with its periodic sweep) as child processes, on a private queue."""
+
+    def __init__(self, out) -> None:
+        self.out = out
+        self.port = _free_port()
+        self.queue = f"podium-bench-{uuid.uuid4().hex[:8]}"
+        self.dir = Path(tempfile.mkdtemp(prefix="podium-bench-"))
+        self.worker_log = self.dir / "worker.log"
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings.base",
+            "DATABASE_URL": _database_url(),
+            "DEBUG": "false",
+            "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-reports-not-a-secret",
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "PODIUM_TASK_QUEUE": self.queue,
+        }
+        self.processes: list[subprocess.Popen] = []
+
+    def __enter__(self) -> _Servers:
+        python = sys.executable
+        web = [python, "-m", "gunicorn", "config.wsgi", "--workers", str(WEB_WORKERS),
+               "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning", "--timeout", "120"]  # fmt: skip
+        worker = [python, "-m", "celery", "-A", "config", "worker", "--beat", "-Q", self.queue,
+                  "-n", f"{self.queue}@localhost", "--concurrency", "2", "--loglevel", "INFO",
+                  "--without-gossip", "--without-mingle", "--logfile", str(self.worker_log),
+                  "--schedule", str(self.dir / "beat-schedule")]  # fmt: skip
+        for command in (web, worker):
+            self.processes.append(
+                subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if any(p.poll() is not None for p in self.processes):
+                raise RuntimeError("gunicorn or the Celery worker exited at start (is the database migrated?)")
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                conn.request("GET", "/api/v1/formats/")
+                ready = conn.getresponse().status == 200
+                conn.close()
+            except OSError:
+                ready = False
+            if ready and self.worker_log.exists() and "ready." in self.worker_log.read_text():
+                return self
+            time.sleep(0.2)
+        raise RuntimeError("gunicorn or the Celery worker did not start within 60 s")
+
+    def recomputes(self) -> int:
+        text = self.worker_log.read_text() if self.worker_log.exists() else ""
+        return len(re.findall(r"recompute_standings\[[^\]]+\] succeeded", text))
+
+    def __exit__(self, *exc) -> None:
+        for p in self.processes:
+            p.terminate()
+        for p in self.processes:
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def _report_all(port: int, token: str, event_id: int, number: int, tables, clients: int):
+    """Every table reported once by ``clients`` threads; returns latencies (ms), statuses, wall time, last end."""
+    work: queue.Queue = queue.Queue()
+    for table in tables:
+        work.put(table)
+    latencies: list[float] = []
+    statuses: list[int] = []
+    ends: list[float] = []
+    lock = threading.Lock()
+
+    def client() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        while True:
+            try:
+                table, (a, b) = work.get_nowait()
+            except queue.Empty:
+                break
+            body = json.dumps({"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]})
+            started = time.perf_counter()
+            try:
+                conn.request(
+                    "POST",
+                    f"/api/v1/events/{event_id}/rounds/{number}/tables/{table}/result/",
+                    body=body,
+                    headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+                )
+                response = conn.getresponse()
+                response.read()
+                status = response.status
+                if response.getheader("Connection", "").lower() == "close":
+                    conn.close()
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                status = 0
+            ended = time.perf_counter()
+            with lock:
+                latencies.append((ended - started) * 1000)
+                statuses.append(status)
+                ends.append(ended)
+        conn.close()
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    started = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return latencies, statuses, time.perf_counter() - started, max(ends)
+
+
+def _standings_lag(event_id: int, last_report: float, timeout: float = 120.0) -> float | None:
+    """Seconds from the last report's answer until the stored standings are current (polled every 20 ms)."""
+    from tournaments.models import Event
+
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        versions = Event.objects.filter(pk=event_id).values_list("results_version", "standings_version").first()
+        if versions and versions[1] >= versions[0]:
+            return max(0.0, time.perf_counter() - last_report)
+        time.sleep(0.02)
+    return None
+
+
+def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
+    from django.conf import settings
+    from django.db import connection
+
+    from tournaments.models import Player
+
+    if connection.vendor != "postgresql" or not settings.REDIS_URL:
+        raise RuntimeError(
+            "bench reports needs PostgreSQL and Redis: set DATABASE_URL=postgres://... and REDIS_URL=redis://... "
+            "(and run `manage.py migrate` on that database)"
+        )
+    from config.celery import app as celery_app
+
+    players = 400 if quick else 4000
+    servers = _Servers(out)
+    # Everything this process asks of Celery goes to the bench's worker too (its setup pairs rounds).
+    celery_app.conf.task_default_queue = servers.queue
+    event, created, token, number, tables = _setup(players, out)
+    try:
+        recompute_ms = _one_recompute_ms(event.pk)
+        with servers:
+            before = servers.recomputes()
+            out.write(f"reporting {len(tables)} tables from {CLIENTS} clients to {WEB_WORKERS} gunicorn workers ...")
+            latencies, statuses, wall, last = _report_all(servers.port, token, event.pk, number, tables, CLIENTS)
+            lag = _standings_lag(event.pk, last)
+            time.sleep(0.5)
+            recomputes = servers.recomputes() - before
+    finally:
+        event.delete()
+        Player.objects.filter(pk__in=[p.pk for p in created]).delete()
+
+    ok = sum(1 for s in statuses if s in (200, 201))
+    p50, p95, p99 = (_percentile(latencies, p) for p in (50, 95, 99))
+    label = f"{len(tables)} reports, {players} players, {CLIENTS} clients, {WEB_WORKERS} web workers"
+    rows = [
+        (f"{label}: answered 2xx", f"{ok} of {len(statuses)}"),
+        (f"{label}: latency p50 / p95 / p99 / max", f"{p50:.0f} / {p95:.0f} / {p99:.0f} / {max(latencies):.0f} ms (target p95 ≤ 100 ms)"),
+        (f"{label}: throughput", f"{len(statuses) / wall:.0f} reports/s over {wall:.1f} s"),
+        ("standings current after the last report", "not within 120 s" if lag is None else f"{lag:.2f} s (target ≤ 2 s)"),
+        ("standings recomputes run by the worker", f"{recomputes} for {len(statuses)} reports"),
+        (f"one standings recompute, {players} players, {number} rounds (this process)", f"{recompute_ms:.0f} ms"),
+    ]  # fmt: skip
+    figures = {
+        "reports": len(statuses),
+        "ok": ok,
+        "players": players,
+        "clients": CLIENTS,
+        "web_workers": WEB_WORKERS,
+        "p50_ms": round(p50, 1),
+        "p95_ms": round(p95, 1),
+        "p99_ms": round(p99, 1),
+        "max_ms": round(max(latencies), 1),
+        "reports_per_s": round(len(statuses) / wall, 1),
+        "standings_lag_s": None if lag is None else round(lag, 2),
+        "recomputes": recomputes,
+        "recompute_ms": round(recompute_ms, 1),
+        "db": connection.vendor,
+    }
+    return rows, figures
