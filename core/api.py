@@ -31,9 +31,11 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -127,7 +129,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "round_not_found": (404, "that round has not been paired"),
     "table_not_found": (404, "the round has no table with that number"),
     "entry_not_found": (404, "the game has no entry with that number"),
-    "too_few_players": (404, "too few players entered for a recommendation"),
+    "too_few_players": (409, "too few players entered for a recommendation"),
     "duplicate_player": (409, "a player with that external id already exists"),
     "already_registered": (409, "the player is already registered for this event"),
     "event_finished": (409, "the event is finished"),
@@ -241,3 +243,18 @@ class UnknownApi(APIView):
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         raise exceptions.NotFound()
+
+
+class _NoFormatOverride:
+    """DRF's settings, but without the ``?format=`` renderer switch."""
+
+    URL_FORMAT_OVERRIDE = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(api_settings, name)
+
+
+class FormatFilterNegotiation(DefaultContentNegotiation):
+    """For lists whose ``?format=`` filters by game format: DRF would read it as its renderer switch (a 404)."""
+
+    settings = _NoFormatOverride()

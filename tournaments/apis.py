@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
+    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
@@ -20,8 +21,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, SIGNED_IN, STAFF, error_responses, id_field
-from core.exceptions import NotFound
+from core.api import BODY, SIGNED_IN, STAFF, FormatFilterNegotiation, error_responses, id_field
+from core.exceptions import Conflict
 from games.formats import FORMATS
 from tournaments import selectors, services
 from tournaments.models import Event, Player, PodResult, Registration, Round
@@ -139,6 +140,8 @@ class FormatListApi(APIView):
 
 
 class EventListCreateApi(APIView):
+    content_negotiation_class = FormatFilterNegotiation
+
     @extend_schema_serializer(component_name="EventCreate")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
@@ -152,7 +155,10 @@ class EventListCreateApi(APIView):
         )
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, default=Event.Leftovers.TABLES)
 
-    @extend_schema(responses=EventOutput(many=True))
+    @extend_schema(
+        responses=EventOutput(many=True),
+        parameters=[OpenApiParameter("format", str, enum=sorted(FORMATS), description="Only events of this format.")],
+    )
     def get(self, request: Request) -> Response:
         events = selectors.event_list()
         fmt = request.query_params.get("format")
@@ -202,19 +208,28 @@ class EventDetailApi(APIView):
 class EventStructureApi(APIView):
     @extend_schema_serializer(component_name="EventStructure")
     class OutputSerializer(serializers.Serializer):
-        players = serializers.IntegerField(help_text="Players entered now (checked in or already playing).")
+        players = serializers.IntegerField(
+            help_text="Players entered: everyone who has played a Swiss round (dropped or not) and everyone "
+            "checked in who has not dropped. The recommendation and the cut follow this one count."
+        )
         swiss_rounds = serializers.IntegerField(help_text="Recommended Swiss rounds.")
         top_cut = serializers.IntegerField(help_text="Recommended top cut, 0 = none.")
-        cut_sizes = serializers.ListField(child=serializers.IntegerField(), help_text="Cut sizes possible now.")
+        cut_sizes = serializers.ListField(
+            child=serializers.IntegerField(), help_text="Cut sizes possible now, from the players who have not dropped."
+        )
         table = serializers.CharField(help_text="The attendance table followed: pokemon or magic.")
         source = serializers.CharField()
 
     @extend_schema(responses={200: OutputSerializer, **error_responses("not_found", "too_few_players")})
     def get(self, request: Request, event_id: int) -> Response:
         """Recommended number of Swiss rounds and top cut for the attendance."""
-        structure = selectors.event_structure(event=_event(event_id))
+        event = _event(event_id)
+        structure = selectors.event_structure(event=event)
         if structure is None:
-            raise NotFound("Too few players for a recommendation.", code="too_few_players")
+            raise Conflict(
+                f"Too few players entered for a recommendation: it needs at least {selectors.structure_minimum(event)}.",
+                code="too_few_players",
+            )
         return Response(self.OutputSerializer(structure).data)
 
 

@@ -304,7 +304,8 @@ class Standing(models.Model):
     results_version = models.PositiveIntegerField()
 
     class Meta:
-        ordering = ["event", "rank", "player__display_name"]
+        #: Players who share a rank are listed by player ID, the order the standings engine ranks and the cut seeds them.
+        ordering = ["event", "rank", "player_id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="standing_one_per_player_per_event"),
         ]

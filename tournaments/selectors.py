@@ -15,7 +15,7 @@ from tournaments.policy import manages_every_event
 
 def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
     qs = Event.objects.select_related("organiser").annotate(
-        player_count=Count("registrations", filter=Q(registrations__dropped=False)),
+        player_count=Count("registrations", filter=Q(registrations__dropped=False), distinct=True),
         round_count=Count("rounds", distinct=True),
     )
     if mine and user is not None and not manages_every_event(user):
@@ -153,34 +153,64 @@ def swiss_rounds_paired(event: Event) -> int:
     return event.rounds.filter(stage=Round.Stage.SWISS).count()
 
 
+@dataclass(frozen=True)
+class Attendance:
+    """How many players an event has, counted one way everywhere (recommendation, structure and cut).
+
+    ``entered``: players who have played a Swiss round (dropped since or not)
+    or are checked in and not dropped; a player who dropped before playing is
+    not counted.  The recommended rounds and cut follow this number, as the
+    Pokémon and Magic tables count the players who started.  ``eligible``: of
+    those, the ones who have not dropped; the cut is drawn from them.
+    """
+
+    entered: int
+    eligible: int
+
+
+def event_attendance(*, event: Event) -> Attendance:
+    seated = Seat.objects.filter(round__event=event, round__stage=Round.Stage.SWISS).values("player_id")
+    entered = event.registrations.filter(Q(player_id__in=seated) | Q(checked_in=True, dropped=False))
+    return Attendance(entered=entered.count(), eligible=entered.filter(dropped=False).count())
+
+
+def cut_pod_size(event: Event) -> int | None:
+    """The pod size of the event's cut: ``None`` for a 1v1 bracket."""
+    size = event.table_size
+    return None if size.is_one_vs_one else size.preferred
+
+
 def event_structure(*, event: Event) -> EventStructure | None:
-    """Recommended Swiss rounds and top cut for the players entered now (``None`` below a table's worth)."""
-    players = (
-        event.registrations.filter(dropped=False)
-        .filter(Q(checked_in=True) | Q(player__seats__round__event=event))
-        .distinct()
-    )
-    count = players.count()
-    table_size = event.table_size
-    pod_size = None if table_size.is_one_vs_one else table_size.preferred
+    """Recommended Swiss rounds and top cut for the players entered (``None`` below one table's worth)."""
+    attendance = event_attendance(event=event)
+    pod_size = cut_pod_size(event)
     table = structure_table(event)
-    try:
-        rec = topcut.recommended_structure(count, convention=table, pod_size=pod_size)
-    except ValueError:
+    if attendance.entered < (pod_size or 2):
         return None
+    rec = topcut.recommended_structure(attendance.entered, convention=table, pod_size=pod_size)
     return EventStructure(
-        players=count,
+        players=attendance.entered,
         swiss_rounds=rec.swiss_rounds,
         top_cut=rec.top_cut,
         source=rec.source,
-        cut_sizes=topcut.cut_sizes(players=count, pod_size=pod_size),
+        cut_sizes=topcut.cut_sizes(players=attendance.eligible, pod_size=pod_size),
         table=table,
     )
 
 
+def structure_minimum(event: Event) -> int:
+    """The fewest players a recommendation needs: one table's worth."""
+    return cut_pod_size(event) or 2
+
+
+#: The one order of standings, for every page, the API and the cut's seeds: rank, then, between players who
+#: share a rank, player ID (the order the players were entered into Podium), as the standings engine ranks them.
+STANDINGS_ORDER = ("rank", "player_id")
+
+
 def event_standings(*, event: Event) -> QuerySet[Standing]:
-    """Stored standings: one query."""
-    return Standing.objects.filter(event=event).select_related("player").order_by("rank", "player__display_name")
+    """Stored standings in :data:`STANDINGS_ORDER`: one query."""
+    return Standing.objects.filter(event=event).select_related("player").order_by(*STANDINGS_ORDER)
 
 
 @dataclass(frozen=True)

@@ -157,9 +157,11 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
     ensure_can_manage_event(by, event)
     with transaction.atomic():
         event = locked_event(event.pk)
-        _ensure_next_round_possible(event)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is finished.", code="event_finished")
         if event.top_cut_size:
             raise Conflict("The top cut has already started.", code="top_cut_started")
+        _ensure_next_round_possible(event)
         swiss = selectors.swiss_rounds_paired(event)
         if swiss == 0:
             raise Conflict("Play the Swiss rounds before the top cut.", code="no_swiss_rounds")
@@ -169,22 +171,26 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
                 "or lower the number of planned rounds, before the top cut.",
                 code="swiss_incomplete",
             )
-        registrations = list(event.registrations.all())
-        table = compute_standings(event, registrations)
-        pod_size = _cut_pod_size(event)
-        recommended = topcut.recommended_structure(
-            len(table), convention=selectors.structure_table(event), pod_size=pod_size
-        )
-        eligible = [s for s in table if not s.dropped]
+        # The standings order (rank, then player ID between players who share a rank) is the seed order.
+        eligible = [s for s in compute_standings(event, list(event.registrations.all())) if not s.dropped]
+        pod_size = selectors.cut_pod_size(event)
+        entered = selectors.event_attendance(event=event).entered
+        allowed = topcut.cut_sizes(players=len(eligible), pod_size=pod_size)
         if size is None:
-            size = recommended.top_cut
-            if not size:
+            if entered < selectors.structure_minimum(event):
                 raise Conflict(
-                    f"No top cut is recommended for {len(table)} players ({recommended.source}): "
+                    f"{entered} player(s) entered: too few for a top cut. Finish the event.", code="no_top_cut"
+                )
+            recommended = topcut.recommended_structure(
+                entered, convention=selectors.structure_table(event), pod_size=pod_size
+            )
+            size = recommended.top_cut
+            if not size or size not in allowed:
+                raise Conflict(
+                    f"No top cut is recommended for {entered} players ({recommended.source}): "
                     "choose a cut size or finish the event.",
                     code="no_top_cut",
                 )
-        allowed = topcut.cut_sizes(players=len(eligible), pod_size=pod_size)
         if size not in allowed:
             choices = ", ".join(map(str, allowed)) or "none"
             raise ApplicationError(
@@ -263,11 +269,6 @@ def _ensure_untouched(round_: Round, pods) -> None:
         )
 
 
-def _cut_pod_size(event: Event) -> int | None:
-    size = event.table_size
-    return None if size.is_one_vs_one else size.preferred
-
-
 def _start_swiss_round(event: Event, *, number: int, seed: int | None, allow_rematches: bool) -> Round:
     table_size = event.table_size
     registrations = list(event.registrations.all())
@@ -325,7 +326,7 @@ def _start_next_cut_round(event: Event, last: Round) -> Round:
         raise Conflict("The final has been played: finish the event.", code="top_cut_complete")
     winners = [next(s.player_id for s in pod.seats.all() if s.placement == 1) for pod in pods]
     seed_of = {s.player_id: s.cut_seed for pod in pods for s in pod.seats.all()}
-    tables = topcut.next_cut_round(previous, winners, seed_of, pod_size=_cut_pod_size(event))
+    tables = topcut.next_cut_round(previous, winners, seed_of, pod_size=selectors.cut_pod_size(event))
     points = {s.player_id: s.points_before for pod in pods for s in pod.seats.all()}
     ranks = {s.player_id: s.rank_before for pod in pods for s in pod.seats.all()}
     info = {

@@ -54,7 +54,9 @@ def compute_standings(event: Event, registrations: list[Registration]) -> list[s
     fmt = get_format(event.format)
     results = _event_results(event.pk)
     played = {seat.player_id for result in results for seat in result.seats}
-    player_ids = [r.player_id for r in registrations if r.checked_in or r.player_id in played]
+    # Everyone who has played, and everyone checked in who has not dropped: a player who dropped before
+    # playing a round has no standing.
+    player_ids = [r.player_id for r in registrations if (r.checked_in and not r.dropped) or r.player_id in played]
     listed = set(player_ids)
     # Rounds a late entrant missed are losses, but only rounds that have been paired so far.
     paired = max((result.round_number for result in results), default=0)
@@ -66,7 +68,7 @@ def compute_standings(event: Event, registrations: list[Registration]) -> list[s
         results,
         scoring=fmt.scoring,
         multiplayer=not event.is_one_vs_one,
-        dropped=[r.player_id for r in registrations if r.dropped],
+        dropped=[r.player_id for r in registrations if r.dropped and r.player_id in listed],
         convention=event.tiebreakers,
         late_rounds={p: n for p, n in late.items() if n},
     )
