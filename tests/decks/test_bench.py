@@ -20,4 +20,7 @@ def test_the_decks_benchmark_ends_with_a_json_line_of_figures(settings):
     assert figures["area"] == "decks"
     assert figures["mt75_card_count"] == 75
     assert {"pokemon_import_s", "mt75_check_median_ms", "mt75_rules_median_ms", "celery_path"} <= set(figures)
-    assert any("75-card Master Trainer" in line for line in lines)
+    assert any("legal 75-card Master Trainer" in line for line in lines)
+    # The legal deck is legal (the benchmark stops otherwise); the illegal one is measured apart.
+    assert figures["mt76_illegal"]["card_count"] == 76
+    assert figures["mt76_illegal"]["violations"] == ["deck_size", "singleton_species"]

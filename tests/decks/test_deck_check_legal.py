@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from decks.models import PokemonCard
+from decks.samples import ptcgl_export
 from tests.decks.data import data_dir
 from tests.games import test_deck_rules_format3_trinity as trinity
 from tests.games import test_deck_rules_master_trainer as master_trainer
@@ -22,21 +23,7 @@ URL = "/api/v1/deck-checks/"
 
 def ptcgl(entries: dict[str, int], roles: dict[str, str]) -> tuple[str, dict[str, str]]:
     cards = {c.key: c for c in PokemonCard.objects.filter(key__in=[*entries, *roles.values()])}
-
-    def ref(key: str) -> str:
-        card = cards[key]
-        return f"{card.name} {card.set_code} {card.number}"
-
-    sections: dict[str, list[str]] = {"Pokémon": [], "Trainer": [], "Energy": []}
-    for key, count in entries.items():
-        if count:
-            sections[cards[key].supertype].append(f"{count} {ref(key)}")
-    text = "\n\n".join(
-        f"{name}: {sum(int(line.split()[0]) for line in lines)}\n" + "\n".join(lines)
-        for name, lines in sections.items()
-        if lines
-    )
-    return text + f"\n\nTotal Cards: {sum(entries.values())}\n", {role: ref(key) for role, key in roles.items()}
+    return ptcgl_export(entries, roles, cards)
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from decks import samples
 from decks.cards import PokemonCard, Supertype
 from games.formats.deckrules import Deck, Entry, Problem
 from games.formats.master_trainer.deck import check
@@ -557,18 +558,11 @@ def test_checking_a_75_card_deck_takes_milliseconds(capsys):
 # Decks of real pokemon-tcg-data cards (read from outside the repository), picked by id: a legal 75 and, for
 # every code, a variant that breaks it.
 
-REAL_FILLERS = [f"sv1-{n}" for n in (1, 2, 3, 5, 7, 8, 11, 13, 16, 20, 24, 27, 30, 33, 35, 36, 39, 42, 44, 46)]
-REAL_SUPPORT = [f"sv1-{n}" for n in (*range(166, 189), *range(191, 198))]  # 30 names, no Professor, no ACE SPEC
-REAL_MORE_SUPPORT = [f"sv2-{n}" for n in (171, *range(173, 190))] + [f"sv3-{n}" for n in range(187, 191)]
-REAL_ENTRIES = {
-    "sv3pt5-4": 1,  # Charmander MEW 4, the Master
-    "sv3pt5-5": 1,  # Charmeleon MEW 5
-    "sv3-125": 1,  # Charizard ex OBF 125 (Darkness), the Apex: on the Master's line through Charmeleon
-    **dict.fromkeys(REAL_FILLERS, 1),
-    **dict.fromkeys(REAL_SUPPORT, 1),
-    "sve-2": 22,  # Basic Fire Energy
-}
-REAL_ROLES = {"master": "sv3pt5-4", "apex": "sv3-125", "paragon": "swsh3-20"}  # Paragon: Charizard VMAX DAA 20
+REAL_FILLERS = list(samples.FILLERS)
+REAL_SUPPORT = list(samples.SUPPORT)
+REAL_MORE_SUPPORT = list(samples.MORE_SUPPORT)
+REAL_ENTRIES = samples.MASTER_TRAINER_ENTRIES
+REAL_ROLES = samples.MASTER_TRAINER_ROLES
 
 
 @pytest.fixture(scope="module")
