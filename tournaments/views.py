@@ -162,9 +162,9 @@ def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
             for field, errors in form.errors.items()
         )
     if request.htmx:
-        # The players card comes back with the new row, a fresh form whose name field has the focus,
-        # and the news for the live region; on a refusal, the form as typed with the reason.
-        context = _players_context(event, RegistrationForm(focus=True) if registration else form)
+        # The rows come back with the count, the error line and the news for the live region; the form on
+        # the page is left alone (it keeps the focus and what was typed, and empties itself on success).
+        context = _players_context(event, form)
         context.update(registration_error=error, registered=registration)
         return render(request, "dashboard/_players_response.html", context, status=422 if error else 200)
     if error:

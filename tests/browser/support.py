@@ -70,3 +70,12 @@ def assert_fits(page) -> None:
             f"{page.url} is {scroll_width} px wide in a {inner_width} px viewport; sticking out:\n{culprits}",
             pytrace=False,
         )
+
+
+def wait_for_htmx(page) -> None:
+    """After a full page load: wait until htmx has processed the page, so a key pressed at once goes through it.
+
+    (On a busy machine the first keystrokes can otherwise beat htmx and post the plain form.)
+    """
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.support import assert_fits, axe_check
+from tests.browser.support import assert_fits, axe_check, wait_for_htmx
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +49,7 @@ def test_an_organiser_runs_an_event_from_the_dashboard(new_page, organiser):
     axe_check(page)
     page.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Friday Pods")
+    wait_for_htmx(page)
     axe_check(page)
 
     # Registering by keyboard: type, Enter, and the name field is ready for the next one, page unmoved.
@@ -81,6 +82,7 @@ def test_an_organiser_runs_an_event_from_the_dashboard(new_page, organiser):
 
     page.get_by_role("button", name="Start round 1").click()
     expect(page.get_by_role("heading", name="Round 1 pairings")).to_be_visible()
+    wait_for_htmx(page)
     axe_check(page)
 
     # A refused result stays at its table; the corrected one is recorded there, without a reload.
@@ -104,6 +106,7 @@ def test_an_organiser_runs_an_event_from_the_dashboard(new_page, organiser):
 
     page.get_by_role("button", name="Start round 2").click()
     expect(page.get_by_role("heading", name="Round 2 pairings")).to_be_visible()
+    wait_for_htmx(page)
     for table in (1, 2):
         _report(page, table, ["1", "2", "3", "4"])
         expect(page.locator(".table-card").filter(has=page.get_by_text(f"Table {table}", exact=True))).to_contain_text(
