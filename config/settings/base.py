@@ -96,6 +96,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE transactions make concurrent writers wait instead of failing
     # with "database is locked" when a result and a standings task overlap.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
+else:
+    # Keep each process's connection across requests (a new PostgreSQL connection costs a backend process),
+    # checked before reuse so a server restart costs one failed check, not a failed request.
+    DATABASES["default"]["CONN_MAX_AGE"] = read_float("PODIUM_DB_CONN_MAX_AGE", default=60.0)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Parameters bound by the server, so psycopg prepares the statements a process repeats (a result report's
+    # dozen queries are planned once per connection, not once per request). Off behind a PgBouncer in
+    # transaction mode, which cannot keep prepared statements.
+    if read_bool("PODIUM_DB_SERVER_SIDE_BINDING", default=True):
+        DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 2})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis, cache and Celery -------------------------------------------------
