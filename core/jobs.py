@@ -79,13 +79,22 @@ def _running_key(key: str) -> str:
     return f"podium:job:running:{key}"
 
 
-def enqueue_after_commit(task_name: str, *args: Any, key: str | None = None) -> None:
+def _started_key(key: str) -> str:
+    return f"podium:job:started:{key}"
+
+
+def enqueue_after_commit(task_name: str, *args: Any, key: str | None = None, spacing: float = 0.0) -> None:
     """Ask for the task once the current transaction commits (at once outside a transaction)."""
-    transaction.on_commit(lambda: enqueue(task_name, *args, key=key), robust=True)
+    transaction.on_commit(lambda: enqueue(task_name, *args, key=key, spacing=spacing), robust=True)
 
 
-def enqueue(task_name: str, *args: Any, key: str | None = None) -> bool:
-    """Ask for the task now; ``True`` if it was sent, run, or is already pending.  Never raises."""
+def enqueue(task_name: str, *args: Any, key: str | None = None, spacing: float = 0.0) -> bool:
+    """Ask for the task now; ``True`` if it was sent, run, or is already pending.  Never raises.
+
+    ``spacing`` (keyed jobs, with a broker): the pending run starts no sooner than this many seconds
+    after the last run of the key started, so a burst of requests makes a run every ``spacing``
+    seconds, each reading everything before it, rather than a run as fast as runs can go.
+    """
     if _app().conf.task_always_eager:
         return _run_in_process(task_name, args, key)
     global _broker_down_until
@@ -97,7 +106,10 @@ def enqueue(task_name: str, *args: Any, key: str | None = None) -> bool:
             if not cache.add(_pending_key(key), 1, PENDING_SECONDS):
                 return True  # a pending run will read what this caller committed
             marked = True
-        _task(task_name).apply_async(args=args)
+        countdown = None
+        if key is not None and spacing > 0:
+            countdown = spaced(cache.get(_started_key(key)), spacing, time.time())
+        _task(task_name).apply_async(args=args, countdown=countdown)
         return True
     except Exception:  # noqa: BLE001 - whatever the broker raises, the committed write stands
         _broker_down_until = time.monotonic() + BREAKER_SECONDS
@@ -108,6 +120,14 @@ def enqueue(task_name: str, *args: Any, key: str | None = None) -> bool:
             except Exception:  # noqa: BLE001
                 pass
         return False
+
+
+def spaced(last_start: float | None, spacing: float, now: float) -> float | None:
+    """Seconds to hold a run back so it starts ``spacing`` after the last run started (``None``: at once)."""
+    if last_start is None:
+        return None
+    wait = min(spacing, last_start + spacing - now)
+    return wait if wait > 0 else None
 
 
 @contextmanager
@@ -122,6 +142,7 @@ def claim(key: str) -> Iterator[bool]:
         yield False
         return
     try:
+        cache.set(_started_key(key), time.time(), RUNNING_SECONDS)
         cache.delete(_pending_key(key))
         yield True
     finally:

@@ -87,6 +87,18 @@ def test_a_failing_job_is_logged_and_never_raised_into_the_caller(caplog):
     assert not jobs._running
 
 
+def test_a_pending_run_is_held_back_until_spacing_after_the_last_run_started():
+    assert jobs.spaced(None, 1.0, 100.0) is None  # no run yet: at once
+    assert jobs.spaced(99.75, 1.0, 100.0) == pytest.approx(0.75)
+    assert jobs.spaced(98.0, 1.0, 100.0) is None  # long enough ago
+    assert jobs.spaced(150.0, 1.0, 100.0) == 1.0  # a clock that went back never holds a run for longer
+
+
+def test_claiming_records_when_the_run_started():
+    with jobs.claim("k"):
+        assert cache.get(jobs._started_key("k")) is not None
+
+
 def test_claim_holds_a_key_once_and_clears_its_pending_mark():
     cache.add(jobs._pending_key("k"), 1)
     with jobs.claim("k") as first:

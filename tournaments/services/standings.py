@@ -8,7 +8,7 @@ whether stored standings are current.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -38,12 +38,13 @@ def _event_results(event_id: int) -> list[standings.TableResult]:
         by_pod[pod_id].append((round_number, player_id, placement))
     results = []
     for seats in by_pod.values():
-        counts = Counter(placement for _, _, placement in seats)
+        places = [placement for _, _, placement in seats]  # 2 to 5 of them: counting beats a Counter per table
         results.append(
             standings.TableResult(
                 round_number=seats[0][0],
                 seats=tuple(
-                    standings.SeatResult(player_id=pid, placement=pl, shared=counts[pl] > 1) for _, pid, pl in seats
+                    standings.SeatResult(player_id=pid, placement=pl, shared=places.count(pl) > 1)
+                    for _, pid, pl in seats
                 ),
             )
         )
@@ -84,9 +85,14 @@ def job_key(event_id: int) -> str:
     return f"standings:{event_id}"
 
 
+#: During a burst of results, an event's standings are recomputed at most once a second, each run reading
+#: every result recorded before it (the stored standings then lag the last result by a second or so).
+RECOMPUTE_SPACING = 1.0
+
+
 def request_standings(event_id: int) -> None:
     """Recompute the event's standings once the current transaction commits (coalesced, never failing)."""
-    jobs.enqueue_after_commit(RECOMPUTE_TASK, event_id, key=job_key(event_id))
+    jobs.enqueue_after_commit(RECOMPUTE_TASK, event_id, key=job_key(event_id), spacing=RECOMPUTE_SPACING)
 
 
 def standings_sweep() -> int:
@@ -110,12 +116,40 @@ _ADVISORY_NAMESPACE = 0x5354  # "ST"
 def _lock_standings_writes(event_id: int) -> None:
     """Serialise writers of one event's standings without touching the event row that reports lock.
 
-    PostgreSQL: a transaction-scoped advisory lock.  SQLite: its write
+    PostgreSQL: a transaction-scoped advisory lock (and no wait for the WAL flush).  SQLite: its write
     transactions (``IMMEDIATE``) are serialised already.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_ADVISORY_NAMESPACE, event_id])
+            # Stored standings are derived data: if the server crashed right after this commit, the sweep
+            # recomputes them. So this commit need not wait for its WAL to reach disk (reports' commits do).
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+
+
+#: The stored columns of a standing, in the engine's terms (``event_id`` and ``results_version`` come first).
+_STANDING_FIELDS = (
+    "player_id", "rank", "points", "wins", "draws", "losses", "byes", "matches", "opp_match_win_pct",
+    "opp_opp_match_win_pct", "opp_avg_points", "game_win_pct", "opp_game_win_pct", "dropped",
+)  # fmt: skip
+
+
+def _insert_standings(event_id: int, version: int, table: list[standings.Standing]) -> None:
+    """Insert the computed rows.  PostgreSQL: one ``COPY`` (a 4,000-player table in a few milliseconds,
+    where building and compiling 4,000 model instances costs a fifth of a second); elsewhere ``bulk_create``.
+    """
+    if connection.vendor == "postgresql":
+        columns = ", ".join(connection.ops.quote_name(c) for c in ("event_id", "results_version", *_STANDING_FIELDS))
+        sql = f"COPY {connection.ops.quote_name(Standing._meta.db_table)} ({columns}) FROM STDIN"
+        with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+            for row in table:
+                copy.write_row((event_id, version, *(getattr(row, f) for f in _STANDING_FIELDS)))
+        return
+    Standing.objects.bulk_create(
+        (Standing(event_id=event_id, results_version=version, **{f: getattr(row, f) for f in _STANDING_FIELDS})
+         for row in table),
+        batch_size=500,
+    )  # fmt: skip
 
 
 def standings_recompute(*, event_id: int) -> int:
@@ -133,27 +167,6 @@ def standings_recompute(*, event_id: int) -> int:
         return 0  # deleted since the task was queued: nothing to do
     version = event.results_version
     table = compute_standings(event, list(event.registrations.all()))
-    rows = [
-        Standing(
-            event_id=event_id,
-            player_id=s.player_id,
-            rank=s.rank,
-            points=s.points,
-            wins=s.wins,
-            draws=s.draws,
-            losses=s.losses,
-            byes=s.byes,
-            matches=s.matches,
-            opp_match_win_pct=s.opp_match_win_pct,
-            opp_opp_match_win_pct=s.opp_opp_match_win_pct,
-            opp_avg_points=s.opp_avg_points,
-            game_win_pct=s.game_win_pct,
-            opp_game_win_pct=s.opp_game_win_pct,
-            dropped=s.dropped,
-            results_version=version,
-        )
-        for s in table
-    ]
     with transaction.atomic():
         _lock_standings_writes(event_id)
         stored = Event.objects.filter(pk=event_id).values_list("standings_version", flat=True).first()
@@ -162,6 +175,6 @@ def standings_recompute(*, event_id: int) -> int:
         if stored > version:
             return stored  # a run that read newer results has written already
         Standing.objects.filter(event_id=event_id).delete()
-        Standing.objects.bulk_create(rows, batch_size=2000)
+        _insert_standings(event_id, version, table)
         Event.objects.filter(pk=event_id).update(standings_version=version)
     return version
