@@ -75,10 +75,15 @@ class TableOutput(serializers.Serializer):
     table = serializers.IntegerField(source="table_number", allow_null=True)
     bye = serializers.BooleanField(source="is_bye")
     reported = serializers.SerializerMethodField()
-    seats = SeatOutput(many=True)
+    seats = serializers.SerializerMethodField()
 
     def get_reported(self, pod) -> bool:
         return hasattr(pod, "result")
+
+    @extend_schema_field(SeatOutput(many=True))
+    def get_seats(self, pod) -> list[dict]:
+        seats = getattr(pod, "seat_list", None)  # loaded with the table by selectors.pod_detail
+        return SeatOutput(pod.seats.all() if seats is None else seats, many=True, context=self.context).data
 
 
 @extend_schema_serializer(component_name="Round")

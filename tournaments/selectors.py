@@ -50,8 +50,20 @@ def round_pods(*, round_: Round) -> list[Pod]:
 
 
 def pod_detail(*, pod_id: int) -> Pod:
-    """One table with its seats, players and result (after reporting it), in two queries."""
-    return _pods_with_seats().get(pk=pod_id)
+    """One table with its round, result and seats with their players, in one query (it answers every report).
+
+    The seats, in seat order, are in ``pod.seat_list``.
+    """
+    seats = list(
+        Seat.objects.filter(pod_id=pod_id).select_related("player", "pod__round", "pod__result").order_by("seat_order")
+    )
+    if not seats:
+        raise Pod.DoesNotExist(f"table {pod_id} has no seats")
+    pod = seats[0].pod
+    for seat in seats:
+        seat.pod = pod
+    pod.seat_list = seats
+    return pod
 
 
 @dataclass(frozen=True)

@@ -384,7 +384,7 @@ def _result_fragment(
 ) -> HttpResponse:
     """The table's card for htmx; after a result, also the round's count and the standings (out of band)."""
     pod = selectors.pod_detail(pod_id=pod.pk)
-    seats = list(pod.seats.all())
+    seats = pod.seat_list
     cut = pod.round.stage == Round.Stage.TOP_CUT
     reported = hasattr(pod, "result")
     card = {
