@@ -73,7 +73,7 @@ def pod_result_report(
             )
         seats = list(
             Seat.objects.select_for_update(of=("self",))
-            .select_related("pod")
+            .select_related("pod", "pod__result")
             .filter(round=round_, pod__table_number=table_number)
             .order_by("seat_order")
         )
@@ -82,7 +82,7 @@ def pod_result_report(
         pod = seats[0].pod
         _validate_placements(placements, [s.player_id for s in seats])
 
-        existing = PodResult.objects.filter(pod=pod).first()
+        existing = getattr(pod, "result", None)  # loaded with the seats
         if existing is not None:
             if all(s.placement == placements[s.player_id] for s in seats):
                 return existing, False
