@@ -27,6 +27,15 @@ def database_url() -> str:
     return f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def start_worker(tmp_path: Path, *, beat: bool = False, env: dict[str, str] | None = None):
     """Start a real worker process on a private queue and point this process's Celery app at it.
 
@@ -61,12 +70,7 @@ def start_worker(tmp_path: Path, *, beat: bool = False, env: dict[str, str] | No
 
     def restore() -> None:
         celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop(process)
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -123,12 +127,7 @@ def start_web(tmp_path: Path, *, env: dict[str, str] | None = None, workers: int
     )  # fmt: skip
 
     def stop() -> None:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop(process)
         log.close()
 
     deadline = time.monotonic() + 60

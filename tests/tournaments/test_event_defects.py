@@ -14,17 +14,11 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.test_event_operations import make_event, report_all
+from tests.tournaments.test_top_cut import play_swiss
 from tournaments import services
 from tournaments.models import Registration, Standing
 
 pytestmark = pytest.mark.django_db
-
-
-def play_swiss(event, organiser) -> None:
-    for _ in range(event.planned_rounds):
-        services.round_start(event=event, by=organiser, allow_rematches=True)
-        report_all(event, organiser)
-    services.standings_recompute(event_id=event.pk)
 
 
 @pytest.mark.parametrize("slug", ["master-trainer", "format3-trinity", "mt-silver"])
