@@ -43,6 +43,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from celery import current_app
 from django.core.cache import cache
 from django.db import transaction
 
@@ -59,9 +60,9 @@ _broker_down_until = 0.0
 
 
 def _app():
-    from config.celery import app
-
-    return app
+    # The project's Celery app (config.celery) is the current one once Django has started; core asks for it
+    # rather than importing the configuration layer above it.
+    return current_app
 
 
 def _task(name: str):
