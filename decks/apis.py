@@ -18,7 +18,7 @@ from decks.models import DeckRecheck, DeckVersion
 from games.formats import FORMATS
 from games.formats.deckrules import ROLES
 from tournaments.models import Event, Registration
-from tournaments.services import can_manage_event
+from tournaments.policy import can_view_decklist, can_view_hidden_decklists
 
 
 class DeckCheckAnonThrottle(AnonRateThrottle):
@@ -113,7 +113,7 @@ class DeckVersionListSubmitApi(APIView):
     @extend_schema(responses={200: DeckVersionOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int, registration_id: int) -> Response:
         registration = _registration(event_id, registration_id)
-        show = services.can_view_decklist(request.user, registration)
+        show = can_view_decklist(request.user, registration)
         versions = registration.deck_versions.order_by("-number")
         return Response(DeckVersionOutput(versions, many=True, context={"show_list": show}).data)
 
@@ -146,7 +146,7 @@ class EventDeckStatusApi(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         versions = services.latest_versions(event).select_related("registration__player")
-        show = event.decklists_public or can_manage_event(request.user, event)
+        show = can_view_hidden_decklists(request.user, event)
         return Response(self.OutputSerializer(versions, many=True, context={"show_list": show}).data)
 
 

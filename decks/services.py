@@ -36,7 +36,7 @@ from decks.models import (
 from games.formats import FORMATS
 from games.formats.deckrules import ROLES
 from tournaments.models import Event, Registration
-from tournaments.policy import can_manage_event, can_submit_deck, can_view_decklist  # noqa: F401 (pages still ask here)
+from tournaments.policy import can_manage_event, can_submit_deck
 
 Progress = Callable[[int, int], None]  # (done, total)
 BATCH = 2000

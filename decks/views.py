@@ -14,7 +14,7 @@ from decks import services
 from decks.forms import DeckForm
 from decks.models import Banlist, DeckRecheck
 from tournaments.models import Event, Registration
-from tournaments.services import can_manage_event
+from tournaments.policy import can_manage_event, can_submit_deck, can_view_decklist
 
 
 def _registration_for(request: HttpRequest, event: Event) -> Registration:
@@ -27,7 +27,7 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
         registration = qs.filter(event=event, player__user=request.user).first()
         if registration is None:
             raise DjangoPermissionDenied("You are not registered for this event.")
-    if not services.can_submit_deck(request.user, registration):
+    if not can_submit_deck(request.user, registration):
         raise DjangoPermissionDenied("This is another player's deck.")
     return registration
 
@@ -142,7 +142,7 @@ def public_decklist(request: HttpRequest, event_id: int, registration_id: int) -
     registration = get_object_or_404(
         Registration.objects.select_related("player", "event"), pk=registration_id, event_id=event_id
     )
-    if not services.can_view_decklist(request.user, registration):
+    if not can_view_decklist(request.user, registration):
         raise DjangoPermissionDenied("Decklists are not public yet.")
     latest = registration.deck_versions.order_by("-number").first()
     return render(

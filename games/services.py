@@ -23,7 +23,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
+from core.exceptions import ApplicationError, Conflict, NotFound
 from games import selectors
 from games.engines import get_engine
 from games.formats import get_format
@@ -31,7 +31,8 @@ from games.formats.engine import GameEvent as EngineEvent
 from games.formats.engine import RuleViolation
 from games.models import Game, GameEvent
 from tournaments.models import Event, Pod, PodResult
-from tournaments.services import can_manage_event, pod_result_report
+from tournaments.policy import ensure_can_record_games
+from tournaments.services import pod_result_report
 
 
 class StaleVersion(Conflict):
@@ -49,8 +50,7 @@ def _rule_error(exc: RuleViolation) -> ApplicationError:
 
 
 def _ensure_staff(user, event: Event) -> None:
-    if not can_manage_event(user, event):
-        raise PermissionDenied("Only the event's staff may record games.")
+    ensure_can_record_games(user, event)
 
 
 def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Game:

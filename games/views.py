@@ -40,7 +40,7 @@ from games.formats.engine import COMMON_VOCABULARY, EventSpec, QuickEntry, When
 from games.forms import GameEventForm, VoidForm, label, post_fields
 from games.models import Game
 from tournaments.models import Event, Player, Pod, PodResult
-from tournaments.services import can_manage_event
+from tournaments.policy import can_record_games
 
 #: Shown first, in this order, when the format has them.
 TURN_EVENTS: tuple[str, ...] = ("start_turn", "phase", "end_turn")
@@ -55,7 +55,7 @@ _PLAYER_APART = frozenset({"id", "out", "placement", "out_reason"})
 
 def _managed_event(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
-    if not can_manage_event(request.user, event):
+    if not can_record_games(request.user, event):
         raise DjangoPermissionDenied("Only the event's staff may record games.")
     return event
 
@@ -68,7 +68,7 @@ def _pod(event: Event, number: int, table: int) -> Pod:
 
 def _managed_game(request: HttpRequest, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("pod__round__event"), pk=game_id)
-    if not can_manage_event(request.user, game.pod.round.event):
+    if not can_record_games(request.user, game.pod.round.event):
         raise DjangoPermissionDenied("Only the event's staff may record games.")
     return game
 

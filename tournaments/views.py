@@ -19,14 +19,14 @@ from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
-from tournaments import selectors, services
+from tournaments import policy, selectors, services
 from tournaments.forms import EventForm, EventSettingsForm, RegistrationForm, ResultForm, SwapForm
 from tournaments.models import Event, Pod, PodResult, Registration, Round
 
 
 def _managed_event(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
-    if not services.can_manage_event(request.user, event):
+    if not policy.can_manage_event(request.user, event):
         raise DjangoPermissionDenied("Only the event's organiser or staff may manage this event.")
     return event
 
@@ -430,7 +430,7 @@ def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
     context.update(
         standings=list(selectors.event_standings(event=event)),
         rounds=list(event.rounds.order_by("number").values_list("number", flat=True)),
-        can_manage=services.can_manage_event(request.user, event),
+        can_manage=policy.can_manage_event(request.user, event),
         my_registration=event.registrations.filter(player__user=request.user).first()
         if request.user.is_authenticated
         else None,

@@ -17,7 +17,6 @@ Work for Celery is handed over by task name through :mod:`core.jobs`, after
 commit; services never import tasks.
 """
 
-from tournaments.policy import can_manage_event
 from tournaments.services.events import event_create, event_finish, event_update, player_create
 from tournaments.services.registrations import (
     bye_assign,
@@ -34,7 +33,6 @@ from tournaments.services.standings import standings_recompute, standings_sweep
 __all__ = [
     "bye_assign",
     "bye_unassign",
-    "can_manage_event",
     "event_create",
     "event_finish",
     "event_update",
