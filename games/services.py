@@ -198,10 +198,41 @@ def game_result_report(*, game_id: int) -> PodResult | None:
         placements = match_result(duels)
         if placements is None:
             return None  # the match goes on: the next duel is created by the judge
+        games, intentional = _duel_scores(duels, placements)
     else:
-        placements = game.state["result"]["placements"]
+        placements, games, intentional = game.state["result"]["placements"], None, False
     result, _ = pod_result_report(
         event=event, round_number=game.pod.round.number, table_number=game.pod.table_number,
         placements={int(k): v for k, v in placements.items()}, by=event.organiser, source=PodResult.Source.GAME,
+        games=games, intentional_draw=intentional,
     )  # fmt: skip
     return result
+
+
+def _duel_scores(duels: list[Mapping[str, Any]], placements: Mapping[str, int]):
+    """The match's game score from its duels (won, lost, drawn per player) and whether it was an intentional draw.
+
+    ``(None, False)`` when the score would not show the match's winner (a
+    disqualification decides a match whatever the duels said).
+    """
+    if any(str(d.get("reason", "")) == "intentional_draw" for d in duels):
+        return None, set(placements.values()) == {1}
+    players = list(placements)
+    score = {p: [0, 0, 0] for p in players}
+    for duel in duels:
+        places = {str(k): v for k, v in duel["placements"].items()}
+        a, b = players
+        if places.get(a) == places.get(b):
+            score[a][2] += 1
+            score[b][2] += 1
+        elif places.get(a) == 1:
+            score[a][0] += 1
+            score[b][1] += 1
+        elif places.get(b) == 1:
+            score[b][0] += 1
+            score[a][1] += 1
+    a, b = players
+    wins_agree = (score[a][0] > score[b][0]) == (placements[a] < placements[b]) and (
+        score[a][0] == score[b][0]
+    ) == (placements[a] == placements[b])
+    return ({int(p): tuple(v) for p, v in score.items()} if wins_agree else None), False

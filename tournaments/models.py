@@ -30,6 +30,8 @@ class Player(models.Model):
     )
     #: An id from outside Podium (Pokémon Player ID, Konami ID, club membership).
     external_id = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    #: A code the organiser gives a walk-in so they can claim this record with an account (one person, one history).
+    claim_code = models.CharField(max_length=16, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -75,6 +77,24 @@ class Event(models.Model):
     pod_leftovers = models.CharField(max_length=10, choices=Leftovers.choices, default=Leftovers.TABLES)
     #: Players in the top cut once it has started (0 = no cut so far).
     top_cut_size = models.PositiveSmallIntegerField(default=0)
+    #: Players register themselves while this is on (until the deadline; beyond the capacity, on a waiting list).
+    registration_open = models.BooleanField(default=False)
+    registration_deadline = models.DateTimeField(null=True, blank=True)
+    #: At most this many registered players; more join the waiting list, promoted in order. ``None``: no limit.
+    capacity = models.PositiveIntegerField(null=True, blank=True)
+    #: Players check themselves in while this is on (the window the organiser opens, e.g. with the QR code).
+    check_in_open = models.BooleanField(default=False)
+    #: Players report their table's result, the other players at the table confirm it; staff results are final.
+    player_reports = models.BooleanField(default=False)
+    #: Casters see decklists before they are published.
+    casters_see_decklists = models.BooleanField(default=False)
+
+    class Floor(models.TextChoices):
+        POINT_33 = "0.33", "0.33"
+        THIRD = "1/3", "exactly 1/3 (as Melee and MTGO publish)"
+
+    #: The Magic convention's 33 % floor of match- and game-win percentages.
+    magic_floor = models.CharField(max_length=4, choices=Floor.choices, default=Floor.POINT_33)
     #: Bumped by every recorded result; standings store the version they reflect.
     results_version = models.PositiveIntegerField(default=0)
     standings_version = models.PositiveIntegerField(default=0)
@@ -122,8 +142,19 @@ class Event(models.Model):
 
 
 class Registration(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Registered"
+        WAITLISTED = "waitlisted", "On the waiting list"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    #: Only registered players are in the event; the waiting list is promoted in the order it was joined.
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
+    #: The player registered themselves (rather than staff entering a walk-in).
+    self_registered = models.BooleanField(default=False)
+    #: When the player joined the waiting list (its order); ``None`` for players who never waited.
+    waitlisted_at = models.DateTimeField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)
     dropped = models.BooleanField(default=False)
     #: The last round the player played before dropping (0 = before round 1).
@@ -146,7 +177,12 @@ class Registration(models.Model):
             models.CheckConstraint(
                 condition=Q(fixed_table__isnull=True) | Q(fixed_table__gte=1), name="registration_fixed_table_positive"
             ),
+            models.CheckConstraint(
+                condition=Q(status="registered") | Q(checked_in=False, dropped=False),
+                name="registration_only_registered_play",
+            ),
         ]
+        indexes = [models.Index(fields=["event", "status", "waitlisted_at"], name="registration_waiting_list")]
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.event}"
@@ -247,6 +283,10 @@ class Seat(models.Model):
     cut_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Why the player sits here: reason codes from the pairing engine (and "swapped", "top_cut").
     reasons = models.JSONField(default=list, blank=True)
+    #: 1v1 game score of the match (2-1, 2-0, 1-1-1 ...): games won, lost and drawn; ``None`` when not given.
+    games_won = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_lost = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_drawn = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["pod", "seat_order"]
@@ -257,6 +297,11 @@ class Seat(models.Model):
             models.CheckConstraint(
                 condition=Q(placement__isnull=True, points__isnull=True) | Q(placement__gte=1, points__isnull=False),
                 name="seat_placement_and_points_together",
+            ),
+            models.CheckConstraint(
+                condition=Q(games_won__isnull=True, games_lost__isnull=True, games_drawn__isnull=True)
+                | Q(games_won__isnull=False, games_lost__isnull=False, games_drawn__isnull=False),
+                name="seat_game_score_whole",
             ),
         ]
 
@@ -272,11 +317,19 @@ class PodResult(models.Model):
         API = "api", "API"
         GAME = "game", "Game record"
         BYE = "bye", "Bye"
+        PLAYERS = "players", "Reported and confirmed by the players"
 
     pod = models.OneToOneField(Pod, on_delete=models.CASCADE, related_name="result")
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     reported_at = models.DateTimeField(auto_now_add=True)
     source = models.CharField(max_length=20, choices=Source.choices, default=Source.DASHBOARD)
+    #: The players agreed a draw without playing it out: its unplayed games are worth no game points.
+    intentional_draw = models.BooleanField(default=False)
+    #: Set by a correction (the audit trail keeps every version).
+    corrected_at = models.DateTimeField(null=True, blank=True)
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     def __str__(self) -> str:
         return f"result of {self.pod}"
@@ -313,3 +366,125 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.player}"
+
+
+class ResultReport(models.Model):
+    """A player's report of their table's result, waiting for the other players at the table.
+
+    When every other player at the table has agreed, the report becomes the
+    table's :class:`PodResult`.  A player who disagrees, or reports something
+    else, makes it *disputed*; staff then enter the result, which *settles* it.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for confirmation"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+        SETTLED = "settled", "Settled by staff"
+
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="reports")
+    #: The player who reported.
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="result_reports")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    #: ``{"<player id>": placement}``.
+    placements = models.JSONField()
+    #: ``{"<player id>": [won, lost, drawn]}`` (1v1), or ``None``.
+    games = models.JSONField(null=True, blank=True)
+    intentional_draw = models.BooleanField(default=False)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pod", "created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["pod"], condition=Q(status__in=["pending", "disputed"]), name="result_report_one_open_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} reports {self.pod}: {self.status}"
+
+
+class ResultResponse(models.Model):
+    """Another player's answer to a report: agreed, or disputed (with what they say happened)."""
+
+    report = models.ForeignKey(ResultReport, on_delete=models.CASCADE, related_name="responses")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="result_responses")
+    agrees = models.BooleanField()
+    #: What the player says instead, when they disagree by reporting a different result.
+    placements = models.JSONField(null=True, blank=True)
+    games = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["report", "created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["report", "player"], name="result_response_once_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {'agrees with' if self.agrees else 'disputes'} {self.report}"
+
+
+class EventStaff(models.Model):
+    """A user with a role at one event (the organiser needs no row: they are the event's owner)."""
+
+    class Role(models.TextChoices):
+        CO_ORGANISER = "co_organiser", "Co-organiser"
+        SCOREKEEPER = "scorekeeper", "Scorekeeper"
+        JUDGE = "judge", "Judge"
+        CASTER = "caster", "Caster"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "role", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="event_staff_one_role_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) @ {self.event}"
+
+
+class AuditEntry(models.Model):
+    """One change made through the services: who, when, what, and the values before and after.
+
+    Written in the change's own transaction; nothing in the app edits or
+    deletes an entry (the model refuses it).
+    """
+
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    #: What happened, as ``<entity>.<verb>``: ``result.corrected``, ``registration.dropped``, ...
+    action = models.CharField(max_length=64)
+    #: What it happened to, in words: "Round 2, table 3", "Ash Ketchum (#12)".
+    subject = models.CharField(max_length=200)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["event", "-created_at"], name="audit_entry_event_time")]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.subject}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise TypeError("Audit entries are never changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("Audit entries are never deleted.")

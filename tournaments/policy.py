@@ -1,77 +1,241 @@
 """Who may do what: the one place Podium decides it.
 
-Services ask this module before they change anything, and pages ask it what to
-show; neither restates a rule.  Today there are two kinds of people: an
-event's *staff* (its organiser, and site staff) and everyone else.  A
-*player* is the person whose user account is linked to a :class:`Player`.
+Services ask this module before they change anything, and pages and API views
+ask it what to show; neither restates a rule.
 
-=======================  =======================================================
-action                   allowed to
-=======================  =======================================================
-create an event          any signed-in user (who becomes its organiser)
-manage an event          its staff: settings, registrations, rounds, results, cut
-record games             its staff
-submit a player's deck   the player, and the event's staff
-see a decklist           the player and the event's staff; everyone once published
-=======================  =======================================================
+Terms
+=====
 
-The coming roles (co-organiser, scorekeeper, judge, caster, the player at a
-table) extend these functions; their callers stay as they are.
+* An event's **organiser** owns it.  **Staff** are users the organiser adds to
+  the event with one **role** each: co-organiser, scorekeeper, judge or caster.
+  **Site staff** (Django's ``is_staff``) may do everything everywhere.
+* A **player** is the person whose account is linked to a :class:`Player`
+  record; *a player at a table* is one seated at it.
+* An **action** is a kind of change (or of privileged read) on one event.
+  :data:`ROLE_ACTIONS` says which roles may take it: that table is the rule,
+  the README shows it, and a test keeps the two the same.
+
+What players may do for themselves (register, withdraw, check in, drop,
+report and confirm their table's result, submit their deck) depends on who
+they are and on the event's windows, not on a role: :func:`can_act_for_player`
+and the services' own checks (registration open, check-in open, player
+reports allowed) decide it.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from core.exceptions import PermissionDenied
 
 if TYPE_CHECKING:
-    from tournaments.models import Event, Registration
+    from tournaments.models import Event, Player, Registration
 
 
-def can_create_event(user) -> bool:
+class Role(StrEnum):
+    ORGANISER = "organiser"
+    CO_ORGANISER = "co_organiser"
+    SCOREKEEPER = "scorekeeper"
+    JUDGE = "judge"
+    CASTER = "caster"
+
+
+class Action(StrEnum):
+    EDIT_EVENT = "edit_event"
+    MANAGE_STAFF = "manage_staff"
+    MANAGE_REGISTRATIONS = "manage_registrations"
+    PAIR_ROUNDS = "pair_rounds"
+    ENTER_RESULTS = "enter_results"
+    SETTLE_DISPUTES = "settle_disputes"
+    CORRECT_RESULTS = "correct_results"
+    CORRECT_FINISHED = "correct_finished"
+    RECORD_GAMES = "record_games"
+    MANAGE_DECKS = "manage_decks"
+    SEE_HIDDEN_DECKLISTS = "see_hidden_decklists"
+    READ_AUDIT = "read_audit"
+    USE_DASHBOARD = "use_dashboard"
+
+
+#: What each action covers, in words (the README's table shows these).
+ACTION_TEXT: dict[Action, str] = {
+    Action.EDIT_EVENT: "settings, registration and check-in windows, player reports, finishing the event",
+    Action.MANAGE_STAFF: "add and remove staff",
+    Action.MANAGE_REGISTRATIONS: "walk-ins, check in, drop and undo a drop, fixed tables, byes, claim codes",
+    Action.PAIR_ROUNDS: "start, re-pair and swap rounds, start the top cut",
+    Action.ENTER_RESULTS: "enter a table's result (final at once)",
+    Action.SETTLE_DISPUTES: "enter the result of a disputed or unconfirmed table",
+    Action.CORRECT_RESULTS: "correct a recorded result, with a reason",
+    Action.CORRECT_FINISHED: "correct a result after the event is finished",
+    Action.RECORD_GAMES: "record games on the judge console",
+    Action.MANAGE_DECKS: "re-check decks, deck options, publish decklists",
+    Action.SEE_HIDDEN_DECKLISTS: "see decklists before they are published",
+    Action.READ_AUDIT: "read the audit trail",
+    Action.USE_DASHBOARD: "open the event's dashboard",
+}
+
+_EVERYTHING = frozenset(Action)
+
+#: The rule: which roles may take which actions.  Casters see hidden decklists only when the organiser allows it.
+ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
+    Role.ORGANISER: _EVERYTHING,
+    Role.CO_ORGANISER: _EVERYTHING - {Action.CORRECT_FINISHED},
+    Role.SCOREKEEPER: frozenset(
+        {
+            Action.MANAGE_REGISTRATIONS,
+            Action.PAIR_ROUNDS,
+            Action.ENTER_RESULTS,
+            Action.SETTLE_DISPUTES,
+            Action.CORRECT_RESULTS,
+            Action.READ_AUDIT,
+            Action.USE_DASHBOARD,
+        }
+    ),
+    Role.JUDGE: frozenset(
+        {
+            Action.SETTLE_DISPUTES,
+            Action.RECORD_GAMES,
+            Action.SEE_HIDDEN_DECKLISTS,
+            Action.READ_AUDIT,
+            Action.USE_DASHBOARD,
+        }
+    ),
+    Role.CASTER: frozenset({Action.SEE_HIDDEN_DECKLISTS, Action.USE_DASHBOARD}),
+}
+
+_REFUSALS: dict[Action, str] = {
+    Action.EDIT_EVENT: "Only the event's organisers may change this event.",
+    Action.MANAGE_STAFF: "Only the event's organisers may change its staff.",
+    Action.MANAGE_REGISTRATIONS: "Only the event's organisers and scorekeepers may change registrations.",
+    Action.PAIR_ROUNDS: "Only the event's organisers and scorekeepers may pair rounds.",
+    Action.ENTER_RESULTS: "Only the event's organisers and scorekeepers may enter results.",
+    Action.SETTLE_DISPUTES: "Only the event's organisers, scorekeepers and judges may settle a table's result.",
+    Action.CORRECT_RESULTS: "Only the event's organisers and scorekeepers may correct results.",
+    Action.CORRECT_FINISHED: "The event is finished: only its organiser may correct a result.",
+    Action.RECORD_GAMES: "Only the event's organisers and judges may record games.",
+    Action.MANAGE_DECKS: "Only the event's organisers may manage its decks.",
+    Action.SEE_HIDDEN_DECKLISTS: "Decklists are not public yet.",
+    Action.READ_AUDIT: "Only the event's staff may read its audit trail.",
+    Action.USE_DASHBOARD: "Only the event's organiser or staff may manage this event.",
+}
+
+
+def _signed_in(user) -> bool:
     return bool(user and user.is_authenticated)
 
 
 def manages_every_event(user) -> bool:
     """Site staff manage every event (and see them all on their dashboard)."""
-    return bool(user and user.is_authenticated and user.is_staff)
+    return _signed_in(user) and user.is_staff
+
+
+def roles(user, event: Event) -> frozenset[Role]:
+    """The user's roles at the event (one query, remembered on the user object for the request)."""
+    if not _signed_in(user):
+        return frozenset()
+    cache: dict[int, frozenset[Role]] = user.__dict__.setdefault("_podium_roles", {})
+    if event.pk not in cache:
+        from tournaments.models import EventStaff
+
+        found = {
+            Role(r) for r in EventStaff.objects.filter(event_id=event.pk, user=user).values_list("role", flat=True)
+        }
+        if is_organiser(user, event):
+            found.add(Role.ORGANISER)
+        cache[event.pk] = frozenset(found)
+    return cache[event.pk]
+
+
+def forget_roles(user) -> None:
+    """After a staff change: the next check reads the roles again."""
+    if user is not None:
+        user.__dict__.pop("_podium_roles", None)
+
+
+def can(user, action: Action, event: Event) -> bool:
+    if manages_every_event(user):
+        return True
+    held = roles(user, event)
+    if action == Action.SEE_HIDDEN_DECKLISTS and held == {Role.CASTER} and not event.casters_see_decklists:
+        return False
+    return any(action in ROLE_ACTIONS[role] for role in held)
+
+
+def ensure(user, action: Action, event: Event) -> None:
+    if not can(user, action, event):
+        raise PermissionDenied(_REFUSALS[action])
+
+
+def is_organiser(user, event: Event) -> bool:
+    """The user owns the event."""
+    return _signed_in(user) and event.organiser_id == user.pk
+
+
+def can_create_event(user) -> bool:
+    """Any signed-in user may organise an event (and becomes its organiser)."""
+    return _signed_in(user)
+
+
+def is_player(user, player: Player) -> bool:
+    """The user is this player (their account is linked to the record)."""
+    return _signed_in(user) and player.user_id == user.pk
+
+
+def can_act_for_player(user, player: Player, event: Event, action: Action = Action.MANAGE_REGISTRATIONS) -> bool:
+    """The player themselves, or staff who may take ``action`` at the event."""
+    return is_player(user, player) or can(user, action, event)
+
+
+# --- the names the pages and services used before roles ----------------------------------------
 
 
 def can_manage_event(user, event: Event) -> bool:
-    """The event's organiser and site staff change an event; everyone else only reads it."""
-    return manages_every_event(user) or bool(user and user.is_authenticated and event.organiser_id == user.pk)
+    """Whether the user may open the event's dashboard (any staff role)."""
+    return can(user, Action.USE_DASHBOARD, event)
 
 
 def ensure_can_manage_event(user, event: Event) -> None:
-    if not can_manage_event(user, event):
-        raise PermissionDenied("Only the event's organiser or staff may change this event.")
+    ensure(user, Action.EDIT_EVENT, event)
 
 
 def can_record_games(user, event: Event) -> bool:
-    """Judges record games at the event's tables; today the event's staff."""
-    return can_manage_event(user, event)
+    return can(user, Action.RECORD_GAMES, event)
 
 
 def ensure_can_record_games(user, event: Event) -> None:
-    if not can_record_games(user, event):
-        raise PermissionDenied("Only the event's staff may record games.")
+    ensure(user, Action.RECORD_GAMES, event)
 
 
 def can_submit_deck(user, registration: Registration) -> bool:
-    """The player and the event's staff."""
-    return bool(
-        user
-        and user.is_authenticated
-        and (user.pk == registration.player.user_id or can_manage_event(user, registration.event))
-    )
+    """The player, and the event's organisers."""
+    return is_player(user, registration.player) or can(user, Action.MANAGE_DECKS, registration.event)
 
 
 def can_view_decklist(user, registration: Registration) -> bool:
-    """The player and the event's staff always; everyone else once the organiser publishes decklists."""
-    return registration.event.decklists_public or can_submit_deck(user, registration)
+    """The player and the event's staff who may see them always; everyone else once decklists are published."""
+    return (
+        registration.event.decklists_public
+        or is_player(user, registration.player)
+        or can(user, Action.SEE_HIDDEN_DECKLISTS, registration.event)
+    )
 
 
 def can_view_hidden_decklists(user, event: Event) -> bool:
-    """Every decklist of the event, published or not: its staff."""
-    return event.decklists_public or can_manage_event(user, event)
+    """Every decklist of the event, published or not."""
+    return event.decklists_public or can(user, Action.SEE_HIDDEN_DECKLISTS, event)
+
+
+def roles_table() -> str:
+    """The role x action table, in Markdown (the README shows it; a test keeps them equal)."""
+    order = [Role.ORGANISER, Role.CO_ORGANISER, Role.SCOREKEEPER, Role.JUDGE, Role.CASTER]
+    head = "| action | " + " | ".join(r.value.replace("_", "-") for r in order) + " |"
+    rows = [head, "|---|" + "---|" * len(order)]
+    for action in Action:
+        marks = []
+        for role in order:
+            if action == Action.SEE_HIDDEN_DECKLISTS and role == Role.CASTER:
+                marks.append("if allowed")
+            else:
+                marks.append("✓" if action in ROLE_ACTIONS[role] else "")
+        rows.append(f"| {ACTION_TEXT[action]} | " + " | ".join(marks) + " |")
+    return "\n".join(rows)

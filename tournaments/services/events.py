@@ -8,9 +8,9 @@ from django.db import IntegrityError, transaction
 
 from core.exceptions import ApplicationError, Conflict, PermissionDenied
 from games.formats import UnknownFormat, get_format
-from tournaments import selectors
+from tournaments import audit, selectors
 from tournaments.models import Event, Player
-from tournaments.policy import can_create_event, ensure_can_manage_event
+from tournaments.policy import Action, can_create_event, ensure
 from tournaments.services._common import locked_event, missing_message, tables_without_result
 from tournaments.services.standings import bump_results_version, request_standings
 
@@ -54,17 +54,23 @@ def event_create(
     _check_planned_rounds(planned_rounds)
     _check_tiebreakers(tiebreakers)
     _check_table_options(fmt, players_per_table, pod_leftovers)
-    return Event.objects.create(
-        organiser=organiser,
-        name=name.strip(),
-        format=format,
-        planned_rounds=planned_rounds,
-        date=date,
-        venue=venue,
-        tiebreakers=tiebreakers,
-        players_per_table=players_per_table,
-        pod_leftovers=pod_leftovers,
-    )
+    with transaction.atomic():
+        event = Event.objects.create(
+            organiser=organiser,
+            name=name.strip(),
+            format=format,
+            planned_rounds=planned_rounds,
+            date=date,
+            venue=venue,
+            tiebreakers=tiebreakers,
+            players_per_table=players_per_table,
+            pod_leftovers=pod_leftovers,
+        )
+        audit.record(
+            event=event, by=organiser, action="event.created", subject=event.name,
+            after=audit.snapshot(event, _AUDITED_FIELDS),
+        )  # fmt: skip
+    return event
 
 
 def _check_planned_rounds(planned_rounds: int) -> None:
@@ -90,16 +96,23 @@ def _check_table_options(fmt, players_per_table: int | None, pod_leftovers: str)
 
 
 #: Settings that can change while the event runs, and the ones fixed once round 1 is paired.
-_EVENT_LIVE_FIELDS = {"name", "venue", "date", "planned_rounds", "tiebreakers"}
+_EVENT_LIVE_FIELDS = {
+    "name", "venue", "date", "planned_rounds", "tiebreakers", "magic_floor", "registration_open",
+    "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists",
+}  # fmt: skip
 _EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers"}
+_AUDITED_FIELDS = sorted(_EVENT_LIVE_FIELDS | _EVENT_SETUP_FIELDS | {"format"})
+#: Settings whose change re-ranks the standings.
+_STANDINGS_FIELDS = {"tiebreakers", "magic_floor"}
 
 
 def event_update(*, event: Event, by, **changes) -> Event:
     """Change an event's settings.  Pairing settings are fixed once round 1 is paired.
 
     ``planned_rounds`` may go up at any time and down to the rounds already paired.
+    A larger ``capacity`` promotes players from the waiting list, in order.
     """
-    ensure_can_manage_event(by, event)
+    ensure(by, Action.EDIT_EVENT, event)
     unknown = set(changes) - _EVENT_LIVE_FIELDS - _EVENT_SETUP_FIELDS
     if unknown:
         raise ApplicationError(f"These settings cannot be changed: {', '.join(sorted(unknown))}.")
@@ -127,25 +140,37 @@ def event_update(*, event: Event, by, **changes) -> Event:
                 )
         if "tiebreakers" in changes:
             _check_tiebreakers(changes["tiebreakers"])
+        if "magic_floor" in changes and changes["magic_floor"] not in Event.Floor.values:
+            raise ApplicationError(f"Unknown floor {changes['magic_floor']!r}.", field="magic_floor")
+        if changes.get("capacity") is not None and changes["capacity"] < 1:
+            raise ApplicationError("A capacity is 1 or more (or none for no limit).", field="capacity")
         _check_table_options(
             get_format(event.format),
             changes.get("players_per_table", event.players_per_table),
             changes.get("pod_leftovers", event.pod_leftovers),
         )
-        retiebreak = "tiebreakers" in changes and changes["tiebreakers"] != event.tiebreakers
+        retiebreak = any(f in changes and changes[f] != getattr(event, f) for f in _STANDINGS_FIELDS)
+        before = audit.snapshot(event, sorted(changes))
         for field, value in changes.items():
             setattr(event, field, value)
         if changes:
             event.save(update_fields=sorted(changes))
+            after = audit.snapshot(event, sorted(changes))
+            if after != before:
+                audit.record(event=event, by=by, action="event.updated", subject=event.name, before=before, after=after)
         if retiebreak:
             bump_results_version(event)
+        if "capacity" in changes:
+            from tournaments.services.registrations import promote_waiting_list
+
+            promote_waiting_list(event, by=by)
     if retiebreak:
         request_standings(event.pk)
     return event
 
 
 def event_finish(*, event: Event, by) -> Event:
-    ensure_can_manage_event(by, event)
+    ensure(by, Action.EDIT_EVENT, event)
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
@@ -155,4 +180,5 @@ def event_finish(*, event: Event, by) -> Event:
             raise Conflict(missing_message(missing), code="round_incomplete")
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
+        audit.record(event=event, by=by, action="event.finished", subject=event.name)
     return event

@@ -1,16 +1,52 @@
-"""Registrations: entering players (late entries too), check-in, fixed tables, assigned byes, drops."""
+"""Registrations: walk-ins and self-registration with a waiting list, check-in, drops, byes, fixed tables.
+
+Terms.  A *walk-in* is a player the staff enter; *self-registration* is a
+signed-in player entering while the event's registration is open (until its
+deadline).  Beyond the event's *capacity* players join the *waiting list*,
+which is promoted in the order it was joined whenever a place frees up (a
+withdrawal before play, a larger capacity).  Players *check in* themselves
+while the organiser keeps the check-in window open, and *drop* themselves
+between rounds; staff do both at any time, and may undo a drop.
+
+Every change is recorded in the audit trail.  Late entries (registering or
+checking in after pairing has begun) join the next round, and every round
+before it counts as a loss.
+"""
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+import secrets
 
-from core.exceptions import ApplicationError, Conflict, NotFound
-from tournaments import selectors
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
+from tournaments import audit, selectors
 from tournaments.models import ByeAssignment, Event, Player, Registration, Seat
-from tournaments.policy import ensure_can_manage_event
+from tournaments.policy import Action, can, can_act_for_player, ensure, is_player
 from tournaments.services._common import locked_event
 from tournaments.services.events import player_create
 from tournaments.services.standings import bump_results_version, request_standings
+
+_REGISTRATION_FIELDS = ("status", "checked_in", "dropped", "dropped_after_round", "late_entry_round", "fixed_table")
+
+
+def _label(registration: Registration) -> str:
+    return audit.player_label(registration.player)
+
+
+def _locked_registration(registration: Registration) -> Registration:
+    return Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+
+
+def _open_for_entries(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished: registration is closed.", code="event_finished")
+    if event.top_cut_size:
+        raise Conflict("The top cut has started: registration is closed.", code="top_cut_started")
+
+
+# --- entering -----------------------------------------------------------------------------------
 
 
 def registration_create(
@@ -22,37 +58,45 @@ def registration_create(
     external_id: str | None = None,
     checked_in: bool = False,
 ) -> Registration:
-    """Register an existing player, or a new one by name (and optional external id).
+    """Register a walk-in: an existing player, or a new one by name (and optional external id).
 
-    Registering (checked in) after pairing has begun is a late entry: the
-    player joins the next pairing and every round before it counts as a loss.
+    Staff may register walk-ins beyond the capacity.  Registering (checked in)
+    after pairing has begun is a late entry.
     """
-    ensure_can_manage_event(by, event)
+    ensure(by, Action.MANAGE_REGISTRATIONS, event)
     with transaction.atomic():
         event = locked_event(event.pk)
-        if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished: registration is closed.", code="event_finished")
-        if event.top_cut_size:
-            raise Conflict("The top cut has started: registration is closed.", code="top_cut_started")
+        _open_for_entries(event)
         if player is None:
             external_id = (external_id or "").strip() or None
             existing = Player.objects.filter(external_id=external_id).first() if external_id else None
             player = existing or player_create(display_name=display_name, external_id=external_id)
-        if Registration.objects.filter(event=event, player=player).exists():
+        previous = Registration.objects.filter(event=event, player=player).first()
+        if previous is not None and previous.status != Registration.Status.WITHDRAWN:
             raise Conflict(f"{player} is already registered for this event.", code="already_registered", field="player")
-        # A player joining after pairing has begun plays from the next round; the rounds before it are losses.
         late_entry_round = (
             selectors.next_round_number(event) if checked_in and selectors.swiss_rounds_paired(event) else None
         )
         try:
             with transaction.atomic():
-                registration = Registration.objects.create(
-                    event=event, player=player, checked_in=checked_in, late_entry_round=late_entry_round
-                )
+                if previous is not None:
+                    registration = previous
+                    registration.status = Registration.Status.REGISTERED
+                    registration.checked_in, registration.late_entry_round = checked_in, late_entry_round
+                    registration.waitlisted_at = None
+                    registration.save(update_fields=["status", "checked_in", "late_entry_round", "waitlisted_at"])
+                else:
+                    registration = Registration.objects.create(
+                        event=event, player=player, checked_in=checked_in, late_entry_round=late_entry_round
+                    )
         except IntegrityError:
             raise Conflict(
                 f"{player} is already registered for this event.", code="already_registered", field="player"
             ) from None
+        audit.record(
+            event=event, by=by, action="registration.created", subject=audit.player_label(player),
+            after=audit.snapshot(registration, _REGISTRATION_FIELDS),
+        )  # fmt: skip
         if late_entry_round:
             bump_results_version(event)
     if late_entry_round:
@@ -60,22 +104,145 @@ def registration_create(
     return registration
 
 
+def player_for_user(user, *, display_name: str = "") -> Player:
+    """The user's player profile, created (with their name) if they have none yet."""
+    player = Player.objects.filter(user=user).first()
+    if player is not None:
+        return player
+    name = display_name.strip() or user.get_full_name() or user.get_username()
+    try:
+        with transaction.atomic():
+            return Player.objects.create(display_name=name[:100], user=user)
+    except IntegrityError:  # created meanwhile by another request of the same user
+        return Player.objects.get(user=user)
+
+
+def registration_self_register(*, event: Event, by) -> Registration:
+    """A signed-in player registers themselves, or joins the waiting list when the event is full.
+
+    Refused while registration is closed or after its deadline
+    (``registration_closed``), once play has started (``event_started``), and
+    for a player already registered or waiting (``already_registered``).
+    """
+    if not (by and by.is_authenticated):
+        raise PermissionDenied("Sign in to register.", code="not_authenticated")
+    player = player_for_user(by)
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        _open_for_entries(event)
+        if event.status != Event.Status.REGISTRATION:
+            raise Conflict("Play has started: ask the organiser to enter you.", code="event_started")
+        if not event.registration_open or (
+            event.registration_deadline is not None and timezone.now() > event.registration_deadline
+        ):
+            raise Conflict("Registration for this event is closed.", code="registration_closed")
+        registration = Registration.objects.select_for_update().filter(event=event, player=player).first()
+        if registration is not None and registration.status != Registration.Status.WITHDRAWN:
+            raise Conflict("You are already registered for this event.", code="already_registered")
+        full = event.capacity is not None and _registered_count(event) >= event.capacity
+        status = Registration.Status.WAITLISTED if full else Registration.Status.REGISTERED
+        waitlisted_at = timezone.now() if full else None
+        if registration is None:
+            registration = Registration.objects.create(
+                event=event, player=player, status=status, self_registered=True, waitlisted_at=waitlisted_at
+            )
+        else:
+            registration.status, registration.waitlisted_at, registration.self_registered = status, waitlisted_at, True
+            registration.save(update_fields=["status", "waitlisted_at", "self_registered"])
+        audit.record(
+            event=event, by=by, action="registration.waitlisted" if full else "registration.self_registered",
+            subject=audit.player_label(player), after=audit.snapshot(registration, _REGISTRATION_FIELDS),
+        )  # fmt: skip
+    return registration
+
+
+def _registered_count(event: Event) -> int:
+    return Registration.objects.filter(event=event, status=Registration.Status.REGISTERED).count()
+
+
+def promote_waiting_list(event: Event, *, by) -> list[Registration]:
+    """Move players from the waiting list into the event, in the order they joined, while there is room.
+
+    Call it inside the transaction that freed the place (it expects the event row locked).
+    """
+    if event.status != Event.Status.REGISTRATION:
+        return []
+    room = None if event.capacity is None else event.capacity - _registered_count(event)
+    waiting = (
+        Registration.objects.select_for_update()
+        .select_related("player")
+        .filter(event=event, status=Registration.Status.WAITLISTED)
+        .order_by("waitlisted_at", "pk")
+    )
+    promoted = list(waiting if room is None else waiting[: max(room, 0)])
+    for registration in promoted:
+        registration.status = Registration.Status.REGISTERED
+        registration.save(update_fields=["status"])
+        audit.record(
+            event=event, by=by, action="registration.promoted", subject=_label(registration),
+            before={"status": Registration.Status.WAITLISTED}, after={"status": Registration.Status.REGISTERED},
+        )  # fmt: skip
+    return promoted
+
+
+def registration_withdraw(*, registration: Registration, by) -> Registration:
+    """Leave the event (or its waiting list) before play starts; the next player waiting takes the place.
+
+    The player themselves or the staff.  Once play has started, a player drops instead.
+    """
+    event = registration.event
+    if not can_act_for_player(by, registration.player, event):
+        raise PermissionDenied("Only the player or the event's staff may withdraw this registration.")
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        registration = _locked_registration(registration)
+        if registration.status == Registration.Status.WITHDRAWN:
+            return registration
+        if event.status != Event.Status.REGISTRATION:
+            raise Conflict("Play has started: drop instead of withdrawing.", code="event_started")
+        before = audit.snapshot(registration, _REGISTRATION_FIELDS)
+        registration.status = Registration.Status.WITHDRAWN
+        registration.checked_in = False
+        registration.waitlisted_at = None
+        registration.save(update_fields=["status", "checked_in", "waitlisted_at"])
+        audit.record(
+            event=event, by=by, action="registration.withdrawn", subject=_label(registration), before=before,
+            after=audit.snapshot(registration, _REGISTRATION_FIELDS),
+        )  # fmt: skip
+        promote_waiting_list(event, by=by)
+    return registration
+
+
+# --- check-in and drops -------------------------------------------------------------------------
+
+
 def registration_check_in(*, registration: Registration, by, checked_in: bool = True) -> Registration:
     """Check a player in (or out).  Checking in after pairing has begun is a late entry.
 
-    A late entrant who has not played yet joins the next pairing; every round
-    before it counts as a loss.  The round being played is not rebuilt.
+    Staff at any time; the player themselves while the event's check-in
+    window is open (``check_in_closed`` otherwise).  A late entrant who has not
+    played yet joins the next pairing; every round before it counts as a loss.
     """
-    ensure_can_manage_event(by, registration.event)
+    event = registration.event
+    staff = can(by, Action.MANAGE_REGISTRATIONS, event)
+    if not staff and not is_player(by, registration.player):
+        raise PermissionDenied("Only the player or the event's staff may check this player in.")
     with transaction.atomic():
         event = locked_event(registration.event_id)
         if event.status == Event.Status.FINISHED:
             raise Conflict("The event is finished.", code="event_finished")
-        registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+        if not staff and not event.check_in_open:
+            raise Conflict("Check-in is not open: ask the event's staff.", code="check_in_closed")
+        registration = _locked_registration(registration)
+        if registration.status != Registration.Status.REGISTERED:
+            raise Conflict(
+                f"{registration.player} is {registration.get_status_display().lower()}.", code="not_registered"
+            )
         if registration.dropped and checked_in:
             raise Conflict(f"{registration.player} has dropped.", code="dropped")
         if registration.checked_in == checked_in:
             return registration
+        before = audit.snapshot(registration, _REGISTRATION_FIELDS)
         registration.checked_in = checked_in
         fields = ["checked_in"]
         late = (
@@ -87,6 +254,10 @@ def registration_check_in(*, registration: Registration, by, checked_in: bool = 
             registration.late_entry_round = selectors.next_round_number(event)
             fields.append("late_entry_round")
         registration.save(update_fields=fields)
+        audit.record(
+            event=event, by=by, action="registration.checked_in" if checked_in else "registration.checked_out",
+            subject=_label(registration), before=before, after=audit.snapshot(registration, _REGISTRATION_FIELDS),
+        )  # fmt: skip
         if late:
             bump_results_version(event)
     if late:
@@ -94,19 +265,91 @@ def registration_check_in(*, registration: Registration, by, checked_in: bool = 
     return registration
 
 
+def registration_drop(*, registration: Registration, by) -> Registration:
+    """Drop a player from future rounds; their results and standing stay.
+
+    Staff at any time; the player themselves between rounds: not while they
+    sit at a table of the current round that has no result (``round_in_progress``).
+    """
+    event = registration.event
+    staff = can(by, Action.MANAGE_REGISTRATIONS, event)
+    if not staff and not is_player(by, registration.player):
+        raise PermissionDenied("Only the player or the event's staff may drop this player.")
+    with transaction.atomic():
+        event = locked_event(registration.event_id)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is finished: nobody can drop any more.", code="event_finished")
+        registration = _locked_registration(registration)
+        if registration.status != Registration.Status.REGISTERED:
+            raise Conflict(
+                f"{registration.player} is {registration.get_status_display().lower()}.", code="not_registered"
+            )
+        if registration.dropped:
+            return registration
+        if (
+            not staff
+            and Seat.objects.filter(
+                round__event=event, player_id=registration.player_id, pod__is_bye=False, pod__result__isnull=True
+            ).exists()
+        ):
+            raise Conflict(
+                "Your table has no result yet: drop after it is reported, or ask a judge.", code="round_in_progress"
+            )
+        before = audit.snapshot(registration, _REGISTRATION_FIELDS)
+        last_round = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+        registration.dropped = True
+        registration.dropped_after_round = last_round
+        registration.save(update_fields=["dropped", "dropped_after_round"])
+        audit.record(
+            event=event, by=by, action="registration.dropped", subject=_label(registration), before=before,
+            after=audit.snapshot(registration, _REGISTRATION_FIELDS),
+        )  # fmt: skip
+        bump_results_version(event)
+        if last_round == 0:
+            promote_waiting_list(event, by=by)
+    request_standings(event.pk)
+    return registration
+
+
+def registration_undrop(*, registration: Registration, by, reason: str = "") -> Registration:
+    """Undo a drop (a correction): the player is paired again from the next round; audited with the reason."""
+    ensure(by, Action.MANAGE_REGISTRATIONS, registration.event)
+    with transaction.atomic():
+        event = locked_event(registration.event_id)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is finished.", code="event_finished")
+        registration = _locked_registration(registration)
+        if not registration.dropped:
+            return registration
+        before = audit.snapshot(registration, _REGISTRATION_FIELDS)
+        registration.dropped = False
+        registration.dropped_after_round = None
+        registration.save(update_fields=["dropped", "dropped_after_round"])
+        audit.record(
+            event=event, by=by, action="registration.undropped", subject=_label(registration), before=before,
+            after=audit.snapshot(registration, _REGISTRATION_FIELDS), reason=reason.strip(),
+        )  # fmt: skip
+        bump_results_version(event)
+    request_standings(event.pk)
+    return registration
+
+
+# --- tables and byes ----------------------------------------------------------------------------
+
+
 def registration_update(*, registration: Registration, by, fixed_table: int | None) -> Registration:
     """Fix a player to one table for every round (or free them with ``None``).
 
     Applies from the next pairing; the round being played is not changed.
     """
-    ensure_can_manage_event(by, registration.event)
+    ensure(by, Action.MANAGE_REGISTRATIONS, registration.event)
     if fixed_table is not None and fixed_table < 1:
         raise ApplicationError("A table number is 1 or more.", field="fixed_table")
     with transaction.atomic():
         event = locked_event(registration.event_id)
         if event.status == Event.Status.FINISHED:
             raise Conflict("The event is finished.", code="event_finished")
-        registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+        registration = _locked_registration(registration)
         if fixed_table is not None:
             other = (
                 Registration.objects.filter(event=event, fixed_table=fixed_table)
@@ -120,6 +363,11 @@ def registration_update(*, registration: Registration, by, fixed_table: int | No
                     code="fixed_table_taken",
                     field="fixed_table",
                 )
+        if registration.fixed_table != fixed_table:
+            audit.record(
+                event=event, by=by, action="registration.fixed_table", subject=_label(registration),
+                before={"fixed_table": registration.fixed_table}, after={"fixed_table": fixed_table},
+            )  # fmt: skip
         registration.fixed_table = fixed_table
         registration.save(update_fields=["fixed_table"])
     return registration
@@ -127,12 +375,12 @@ def registration_update(*, registration: Registration, by, fixed_table: int | No
 
 def bye_assign(*, registration: Registration, round_number: int, by) -> ByeAssignment:
     """Give a player a bye in a round that has not been paired yet (a win, like any bye)."""
-    ensure_can_manage_event(by, registration.event)
+    ensure(by, Action.MANAGE_REGISTRATIONS, registration.event)
     with transaction.atomic():
         event = locked_event(registration.event_id)
         if event.status == Event.Status.FINISHED:
             raise Conflict("The event is finished.", code="event_finished")
-        registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+        registration = _locked_registration(registration)
         if registration.dropped:
             raise Conflict(f"{registration.player} has dropped.", code="dropped")
         next_number = selectors.next_round_number(event)
@@ -145,15 +393,19 @@ def bye_assign(*, registration: Registration, round_number: int, by) -> ByeAssig
             )
         if round_number > event.planned_rounds:
             raise ApplicationError(f"The event plans {event.planned_rounds} Swiss round(s).", field="round")
-        assignment, _ = ByeAssignment.objects.get_or_create(
+        assignment, created = ByeAssignment.objects.get_or_create(
             registration=registration, round_number=round_number, defaults={"assigned_by": by}
         )
+        if created:
+            audit.record(
+                event=event, by=by, action="bye.assigned", subject=_label(registration), after={"round": round_number}
+            )
     return assignment
 
 
 def bye_unassign(*, registration: Registration, round_number: int, by) -> None:
     """Take back a bye assigned for a round that has not been paired yet."""
-    ensure_can_manage_event(by, registration.event)
+    ensure(by, Action.MANAGE_REGISTRATIONS, registration.event)
     with transaction.atomic():
         event = locked_event(registration.event_id)
         if round_number < selectors.next_round_number(event):
@@ -164,22 +416,58 @@ def bye_unassign(*, registration: Registration, round_number: int, by) -> None:
         deleted, _ = ByeAssignment.objects.filter(registration=registration, round_number=round_number).delete()
         if not deleted:
             raise NotFound(f"{registration.player} has no bye assigned in round {round_number}.")
+        audit.record(
+            event=event, by=by, action="bye.unassigned", subject=_label(registration), before={"round": round_number}
+        )
 
 
-def registration_drop(*, registration: Registration, by) -> Registration:
-    """Drop a player from future rounds; their results and standing stay."""
-    ensure_can_manage_event(by, registration.event)
+# --- one person, one history --------------------------------------------------------------------
+
+
+def player_claim_code_create(*, registration: Registration, by) -> str:
+    """A code a walk-in uses to claim their player record with an account (a new code each time)."""
+    ensure(by, Action.MANAGE_REGISTRATIONS, registration.event)
+    player = registration.player
+    if player.user_id is not None:
+        raise Conflict(f"{player} is already linked to an account.", code="already_claimed")
     with transaction.atomic():
-        event = locked_event(registration.event_id)
-        if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished: nobody can drop any more.", code="event_finished")
-        registration = Registration.objects.select_for_update().get(pk=registration.pk)
-        if registration.dropped:
-            return registration
-        last_round = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
-        registration.dropped = True
-        registration.dropped_after_round = last_round
-        registration.save(update_fields=["dropped", "dropped_after_round"])
-        bump_results_version(event)
-    request_standings(event.pk)
-    return registration
+        for _ in range(5):
+            code = secrets.token_urlsafe(9)[:12].upper().replace("-", "X").replace("_", "Y")
+            if not Player.objects.filter(claim_code=code).exists():
+                break
+        Player.objects.filter(pk=player.pk).update(claim_code=code)
+        audit.record(event=registration.event, by=by, action="player.claim_code", subject=audit.player_label(player))
+    return code
+
+
+def player_claim(*, user, code: str) -> Player:
+    """Link the player record with this claim code to the signed-in user.
+
+    A profile the user already has with no events is replaced by the claimed
+    record; one with events of its own is refused (``player_has_history``),
+    so no history is ever merged or lost silently.
+    """
+    if not (user and user.is_authenticated):
+        raise PermissionDenied("Sign in to claim your player record.", code="not_authenticated")
+    code = (code or "").strip().upper()
+    if not code:
+        raise ApplicationError("Enter the code the organiser gave you.", field="code")
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(claim_code=code).first()
+        if player is None:
+            raise NotFound("No player record has this code: check it with the organiser.", code="unknown_claim_code")
+        if player.user_id is not None and player.user_id != user.pk:
+            raise Conflict("This player record is already linked to another account.", code="already_claimed")
+        own = Player.objects.select_for_update().filter(user=user).exclude(pk=player.pk).first()
+        if own is not None:
+            if own.registrations.exists() or own.result_reports.exists():
+                raise Conflict(
+                    "Your account already has a player history: ask the organiser to merge it by hand.",
+                    code="player_has_history",
+                )
+            own.delete()
+        player.user = user
+        player.claim_code = None
+        player.save(update_fields=["user", "claim_code"])
+        audit.record(event=None, by=user, action="player.claimed", subject=audit.player_label(player))
+    return player

@@ -1,19 +1,74 @@
-"""Results: a table's placements, checked against the seats and scored by the format."""
+"""Results: what happened at a table, entered by staff, or reported by a player and confirmed by the others.
+
+Terms
+=====
+
+* An **outcome** is what a result says: a *placement* per seated player (1 =
+  won; equal placements = a draw or a shared place), for 1v1 optionally the
+  **game score** of the match (games won, lost and drawn per player: 2-1,
+  2-0, 1-1 with a drawn game), and whether the draw was **intentional** (an
+  agreed draw, not played out: its unplayed games are worth no game points).
+* A **staff result** (organisers, scorekeepers; judges settling a table) is
+  final at once.
+* A **player report** (when the event allows them) waits for every *other*
+  player at the table: each **confirms** or **disputes** it.  When all have
+  confirmed it becomes the table's result; a dispute, or a report that says
+  something else, leaves the table **disputed** until staff enter its result,
+  which **settles** it.  A report never overwrites anything.
+* A **correction** changes a recorded result of any round, with a reason,
+  also after later rounds were paired (they stay as paired).
+
+Every change is in the audit trail, and standings are asked for after commit.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 
-from core.exceptions import ApplicationError, Conflict, NotFound
+from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
 from games.formats import get_format
-from tournaments.models import Event, Pod, PodResult, Round, Seat
-from tournaments.policy import ensure_can_manage_event
-from tournaments.services._common import shared_event
+from tournaments import audit
+from tournaments.models import Event, Pod, PodResult, ResultReport, ResultResponse, Round, Seat
+from tournaments.policy import Action, can, ensure
+from tournaments.services._common import locked_event, shared_event
 from tournaments.services.standings import bump_results_version, request_standings
+
+GameScore = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A table's result as submitted (see the module docstring)."""
+
+    placements: dict[int, int]
+    games: dict[int, GameScore] | None = None
+    intentional_draw: bool = False
+
+    @classmethod
+    def of(cls, placements: Mapping, games: Mapping | None = None, intentional_draw: bool = False) -> Outcome:
+        """From request data: ids and numbers as the JSON gave them."""
+        try:
+            places = {int(k): int(v) for k, v in placements.items()}
+            scores = None if games is None else {int(k): tuple(int(n) for n in v) for k, v in games.items()}
+        except (TypeError, ValueError, AttributeError):
+            raise ApplicationError(
+                "Placements and game scores are numbers per player id.", field="placements"
+            ) from None
+        if scores is not None and any(len(s) != 3 for s in scores.values()):
+            raise ApplicationError("A game score is [won, lost, drawn] for each player.", field="games")
+        return cls(places, scores, bool(intentional_draw))
+
+    def as_json(self) -> dict:
+        return {
+            "placements": {str(k): v for k, v in sorted(self.placements.items())},
+            "games": None if self.games is None else {str(k): list(v) for k, v in sorted(self.games.items())},
+            "intentional_draw": self.intentional_draw,
+        }
 
 
 def _validate_placements(placements: Mapping[int, int], seated: list[int]) -> None:
@@ -39,6 +94,135 @@ def _validate_placements(placements: Mapping[int, int], seated: list[int]) -> No
             )
 
 
+def _checked(outcome: Outcome, seats: list[Seat], *, games_per_match: int, stage: str) -> Outcome:
+    """The outcome, checked against the table, with an intentional draw's game score filled in (0-0-0)."""
+    seated = [s.player_id for s in seats]
+    _validate_placements(outcome.placements, seated)
+    counts = Counter(outcome.placements.values())
+    if stage == Round.Stage.TOP_CUT and counts[1] != 1:
+        raise ApplicationError("A top-cut table needs one winner: play on until someone wins.", field="placements")
+    one_vs_one = len(seats) == 2
+    games = outcome.games
+    if outcome.intentional_draw:
+        if not one_vs_one:
+            raise ApplicationError("Only a 1v1 match can be an intentional draw.", field="intentional_draw")
+        if set(outcome.placements.values()) != {1}:
+            raise ApplicationError("An intentional draw gives both players placement 1.", field="intentional_draw")
+        if games is not None and any(g != (0, 0, 0) for g in games.values()):
+            raise ApplicationError("An intentional draw is not played out: its game score is 0-0-0.", field="games")
+        games = {p: (0, 0, 0) for p in seated}
+    elif games is not None:
+        if not one_vs_one:
+            raise ApplicationError("Game scores are for 1v1 matches.", field="games")
+        if set(games) != set(seated):
+            raise ApplicationError("Give a game score for each of the two players.", field="games")
+        a, b = seated
+        (aw, al, ad), (bw, bl, bd) = games[a], games[b]
+        if min(aw, al, ad, bw, bl, bd) < 0:
+            raise ApplicationError("Game counts are 0 or more.", field="games")
+        if (aw, al, ad) != (bl, bw, bd):
+            raise ApplicationError(
+                "The two game scores must mirror each other (2-1 for one is 1-2 for the other).", field="games"
+            )
+        needed = games_per_match // 2 + 1
+        if max(aw, bw) > needed:
+            raise ApplicationError(f"A match is won with {needed} game win(s): no one wins more.", field="games")
+        if aw == bw == 0 and ad == 0:
+            raise ApplicationError("A played match has at least one game: 0-0-0 is an intentional draw.", field="games")
+        said = "won" if aw > bw else "lost" if aw < bw else "drew"
+        placed = outcome.placements[a] < outcome.placements[b], outcome.placements[a] > outcome.placements[b]
+        meant = "won" if placed[0] else "lost" if placed[1] else "drew"
+        if said != meant:
+            raise ApplicationError("The game score and the placements disagree about who won the match.", field="games")
+    return Outcome(outcome.placements, games, outcome.intentional_draw)
+
+
+def _seat_games(seat: Seat) -> GameScore | None:
+    if seat.games_won is None:
+        return None
+    return (seat.games_won, seat.games_lost, seat.games_drawn)
+
+
+def _recorded(seats: list[Seat], result: PodResult | None) -> Outcome:
+    games = None
+    if all(_seat_games(s) is not None for s in seats):
+        games = {s.player_id: _seat_games(s) for s in seats}
+    return Outcome(
+        {s.player_id: s.placement for s in seats},
+        games,
+        bool(result and result.intentional_draw),
+    )
+
+
+def _same(outcome: Outcome, recorded: Outcome) -> bool:
+    """The same result: placements equal, and game scores too where both give them."""
+    if outcome.placements != recorded.placements or outcome.intentional_draw != recorded.intentional_draw:
+        return False
+    return outcome.games is None or recorded.games is None or outcome.games == recorded.games
+
+
+def _apply(event: Event, round_: Round, seats: list[Seat], outcome: Outcome) -> None:
+    """Write the outcome onto the seats: placement, match points and game score."""
+    fmt = get_format(event.format)
+    counts = Counter(outcome.placements.values())
+    for seat in seats:
+        seat.placement = outcome.placements[seat.player_id]
+        seat.points = fmt.scoring.points_for(
+            table_size=len(seats), placement=seat.placement, shared=counts[seat.placement] > 1
+        )
+        score = (outcome.games or {}).get(seat.player_id)
+        seat.games_won, seat.games_lost, seat.games_drawn = score if score is not None else (None, None, None)
+    Seat.objects.bulk_update(seats, ["placement", "points", "games_won", "games_lost", "games_drawn"])
+
+
+def _finish_table(event: Event, round_: Round) -> None:
+    """Bump the results version and close the round when its last table is in.
+
+    Kept to the end of the transaction: bumping the version waits for any
+    other report's commit, so the check below sees every other table's result.
+    """
+    bump_results_version(event)
+    if not Pod.objects.filter(round=round_, result__isnull=True).exists():
+        Round.objects.filter(pk=round_.pk).update(completed_at=timezone.now())
+
+
+def _table(event: Event, round_number: int, table_number: int, *, latest_only: bool = True):
+    """The round and the table's seats (locked), with the pod, its result and the players loaded."""
+    rounds = list(event.rounds.filter(number__gte=round_number).order_by("number")[:2])
+    if not rounds or rounds[0].number != round_number:
+        raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
+    round_ = rounds[0]
+    if latest_only and len(rounds) > 1:
+        latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+        raise Conflict(
+            f"Round {round_number} is closed: results can only be reported for round {latest}.",
+            code="round_closed",
+        )
+    seats = list(
+        Seat.objects.select_for_update(of=("self",))
+        .select_related("pod", "pod__result", "player")
+        .filter(round=round_, pod__table_number=table_number)
+        .order_by("seat_order")
+    )
+    if not seats:
+        raise NotFound(f"Round {round_number} has no table {table_number}.", code="table_not_found")
+    pod = seats[0].pod
+    for seat in seats:
+        seat.pod = pod
+    return round_, pod, seats
+
+
+def _open_report(pod: Pod) -> ResultReport | None:
+    return (
+        ResultReport.objects.select_for_update()
+        .filter(pod=pod, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED])
+        .first()
+    )
+
+
+# --- staff --------------------------------------------------------------------------------------
+
+
 def pod_result_report(
     *,
     event: Event,
@@ -47,68 +231,260 @@ def pod_result_report(
     placements: Mapping[int, int],
     by,
     source: str = PodResult.Source.DASHBOARD,
+    games: Mapping | None = None,
+    intentional_draw: bool = False,
 ) -> tuple[PodResult, bool]:
-    """Record a table's result.  Returns ``(result, created)``.
+    """Record a table's result as staff: final at once.  Returns ``(result, created)``.
 
-    The same result reported again is accepted and changes nothing (so a
-    retried request is safe); a different one is refused: corrections go
-    through the organiser, never by overwriting.
+    Organisers and scorekeepers; judges too for a table whose player report
+    is disputed or waiting (they settle it).  The same result entered again is
+    accepted and changes nothing (so a retried request is safe); a different
+    one is refused: that is a correction (:func:`result_correct`).
     """
-    ensure_can_manage_event(by, event)
-    placements = {int(k): int(v) for k, v in placements.items()}
+    outcome = Outcome.of(placements, games, intentional_draw)
     with transaction.atomic():
         # Reports of other tables go on in parallel; pairing, re-pairing and finishing wait for this one.
         event = shared_event(event.pk)
+        if not can(by, Action.ENTER_RESULTS, event) and not can(by, Action.SETTLE_DISPUTES, event):
+            ensure(by, Action.ENTER_RESULTS, event)
         if event.status == Event.Status.FINISHED:
             raise Conflict("The event is finished: results are closed.", code="event_finished")
-        rounds = list(event.rounds.filter(number__gte=round_number).order_by("number")[:2])
-        if not rounds or rounds[0].number != round_number:
-            raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
-        round_ = rounds[0]
-        if len(rounds) > 1:
-            latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
-            raise Conflict(
-                f"Round {round_number} is closed: results can only be reported for round {latest}.",
-                code="round_closed",
-            )
-        seats = list(
-            Seat.objects.select_for_update(of=("self",))
-            .select_related("pod", "pod__result")
-            .filter(round=round_, pod__table_number=table_number)
-            .order_by("seat_order")
-        )
-        if not seats:
-            raise NotFound(f"Round {round_number} has no table {table_number}.", code="table_not_found")
-        pod = seats[0].pod
-        _validate_placements(placements, [s.player_id for s in seats])
-
-        existing = getattr(pod, "result", None)  # loaded with the seats
+        round_, pod, seats = _table(event, round_number, table_number)
+        existing = getattr(pod, "result", None)
+        report = _open_report(pod)
+        if not can(by, Action.ENTER_RESULTS, event) and report is None:
+            raise PermissionDenied("Judges enter the result of a disputed or unconfirmed table only.")
+        outcome = _checked(outcome, seats, games_per_match=get_format(event.format).games_per_match, stage=round_.stage)
         if existing is not None:
-            if all(s.placement == placements[s.player_id] for s in seats):
+            if _same(outcome, _recorded(seats, existing)):
                 return existing, False
             raise Conflict(
-                f"Table {table_number} of round {round_number} already has a different result. "
-                "Ask the organiser to correct it.",
+                f"Table {table_number} of round {round_number} already has a different result: correct it instead.",
                 code="result_exists",
             )
-
-        fmt = get_format(event.format)
-        counts = Counter(placements.values())
-        if round_.stage == Round.Stage.TOP_CUT and counts[1] != 1:
-            raise ApplicationError("A top-cut table needs one winner: play on until someone wins.", field="placements")
-        for seat in seats:
-            seat.placement = placements[seat.player_id]
-            seat.points = fmt.scoring.points_for(
-                table_size=len(seats), placement=seat.placement, shared=counts[seat.placement] > 1
-            )
-        Seat.objects.bulk_update(seats, ["placement", "points"])
+        _apply(event, round_, seats, outcome)
         result = PodResult.objects.create(
-            pod=pod, reported_by=by if by and by.is_authenticated else None, source=source
-        )
-        # The only step reports of one event take in turn, kept to the end of the transaction: bumping the
-        # version waits for any other report's commit, so the check below sees every other table's result.
-        bump_results_version(event)
-        if not Pod.objects.filter(round=round_, result__isnull=True).exists():
-            Round.objects.filter(pk=round_.pk).update(completed_at=timezone.now())
+            pod=pod, reported_by=by if by and by.is_authenticated else None, source=source,
+            intentional_draw=outcome.intentional_draw,
+        )  # fmt: skip
+        if report is not None:
+            report.status, report.resolved_at = ResultReport.Status.SETTLED, timezone.now()
+            report.save(update_fields=["status", "resolved_at"])
+        audit.record(
+            event=event, by=by, action="result.settled" if report is not None else "result.entered",
+            subject=audit.table_label(round_number, table_number), after=outcome.as_json(),
+        )  # fmt: skip
+        _finish_table(event, round_)
     request_standings(event.pk)
     return result, True
+
+
+# --- players ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReportAnswer:
+    """What a player's report or answer did: the table's result if it is final now, else the open report."""
+
+    result: PodResult | None
+    report: ResultReport | None
+    #: "pending" (waiting for confirmations), "confirmed" (final now), "disputed", or "unchanged".
+    state: str
+
+
+def _seat_of(by, seats: list[Seat]) -> Seat:
+    for seat in seats:
+        if by is not None and by.is_authenticated and seat.player.user_id == by.pk:
+            return seat
+    raise PermissionDenied("Only the players at this table may report or confirm its result.", code="not_at_table")
+
+
+def _agreed_by_all(report: ResultReport, seats: list[Seat]) -> bool:
+    agreed = set(report.responses.filter(agrees=True).values_list("player_id", flat=True)) | {report.player_id}
+    return {s.player_id for s in seats} <= agreed
+
+
+def _confirm(event: Event, round_: Round, seats: list[Seat], report: ResultReport, by) -> PodResult:
+    outcome = Outcome.of(report.placements, report.games, report.intentional_draw)
+    _apply(event, round_, seats, outcome)
+    result = PodResult.objects.create(
+        pod=seats[0].pod, reported_by=report.user, source=PodResult.Source.PLAYERS,
+        intentional_draw=outcome.intentional_draw,
+    )  # fmt: skip
+    report.status, report.resolved_at = ResultReport.Status.CONFIRMED, timezone.now()
+    report.save(update_fields=["status", "resolved_at"])
+    audit.record(
+        event=event, by=by, action="result.confirmed",
+        subject=audit.table_label(round_.number, seats[0].pod.table_number), after=outcome.as_json(),
+    )  # fmt: skip
+    _finish_table(event, round_)
+    return result
+
+
+def result_player_report(
+    *,
+    event: Event,
+    round_number: int,
+    table_number: int,
+    placements: Mapping,
+    by,
+    games: Mapping | None = None,
+    intentional_draw: bool = False,
+) -> ReportAnswer:
+    """A player at the table reports its result; the other players confirm it.
+
+    If another player's report is already open, the same outcome confirms it
+    and a different one disputes it.  Refused when the event does not take
+    player reports (``player_reports_off``), for anyone not seated at the
+    table (403 ``not_at_table``), and for a table with a result already
+    (``result_exists``, or unchanged when it is the same).
+    """
+    outcome = Outcome.of(placements, games, intentional_draw)
+    with transaction.atomic():
+        event = shared_event(event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is finished: results are closed.", code="event_finished")
+        if not event.player_reports:
+            raise Conflict("This event takes results from its staff only.", code="player_reports_off")
+        round_, pod, seats = _table(event, round_number, table_number)
+        seat = _seat_of(by, seats)
+        outcome = _checked(outcome, seats, games_per_match=get_format(event.format).games_per_match, stage=round_.stage)
+        existing = getattr(pod, "result", None)
+        if existing is not None:
+            if _same(outcome, _recorded(seats, existing)):
+                return ReportAnswer(existing, None, "unchanged")
+            raise Conflict("This table's result is recorded already: ask a judge to correct it.", code="result_exists")
+        subject = audit.table_label(round_number, table_number)
+        report = _open_report(pod)
+        if report is None:
+            report = ResultReport.objects.create(
+                pod=pod, player=seat.player, user=by, placements=outcome.as_json()["placements"],
+                games=outcome.as_json()["games"], intentional_draw=outcome.intentional_draw,
+            )  # fmt: skip
+            audit.record(event=event, by=by, action="result.reported", subject=subject, after=outcome.as_json())
+            return ReportAnswer(None, report, ResultReport.Status.PENDING)
+        if report.player_id == seat.player_id or report.responses.filter(player_id=seat.player_id).exists():
+            same = _same(outcome, Outcome.of(report.placements, report.games, report.intentional_draw))
+            if same:
+                return ReportAnswer(None, report, "unchanged")
+            raise Conflict("You have answered for this table already: a judge will settle it.", code="already_answered")
+        return _respond(event, round_, seats, report, seat, by, outcome=outcome)
+
+
+def result_respond(*, event: Event, round_number: int, table_number: int, agrees: bool, by) -> ReportAnswer:
+    """Another player at the table confirms (``agrees``) or disputes the open report of its result."""
+    with transaction.atomic():
+        event = shared_event(event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is finished: results are closed.", code="event_finished")
+        round_, pod, seats = _table(event, round_number, table_number)
+        seat = _seat_of(by, seats)
+        report = _open_report(pod)
+        if report is None:
+            if getattr(pod, "result", None) is not None:
+                raise Conflict("This table's result is recorded already.", code="result_exists")
+            raise NotFound("Nobody has reported this table's result yet.", code="no_report")
+        if report.player_id == seat.player_id:
+            raise Conflict("You reported this result: the other players confirm it.", code="own_report")
+        if report.responses.filter(player_id=seat.player_id).exists():
+            raise Conflict("You have answered for this table already.", code="already_answered")
+        return _respond(event, round_, seats, report, seat, by, agrees=agrees)
+
+
+def _respond(
+    event: Event,
+    round_: Round,
+    seats: list[Seat],
+    report: ResultReport,
+    seat: Seat,
+    by,
+    *,
+    agrees: bool | None = None,
+    outcome: Outcome | None = None,
+) -> ReportAnswer:
+    """Record a player's answer: an explicit one, or a report of their own compared with the open one."""
+    subject = audit.table_label(round_.number, seats[0].pod.table_number)
+    if outcome is not None:
+        agrees = _same(outcome, Outcome.of(report.placements, report.games, report.intentional_draw))
+    claim = outcome.as_json() if outcome is not None and not agrees else {}
+    ResultResponse.objects.create(
+        report=report, player=seat.player, agrees=agrees, placements=claim.get("placements"), games=claim.get("games")
+    )
+    if not agrees:
+        report.status = ResultReport.Status.DISPUTED
+        report.save(update_fields=["status"])
+        audit.record(
+            event=event, by=by, action="result.disputed", subject=subject,
+            before={"reported": Outcome.of(report.placements, report.games, report.intentional_draw).as_json()},
+            after={"says": claim or None},
+        )  # fmt: skip
+        return ReportAnswer(None, report, ResultReport.Status.DISPUTED)
+    audit.record(event=event, by=by, action="result.agreed", subject=subject)
+    if report.status == ResultReport.Status.PENDING and _agreed_by_all(report, seats):
+        result = _confirm(event, round_, seats, report, by)
+        request_standings(event.pk)
+        return ReportAnswer(result, report, ResultReport.Status.CONFIRMED)
+    return ReportAnswer(None, report, report.status)
+
+
+# --- corrections --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Correction:
+    result: PodResult
+    #: Rounds paired after the corrected one: they stay as they were paired.
+    later_rounds: list[int]
+
+
+def result_correct(
+    *,
+    event: Event,
+    round_number: int,
+    table_number: int,
+    placements: Mapping,
+    reason: str,
+    by,
+    games: Mapping | None = None,
+    intentional_draw: bool = False,
+) -> Correction:
+    """Correct a recorded result of any round, with a reason; standings are recomputed.
+
+    Organisers and scorekeepers; once the event is finished, its organiser
+    only.  Rounds paired since stay as they are (the answer lists them).  A
+    top-cut table whose winner already plays the next cut round cannot change
+    (``cut_advanced``).
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise ApplicationError("Say why the result is corrected.", field="reason")
+    outcome = Outcome.of(placements, games, intentional_draw)
+    ensure(by, Action.CORRECT_RESULTS, event)
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        if event.status == Event.Status.FINISHED:
+            ensure(by, Action.CORRECT_FINISHED, event)
+        round_, pod, seats = _table(event, round_number, table_number, latest_only=False)
+        result = getattr(pod, "result", None)
+        if result is None or pod.is_bye:
+            raise Conflict("This table has no result to correct: enter it instead.", code="no_result")
+        outcome = _checked(outcome, seats, games_per_match=get_format(event.format).games_per_match, stage=round_.stage)
+        later = list(event.rounds.filter(number__gt=round_number).order_by("number").values_list("number", flat=True))
+        if round_.stage == Round.Stage.TOP_CUT and later:
+            raise Conflict(
+                "The next cut round is paired from this table's winner: it cannot change now.", code="cut_advanced"
+            )
+        before = _recorded(seats, result)
+        if _same(outcome, before) and outcome.games == before.games:
+            return Correction(result, later)
+        _apply(event, round_, seats, outcome)
+        result.intentional_draw = outcome.intentional_draw
+        result.corrected_at, result.corrected_by = timezone.now(), by
+        result.save(update_fields=["intentional_draw", "corrected_at", "corrected_by"])
+        audit.record(
+            event=event, by=by, action="result.corrected", subject=audit.table_label(round_number, table_number),
+            before=before.as_json(), after={**outcome.as_json(), "rounds_paired_since": later}, reason=reason,
+        )  # fmt: skip
+        bump_results_version(event)
+    request_standings(event.pk)
+    return Correction(result, later)

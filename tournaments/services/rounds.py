@@ -17,10 +17,10 @@ from django.db.models import Prefetch, Q
 
 from core.exceptions import ApplicationError, Conflict, NotFound
 from games.formats import get_format
-from tournaments import pairing, selectors
+from tournaments import audit, pairing, selectors
 from tournaments.models import ByeAssignment, Event, Player, Pod, PodResult, Registration, Round, Seat
 from tournaments.pairing import topcut
-from tournaments.policy import ensure_can_manage_event
+from tournaments.policy import Action, ensure
 from tournaments.services._common import locked_event, missing_message, tables_without_result
 from tournaments.services.standings import bump_results_version, compute_standings, request_standings
 
@@ -35,7 +35,7 @@ def round_start(*, event: Event, by, seed: int | None = None, allow_rematches: b
     organiser is told how many the best pairing has and decides.  Once the top
     cut has started, the next round is the next round of the bracket.
     """
-    ensure_can_manage_event(by, event)
+    ensure(by, Action.PAIR_ROUNDS, event)
     with transaction.atomic():
         event = locked_event(event.pk)
         _ensure_next_round_possible(event)
@@ -53,7 +53,12 @@ def round_start(*, event: Event, by, seed: int | None = None, allow_rematches: b
             round_ = _start_swiss_round(event, number=number, seed=seed, allow_rematches=allow_rematches)
         if event.status == Event.Status.REGISTRATION:
             event.status = Event.Status.RUNNING
-            event.save(update_fields=["status"])
+            # Registration and its waiting list close when play starts.
+            event.registration_open = False
+            event.save(update_fields=["status", "registration_open"])
+        audit.record(
+            event=event, by=by, action="round.started", subject=f"Round {round_.number}", after=_round_facts(round_)
+        )
     request_standings(event.pk)
     return round_
 
@@ -68,13 +73,18 @@ def round_repair(
     fixed to a table or given a bye since the pairing are taken into account.
     If the new pairing is refused, the old one stays.
     """
-    ensure_can_manage_event(by, event)
+    ensure(by, Action.PAIR_ROUNDS, event)
     with transaction.atomic():
         event, round_ = _current_swiss_round(event, round_number)
         _ensure_untouched(round_, Pod.objects.filter(round=round_, is_bye=False))
+        before = _round_facts(round_)
         round_.delete()
         new = _start_swiss_round(event, number=round_number, seed=seed, allow_rematches=allow_rematches)
         bump_results_version(event)  # byes may have moved
+        audit.record(
+            event=event, by=by, action="round.repaired", subject=f"Round {round_number}", before=before,
+            after=_round_facts(new),
+        )  # fmt: skip
     request_standings(event.pk)
     return new
 
@@ -86,7 +96,7 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
     too: the player moved in gets the bye.  The round is marked as edited, so
     its seed alone no longer reproduces it.
     """
-    ensure_can_manage_event(by, event)
+    ensure(by, Action.PAIR_ROUNDS, event)
     if player_a == player_b:
         raise ApplicationError("Choose two different players.", field="players")
     with transaction.atomic():
@@ -133,6 +143,11 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
         round_.rematches = max(0, round_.rematches + len(after) - len(before))
         round_.edited = True
         round_.save(update_fields=["rematches", "edited"])
+        audit.record(
+            event=event, by=by, action="round.swapped", subject=f"Round {round_number}",
+            before={audit.player_label(a.player): a.pod.table_number, audit.player_label(b.player): b.pod.table_number},
+            after={audit.player_label(a.player): b.pod.table_number, audit.player_label(b.player): a.pod.table_number},
+        )  # fmt: skip
         if a.pod.is_bye or b.pod.is_bye:
             bump_results_version(event)
     if a.pod.is_bye or b.pod.is_bye:
@@ -154,7 +169,7 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
     or, for a cut of one pod, the final straight away.  Seats by seed.
     Dropped players give their place to the next in the standings.
     """
-    ensure_can_manage_event(by, event)
+    ensure(by, Action.PAIR_ROUNDS, event)
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
@@ -210,10 +225,23 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
         )  # fmt: skip
         event.top_cut_size = size
         event.save(update_fields=["top_cut_size"])
+        audit.record(event=event, by=by, action="top_cut.started", subject=f"Top {size}", after=_round_facts(round_))
     return round_
 
 
 # --- rounds: the shared steps ----------------------------------------------------------------
+
+
+def _round_facts(round_: Round) -> dict:
+    """What the audit trail keeps of a pairing: its seed, objective and tables (player ids in seat order)."""
+    tables: dict[str, list[int]] = defaultdict(list)
+    for number, player_id in (
+        Seat.objects.filter(round=round_)
+        .order_by("pod__table_number", "seat_order")
+        .values_list("pod__table_number", "player_id")
+    ):
+        tables["bye" if number is None else str(number)].append(player_id)
+    return {"stage": round_.stage, "seed": str(round_.seed), "objective": round_.objective, "tables": dict(tables)}
 
 
 @dataclass(frozen=True, slots=True)

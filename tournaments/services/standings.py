@@ -8,6 +8,7 @@ whether stored standings are current.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 
 from django.db import connection, transaction
@@ -26,29 +27,39 @@ def _event_results(event_id: int) -> list[standings.TableResult]:
     """Every reported Swiss table of the event, as the standings engine's input (one query).
 
     Top-cut tables are left out: the cut decides the winner by elimination,
-    and the standings stay the Swiss standings the cut was seeded from.
+    and the standings stay the Swiss standings the cut was seeded from.  A 1v1
+    game score goes with its seat; an intentional draw's is 0-0-0 (its
+    unplayed games are worth no game points).
     """
     rows = (
         Seat.objects.filter(round__event_id=event_id, placement__isnull=False, round__stage=Round.Stage.SWISS)
         .order_by()
-        .values_list("pod_id", "round__number", "player_id", "placement")
+        .values_list("pod_id", "round__number", "player_id", "placement", "games_won", "games_lost", "games_drawn")
     )
-    by_pod: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    for pod_id, round_number, player_id, placement in rows:
-        by_pod[pod_id].append((round_number, player_id, placement))
+    by_pod: dict[int, list[tuple]] = defaultdict(list)
+    for pod_id, round_number, player_id, placement, won, lost, drawn in rows:
+        by_pod[pod_id].append((round_number, player_id, placement, None if won is None else (won, lost, drawn)))
     results = []
     for seats in by_pod.values():
-        places = [placement for _, _, placement in seats]  # 2 to 5 of them: counting beats a Counter per table
+        places = [seat[2] for seat in seats]  # 2 to 5 of them: counting beats a Counter per table
         results.append(
             standings.TableResult(
                 round_number=seats[0][0],
                 seats=tuple(
-                    standings.SeatResult(player_id=pid, placement=pl, shared=places.count(pl) > 1)
-                    for _, pid, pl in seats
+                    standings.SeatResult(player_id=pid, placement=pl, shared=places.count(pl) > 1, games=games)
+                    for _, pid, pl, games in seats
                 ),
             )
         )
     return results
+
+
+def tiebreak_config(event: Event) -> standings.TiebreakConfig:
+    """The event's convention, with the Magic floor it chose (0.33, or exactly 1/3 as Melee and MTGO publish)."""
+    config = standings.CONVENTIONS[event.tiebreakers]
+    if config.name == standings.MAGIC.name and event.magic_floor == Event.Floor.THIRD:
+        config = dataclasses.replace(config, win_pct_floor=1 / 3, game_win_pct_floor=1 / 3)
+    return config
 
 
 def compute_standings(event: Event, registrations: list[Registration]) -> list[standings.Standing]:
@@ -70,7 +81,7 @@ def compute_standings(event: Event, registrations: list[Registration]) -> list[s
         scoring=fmt.scoring,
         multiplayer=not event.is_one_vs_one,
         dropped=[r.player_id for r in registrations if r.dropped and r.player_id in listed],
-        convention=event.tiebreakers,
+        convention=tiebreak_config(event),
         late_rounds={p: n for p, n in late.items() if n},
     )
 
