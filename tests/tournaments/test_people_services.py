@@ -358,3 +358,30 @@ def test_the_audit_trail_is_never_edited_or_deleted(organiser):
         entry.save()
     with pytest.raises(TypeError):
         entry.delete()
+
+
+# --- what players see -----------------------------------------------------------------------------
+
+
+def test_a_player_sees_their_table_their_opponent_and_the_report_waiting_for_them(duel, organiser):
+    from tournaments import selectors
+
+    event, a, b, pa, pb = duel
+    player_b = selectors.player_of(b)
+    table = selectors.player_table(event=event, player=player_b)
+    assert (table.round_number, table.table_number) == (1, 1)
+    assert [o.player_id for o in table.opponents] == [pa]
+    assert table.goes_first == (table.seat == 1)
+    assert table.report_status is None and not table.reported
+    results.result_player_report(event=event, round_number=1, table_number=1, placements={pa: 1, pb: 2}, by=a)
+    table = selectors.player_table(event=event, player=player_b)
+    assert table.report_status == "pending" and not table.reported_by_me and not table.answered
+    assert table.report_placements == {pa: 1, pb: 2}
+    round_ = event.rounds.get(number=1)
+    assert list(selectors.open_reports(round_=round_).values())[0].player_id == pa
+    assert list(selectors.tables_to_settle(event=event)) == [round_.pods.get(table_number=1)]
+    results.result_respond(event=event, round_number=1, table_number=1, agrees=True, by=b)
+    history = selectors.player_history(event=event, player=player_b)
+    assert [(h.round_number, h.placement, h.points) for h in history] == [(1, 2, 0)]
+    mine = selectors.player_events(player=player_b)
+    assert [r.event_id for r in mine.running] == [event.pk] and not mine.upcoming and not mine.past

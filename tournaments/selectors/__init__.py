@@ -1,4 +1,8 @@
-"""Reads of the tournaments app: each returns what a page or API answer needs in a fixed number of queries."""
+"""Reads of the tournaments app: each returns what a page or API answer needs in a fixed number of queries.
+
+Events, rounds, pairings and standings here; what players, staff and the audit trail need in
+:mod:`tournaments.selectors.people`, re-exported under the same name.
+"""
 
 from __future__ import annotations
 
@@ -8,18 +12,23 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from games.formats import get_format
 from tournaments.explain import SeatFacts, explain_seat
-from tournaments.models import Event, Pod, Registration, Round, Seat, Standing
+from tournaments.models import Event, EventStaff, Pod, Registration, Round, Seat, Standing
 from tournaments.pairing import topcut
 from tournaments.policy import manages_every_event
 
 
 def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
+    """Events with their player and round counts; ``mine``: the ones the user organises or has a role at."""
     qs = Event.objects.select_related("organiser").annotate(
-        player_count=Count("registrations", filter=Q(registrations__dropped=False), distinct=True),
+        player_count=Count(
+            "registrations",
+            filter=Q(registrations__dropped=False, registrations__status=Registration.Status.REGISTERED),
+            distinct=True,
+        ),
         round_count=Count("rounds", distinct=True),
     )
     if mine and user is not None and not manages_every_event(user):
-        qs = qs.filter(organiser=user)
+        qs = qs.filter(Q(organiser=user) | Q(pk__in=EventStaff.objects.filter(user=user).values("event_id")))
     return qs
 
 
@@ -252,3 +261,20 @@ def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) 
         can_swap=open_ and swiss,
         can_repair=open_ and swiss and untouched,
     )
+
+
+# The people's reads (players, reports, staff, the audit trail), under the same name.
+from tournaments.selectors.people import (  # noqa: E402,F401
+    PlayerEvents,
+    PlayerRound,
+    PlayerTable,
+    event_audit,
+    event_staff,
+    open_reports,
+    player_events,
+    player_history,
+    player_of,
+    player_table,
+    tables_to_settle,
+    waiting_list,
+)

@@ -1,0 +1,206 @@
+"""Reads for people: a player's events, table and history; open result reports; staff; the audit trail.
+
+Each returns what a page or API answer needs in a fixed number of queries.
+Terms are those of :mod:`tournaments.services.results` (reports, confirmations,
+disputes) and :mod:`tournaments.policy` (roles).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, QuerySet
+
+from tournaments.models import (
+    AuditEntry,
+    Event,
+    EventStaff,
+    Player,
+    Pod,
+    Registration,
+    ResultReport,
+    ResultResponse,
+    Round,
+    Seat,
+)
+
+
+def player_of(user) -> Player | None:
+    """The signed-in user's player record, if they have one."""
+    if not (user and user.is_authenticated):
+        return None
+    return Player.objects.filter(user=user).first()
+
+
+@dataclass(frozen=True)
+class PlayerEvents:
+    """A player's registrations, split by the event's state (registered, waiting or withdrawn alike)."""
+
+    upcoming: list[Registration]
+    running: list[Registration]
+    past: list[Registration]
+
+
+def player_events(*, player: Player) -> PlayerEvents:
+    """One query: the player's registrations with their events, newest first."""
+    registrations = list(
+        Registration.objects.filter(player=player)
+        .select_related("event", "event__organiser")
+        .order_by("-event__date", "-event_id")
+    )
+    by_status: dict[str, list[Registration]] = {s: [] for s in Event.Status.values}
+    for registration in registrations:
+        by_status[registration.event.status].append(registration)
+    return PlayerEvents(
+        upcoming=by_status[Event.Status.REGISTRATION],
+        running=by_status[Event.Status.RUNNING],
+        past=by_status[Event.Status.FINISHED],
+    )
+
+
+@dataclass(frozen=True)
+class Opponent:
+    player_id: int
+    name: str
+    seat: int
+    #: The deck's status (``legal``, ``illegal``, ``pending``) or ``None`` when no deck was submitted.
+    deck_status: str | None
+
+
+@dataclass(frozen=True)
+class PlayerTable:
+    """Where a player sits in the event's current round, and what they can do about its result."""
+
+    round_number: int
+    round_label: str
+    table_number: int | None  # None: a bye
+    seat: int
+    goes_first: bool
+    opponents: list[Opponent]
+    #: The table's result is recorded (final).
+    reported: bool
+    #: The open player report: ``pending`` or ``disputed`` (or ``None``).
+    report_status: str | None
+    #: The open report was made by this player / this player has answered it.
+    reported_by_me: bool
+    answered: bool
+    #: The open report's placements, ``{player id: placement}``.
+    report_placements: dict[int, int] = field(default_factory=dict)
+
+
+def player_table(*, event: Event, player: Player) -> PlayerTable | None:
+    """The player's table in the event's latest round (``None`` when they are not seated in it)."""
+    from decks.services import latest_versions
+    from tournaments.selectors import round_label
+
+    round_ = event.rounds.order_by("-number").first()
+    if round_ is None:
+        return None
+    seat = Seat.objects.select_related("pod", "pod__result").filter(round=round_, player=player).first()
+    if seat is None:
+        return None
+    pod = seat.pod
+    others = list(Seat.objects.filter(pod=pod).exclude(pk=seat.pk).select_related("player").order_by("seat_order"))
+    statuses = dict(
+        latest_versions(event)
+        .filter(registration__player_id__in=[s.player_id for s in others])
+        .values_list("registration__player_id", "status")
+    )
+    report = (
+        ResultReport.objects.filter(pod=pod, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED])
+        .prefetch_related("responses")
+        .first()
+    )
+    return PlayerTable(
+        round_number=round_.number,
+        round_label=round_label(round_=round_),
+        table_number=pod.table_number,
+        seat=seat.seat_order,
+        goes_first=seat.seat_order == 1 and not pod.is_bye,
+        opponents=[
+            Opponent(s.player_id, s.player.display_name, s.seat_order, statuses.get(s.player_id)) for s in others
+        ],
+        reported=hasattr(pod, "result"),
+        report_status=report.status if report else None,
+        reported_by_me=bool(report and report.player_id == player.pk),
+        answered=bool(report and any(r.player_id == player.pk for r in report.responses.all())),
+        report_placements={int(k): v for k, v in report.placements.items()} if report else {},
+    )
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One round of a player's event: where they sat, against whom, and how it went."""
+
+    round_number: int
+    table_number: int | None
+    opponents: list[str]
+    placement: int | None
+    points: int | None
+    games: tuple[int, int, int] | None
+    bye: bool
+
+
+def player_history(*, event: Event, player: Player) -> list[PlayerRound]:
+    """The player's rounds of the event, in order (two queries)."""
+    seats = list(
+        Seat.objects.filter(round__event=event, player=player)
+        .select_related("round", "pod")
+        .prefetch_related(Prefetch("pod__seats", queryset=Seat.objects.select_related("player").order_by("seat_order")))
+        .order_by("round__number")
+    )
+    rounds = []
+    for seat in seats:
+        games = None if seat.games_won is None else (seat.games_won, seat.games_lost, seat.games_drawn)
+        rounds.append(
+            PlayerRound(
+                round_number=seat.round.number,
+                table_number=seat.pod.table_number,
+                opponents=[s.player.display_name for s in seat.pod.seats.all() if s.player_id != player.pk],
+                placement=seat.placement,
+                points=seat.points,
+                games=games,
+                bye=seat.pod.is_bye,
+            )
+        )
+    return rounds
+
+
+def open_reports(*, round_: Round) -> dict[int, ResultReport]:
+    """``{pod id: report}`` of the round's tables whose player report waits for confirmation or is disputed."""
+    reports = (
+        ResultReport.objects.filter(
+            pod__round=round_, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED]
+        )
+        .select_related("player")
+        .prefetch_related(
+            Prefetch("responses", queryset=ResultResponse.objects.select_related("player").order_by("created_at"))
+        )
+    )
+    return {report.pod_id: report for report in reports}
+
+
+def event_staff(*, event: Event) -> QuerySet[EventStaff]:
+    return EventStaff.objects.filter(event=event).select_related("user").order_by("role", "user__username")
+
+
+def waiting_list(*, event: Event) -> QuerySet[Registration]:
+    """Players waiting for a place, in the order they will be promoted."""
+    return (
+        Registration.objects.filter(event=event, status=Registration.Status.WAITLISTED)
+        .select_related("player")
+        .order_by("waitlisted_at", "pk")
+    )
+
+
+def event_audit(*, event: Event) -> QuerySet[AuditEntry]:
+    """The event's audit trail, newest first."""
+    return AuditEntry.objects.filter(event=event).select_related("actor").order_by("-created_at", "-id")
+
+
+def tables_to_settle(*, event: Event) -> QuerySet[Pod]:
+    """Tables of the latest round whose player report is disputed or still waiting."""
+    return Pod.objects.filter(
+        round__event=event,
+        reports__status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED],
+    ).distinct()
