@@ -36,7 +36,7 @@ from decks.models import (
 from games.formats import FORMATS
 from games.formats.deckrules import ROLES
 from tournaments.models import Event, Registration
-from tournaments.policy import can_manage_event, can_submit_deck
+from tournaments.policy import Action, can_submit_deck, ensure
 
 Progress = Callable[[int, int], None]  # (done, total)
 BATCH = 2000
@@ -290,8 +290,7 @@ def latest_versions(event: Event):
 
 def deck_recheck_start(*, event: Event, by) -> DeckRecheck:
     """Re-validate every registration's current deck, with progress the organiser's page polls."""
-    if not can_manage_event(by, event):
-        raise PermissionDenied()
+    ensure(by, Action.MANAGE_DECKS, event)
     with transaction.atomic():
         ids = list(latest_versions(event).values_list("pk", flat=True))
         DeckVersion.objects.filter(pk__in=ids).update(status=DeckVersion.Status.PENDING)
@@ -328,8 +327,7 @@ def decks_revalidate_family(*, family: str) -> int:
 
 
 def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
-    if not can_manage_event(by, event):
-        raise PermissionDenied()
+    ensure(by, Action.MANAGE_DECKS, event)
     if event.decklists_public != public:
         event.decklists_public = public
         event.save(update_fields=["decklists_public"])
@@ -338,8 +336,7 @@ def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
 
 def event_deck_options_set(*, event: Event, by, options: dict) -> Event:
     """Set the deck rule options of an event: a banlist for Deck Masters, a deck size variant for Mintayn."""
-    if not can_manage_event(by, event):
-        raise PermissionDenied()
+    ensure(by, Action.MANAGE_DECKS, event)
     fmt = FORMATS[event.format]
     allowed = dict(fmt.deck_options)
     if fmt.family.value == "yugioh":

@@ -14,7 +14,7 @@ from decks import services
 from decks.forms import DeckForm
 from decks.models import Banlist, DeckRecheck
 from tournaments.models import Event, Registration
-from tournaments.policy import can_manage_event, can_submit_deck, can_view_decklist
+from tournaments.policy import Action, can, can_submit_deck, can_view_decklist
 
 
 def _registration_for(request: HttpRequest, event: Event) -> Registration:
@@ -70,8 +70,8 @@ def deck_status_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _managed(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event, pk=event_id)
-    if not can_manage_event(request.user, event):
-        raise DjangoPermissionDenied("Only the event's organiser or staff may manage decks.")
+    if not can(request.user, Action.MANAGE_DECKS, event):
+        raise DjangoPermissionDenied("Only the event's organisers may manage decks.")
     return event
 
 
