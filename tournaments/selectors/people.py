@@ -7,9 +7,12 @@ disputes) and :mod:`tournaments.policy` (roles).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from tournaments.models import (
     AuditEntry,
@@ -204,3 +207,43 @@ def tables_to_settle(*, event: Event) -> QuerySet[Pod]:
         round__event=event,
         reports__status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED],
     ).distinct()
+
+
+# --- the dashboard's reads (namesakes, the audit trail by kind, names for ids) ----------------------
+
+
+def namesakes_of(players: Iterable[Player]) -> frozenset[int]:
+    """Ids of the players whose display name (ignoring case) another of ``players`` shares."""
+    ids_by_name: dict[str, set[int]] = {}
+    for player in players:
+        ids_by_name.setdefault(player.display_name.strip().casefold(), set()).add(player.pk)
+    return frozenset(pid for ids in ids_by_name.values() if len(ids) > 1 for pid in ids)
+
+
+def event_namesakes(*, event: Event) -> frozenset[int]:
+    """Players of the event who share their name with another player of it: pages add their player ID (one query)."""
+    return namesakes_of(Player.objects.filter(registrations__event=event).only("id", "display_name").distinct())
+
+
+#: The audit trail's kinds, to filter it by: kind -> the action prefixes it covers.
+AUDIT_KINDS: dict[str, tuple[str, ...]] = {
+    "results": ("result.",),
+    "registrations": ("registration.", "bye.", "player."),
+    "rounds": ("round.", "top_cut."),
+    "staff": ("staff.",),
+    "event": ("event.", "deck"),
+}
+
+
+def event_audit_of_kind(*, event: Event, kind: str | None = None) -> QuerySet[AuditEntry]:
+    """The event's audit trail, newest first, of one kind of :data:`AUDIT_KINDS` (all of it for ``None``)."""
+    entries = event_audit(event=event)
+    prefixes = AUDIT_KINDS.get(kind or "")
+    if prefixes:
+        entries = entries.filter(reduce(or_, (Q(action__startswith=prefix) for prefix in prefixes)))
+    return entries
+
+
+def players_by_id(*, ids: Iterable[int]) -> dict[int, Player]:
+    """``{id: player}`` for the ids that exist (one query)."""
+    return Player.objects.in_bulk(set(ids))
