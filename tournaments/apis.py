@@ -2,11 +2,20 @@
 
 One view per operation; input and output serializers sit with the view.
 Views translate HTTP to a service call or a selector and back; the rules live
-in :mod:`tournaments.services`.  Errors use the shape of :mod:`core.api`.
+in :mod:`tournaments.services`, who may do what in :mod:`tournaments.policy`.
+Errors use the shape of :mod:`core.api`.
+
+Privacy: a player's id from outside Podium (``external_id``: a Pokémon Player
+ID, a Konami ID) is shown to the player themselves and to the event's staff who
+manage its registrations (site staff everywhere); anyone else reads ``null``.
+Serializers learn who is asking from their context (:func:`_context`).
 """
 
 from __future__ import annotations
 
+import dataclasses
+
+from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -15,17 +24,38 @@ from drf_spectacular.utils import (
     extend_schema_field,
     extend_schema_serializer,
 )
-from rest_framework import serializers, status
+from rest_framework import generics, serializers, status
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, SIGNED_IN, STAFF, FormatFilterNegotiation, error_responses, id_field
-from core.exceptions import Conflict
+from core.exceptions import Conflict, NotFound
+from decks.models import DeckVersion
 from games.formats import FORMATS
-from tournaments import selectors, services
-from tournaments.models import Event, Player, PodResult, Registration, Round
+from tournaments import policy, selectors, services
+from tournaments.models import Event, EventStaff, Player, Pod, PodResult, Registration, ResultReport, Round
+from tournaments.policy import Action
+from tournaments.selectors.people import AUDIT_KINDS, event_audit_of_kind, pod_open_report, table_open_report
+from tournaments.services import registrations as registration_services
+from tournaments.services import results as result_services
+from tournaments.services import staff as staff_services
+
+
+def _context(request: Request, event: Event | None = None, **extra) -> dict:
+    """Serializer context: who is reading, and whether they see every player's private fields.
+
+    At an event, staff who manage its registrations see them; elsewhere only
+    site staff do.  A player always sees their own.
+    """
+    user = request.user
+    private = (
+        policy.manages_every_event(user) if event is None else policy.can(user, Action.MANAGE_REGISTRATIONS, event)
+    )
+    return {"viewer": user, "private": private, **extra}
+
 
 # --- shared output shapes ---------------------------------------------------------------------
 
@@ -34,7 +64,15 @@ from tournaments.models import Event, Player, PodResult, Registration, Round
 class PlayerOutput(serializers.Serializer):
     id = serializers.IntegerField()
     display_name = serializers.CharField()
-    external_id = serializers.CharField(allow_null=True)
+    external_id = serializers.SerializerMethodField(
+        help_text="An id from outside Podium (Pokémon Player ID, Konami ID): shown to the player and to the staff "
+        "who manage the event's registrations, null for everyone else."
+    )
+
+    def get_external_id(self, player) -> str | None:
+        if self.context.get("private") or policy.is_player(self.context.get("viewer"), player):
+            return player.external_id
+        return None
 
 
 @extend_schema_serializer(component_name="Event")
@@ -52,6 +90,19 @@ class EventOutput(serializers.Serializer):
     pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values)
     top_cut_size = serializers.IntegerField()
     standings_current = serializers.BooleanField()
+    registration_open = serializers.BooleanField(help_text="Players register themselves (until the deadline).")
+    registration_deadline = serializers.DateTimeField(allow_null=True)
+    capacity = serializers.IntegerField(
+        allow_null=True, help_text="At most this many registered players; more join the waiting list. null: no limit."
+    )
+    check_in_open = serializers.BooleanField(help_text="Players check themselves in.")
+    player_reports = serializers.BooleanField(
+        help_text="Players report their table's result and the other players confirm it; staff results are final."
+    )
+    casters_see_decklists = serializers.BooleanField(help_text="Casters see decklists before they are published.")
+    magic_floor = serializers.ChoiceField(
+        choices=Event.Floor.values, help_text="The Magic tiebreakers' floor: 0.33, or exactly 1/3."
+    )
 
 
 @extend_schema_serializer(component_name="Seat")
@@ -60,6 +111,9 @@ class SeatOutput(serializers.Serializer):
     player = PlayerOutput()
     placement = serializers.IntegerField(allow_null=True)
     points = serializers.IntegerField(allow_null=True)
+    games_won = serializers.IntegerField(allow_null=True, help_text="1v1 game score: games won (null: not given).")
+    games_lost = serializers.IntegerField(allow_null=True)
+    games_drawn = serializers.IntegerField(allow_null=True)
     points_before = serializers.IntegerField(allow_null=True, help_text="Match points when the round was paired.")
     rank_before = serializers.IntegerField(allow_null=True, help_text="Standing when the round was paired.")
     cut_seed = serializers.IntegerField(allow_null=True, help_text="Top-cut seed; null in Swiss rounds.")
@@ -70,20 +124,123 @@ class SeatOutput(serializers.Serializer):
         return self.context.get("why", {}).get(seat.player_id, [])
 
 
+#: The most games of one kind a 1v1 game score may give (the services check the match's own limits).
+MAX_GAMES = 99
+
+
+@extend_schema_serializer(component_name="Placement")
+class PlacementInput(serializers.Serializer):
+    player = id_field()
+    placement = serializers.IntegerField(min_value=1, max_value=8)
+
+
+@extend_schema_serializer(component_name="GameScore")
+class GameScoreSerializer(serializers.Serializer):
+    """One player's games in a 1v1 match: 2-1 is won 2, lost 1 (and 1-2 for the opponent)."""
+
+    player = id_field()
+    won = serializers.IntegerField(min_value=0, max_value=MAX_GAMES)
+    lost = serializers.IntegerField(min_value=0, max_value=MAX_GAMES)
+    drawn = serializers.IntegerField(min_value=0, max_value=MAX_GAMES)
+
+
+def _placement_list(placements: dict | None) -> list[dict]:
+    """``{"<player id>": placement}`` as stored, as the API's list (winners first)."""
+    items = sorted((placements or {}).items(), key=lambda item: (item[1], int(item[0])))
+    return [{"player": int(player), "placement": placement} for player, placement in items]
+
+
+def _game_list(games: dict | None) -> list[dict] | None:
+    """``{"<player id>": [won, lost, drawn]}`` as stored, as the API's list."""
+    if games is None:
+        return None
+    items = sorted(games.items(), key=lambda item: int(item[0]))
+    return [{"player": int(p), "won": s[0], "lost": s[1], "drawn": s[2]} for p, s in items]
+
+
+@extend_schema_serializer(component_name="TableReportResponse")
+class ReportResponseOutput(serializers.Serializer):
+    player = PlayerOutput()
+    agrees = serializers.BooleanField()
+    placements = PlacementInput(many=True, allow_null=True, help_text="What they say happened instead, or null.")
+    games = GameScoreSerializer(many=True, allow_null=True)
+    answered_at = serializers.DateTimeField()
+
+
+#: The states of a report still open (the others, confirmed and settled, are in the table's result).
+OPEN_REPORT_STATUSES = [ResultReport.Status.PENDING.value, ResultReport.Status.DISPUTED.value]
+
+
+@extend_schema_serializer(component_name="TableReport")
+class ReportOutput(serializers.Serializer):
+    """A player's report of the table's result, waiting for the other players (pending) or disputed."""
+
+    status = serializers.ChoiceField(
+        choices=OPEN_REPORT_STATUSES,
+        help_text="pending: waiting for the other players to confirm; disputed: staff settle the table.",
+    )
+    reported_by = PlayerOutput()
+    reported_at = serializers.DateTimeField()
+    placements = PlacementInput(many=True)
+    games = GameScoreSerializer(many=True, allow_null=True)
+    intentional_draw = serializers.BooleanField()
+    responses = ReportResponseOutput(many=True, help_text="The other players' answers so far.")
+
+
+def _report_data(report: ResultReport) -> dict:
+    return {
+        "status": report.status,
+        "reported_by": report.player,
+        "reported_at": report.created_at,
+        "placements": _placement_list(report.placements),
+        "games": _game_list(report.games),
+        "intentional_draw": report.intentional_draw,
+        "responses": [
+            {
+                "player": response.player,
+                "agrees": response.agrees,
+                "placements": _placement_list(response.placements) if response.placements else None,
+                "games": _game_list(response.games),
+                "answered_at": response.created_at,
+            }
+            for response in report.responses.all()
+        ],
+    }
+
+
 @extend_schema_serializer(component_name="Table")
 class TableOutput(serializers.Serializer):
     table = serializers.IntegerField(source="table_number", allow_null=True)
     bye = serializers.BooleanField(source="is_bye")
-    reported = serializers.SerializerMethodField()
+    reported = serializers.SerializerMethodField(help_text="The table has its result (final).")
+    intentional_draw = serializers.SerializerMethodField(help_text="The result is an intentional draw.")
+    corrected = serializers.SerializerMethodField(help_text="The result was corrected after it was recorded.")
     seats = serializers.SerializerMethodField()
+    report = serializers.SerializerMethodField(
+        help_text="The players' report waiting for confirmation or disputed; null when there is none."
+    )
 
     def get_reported(self, pod) -> bool:
         return hasattr(pod, "result")
+
+    def get_intentional_draw(self, pod) -> bool:
+        result = getattr(pod, "result", None)
+        return bool(result and result.intentional_draw)
+
+    def get_corrected(self, pod) -> bool:
+        result = getattr(pod, "result", None)
+        return bool(result and result.corrected_at)
 
     @extend_schema_field(SeatOutput(many=True))
     def get_seats(self, pod) -> list[dict]:
         seats = getattr(pod, "seat_list", None)  # loaded with the table by selectors.pod_detail
         return SeatOutput(pod.seats.all() if seats is None else seats, many=True, context=self.context).data
+
+    @extend_schema_field(ReportOutput(allow_null=True))
+    def get_report(self, pod) -> dict | None:
+        reports = self.context.get("reports")  # the round's open reports, loaded once for all its tables
+        report = pod_open_report(pod_id=pod.pk) if reports is None else reports.get(pod.pk)
+        return None if report is None else ReportOutput(_report_data(report), context=self.context).data
 
 
 @extend_schema_serializer(component_name="Round")
@@ -107,8 +264,12 @@ class RoundOutput(serializers.Serializer):
     @extend_schema_field(TableOutput(many=True))
     def get_tables(self, round_) -> list[dict]:
         pods = selectors.round_pods(round_=round_)
-        why = selectors.seat_explanations(round_=round_, pods=pods)
-        return TableOutput(pods, many=True, context={"why": why}).data
+        context = {
+            **self.context,
+            "why": selectors.seat_explanations(round_=round_, pods=pods),
+            "reports": selectors.open_reports(round_=round_),
+        }
+        return TableOutput(pods, many=True, context=context).data
 
 
 #: Table numbers are stored as ``integer``: a fixed table beyond this would fail in the database.
@@ -190,6 +351,18 @@ class EventDetailApi(APIView):
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, required=False)
         players_per_table = serializers.IntegerField(required=False, allow_null=True)
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, required=False)
+        registration_open = serializers.BooleanField(required=False)
+        registration_deadline = serializers.DateTimeField(
+            required=False, allow_null=True, help_text="Self-registration closes at this time; null: no deadline."
+        )
+        capacity = serializers.IntegerField(
+            required=False, allow_null=True, min_value=1, max_value=MAX_TABLE,
+            help_text="null: no limit. A larger capacity promotes players from the waiting list, in order.",
+        )  # fmt: skip
+        check_in_open = serializers.BooleanField(required=False)
+        player_reports = serializers.BooleanField(required=False)
+        casters_see_decklists = serializers.BooleanField(required=False)
+        magic_floor = serializers.ChoiceField(choices=Event.Floor.values, required=False)
 
     @extend_schema(responses={200: EventOutput, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
@@ -203,7 +376,11 @@ class EventDetailApi(APIView):
         },
     )
     def patch(self, request: Request, event_id: int) -> Response:
-        """Change settings; pairing settings only before round 1, planned rounds never below those paired."""
+        """Change settings; pairing settings only before round 1, planned rounds never below those paired.
+
+        Also the players' windows: self-registration (``registration_open``, its deadline and the
+        ``capacity``), self check-in (``check_in_open``) and player reports (``player_reports``).
+        """
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = services.event_update(event=_event(event_id), by=request.user, **serializer.validated_data)
@@ -265,8 +442,9 @@ class TopCutStartApi(APIView):
         """Start the top cut: a seeded single-elimination bracket (1v1) or semi-final and final pods."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_ = services.top_cut_start(event=_event(event_id), by=request.user, **serializer.validated_data)
-        return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
+        event = _event(event_id)
+        round_ = services.top_cut_start(event=event, by=request.user, **serializer.validated_data)
+        return Response(RoundOutput(round_, context=_context(request, event)).data, status=status.HTTP_201_CREATED)
 
 
 class EventFinishApi(APIView):
@@ -282,6 +460,73 @@ class EventFinishApi(APIView):
         return Response(EventOutput(event).data)
 
 
+# --- event staff -----------------------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="StaffMember")
+class StaffOutput(serializers.Serializer):
+    user = serializers.CharField(source="user.username", help_text="The account's username.")
+    role = serializers.ChoiceField(choices=EventStaff.Role.choices)
+    added_at = serializers.DateTimeField(source="created_at")
+
+
+def _staff_list(event: Event) -> list[dict]:
+    return StaffOutput(selectors.event_staff(event=event), many=True).data
+
+
+class EventStaffApi(APIView):
+    """The event's staff: users with a role (co-organiser, scorekeeper, judge, caster), for its organisers."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="StaffAdd")
+    class InputSerializer(serializers.Serializer):
+        user = serializers.CharField(max_length=150, help_text="The account's username.")
+        role = serializers.ChoiceField(choices=EventStaff.Role.choices)
+
+    @extend_schema(responses={200: StaffOutput(many=True), **error_responses(*STAFF, "not_found")})
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(event_id)
+        policy.ensure(request.user, Action.MANAGE_STAFF, event)
+        return Response(_staff_list(event))
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: StaffOutput,
+            200: OpenApiResponse(StaffOutput, description="The account had a role at the event: it has this one now."),
+            **error_responses(*BODY, *STAFF, "not_found", "unknown_user", "already_organiser"),
+        },
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        """Give an account a role at the event (or change the role it has)."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = _event(event_id)
+        username = serializer.validated_data["user"]
+        had_role = EventStaff.objects.filter(event=event, user__username__iexact=username.strip()).exists()
+        member = staff_services.staff_add(
+            event=event, username=username, role=serializer.validated_data["role"], by=request.user
+        )
+        return Response(StaffOutput(member).data, status=status.HTTP_200_OK if had_role else status.HTTP_201_CREATED)
+
+
+class EventStaffRemoveApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: StaffOutput(many=True), **error_responses(*STAFF, "not_found", "unknown_user", "not_staff")},
+    )
+    def delete(self, request: Request, event_id: int, username: str) -> Response:
+        """Take the account's role at the event away; answers the staff left."""
+        event = _event(event_id)
+        if "\x00" in username:  # no account has one, and the database refuses to compare with it
+            raise NotFound(f"No account is called {username!r}.", code="unknown_user")
+        staff_services.staff_remove(event=event, username=username, by=request.user)
+        return Response(_staff_list(event))
+
+
 # --- registrations -------------------------------------------------------------------------------
 
 
@@ -289,6 +534,12 @@ class EventFinishApi(APIView):
 class RegistrationOutput(serializers.Serializer):
     id = serializers.IntegerField()
     player = PlayerOutput()
+    status = serializers.ChoiceField(
+        choices=Registration.Status.choices,
+        help_text="registered: in the event; waitlisted: waiting for a place (promoted in order); withdrawn: left "
+        "before play.",
+    )
+    self_registered = serializers.BooleanField(help_text="The player registered themselves (not a walk-in).")
     checked_in = serializers.BooleanField()
     dropped = serializers.BooleanField()
     dropped_after_round = serializers.IntegerField(allow_null=True)
@@ -316,8 +567,10 @@ class RegistrationListCreateApi(APIView):
 
     @extend_schema(responses={200: RegistrationOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
+        """Every registration: players in the event, waiting for a place, and withdrawn."""
         event = _event(event_id)
-        return Response(RegistrationOutput(selectors.event_registrations(event=event), many=True).data)
+        registrations = selectors.event_registrations(event=event)
+        return Response(RegistrationOutput(registrations, many=True, context=_context(request, event)).data)
 
     @extend_schema(
         request=InputSerializer,
@@ -330,9 +583,10 @@ class RegistrationListCreateApi(APIView):
         },
     )  # fmt: skip
     def post(self, request: Request, event_id: int) -> Response:
-        """Register an existing player (``player``) or a new one (``display_name``).
+        """Register a walk-in: an existing player (``player``) or a new one (``display_name``).
 
-        Registering checked in once round 1 is paired is a late entry: a loss for each round missed.
+        Staff may register beyond the capacity. Registering checked in once round 1 is paired is a late
+        entry: a loss for each round missed.
         """
         event = _event(event_id)
         serializer = self.InputSerializer(data=request.data)
@@ -351,12 +605,46 @@ class RegistrationListCreateApi(APIView):
             external_id=data.get("external_id"),
             checked_in=data["checked_in"],
         )
-        return Response(RegistrationOutput(registration).data, status=status.HTTP_201_CREATED)
+        return Response(
+            RegistrationOutput(registration, context=_context(request, event)).data, status=status.HTTP_201_CREATED
+        )
+
+
+class EventRegisterApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: RegistrationOutput,
+            **error_responses(
+                *SIGNED_IN, "not_found", "event_finished", "top_cut_started", "event_started", "registration_closed",
+                "already_registered",
+            ),
+        },
+    )  # fmt: skip
+    def post(self, request: Request, event_id: int) -> Response:
+        """Register yourself while the event's registration is open: ``waitlisted`` when it is full.
+
+        A new account gets its player profile here. Leave with ``withdraw`` before play starts.
+        """
+        event = _event(event_id)
+        registration = registration_services.registration_self_register(event=event, by=request.user)
+        return Response(
+            RegistrationOutput(_registration(event_id, registration.pk), context=_context(request, event)).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 def _registration(event_id: int, registration_id: int) -> Registration:
     return get_object_or_404(
         Registration.objects.select_related("event", "player"), pk=registration_id, event_id=event_id
+    )
+
+
+def _registration_answer(request: Request, registration: Registration, status_code: int = 200) -> Response:
+    return Response(
+        RegistrationOutput(registration, context=_context(request, registration.event)).data, status=status_code
     )
 
 
@@ -369,15 +657,21 @@ class RegistrationCheckInApi(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={200: RegistrationOutput, **error_responses(*BODY, *STAFF, "not_found", "event_finished", "dropped")},
+        responses={
+            200: RegistrationOutput,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "event_finished", "check_in_closed", "not_registered", "dropped"
+            ),
+        },
     )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """Check in (or out): staff at any time, the player themselves while the event's check-in is open."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         registration = services.registration_check_in(
             registration=_registration(event_id, registration_id), by=request.user, **serializer.validated_data
         )
-        return Response(RegistrationOutput(registration).data)
+        return _registration_answer(request, registration)
 
 
 class RegistrationDetailApi(APIView):
@@ -403,7 +697,7 @@ class RegistrationDetailApi(APIView):
         registration = services.registration_update(
             registration=_registration(event_id, registration_id), by=request.user, **serializer.validated_data
         )
-        return Response(RegistrationOutput(registration).data)
+        return _registration_answer(request, registration)
 
 
 class ByeAssignApi(APIView):
@@ -426,9 +720,7 @@ class ByeAssignApi(APIView):
         serializer.is_valid(raise_exception=True)
         registration = _registration(event_id, registration_id)
         services.bye_assign(registration=registration, round_number=serializer.validated_data["round"], by=request.user)
-        return Response(
-            RegistrationOutput(_registration(event_id, registration_id)).data, status=status.HTTP_201_CREATED
-        )
+        return _registration_answer(request, _registration(event_id, registration_id), status.HTTP_201_CREATED)
 
 
 class ByeUnassignApi(APIView):
@@ -442,21 +734,87 @@ class ByeUnassignApi(APIView):
         """Take back a bye assigned for a round not paired yet; answers the registration."""
         registration = _registration(event_id, registration_id)
         services.bye_unassign(registration=registration, round_number=number, by=request.user)
-        return Response(RegistrationOutput(_registration(event_id, registration_id)).data)
+        return _registration_answer(request, _registration(event_id, registration_id))
 
 
 class RegistrationDropApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=None, responses={200: RegistrationOutput, **error_responses(*STAFF, "not_found", "event_finished")}
+        request=None,
+        responses={
+            200: RegistrationOutput,
+            **error_responses(*STAFF, "not_found", "event_finished", "not_registered", "round_in_progress"),
+        },
     )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
-        """Drop the player from future rounds; their results and standing stay."""
+        """Drop the player from future rounds; their results and standing stay.
+
+        Staff at any time; the player themselves between rounds (not while their table waits for its result).
+        """
         registration = services.registration_drop(
             registration=_registration(event_id, registration_id), by=request.user
         )
-        return Response(RegistrationOutput(registration).data)
+        return _registration_answer(request, registration)
+
+
+class RegistrationUndropApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="Undrop")
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=1000, help_text="Why the drop is undone (kept in the audit trail).")
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: RegistrationOutput, **error_responses(*BODY, *STAFF, "not_found", "event_finished")},
+    )
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """Undo a drop (a correction): the player is paired again from the next round."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        registration = registration_services.registration_undrop(
+            registration=_registration(event_id, registration_id), by=request.user, **serializer.validated_data
+        )
+        return _registration_answer(request, registration)
+
+
+class RegistrationWithdrawApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None, responses={200: RegistrationOutput, **error_responses(*STAFF, "not_found", "event_started")}
+    )
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """Leave the event (or its waiting list) before play starts: the first player waiting takes the place.
+
+        The player themselves or the staff. Once play has started, a player drops instead.
+        """
+        registration = registration_services.registration_withdraw(
+            registration=_registration(event_id, registration_id), by=request.user
+        )
+        return _registration_answer(request, registration)
+
+
+class PlayerClaimCodeApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="ClaimCode")
+    class OutputSerializer(serializers.Serializer):
+        code = serializers.CharField(
+            help_text="Give it to the player: they claim the record with POST /players/claim/."
+        )
+
+    @extend_schema(
+        request=None,
+        responses={201: OutputSerializer, **error_responses(*STAFF, "not_found", "already_claimed")},
+    )
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """A new code for the walk-in to claim their player record with an account (earlier codes stop working)."""
+        code = registration_services.player_claim_code_create(
+            registration=_registration(event_id, registration_id), by=request.user
+        )
+        return Response(self.OutputSerializer({"code": code}).data, status=status.HTTP_201_CREATED)
 
 
 # --- rounds, pairings and results ----------------------------------------------------------------
@@ -477,7 +835,7 @@ class RoundListStartApi(APIView):
     @extend_schema(responses={200: RoundOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
-        return Response(RoundOutput(event.rounds.order_by("number"), many=True).data)
+        return Response(RoundOutput(event.rounds.order_by("number"), many=True, context=_context(request, event)).data)
 
     @extend_schema(
         request=PairInput,
@@ -497,8 +855,9 @@ class RoundListStartApi(APIView):
         """
         serializer = PairInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_ = services.round_start(event=_event(event_id), by=request.user, **serializer.validated_data)
-        return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
+        event = _event(event_id)
+        round_ = services.round_start(event=event, by=request.user, **serializer.validated_data)
+        return Response(RoundOutput(round_, context=_context(request, event)).data, status=status.HTTP_201_CREATED)
 
 
 class RoundRepairApi(APIView):
@@ -518,10 +877,9 @@ class RoundRepairApi(APIView):
         """Pair the current round again; only before any table has a result or a game record."""
         serializer = PairInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_ = services.round_repair(
-            event=_event(event_id), round_number=number, by=request.user, **serializer.validated_data
-        )
-        return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
+        event = _event(event_id)
+        round_ = services.round_repair(event=event, round_number=number, by=request.user, **serializer.validated_data)
+        return Response(RoundOutput(round_, context=_context(request, event)).data, status=status.HTTP_201_CREATED)
 
 
 class RoundSwapApi(APIView):
@@ -553,10 +911,12 @@ class RoundSwapApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         a, b = serializer.validated_data["players"]
+        event = _event(event_id)
         round_, warnings = services.round_swap(
-            event=_event(event_id), round_number=number, player_a=a, player_b=b, by=request.user
+            event=event, round_number=number, player_a=a, player_b=b, by=request.user
         )
-        return Response(self.OutputSerializer({"round": round_, "warnings": warnings}).data)
+        answer = {"round": round_, "warnings": warnings}
+        return Response(self.OutputSerializer(answer, context=_context(request, event)).data)
 
 
 class RoundDetailApi(APIView):
@@ -564,32 +924,68 @@ class RoundDetailApi(APIView):
     def get(self, request: Request, event_id: int, number: int) -> Response:
         event = _event(event_id)
         round_ = get_object_or_404(event.rounds, number=number)
-        return Response(RoundOutput(round_).data)
+        return Response(RoundOutput(round_, context=_context(request, event)).data)
 
 
-@extend_schema_serializer(component_name="Placement")
-class PlacementInput(serializers.Serializer):
-    player = id_field()
-    placement = serializers.IntegerField(min_value=1, max_value=8)
+class OutcomeInput(serializers.Serializer):
+    """What a table's result says: placements, and for 1v1 the game score or an intentional draw."""
+
+    placements = serializers.ListSerializer(
+        child=PlacementInput(),
+        allow_empty=False,
+        max_length=8,
+        help_text="Every seated player with a placement: 1 for the winner; players who drew share 1.",
+    )
+    games = serializers.ListSerializer(
+        child=GameScoreSerializer(),
+        required=False,
+        allow_null=True,
+        default=None,
+        min_length=2,
+        max_length=2,
+        help_text="1v1 only, optional: each player's games won, lost and drawn (2-1 for one is 1-2 for the other). "
+        "The Magic tiebreakers use them.",
+    )
+    intentional_draw = serializers.BooleanField(
+        default=False,
+        help_text="1v1: an agreed draw, not played out (both placement 1; no games, or 0-0-0). Its unplayed games "
+        "are worth no game points, unlike a drawn game.",
+    )
+
+    def validate_placements(self, value: list[dict]) -> list[dict]:
+        players = [item["player"] for item in value]
+        if len(set(players)) != len(players):
+            raise serializers.ValidationError("A player is listed twice.")
+        return value
+
+    def validate_games(self, value: list[dict] | None) -> list[dict] | None:
+        if value is not None and len({item["player"] for item in value}) != len(value):
+            raise serializers.ValidationError("A player is listed twice.")
+        return value
+
+    def outcome(self) -> dict:
+        """The service's arguments: ``placements``, ``games`` and ``intentional_draw``."""
+        data = self.validated_data
+        games = data.get("games")
+        return {
+            "placements": {item["player"]: item["placement"] for item in data["placements"]},
+            "games": None if games is None else {g["player"]: (g["won"], g["lost"], g["drawn"]) for g in games},
+            "intentional_draw": data["intentional_draw"],
+        }
+
+
+def _table_context(request: Request, event: Event, pod: Pod) -> dict:
+    """The reader's context for answering one table, with its open report (one query)."""
+    report = pod_open_report(pod_id=pod.pk)
+    return _context(request, event, reports={pod.pk: report} if report else {})
 
 
 class ResultReportApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema_serializer(component_name="ResultReport")
-    class InputSerializer(serializers.Serializer):
-        placements = serializers.ListSerializer(
-            child=PlacementInput(),
-            allow_empty=False,
-            max_length=8,
-            help_text="Every seated player with a placement: 1 for the winner; players who drew share 1.",
-        )
-
-        def validate_placements(self, value: list[dict]) -> list[dict]:
-            players = [item["player"] for item in value]
-            if len(set(players)) != len(players):
-                raise serializers.ValidationError("A player is listed twice.")
-            return value
+    class InputSerializer(OutcomeInput):
+        pass
 
     @extend_schema(
         request=InputSerializer,
@@ -603,20 +999,160 @@ class ResultReportApi(APIView):
         },
     )  # fmt: skip
     def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
-        """Report a table's placements: ``1`` for the winner; players who drew share ``1``."""
+        """Enter a table's result as staff: final at once.
+
+        Placements: ``1`` for the winner; players who drew share ``1``. Organisers and scorekeepers; judges
+        for a table whose players' report is disputed or waiting (they settle it). A different result for a
+        table that has one is a correction (``correction/``).
+        """
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        placements = {item["player"]: item["placement"] for item in serializer.validated_data["placements"]}
+        event = _event(event_id)
         result, created = services.pod_result_report(
-            event=_event(event_id),
+            event=event,
             round_number=number,
             table_number=table,
-            placements=placements,
             by=request.user,
             source=PodResult.Source.API,
+            **serializer.outcome(),
         )
         pod = selectors.pod_detail(pod_id=result.pod_id)
-        return Response(TableOutput(pod).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(
+            TableOutput(pod, context=_table_context(request, event, pod)).data,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+#: What a player's report or answer did (:class:`tournaments.services.results.ReportAnswer`).
+REPORT_STATES = [
+    ("pending", "reported: waiting for the other players to confirm"),
+    ("confirmed", "every player agreed: the result is final"),
+    ("disputed", "the players disagree: staff settle the table"),
+    ("unchanged", "the same report or result again: nothing changed"),
+]
+
+
+@extend_schema_serializer(component_name="ReportAnswer")
+class ReportAnswerOutput(serializers.Serializer):
+    state = serializers.ChoiceField(
+        choices=[s for s, _ in REPORT_STATES], help_text="; ".join(f"{s}: {text}" for s, text in REPORT_STATES) + "."
+    )
+    table = TableOutput(help_text="The table with its result when final, else with the open report.")
+
+
+def _report_answer(request: Request, event: Event, answer: result_services.ReportAnswer, created: bool) -> Response:
+    pod = selectors.pod_detail(pod_id=answer.result.pod_id if answer.result else answer.report.pod_id)
+    body = ReportAnswerOutput({"state": answer.state, "table": pod}, context=_table_context(request, event, pod)).data
+    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+#: The codes of a player answering for their table.
+TABLE_PLAYER = (*SIGNED_IN, "not_at_table", "not_found", "round_not_found", "table_not_found", "event_finished")
+
+
+class TablePlayerReportApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="PlayerReport")
+    class InputSerializer(OutcomeInput):
+        pass
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: ReportAnswerOutput,
+            200: OpenApiResponse(ReportAnswerOutput, description="The same report again: nothing changed."),
+            **error_responses(
+                *BODY, *TABLE_PLAYER, "player_reports_off", "round_closed", "result_exists", "already_answered"
+            ),
+        },
+    )
+    def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
+        """Report your table's result (players at the table, when the event takes player reports).
+
+        It counts once every other player at the table confirms it (``confirm/``). If another player's
+        report is open, the same result confirms it and a different one disputes it: staff settle it.
+        """
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = _event(event_id)
+        answer = result_services.result_player_report(
+            event=event, round_number=number, table_number=table, by=request.user, **serializer.outcome()
+        )
+        return _report_answer(request, event, answer, created=answer.state != "unchanged")
+
+
+class TableConfirmApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="ReportConfirm")
+    class InputSerializer(serializers.Serializer):
+        agrees = serializers.BooleanField(help_text="true: the report is right; false: dispute it (staff settle it).")
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: ReportAnswerOutput,
+            **error_responses(
+                *BODY, *TABLE_PLAYER, "no_report", "round_closed", "result_exists", "own_report", "already_answered"
+            ),
+        },
+    )
+    def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
+        """Confirm or dispute the result another player at your table reported."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = _event(event_id)
+        answer = result_services.result_respond(
+            event=event, round_number=number, table_number=table, by=request.user, **serializer.validated_data
+        )
+        return _report_answer(request, event, answer, created=False)
+
+
+class ResultCorrectApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="Correction")
+    class InputSerializer(OutcomeInput):
+        reason = serializers.CharField(max_length=1000, help_text="Why the result changes (kept in the audit trail).")
+
+    @extend_schema_serializer(component_name="CorrectionResult")
+    class OutputSerializer(serializers.Serializer):
+        table = TableOutput()
+        later_rounds = serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="Rounds paired after the corrected one: they stay as they were paired.",
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: OutputSerializer,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "round_not_found", "table_not_found", "no_result", "cut_advanced"
+            ),
+        },
+    )
+    def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
+        """Correct a recorded result of any round, with a reason; the standings are recomputed.
+
+        Organisers and scorekeepers; once the event is finished, its organiser only. Rounds paired since
+        stay as they are (``later_rounds``).
+        """
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = _event(event_id)
+        correction = result_services.result_correct(
+            event=event,
+            round_number=number,
+            table_number=table,
+            reason=serializer.validated_data["reason"],
+            by=request.user,
+            **serializer.outcome(),
+        )
+        pod = selectors.pod_detail(pod_id=correction.result.pod_id)
+        answer = {"table": pod, "later_rounds": correction.later_rounds}
+        return Response(self.OutputSerializer(answer, context=_table_context(request, event, pod)).data)
 
 
 @extend_schema_serializer(component_name="Standing")
@@ -648,16 +1184,16 @@ class StandingsApi(APIView):
     @extend_schema(responses={200: OutputSerializer, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
-        return Response(
-            self.OutputSerializer(
-                {
-                    "event": event.pk,
-                    "current": event.standings_current,
-                    "results_version": event.standings_version,
-                    "standings": selectors.event_standings(event=event),
-                }
-            ).data
-        )
+        answer = {
+            "event": event.pk,
+            "current": event.standings_current,
+            "results_version": event.standings_version,
+            "standings": selectors.event_standings(event=event),
+        }
+        return Response(self.OutputSerializer(answer, context=_context(request, event)).data)
+
+
+# --- players -------------------------------------------------------------------------------------
 
 
 class PlayerListCreateApi(APIView):
@@ -683,7 +1219,7 @@ class PlayerListCreateApi(APIView):
         players = Player.objects.all()
         if filters.validated_data.get("q"):
             players = players.filter(display_name__icontains=filters.validated_data["q"])
-        return Response(PlayerOutput(players[:500], many=True).data)
+        return Response(PlayerOutput(players[:500], many=True, context=_context(request)).data)
 
     @extend_schema(
         request=InputSerializer, responses={201: PlayerOutput, **error_responses(*BODY, *SIGNED_IN, "duplicate_player")}
@@ -692,4 +1228,183 @@ class PlayerListCreateApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player = services.player_create(**serializer.validated_data)
-        return Response(PlayerOutput(player).data, status=status.HTTP_201_CREATED)
+        # The caller gave the external id: they read it back.
+        return Response(PlayerOutput(player, context={"private": True}).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerClaimApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="PlayerClaim")
+    class InputSerializer(serializers.Serializer):
+        code = serializers.CharField(max_length=32, help_text="The code the organiser gave you.")
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: PlayerOutput,
+            **error_responses(*BODY, *SIGNED_IN, "unknown_claim_code", "already_claimed", "player_has_history"),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        """Link the player record of a claim code to your account, so its history is yours; answers the player."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player = registration_services.player_claim(user=request.user, code=serializer.validated_data["code"])
+        return Response(PlayerOutput(player, context=_context(request)).data)
+
+
+# --- the audit trail --------------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="AuditEntry")
+class AuditEntryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    time = serializers.DateTimeField(source="created_at")
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None, help_text="Username.")
+    action = serializers.CharField(help_text="<entity>.<verb>: result.corrected, registration.dropped, ...")
+    subject = serializers.CharField(help_text='What it happened to, in words: "Round 2, table 3", "Ash (#12)".')
+    before = serializers.JSONField(allow_null=True, help_text="The values before the change (null: none).")
+    after = serializers.JSONField(allow_null=True, help_text="The values after it (null: none).")
+    reason = serializers.CharField(help_text="The reason given (corrections, undone drops), or empty.")
+
+
+class AuditPagination(LimitOffsetPagination):
+    default_limit = 100
+    max_limit = 500
+    #: Offsets beyond any trail are the same empty page (and stay within what the database can count).
+    max_offset = 2**31 - 1
+
+    def get_offset(self, request: Request) -> int:
+        return min(super().get_offset(request), self.max_offset)
+
+
+class EventAuditApi(generics.ListAPIView):
+    """The event's audit trail, newest first: every change made through Podium, who made it and when."""
+
+    permission_classes = [IsAuthenticated]
+    pagination_class = AuditPagination
+    serializer_class = AuditEntryOutput
+
+    class FilterSerializer(serializers.Serializer):
+        kind = serializers.ChoiceField(
+            choices=sorted(AUDIT_KINDS), required=False, help_text="Only entries of this kind (default: all)."
+        )
+
+    def get_queryset(self):
+        event = _event(self.kwargs["event_id"])
+        policy.ensure(self.request.user, Action.READ_AUDIT, event)
+        filters = self.FilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        return event_audit_of_kind(event=event, kind=filters.validated_data.get("kind"))
+
+    @extend_schema(
+        parameters=[FilterSerializer],
+        responses={200: AuditEntryOutput(many=True), **error_responses("invalid", *STAFF, "not_found")},
+    )
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        """Paginated with ``limit`` (at most 500) and ``offset``; ``kind`` keeps one kind of change."""
+        return super().get(request, *args, **kwargs)
+
+
+# --- the signed-in player ---------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="MyOpponent")
+class OpponentOutput(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    display_name = serializers.CharField(source="name")
+    seat = serializers.IntegerField()
+    deck_status = serializers.ChoiceField(
+        choices=DeckVersion.Status.choices, allow_null=True, help_text="Their deck's status; null: no deck submitted."
+    )
+
+
+@extend_schema_serializer(component_name="MyTable")
+class MyTableOutput(serializers.Serializer):
+    round = serializers.IntegerField(source="round_number")
+    round_label = serializers.CharField()
+    table = serializers.IntegerField(source="table_number", allow_null=True, help_text="null: a bye.")
+    seat = serializers.IntegerField()
+    goes_first = serializers.BooleanField()
+    opponents = OpponentOutput(many=True)
+    reported = serializers.BooleanField(help_text="The table's result is recorded (final).")
+    report = serializers.SerializerMethodField(help_text="The players' report waiting or disputed, or null.")
+    to_answer = serializers.SerializerMethodField(
+        help_text="Another player's report waits for you to confirm or dispute it (confirm/)."
+    )
+
+    @extend_schema_field(ReportOutput(allow_null=True))
+    def get_report(self, table: dict) -> dict | None:
+        report = table["open_report"]
+        return None if report is None else ReportOutput(_report_data(report), context=self.context).data
+
+    def get_to_answer(self, table: dict) -> bool:
+        return table["report_status"] is not None and not table["reported_by_me"] and not table["answered"]
+
+
+@extend_schema_serializer(component_name="MyRound")
+class MyRoundOutput(serializers.Serializer):
+    round = serializers.IntegerField(source="round_number")
+    table = serializers.IntegerField(source="table_number", allow_null=True, help_text="null: a bye.")
+    opponents = serializers.ListField(child=serializers.CharField())
+    placement = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField(allow_null=True)
+    games = serializers.SerializerMethodField(help_text="1v1 game score [won, lost, drawn], or null.")
+
+    def get_games(self, row) -> list[int] | None:
+        return None if row.games is None else list(row.games)
+
+
+@extend_schema_serializer(component_name="MyEvent")
+class MyEventOutput(serializers.Serializer):
+    event = EventOutput()
+    registration = RegistrationOutput()
+    table = MyTableOutput(allow_null=True, help_text="Running events: your table in the current round, or null.")
+    history = MyRoundOutput(many=True, help_text="Running events: your rounds so far.")
+
+
+class MeApi(APIView):
+    """You, for a phone app or a bot: your player and your events with your current table."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="Me")
+    class OutputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        player = PlayerOutput(allow_null=True, help_text="Your player profile; null until you first register.")
+        upcoming = MyEventOutput(many=True)
+        running = MyEventOutput(many=True)
+        past = MyEventOutput(many=True)
+
+    @extend_schema(responses={200: OutputSerializer, **error_responses(*SIGNED_IN)})
+    def get(self, request: Request) -> Response:
+        player = selectors.player_of(request.user)
+        answer = {"username": request.user.get_username(), "player": player, "upcoming": [], "running": [], "past": []}
+        if player is not None:
+            events = selectors.player_events(player=player)
+            everything = [*events.upcoming, *events.running, *events.past]
+            prefetch_related_objects(everything, "bye_assignments")
+            for key, registrations in (
+                ("upcoming", events.upcoming), ("running", events.running), ("past", events.past)
+            ):  # fmt: skip
+                answer[key] = [
+                    self._entry(registration, player, running=key == "running") for registration in registrations
+                ]
+        return Response(self.OutputSerializer(answer, context=_context(request)).data)
+
+    @staticmethod
+    def _entry(registration: Registration, player: Player, *, running: bool) -> dict:
+        event = registration.event
+        entry = {"event": event, "registration": registration, "table": None, "history": []}
+        if running:
+            table = selectors.player_table(event=event, player=player)
+            if table is not None:
+                report = None
+                if table.report_status is not None:
+                    report = table_open_report(
+                        event=event, round_number=table.round_number, table_number=table.table_number
+                    )
+                entry["table"] = {**dataclasses.asdict(table), "open_report": report}
+            entry["history"] = selectors.player_history(event=event, player=player)
+        return entry

@@ -11,6 +11,8 @@ import re
 
 import schemathesis
 from django.core.wsgi import get_wsgi_application
+from rest_framework.authtoken.models import Token
+from schemathesis.core import NOT_SET
 
 from core.api import ERROR_CODES
 
@@ -80,3 +82,30 @@ CHECKS = [
     schemathesis.checks.response_schema_conformance,
     error_code_documented,
 ]
+
+
+V1 = "/api/v1"
+
+
+class Api:
+    """Calls an operation of the schema as a signed-in user (``None``: anonymously) and validates the answer.
+
+    ``call("post", "/events/{event_id}/register/", 201, event_id=3)`` builds the request from the schema's
+    operation, sends it through the WSGI application, runs :data:`CHECKS` on the answer, checks its status
+    and returns its JSON (``None`` for an empty body).
+    """
+
+    def __init__(self, user=None):
+        self.user = user
+        self.headers = {}
+        if user is not None:
+            self.headers = {"Authorization": f"Token {Token.objects.get_or_create(user=user)[0].key}"}
+
+    def __call__(self, method: str, path: str, status: int, body=NOT_SET, headers=None, query=None, **path_parameters):
+        media_type = None if body is NOT_SET else "application/json"
+        case = schema[V1 + path][method.upper()].Case(
+            path_parameters=path_parameters, body=body, media_type=media_type, query=query
+        )
+        response = case.call_and_validate(headers={**self.headers, **(headers or {})}, checks=CHECKS)
+        assert response.status_code == status, f"{method.upper()} {path}: {response.status_code} {response.text}"
+        return response.json() if response.content else None

@@ -11,29 +11,11 @@ status, content type, headers and body, and a documented error code.
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
-from schemathesis.core import NOT_SET
 
-from tests.api.schema_checks import CHECKS, schema
+from tests.api.schema_checks import Api
 from tests.games.test_engine_deck_masters import scripted_duel
 
 pytestmark = pytest.mark.django_db
-
-V1 = "/api/v1"
-
-
-class Api:
-    """Calls an operation of the schema as a signed-in user and validates the answer."""
-
-    def __init__(self, user):
-        self.headers = {"Authorization": f"Token {Token.objects.get_or_create(user=user)[0].key}"}
-
-    def __call__(self, method: str, path: str, status: int, body=NOT_SET, headers=None, **path_parameters):
-        media_type = None if body is NOT_SET else "application/json"
-        case = schema[V1 + path][method.upper()].Case(path_parameters=path_parameters, body=body, media_type=media_type)
-        response = case.call_and_validate(headers={**self.headers, **(headers or {})}, checks=CHECKS)
-        assert response.status_code == status, response.text
-        return response.json() if response.content else None
 
 
 @pytest.fixture

@@ -247,3 +247,30 @@ def event_audit_of_kind(*, event: Event, kind: str | None = None) -> QuerySet[Au
 def players_by_id(*, ids: Iterable[int]) -> dict[int, Player]:
     """``{id: player}`` for the ids that exist (one query)."""
     return Player.objects.in_bulk(set(ids))
+
+
+def _open_report_with_answers() -> QuerySet[ResultReport]:
+    return (
+        ResultReport.objects.filter(status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED])
+        .select_related("player")
+        .prefetch_related(
+            Prefetch("responses", queryset=ResultResponse.objects.select_related("player").order_by("created_at"))
+        )
+    )
+
+
+def pod_open_report(*, pod_id: int) -> ResultReport | None:
+    """The table's player report waiting for confirmation or disputed, with its answers (``None``: none open).
+
+    One query when there is none (the usual case), two with its answers otherwise.
+    """
+    return _open_report_with_answers().filter(pod_id=pod_id).first()
+
+
+def table_open_report(*, event: Event, round_number: int, table_number: int) -> ResultReport | None:
+    """:func:`pod_open_report` of a table named by its round and table numbers."""
+    return (
+        _open_report_with_answers()
+        .filter(pod__round__event=event, pod__round__number=round_number, pod__table_number=table_number)
+        .first()
+    )
