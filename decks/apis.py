@@ -81,19 +81,31 @@ class DeckCheckApi(APIView):
 
 @extend_schema_serializer(component_name="DeckVersion")
 class DeckVersionOutput(serializers.Serializer):
+    """A deck version.  Until the event publishes its decklists, anyone may see a deck's status (legal,
+    illegal, pending), but only the player and the staff who may see hidden decklists see what would name
+    its cards: the list, its roles, its card count and its violations (``null`` for everyone else)."""
+
     id = serializers.IntegerField()
     registration = serializers.IntegerField(source="registration_id")
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=DeckVersion.Status.choices)
-    card_count = serializers.IntegerField(allow_null=True)
-    violations = ViolationOutput(many=True)
-    roles = serializers.DictField(child=serializers.CharField())
+    card_count = serializers.IntegerField(allow_null=True, help_text="null until checked, or while hidden from you.")
+    violations = ViolationOutput(many=True, allow_null=True, help_text="null while the decklist is hidden from you.")
+    roles = serializers.DictField(
+        child=serializers.CharField(), allow_null=True, help_text="null while the decklist is hidden from you."
+    )
     submitted_at = serializers.DateTimeField()
     checked_at = serializers.DateTimeField(allow_null=True)
-    decklist = serializers.SerializerMethodField()
+    decklist = serializers.CharField(allow_null=True, help_text="null while the decklist is hidden from you.")
 
-    def get_decklist(self, version) -> str | None:
-        return version.decklist if self.context.get("show_list", False) else None
+    #: What only the player and staff who may see hidden decklists read before publication.
+    PRIVATE = ("card_count", "violations", "roles", "decklist")
+
+    def to_representation(self, version: DeckVersion) -> dict:
+        data = super().to_representation(version)
+        if not (self.context.get("show_all") or can_view_decklist(self.context.get("viewer"), version.registration)):
+            data.update(dict.fromkeys(self.PRIVATE))
+        return data
 
 
 def _registration(event_id: int, registration_id: int) -> Registration:
@@ -113,9 +125,8 @@ class DeckVersionListSubmitApi(APIView):
     @extend_schema(responses={200: DeckVersionOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int, registration_id: int) -> Response:
         registration = _registration(event_id, registration_id)
-        show = can_view_decklist(request.user, registration)
         versions = registration.deck_versions.order_by("-number")
-        return Response(DeckVersionOutput(versions, many=True, context={"show_list": show}).data)
+        return Response(DeckVersionOutput(versions, many=True, context={"viewer": request.user}).data)
 
     @extend_schema(
         request=InputSerializer,
@@ -130,11 +141,13 @@ class DeckVersionListSubmitApi(APIView):
         serializer.is_valid(raise_exception=True)
         version = services.deck_submit(registration=registration, by=request.user, **serializer.validated_data)
         version.refresh_from_db()  # validated already when tasks run in-process
-        return Response(DeckVersionOutput(version, context={"show_list": True}).data, status=status.HTTP_201_CREATED)
+        # The player or the event's organisers: they see what they submitted.
+        return Response(DeckVersionOutput(version, context={"show_all": True}).data, status=status.HTTP_201_CREATED)
 
 
 class EventDeckStatusApi(APIView):
-    """Deck status of every entry: the organiser's overview (lists only once published, or for staff)."""
+    """Deck status of every entry: public; the lists and their violations once published (or for the player
+    and the staff who may see hidden decklists)."""
 
     @extend_schema_serializer(component_name="RegistrationDeck")
     class OutputSerializer(serializers.Serializer):
@@ -145,9 +158,9 @@ class EventDeckStatusApi(APIView):
     @extend_schema(responses={200: OutputSerializer(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
-        versions = services.latest_versions(event).select_related("registration__player")
-        show = can_view_hidden_decklists(request.user, event)
-        return Response(self.OutputSerializer(versions, many=True, context={"show_list": show}).data)
+        versions = services.latest_versions(event).select_related("registration__player", "registration__event")
+        context = {"viewer": request.user, "show_all": can_view_hidden_decklists(request.user, event)}
+        return Response(self.OutputSerializer(versions, many=True, context=context).data)
 
 
 class DeckRecheckApi(APIView):
