@@ -1,5 +1,4 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -7,8 +6,8 @@ from core.api import TokenCreateApi, UnknownApi
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Sign-in and sign-out keep their URLs and names ("login", "logout"); sign-up and passwords join them.
+    path("accounts/", include("accounts.auth_urls")),
     path("api/v1/", include("tournaments.api_urls")),
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("games.api_urls")),
@@ -18,6 +17,7 @@ urlpatterns = [
     # Ending in a slash, like every API URL: a URL without one still gets APPEND_SLASH's redirect.
     re_path(r"^api/[\s\S]*/$", UnknownApi.as_view()),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
+    path("", include("accounts.urls")),
     path("", include(("decks.urls", "decks"))),
     path("", include(("games.urls", "games"))),
     path("", include(("tournaments.public_urls", "public"))),

@@ -14,16 +14,40 @@ environment:
   ``testserver`` for tests).
 * ``PODIUM_CARD_DATA_DIR`` - where card data is imported from (never
   committed); default ``../shared/data`` beside the checkout when present.
+* ``EMAIL_URL`` - how mail (password resets) is sent; default
+  ``consolemail://`` (printed on the console).  Production:
+  ``smtp+tls://user:password@smtp.example.org:587`` (or ``smtp+ssl://...:465``).
+  ``DEFAULT_FROM_EMAIL`` is the sender (``Podium <podium@example.org>``).
+* ``PODIUM_HTTPS`` - default off; on in production behind HTTPS: redirects
+  HTTP to HTTPS, secure cookies, HSTS (``PODIUM_HSTS_SECONDS``, default a
+  year; ``PODIUM_HSTS_SUBDOMAINS`` and ``PODIUM_HSTS_PRELOAD``, default on).
+* ``PODIUM_PROXIES`` - how many reverse proxies (load balancer, nginx) stand
+  in front of the app; default 0.  With 1 or more, the client's address is
+  read from ``X-Forwarded-For`` and HTTPS from ``X-Forwarded-Proto``, which
+  the proxies must set.
+* ``PODIUM_SIGNIN_ATTEMPTS`` / ``PODIUM_SIGNIN_COOLOFF_MINUTES`` - failed
+  sign-ins of one username from one address before it is locked out, and for
+  how long; default 5 and 15.
 """
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.settings.env import read_bool, read_database, read_float, read_list, read_redis_url
+from config.settings.env import (
+    read_bool,
+    read_database,
+    read_email_address,
+    read_float,
+    read_int,
+    read_list,
+    read_mailer,
+    read_redis_url,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("PODIUM_VAR_DIR", BASE_DIR / "var"))
@@ -53,6 +77,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
+    "accounts",
     "tournaments",
     "decks",
     "games",
@@ -68,6 +94,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a sign-in refused for too many failures into the locked-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -84,6 +112,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.navigation",
             ],
         },
     },
@@ -158,8 +187,51 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "dashboard:event-list"
+#: Players land on their own page; organisers find their dashboard from there and from the top bar.
+LOGIN_REDIRECT_URL = "accounts:me"
 LOGOUT_REDIRECT_URL = "public:home"
+AUTHENTICATION_BACKENDS = [
+    # First: refuses every sign-in of a locked-out username and address before a password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Sign-in throttling (django-axes): failures are counted per username *and* address together, so a
+# guesser is stopped without locking the owner out from elsewhere, and one venue's shared wifi is not
+# locked for everyone by a few typos.  A successful sign-in or a password reset clears the count.
+AXES_FAILURE_LIMIT = read_int("PODIUM_SIGNIN_ATTEMPTS", default=5, minimum=1)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=read_float("PODIUM_SIGNIN_COOLOFF_MINUTES", default=15.0))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+#: A failure while locked out does not restart the cool-off (a script retrying would otherwise never get out).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+#: Only failures are kept (and only until they expire): no log of every sign-in with its address.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_LOCKOUT_CALLABLE = "accounts.security.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+#: Log lockouts by the parameters that lock (username and address), not every detail of every client.
+AXES_VERBOSE = False
+
+# --- Email ----------------------------------------------------------------------
+MAILERS = {"default": read_mailer("EMAIL_URL", default="consolemail://")}
+DEFAULT_FROM_EMAIL = read_email_address("DEFAULT_FROM_EMAIL", default="Podium <podium@podium.invalid>")
+SERVER_EMAIL = read_email_address("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
+EMAIL_SUBJECT_PREFIX = "[Podium] "
+
+# --- HTTPS and proxies ----------------------------------------------------------------
+#: Reverse proxies in front of the app: the client's address is the one the outermost of them saw.
+PODIUM_PROXIES = read_int("PODIUM_PROXIES", default=0, minimum=0)
+if PODIUM_PROXIES:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    AXES_CLIENT_IP_CALLABLE = "accounts.security.client_ip"
+#: Production behind HTTPS; off by default so DEBUG, the tests and the benchmarks' local servers speak plain HTTP.
+PODIUM_HTTPS = read_bool("PODIUM_HTTPS", default=False)
+SECURE_SSL_REDIRECT = PODIUM_HTTPS
+SESSION_COOKIE_SECURE = PODIUM_HTTPS
+CSRF_COOKIE_SECURE = PODIUM_HTTPS
+SECURE_HSTS_SECONDS = read_int("PODIUM_HSTS_SECONDS", default=365 * 24 * 3600, minimum=0) if PODIUM_HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = PODIUM_HTTPS and read_bool("PODIUM_HSTS_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = PODIUM_HTTPS and read_bool("PODIUM_HSTS_PRELOAD", default=True)
 
 # --- I18n, static ----------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

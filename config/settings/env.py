@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -85,3 +85,99 @@ def read_redis_url(name: str, environ_: Mapping[str, str] = os.environ) -> str |
     except ValueError as exc:
         raise ImproperlyConfigured(f"{name}={raw!r} has a bad port.") from exc
     return raw
+
+
+def read_int(name: str, default: int, minimum: int = 0, environ_: Mapping[str, str] = os.environ) -> int:
+    """A whole number no smaller than ``minimum``."""
+    raw = environ_.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be {minimum} or more.")
+    return value
+
+
+def read_email_address(name: str, default: str, environ_: Mapping[str, str] = os.environ) -> str:
+    """A sender address: ``podium@example.org`` or ``Podium <podium@example.org>``."""
+    from email.headerregistry import Address
+    from email.utils import parseaddr
+
+    raw = environ_.get(name)
+    if raw is None or not raw.strip():
+        return default
+    _, address = parseaddr(raw.strip())
+    try:
+        parsed = Address(addr_spec=address)
+    except (ValueError, IndexError):
+        parsed = None
+    if parsed is None or not parsed.username or "." not in parsed.domain:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an email address (podium@example.org).")
+    return raw.strip()
+
+
+#: ``EMAIL_URL`` schemes: STARTTLS (``smtp+tls``, port 587), TLS from the start (``smtp+ssl``, 465), plain SMTP (25)
+#: and the console.  ``smtps`` is refused: django-environ reads it as STARTTLS, most mail hosts as TLS on 465.
+_MAIL_SCHEMES: dict[str, tuple[str, dict[str, bool], int]] = {
+    "consolemail": ("django.core.mail.backends.console.EmailBackend", {}, 0),
+    "smtp": ("django.core.mail.backends.smtp.EmailBackend", {}, 25),
+    "smtp+tls": ("django.core.mail.backends.smtp.EmailBackend", {"use_tls": True}, 587),
+    "smtp+ssl": ("django.core.mail.backends.smtp.EmailBackend", {"use_ssl": True}, 465),
+}
+#: Seconds an SMTP conversation may take: a stuck mail server must not hold a request (a password reset) for ever.
+_MAIL_TIMEOUT = 10.0
+
+
+def read_mailer(name: str, default: str, environ_: Mapping[str, str] = os.environ) -> dict:
+    """A ``MAILERS`` entry from an email URL: ``smtp+tls://user:password@smtp.example.org:587?timeout=10``.
+
+    User and password are percent-encoded (``@`` is ``%40``).  ``consolemail://`` prints each message on
+    the console: no mail server needed.  Error messages never show the password.
+    """
+    raw = (environ_.get(name) or "").strip() or default
+    shown = _without_password(raw)
+    scheme = urlsplit(raw).scheme
+    if scheme not in _MAIL_SCHEMES:
+        raise ImproperlyConfigured(
+            f"{name}={shown!r}: unsupported email URL; use smtp+tls://user:password@host:587, "
+            "smtp+ssl://user:password@host:465, smtp://host:25 or consolemail://."
+        )
+    backend, tls, default_port = _MAIL_SCHEMES[scheme]
+    if scheme == "consolemail":
+        return {"BACKEND": backend}
+    try:
+        config = environ.Env.email_url_config(raw)
+    except Exception as exc:  # django-environ raises several types on malformed URLs (a port that is no number, ...)
+        raise ImproperlyConfigured(f"{name}={shown!r} is not a valid email URL: {exc}") from None
+    if not config.get("EMAIL_HOST"):
+        raise ImproperlyConfigured(f"{name}={shown!r} names no mail host.")
+    options: dict = {"host": config["EMAIL_HOST"], "port": config.get("EMAIL_PORT") or default_port, **tls}
+    if config.get("EMAIL_HOST_USER"):
+        options["username"] = config["EMAIL_HOST_USER"]
+        options["password"] = config.get("EMAIL_HOST_PASSWORD") or ""
+    query = parse_qs(urlsplit(raw).query, keep_blank_values=True)
+    unknown = sorted(set(query) - {"timeout"})
+    if unknown:
+        raise ImproperlyConfigured(
+            f"{name}={shown!r}: unknown option(s) {', '.join(unknown)}; the only one is timeout."
+        )
+    options["timeout"] = _MAIL_TIMEOUT
+    if "timeout" in query:
+        value = query["timeout"][-1]
+        try:
+            options["timeout"] = float(value)
+        except ValueError:
+            raise ImproperlyConfigured(f"{name}={shown!r}: timeout={value!r} is not a number of seconds.") from None
+        if not 0 < options["timeout"] < float("inf"):
+            raise ImproperlyConfigured(f"{name}={shown!r}: timeout must be a positive number of seconds.")
+    return {"BACKEND": backend, "OPTIONS": options}
+
+
+def _without_password(url: str) -> str:
+    parts = urlsplit(url)
+    if not parts.password:
+        return url
+    return url.replace(f":{parts.password}@", ":***@", 1)

@@ -15,3 +15,10 @@ from config.settings.base import *  # noqa: E402,F403
 CELERY_TASK_ALWAYS_EAGER = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+
+# Django's test client signs in without a request (``client.login``), which django-axes refuses: throttling is
+# off here, and the tests of sign-in throttling switch it on (``override_settings(AXES_ENABLED=True)``).
+AXES_ENABLED = False
+# Plain HTTP on the test server, whatever the environment says.
+SECURE_SSL_REDIRECT = SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+SECURE_HSTS_SECONDS = 0

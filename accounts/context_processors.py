@@ -1,0 +1,14 @@
+"""What the top bar needs on every page, read only when a template asks for it."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
+
+from accounts import selectors
+
+
+def navigation(request: HttpRequest) -> dict:
+    """``has_dashboard``: the top bar offers "Dashboard" only to users who run an event or have a role at one."""
+    user = getattr(request, "user", None)
+    return {"has_dashboard": SimpleLazyObject(lambda: selectors.has_dashboard(user))}

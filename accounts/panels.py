@@ -1,0 +1,289 @@
+"""What one player sees of one event: the *panel* of ``/me/``, the event page and the check-in page.
+
+A panel shows the player's registration (registered, on the waiting list and
+where, withdrawn, checked in, dropped), the buttons that fit the event's
+state (register or join the waiting list, withdraw, check in, drop), their
+table in the current round (table, seat, who goes first, opponents and their
+deck status, the round timer's place), what they can do about its result
+(report it, confirm or dispute a report) and their matches so far.
+
+The buttons shown are hints from the event's state (its windows, the round);
+the services decide, and a refusal comes back as an error on the panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+
+from accounts import selectors
+from accounts.forms import ReportForm
+from accounts.selectors import Match, OpenReport, Person
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Event, Player, Registration
+from tournaments.selectors.people import PlayerTable
+
+#: Where a panel is shown; its forms say so, and the answer goes back there.
+PLACES = ("me", "event", "check-in")
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def score_text(games: tuple[int, int, int] | None) -> str:
+    """``2–1``, or ``1–1–1`` with drawn games."""
+    if games is None:
+        return ""
+    won, lost, drawn = games
+    return f"{won}–{lost}" + (f"–{drawn}" if drawn else "")
+
+
+def outcome_text(
+    *, me: int, placements: dict[int, int], games: dict[int, tuple] | tuple | None, intentional_draw: bool
+) -> str:
+    """A table's result from the player's side: "You won 2–1", "Intentional draw", "2nd of 4"."""
+    if me not in placements:
+        return ""
+    mine = games.get(me) if isinstance(games, dict) else games
+    if intentional_draw:
+        return "Intentional draw"
+    if len(placements) == 2:
+        theirs = next(place for pid, place in placements.items() if pid != me)
+        verdict = "You won" if placements[me] < theirs else "You lost" if placements[me] > theirs else "Draw"
+        return f"{verdict} {score_text(tuple(mine) if mine else None)}".strip()
+    place = placements[me]
+    shared = sum(1 for p in placements.values() if p == place) > 1
+    return f"{'Shared ' if shared else ''}{ordinal(place)} of {len(placements)}"
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    round_label: str
+    table_number: int | None
+    opponents: list[Person]
+    result: str
+    points: int | None
+
+
+def history_rows(match_list: list[Match], me: int) -> list[HistoryRow]:
+    rows = []
+    for m in match_list:
+        if m.bye:
+            result = "Bye"
+        elif not m.reported:
+            result = "Playing"
+        else:
+            result = outcome_text(me=me, placements=m.placements, games=m.games, intentional_draw=m.intentional_draw)
+        rows.append(
+            HistoryRow(
+                round_label=f"Top cut, round {m.round_number}" if m.cut else f"Round {m.round_number}",
+                table_number=m.table_number,
+                opponents=[p for p in m.seats if p.id != me],
+                result=result,
+                points=m.points,
+            )
+        )
+    return rows
+
+
+@dataclass
+class TableView:
+    """The player's table in the current round and what they can do about its result."""
+
+    table: PlayerTable
+    me: Person
+    #: The recorded result from the player's side ("You won 2–1"), once final.
+    result: str
+    report: OpenReport | None
+    #: The open report, from the player's side, and the table's order as it says.
+    report_text: str
+    report_order: list[tuple[str, Person]]
+    #: The player may confirm or dispute the open report (it is someone else's and they have not answered).
+    may_answer: bool
+    #: The player may report the result (player reports on, no result, no open report).
+    report_form: ReportForm | None
+    #: What the player is told instead of a form.
+    note: str
+    #: The round timer, when rounds have one (none yet): the template keeps its place.
+    timer: object | None = None
+
+
+@dataclass
+class Panel:
+    event: Event
+    place: str
+    player: Player | None
+    registration: Registration | None
+    signed_in: bool
+    waiting_place: int | None = None
+    places_taken: int = 0
+    self_registration_open: bool = False
+    can_register: bool = False
+    joins_waiting_list: bool = False
+    can_withdraw: bool = False
+    can_check_in: bool = False
+    can_drop: bool = False
+    #: Why the drop button is not offered although the player is playing.
+    drop_note: str = ""
+    table: TableView | None = None
+    history: list[HistoryRow] = field(default_factory=list)
+    standing: object | None = None
+    #: An error of the last action, shown on the panel (HTTP 422 for htmx).
+    error: str = ""
+    #: The last action's news, announced on the panel.
+    news: str = ""
+    #: After an htmx answer the panel takes the focus its button had.
+    focus: bool = False
+    #: Where check-in stands for this player: "" (nothing to say), or why they can't check in now.
+    check_in_note: str = ""
+
+    @property
+    def level(self) -> int:
+        """The panel's heading level: under the section headings of /me/, else right under the page's title."""
+        return 3 if self.place == "me" else 2
+
+    @property
+    def sublevel(self) -> int:
+        return self.level + 1
+
+    @property
+    def visible(self) -> bool:
+        """Whether the panel has anything to say (the event page leaves an empty one out)."""
+        if self.place == "check-in" or self.registration is not None:
+            return True
+        return self.can_register or (not self.signed_in and self.self_registration_open)
+
+    @property
+    def registered(self) -> bool:
+        return self.registration is not None and self.registration.status == Registration.Status.REGISTERED
+
+    @property
+    def active(self) -> bool:
+        """Registered or waiting: the player has a place or is in line for one."""
+        return self.registration is not None and self.registration.status != Registration.Status.WITHDRAWN
+
+
+def self_registration_open(event: Event) -> bool:
+    """Players may register themselves now: the window is open, its deadline not passed, play not started."""
+    return (
+        event.status == Event.Status.REGISTRATION
+        and event.registration_open
+        and (event.registration_deadline is None or timezone.now() <= event.registration_deadline)
+    )
+
+
+def build(
+    *,
+    event: Event,
+    user,
+    place: str = "me",
+    registration: Registration | None = None,
+    match_list: list[Match] | None = None,
+    report_data: dict | None = None,
+) -> Panel:
+    """The panel of ``event`` for ``user``.  /me/ passes what it has read for every event at once."""
+    signed_in = bool(user and user.is_authenticated)
+    player = tournament_selectors.player_of(user) if signed_in else None
+    if registration is None and player is not None:
+        registration = selectors.event_registration(event=event, player=player)
+    panel = Panel(event=event, place=place, player=player, registration=registration, signed_in=signed_in)
+    panel.self_registration_open = self_registration_open(event)
+    if event.capacity is not None and panel.self_registration_open:
+        panel.places_taken = selectors.registered_count(event=event)
+    withdrawn = registration is None or registration.status == Registration.Status.WITHDRAWN
+    panel.can_register = panel.self_registration_open and withdrawn
+    panel.joins_waiting_list = event.capacity is not None and panel.places_taken >= event.capacity
+    if registration is None or withdrawn:
+        return panel
+
+    panel.waiting_place = selectors.waiting_place(registration=registration)
+    playing = event.status == Event.Status.RUNNING
+    panel.can_withdraw = event.status == Event.Status.REGISTRATION
+    registered = registration.status == Registration.Status.REGISTERED and not registration.dropped
+    panel.can_check_in = (
+        registered and not registration.checked_in and event.check_in_open and event.status != Event.Status.FINISHED
+    )
+    panel.check_in_note = _check_in_note(event, registration, panel.waiting_place)
+    if match_list is None:
+        match_list = selectors.matches(player=player, event_ids=[event.pk]).get(event.pk, [])
+    panel.history = history_rows(match_list, player.pk)
+    if event.status != Event.Status.REGISTRATION:
+        panel.standing = selectors.standings_of(player=player, event_ids=[event.pk]).get(event.pk)
+    if playing and registered:
+        panel.table = _table_view(event, player, match_list, report_data=report_data)
+        waiting_for_result = (
+            panel.table is not None and panel.table.table.table_number is not None and not panel.table.table.reported
+        )
+        panel.can_drop = not waiting_for_result
+        if waiting_for_result:
+            panel.drop_note = "You can drop once your table's result is in."
+    return panel
+
+
+def _check_in_note(event: Event, registration: Registration, waiting_place: int | None) -> str:
+    if event.status == Event.Status.FINISHED:
+        return "The event is finished."
+    if registration.status == Registration.Status.WAITLISTED:
+        return f"You are number {waiting_place} on the waiting list: you check in once you have a place."
+    if registration.dropped:
+        return "You have dropped from this event."
+    if registration.checked_in:
+        return ""
+    if not event.check_in_open:
+        return "Check-in is not open: the event's staff open it at the venue."
+    return ""
+
+
+def _table_view(event: Event, player: Player, match_list: list[Match], *, report_data: dict | None) -> TableView | None:
+    table = tournament_selectors.player_table(event=event, player=player)
+    if table is None:
+        return None
+    current = next((m for m in match_list if m.round_number == table.round_number), None)
+    me = Person(player.pk, player.display_name)
+    view = TableView(
+        table=table, me=me, result="", report=None, report_text="", report_order=[], may_answer=False,
+        report_form=None, note="",
+    )  # fmt: skip
+    if table.table_number is None:
+        view.note = "You have a bye this round: it counts as a win."
+        return view
+    seats = sorted([(table.seat, me), *((o.seat, Person(o.player_id, o.name)) for o in table.opponents)])
+    people = [person for _, person in seats]
+    names = {p.id: p for p in people}
+    if table.reported:
+        if current is not None:
+            view.result = outcome_text(
+                me=me.id, placements=current.placements, games=current.games, intentional_draw=current.intentional_draw
+            )
+        return view
+    report = selectors.open_report(event=event, round_number=table.round_number, table_number=table.table_number)
+    view.report = report
+    if report is not None:
+        view.report_text = outcome_text(
+            me=me.id, placements=report.placements, games=report.games, intentional_draw=report.intentional_draw
+        )
+        view.report_order = [
+            (ordinal(place), names.get(pid, Person(pid, "?")))
+            for pid, place in sorted(report.placements.items(), key=lambda item: (item[1], item[0]))
+        ]
+        mine = report.reporter.id == me.id
+        view.may_answer = report.status == "pending" and not mine and me.id not in report.answers
+        if report.status == "disputed":
+            view.note = "The players disagree about this result: a judge will settle it."
+        elif mine or me.id in report.answers:
+            view.note = "Waiting for the other players at the table to confirm."
+        if not (view.may_answer and event.player_reports):
+            return view
+        # Disputing, the player may say what happened instead: their own report, which the judge sees.
+    elif not event.player_reports:
+        view.note = "The event's staff enter the results of this event."
+        return view
+    view.report_form = ReportForm(
+        report_data, me=me, people=people, games_per_match=event.format_spec.games_per_match,
+        cut=bool(current and current.cut),
+        auto_id=f"e{event.pk}_%s",
+    )  # fmt: skip
+    return view

@@ -1,0 +1,38 @@
+"""Sign-in throttling hooks for django-axes: the client's address behind proxies, and the locked-out answer.
+
+Terms: a *lockout* refuses every sign-in of one username from one address
+(``AXES_LOCKOUT_PARAMETERS``) after ``AXES_FAILURE_LIMIT`` failures, for
+``AXES_COOLOFF_TIME``.  Pages get the locked-out page; the API gets its error
+shape with the code ``throttled`` (HTTP 429).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The address the outermost of ``PODIUM_PROXIES`` trusted proxies saw the client come from.
+
+    Each proxy appends the address it received the request from to ``X-Forwarded-For``; with
+    N proxies the client is the N-th entry from the right.  Entries further left were written by
+    the client itself and are never trusted.
+    """
+    count = settings.PODIUM_PROXIES
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+    if count and len(forwarded) >= count:
+        return forwarded[-count]
+    return request.META.get("REMOTE_ADDR")
+
+
+def lockout_response(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
+    """HTTP 429: the locked-out page, or for the API the project's error shape."""
+    minutes = max(1, round(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+    message = f"Too many failed sign-ins: this account is locked from your address for {minutes} minutes."
+    status = settings.AXES_HTTP_RESPONSE_CODE
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": {"code": "throttled", "message": message}}, status=status)
+    context = {"minutes": minutes, "failure_limit": settings.AXES_FAILURE_LIMIT}
+    return render(request, "accounts/locked_out.html", context, status=status)

@@ -1,0 +1,171 @@
+"""Reads for the player's pages: their registrations, tables, reports and history, and the top bar.
+
+A *panel* (see :mod:`accounts.panels`) is what one player sees of one event;
+these functions read what it needs in a fixed number of queries, whatever the
+number of events or rounds.  Names come with the player's ID (``Person``) so
+namesakes are told apart.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import OuterRef, Prefetch, Q, Subquery
+
+from decks.models import DeckVersion
+from tournaments import policy
+from tournaments.models import Event, Player, Registration, ResultReport, Seat, Standing
+
+
+@dataclass(frozen=True)
+class Person:
+    """A player as shown on these pages: the name and, always beside it, the player ID."""
+
+    id: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.name} (#{self.id})"
+
+
+def has_dashboard(user) -> bool:
+    """Whether the top bar offers "Dashboard": the user runs an event, has a role at one, or is site staff."""
+    if not (user and user.is_authenticated):
+        return False
+    if policy.manages_every_event(user):
+        return True
+    return Event.objects.filter(Q(organiser=user) | Q(staff__user=user)).exists()
+
+
+def _with_deck_status(registrations):
+    newest = DeckVersion.objects.filter(registration=OuterRef("pk")).order_by("-number").values("status")[:1]
+    return registrations.annotate(deck_status=Subquery(newest))
+
+
+def player_registrations(*, player: Player) -> list[Registration]:
+    """Every registration of the player with its event and the status of their newest deck (one query)."""
+    return list(
+        _with_deck_status(Registration.objects.filter(player=player))
+        .select_related("event", "player")
+        .order_by("-event__date", "-event_id")
+    )
+
+
+def event_registration(*, event: Event, player: Player | None) -> Registration | None:
+    """The player's registration at the event, with the status of their newest deck."""
+    if player is None:
+        return None
+    return _with_deck_status(Registration.objects.filter(event=event, player=player)).select_related("player").first()
+
+
+def waiting_place(*, registration: Registration) -> int | None:
+    """1 for the next player to be promoted from the waiting list; ``None`` when not waiting."""
+    if registration.status != Registration.Status.WAITLISTED:
+        return None
+    ahead = Registration.objects.filter(event_id=registration.event_id, status=Registration.Status.WAITLISTED).filter(
+        Q(waitlisted_at__lt=registration.waitlisted_at)
+        | Q(waitlisted_at=registration.waitlisted_at, pk__lt=registration.pk)
+    )
+    return ahead.count() + 1
+
+
+def registered_count(*, event: Event) -> int:
+    return Registration.objects.filter(event=event, status=Registration.Status.REGISTERED).count()
+
+
+@dataclass(frozen=True)
+class OpenReport:
+    """A player's report of a table that waits for the others (``pending``) or is ``disputed``."""
+
+    status: str
+    reporter: Person
+    placements: dict[int, int]
+    games: dict[int, tuple[int, int, int]] | None
+    intentional_draw: bool
+    #: Players who have answered it: ``{player id: agrees}``.
+    answers: dict[int, bool]
+
+
+def open_report(*, event: Event, round_number: int, table_number: int) -> OpenReport | None:
+    report = (
+        ResultReport.objects.filter(
+            pod__round__event=event,
+            pod__round__number=round_number,
+            pod__table_number=table_number,
+            status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED],
+        )
+        .select_related("player")
+        .prefetch_related("responses")
+        .first()
+    )
+    if report is None:
+        return None
+    return OpenReport(
+        status=report.status,
+        reporter=Person(report.player_id, report.player.display_name),
+        placements={int(k): v for k, v in report.placements.items()},
+        games=None if report.games is None else {int(k): tuple(v) for k, v in report.games.items()},
+        intentional_draw=report.intentional_draw,
+        answers={r.player_id: r.agrees for r in report.responses.all()},
+    )
+
+
+@dataclass(frozen=True)
+class Match:
+    """One round of a player's event: where they sat, with whom, and the table's result if it has one."""
+
+    round_number: int
+    cut: bool
+    table_number: int | None  # None: a bye
+    bye: bool
+    #: Everyone at the table in seat order, the player included.
+    seats: list[Person]
+    #: ``{player id: placement}`` once the table has a result.
+    placements: dict[int, int]
+    #: The player's game score (won, lost, drawn), when one was given.
+    games: tuple[int, int, int] | None
+    intentional_draw: bool
+    points: int | None
+
+    @property
+    def reported(self) -> bool:
+        return bool(self.placements)
+
+
+def matches(*, player: Player, event_ids: list[int]) -> dict[int, list[Match]]:
+    """``{event id: [Match, ...]}`` in round order for the player's events (two queries)."""
+    if not event_ids:
+        return {}
+    seats = (
+        Seat.objects.filter(player=player, round__event_id__in=event_ids)
+        .select_related("round", "pod", "pod__result")
+        .prefetch_related(Prefetch("pod__seats", queryset=Seat.objects.select_related("player").order_by("seat_order")))
+        .order_by("round__event_id", "round__number")
+    )
+    found: dict[int, list[Match]] = defaultdict(list)
+    for seat in seats:
+        pod = seat.pod
+        table = list(pod.seats.all())
+        result = getattr(pod, "result", None)
+        found[seat.round.event_id].append(
+            Match(
+                round_number=seat.round.number,
+                cut=seat.round.stage == "top_cut",
+                table_number=pod.table_number,
+                bye=pod.is_bye,
+                seats=[Person(s.player_id, s.player.display_name) for s in table],
+                placements={s.player_id: s.placement for s in table if s.placement is not None},
+                games=None if seat.games_won is None else (seat.games_won, seat.games_lost, seat.games_drawn),
+                intentional_draw=bool(result and result.intentional_draw),
+                points=seat.points,
+            )
+        )
+    return dict(found)
+
+
+def standings_of(*, player: Player, event_ids: list[int]) -> dict[int, Standing]:
+    """The player's stored standing in each of these events (one query)."""
+    if not event_ids:
+        return {}
+    return {s.event_id: s for s in Standing.objects.filter(player=player, event_id__in=event_ids)}

@@ -1,0 +1,327 @@
+"""Account and player pages: sign-up, claims, ``/me/``, the check-in page and the self-service buttons.
+
+Sign-in, sign-out and passwords are Django's own views (``accounts/urls.py``);
+sign-in throttling is django-axes (``accounts/security.py``).
+
+Every self-service button posts to one view here, which calls one service and
+answers with the player's *panel* of that event (:mod:`accounts.panels`): to
+htmx the panel itself (HTTP 422 with the refusal written on it), without
+JavaScript a redirect back to the page the form was on, with the outcome as a
+message.  A refusal is never a 500.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from accounts import panels, selectors
+from accounts.forms import ClaimForm, SignUpForm
+from core.exceptions import ApplicationError
+from core.exceptions import PermissionDenied as ServicePermissionDenied
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Event, Player, Registration
+from tournaments.services import registrations, results
+
+#: A form with errors: htmx swaps it like a success (see base.html).
+UNPROCESSABLE = 422
+
+
+def _next_url(request: HttpRequest, default: str) -> str:
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    if wanted and url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return default
+
+
+# --- accounts -------------------------------------------------------------------------------------
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account with its player profile; signed in at once, then on to ``next`` or ``/me/``."""
+    target = _next_url(request, reverse("accounts:me"))
+    if request.user.is_authenticated:
+        return redirect(target)
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = form.save()
+            registrations.player_for_user(user, display_name=form.cleaned_data["display_name"])
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.player.display_name}: your account is ready.")
+        return redirect(target)
+    status = UNPROCESSABLE if form.errors else 200
+    return render(request, "registration/signup.html", {"form": form, "next": target}, status=status)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's, and a new password also lifts a sign-in lockout of the account (the owner proved who they are)."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        from axes.utils import reset
+
+        reset(username=form.user.get_username())
+        return response
+
+
+@login_required
+def claim(request: HttpRequest, code: str = "") -> HttpResponse:
+    """Link a walk-in's player record (by the organiser's code) to the signed-in account.
+
+    ``/claim/`` asks for the code; ``/claim/<code>/`` (the link) shows whose record it is and asks to
+    confirm.  Sign-in (or sign-up) comes first: ``login_required`` sends the visitor there and back.
+    """
+    form = ClaimForm(request.POST or None, initial={"code": code})
+    record = None
+    if code:
+        record = Player.objects.filter(claim_code=code.strip().upper()).first()
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = registrations.player_claim(user=request.user, code=form.cleaned_data["code"])
+        except (ApplicationError, ServicePermissionDenied) as exc:
+            form.add_error("code" if exc.field in (None, "code") else None, exc.message)
+        else:
+            messages.success(request, f"The player record {player.display_name} (#{player.pk}) is now yours.")
+            return redirect("accounts:me")
+    status = UNPROCESSABLE if form.errors else 200
+    context = {"form": form, "code": code, "record": record, "player": tournament_selectors.player_of(request.user)}
+    return render(request, "accounts/claim.html", context, status=status)
+
+
+# --- the player's page ------------------------------------------------------------------------------
+
+
+@login_required
+def me(request: HttpRequest) -> HttpResponse:
+    """``/me/``: the player's running, upcoming and past events, each with its panel."""
+    player = tournament_selectors.player_of(request.user)
+    running, upcoming, past = [], [], []
+    if player is not None:
+        regs = selectors.player_registrations(player=player)
+        shown = [r for r in regs if r.status != Registration.Status.WITHDRAWN]
+        started = [r.event_id for r in shown if r.event.status != Event.Status.REGISTRATION]
+        found = selectors.matches(player=player, event_ids=started)
+        standings = selectors.standings_of(player=player, event_ids=started)
+        for registration in shown:
+            event = registration.event
+            if event.status == Event.Status.FINISHED:
+                rows = panels.history_rows(found.get(event.pk, []), player.pk)
+                past.append({"registration": registration, "history": rows, "standing": standings.get(event.pk)})
+                continue
+            panel = panels.build(
+                event=event, user=request.user, registration=registration, match_list=found.get(event.pk, [])
+            )
+            (running if event.status == Event.Status.RUNNING else upcoming).append(panel)
+    context = {
+        "player": player,
+        "running": running,
+        "upcoming": upcoming,
+        "past": past,
+        "has_dashboard": selectors.has_dashboard(request.user),
+    }
+    return render(request, "accounts/me.html", context)
+
+
+def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
+    """``/events/<id>/check-in/``: the page the dashboard's QR code opens; the button posts to :func:`check_in_post`."""
+    if request.method == "POST":
+        return check_in_post(request, event_id)
+    event = get_object_or_404(Event, pk=event_id)
+    panel = panels.build(event=event, user=request.user, place="check-in")
+    return render(request, "public/check_in.html", {"event": event, "panel": panel})
+
+
+# --- self-service ---------------------------------------------------------------------------------
+
+
+def _place(request: HttpRequest) -> str:
+    place = request.POST.get("place", "me")
+    return place if place in panels.PLACES else "me"
+
+
+def _place_url(place: str, event: Event) -> str:
+    if place == "event":
+        return reverse("public:event", args=[event.pk])
+    if place == "check-in":
+        return reverse("accounts:check-in", args=[event.pk])
+    return reverse("accounts:me") + f"#event-{event.pk}"
+
+
+def _answer(request: HttpRequest, event: Event, *, error: str = "", news: str = "", report_data=None) -> HttpResponse:
+    """The panel for htmx (422 with the error on it), or back to the page with a message."""
+    place = _place(request)
+    if request.htmx:
+        event.refresh_from_db()
+        panel = panels.build(event=event, user=request.user, place=place, report_data=report_data if error else None)
+        panel.error, panel.news, panel.focus = error, news, True
+        return render(request, "accounts/_panel.html", {"panel": panel}, status=UNPROCESSABLE if error else 200)
+    if error:
+        messages.error(request, error)
+    elif news:
+        messages.success(request, news)
+    return redirect(_place_url(place, event))
+
+
+def _act(request: HttpRequest, event: Event, action, news: str) -> HttpResponse:
+    try:
+        outcome = action()
+    except (ApplicationError, ServicePermissionDenied) as exc:
+        return _answer(request, event, error=exc.message)
+    return _answer(request, event, news=news(outcome) if callable(news) else news)
+
+
+def _own_registration(request: HttpRequest, event: Event) -> Registration | None:
+    player = tournament_selectors.player_of(request.user)
+    if player is None:
+        return None
+    return Registration.objects.select_related("player", "event").filter(event=event, player=player).first()
+
+
+def _registration_action(request: HttpRequest, event_id: int, action, news) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    registration = _own_registration(request, event)
+    if registration is None:
+        return _answer(request, event, error="You are not registered for this event.")
+    return _act(request, event, lambda: action(registration), news)
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+
+    def news(registration: Registration) -> str:
+        if registration.status == Registration.Status.WAITLISTED:
+            place = selectors.waiting_place(registration=registration)
+            return f"The event is full: you are number {place} on the waiting list."
+        return f"You are registered for {event.name}."
+
+    return _act(request, event, lambda: registrations.registration_self_register(event=event, by=request.user), news)
+
+
+@login_required
+@require_POST
+def withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _registration_action(
+        request,
+        event_id,
+        lambda r: registrations.registration_withdraw(registration=r, by=request.user),
+        "You have withdrawn from the event.",
+    )
+
+
+@login_required
+@require_POST
+def check_in_post(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _registration_action(
+        request,
+        event_id,
+        lambda r: registrations.registration_check_in(registration=r, by=request.user, checked_in=True),
+        "You are checked in.",
+    )
+
+
+@login_required
+@require_POST
+def drop(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _registration_action(
+        request,
+        event_id,
+        lambda r: registrations.registration_drop(registration=r, by=request.user),
+        "You have dropped: you won't be paired again. Your results stay in the standings.",
+    )
+
+
+def _current_table(event: Event, request: HttpRequest):
+    player = tournament_selectors.player_of(request.user)
+    table = tournament_selectors.player_table(event=event, player=player) if player else None
+    if table is None or table.table_number is None:
+        return player, None
+    return player, table
+
+
+@login_required
+@require_POST
+def report(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The player reports their table's result in the current round."""
+    event = get_object_or_404(Event, pk=event_id)
+    player, table = _current_table(event, request)
+    if table is None:
+        return _answer(request, event, error="You have no table to report in the current round.")
+    panel = panels.build(event=event, user=request.user, place=_place(request), report_data=request.POST)
+    form = panel.table.report_form if panel.table else None
+    if form is None:
+        note = panel.table.note if panel.table else ""
+        return _answer(request, event, error=note or "This table's result can't be reported now.")
+    if not form.is_valid():
+        errors = [e for errs in form.errors.values() for e in errs]
+        return _answer(request, event, error=" ".join(dict.fromkeys(errors)), report_data=request.POST)
+    placements, games, intentional_draw = form.outcome()
+
+    def news(answer) -> str:
+        if answer.state == "confirmed":
+            return "Result recorded: it matches your opponent's report."
+        if answer.state == "disputed":
+            return "Your report differs from the other one: a judge will settle the table."
+        if answer.state == "unchanged":
+            return "You reported this result already."
+        return "Result reported: your opponents confirm it on their phones."
+
+    return _act(
+        request,
+        event,
+        lambda: results.result_player_report(
+            event=event,
+            round_number=table.round_number,
+            table_number=table.table_number,
+            placements=placements,
+            games=games,
+            intentional_draw=intentional_draw,
+            by=request.user,
+        ),  # fmt: skip
+        news,
+    )
+
+
+@login_required
+@require_POST
+def respond(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The player confirms (``agrees=yes``) or disputes (``agrees=no``) the open report of their table."""
+    event = get_object_or_404(Event, pk=event_id)
+    agrees = request.POST.get("agrees")
+    if agrees not in {"yes", "no"}:
+        return _answer(request, event, error="Confirm or dispute the reported result.")
+    player, table = _current_table(event, request)
+    if table is None:
+        return _answer(request, event, error="You have no table in the current round.")
+
+    def news(answer) -> str:
+        if answer.state == "confirmed":
+            return "Confirmed: the result is recorded."
+        if answer.state == "disputed":
+            return "Disputed: a judge will settle the table."
+        return "Confirmed: waiting for the other players at the table."
+
+    return _act(
+        request,
+        event,
+        lambda: results.result_respond(
+            event=event,
+            round_number=table.round_number,
+            table_number=table.table_number,
+            agrees=agrees == "yes",
+            by=request.user,
+        ),  # fmt: skip
+        news,
+    )

@@ -1,0 +1,140 @@
+"""``/me/``: a player's running, upcoming and past events, their table, reports waiting for them and their matches."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from decks.models import DeckVersion
+from tests.accounts.conftest import signed_in, table_of
+from tests.factories import PlayerFactory, RegistrationFactory
+from tests.tournaments.test_event_operations import report_all
+from tournaments import services
+from tournaments.services import registrations, results
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    """The page's visible text, tags stripped and spaces squeezed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+
+
+def test_the_players_page_needs_a_sign_in(client):
+    response = client.get(reverse("accounts:me"))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+def test_a_new_account_without_events_is_shown_where_to_find_one(client, users):
+    signed_in(client, users("ash"))
+    page = text(client.get(reverse("accounts:me")))
+    assert "No event of yours is running." in page and "No upcoming event." in page
+    assert "player ID #" in page
+
+
+def test_a_running_event_shows_the_table_seat_opponent_and_their_deck_status(client, duel):
+    event, ash, gary = duel
+    registration = gary.player.registrations.get(event=event)
+    DeckVersion.objects.create(registration=registration, number=1, decklist="x", status=DeckVersion.Status.LEGAL)
+    signed_in(client, ash)
+    page = text(client.get(reverse("accounts:me")))
+    seat = event.rounds.get(number=1).seats.get(player=ash.player)
+    assert f"Round 1 · Table {table_of(event, ash)}" in page
+    assert f"Seat {seat.seat_order}" in page
+    assert ("you go first" in page) is (seat.seat_order == 1)
+    assert f"Gary #{gary.player.pk}" in page and "deck legal" in page
+    assert "Report your match against Gary" in page and "I won 2–1" in page and "Intentional draw" in page
+
+
+def test_a_report_waiting_for_the_player_offers_confirm_and_dispute(client, duel):
+    event, ash, gary = duel
+    table = table_of(event, ash)
+    results.result_player_report(
+        event=event, round_number=1, table_number=table, by=gary,
+        placements={gary.player.pk: 1, ash.player.pk: 2},
+        games={gary.player.pk: [2, 1, 0], ash.player.pk: [1, 2, 0]},
+    )  # fmt: skip
+    signed_in(client, ash)
+    response = client.get(reverse("accounts:me"))
+    page = text(response)
+    assert f"Gary #{gary.player.pk} reported: You lost 1–2" in page
+    assert 'name="agrees" value="yes"' in response.content.decode() and "Dispute" in page
+    assert "Report your match" not in page
+    # The reporter waits.
+    signed_in(client, gary)
+    theirs = text(client.get(reverse("accounts:me")))
+    assert "You reported: You won 2–1" in theirs and "Waiting for the other players" in theirs
+    assert "Confirm" not in theirs
+
+
+def test_the_match_history_shows_results_with_game_scores(client, duel, organiser):
+    event, ash, gary = duel
+    table = table_of(event, ash)
+    services.pod_result_report(
+        event=event, round_number=1, table_number=table, by=organiser,
+        placements={ash.player.pk: 1, gary.player.pk: 2}, games={ash.player.pk: [2, 0, 0], gary.player.pk: [0, 2, 0]},
+    )  # fmt: skip
+    signed_in(client, ash)
+    page = text(client.get(reverse("accounts:me")))
+    assert "Result: You won 2–0" in page
+    assert re.search(rf"Round 1 table {table} Gary #{gary.player.pk} You won 2–0 3 pts", page)
+
+
+def test_namesakes_are_told_apart_by_player_id(client, organiser, users):
+    ash = users("ash")
+    event = services.event_create(organiser=organiser, name="Namesakes", format="deck-masters", planned_rounds=3,
+                                  date="2026-12-01")  # fmt: skip
+    RegistrationFactory(event=event, player=ash.player)
+    twins = [PlayerFactory(display_name="Ash") for _ in range(3)]
+    for twin in twins:
+        RegistrationFactory(event=event, player=twin)
+    services.round_start(event=event, by=organiser, seed=2)
+    signed_in(client, ash)
+    page = text(client.get(reverse("accounts:me")))
+    opponent = event.rounds.get(number=1).seats.get(player=ash.player).pod.seats.exclude(player=ash.player).get()
+    assert f"Ash #{opponent.player_id}" in page
+
+
+def test_upcoming_and_past_events_each_have_their_place(client, organiser, users, open_event):
+    ash = users("ash")
+    for name in ("gary", "brock"):
+        registrations.registration_self_register(event=open_event, by=users(name))
+    waiting = registrations.registration_self_register(event=open_event, by=ash)
+    assert waiting.status == "waitlisted"
+    past = services.event_create(organiser=organiser, name="Last Month", format="deck-masters", planned_rounds=1,
+                                 date="2026-11-01")  # fmt: skip
+    RegistrationFactory(event=past, player=ash.player)
+    RegistrationFactory(event=past, player=PlayerFactory(display_name="Joey"))
+    services.round_start(event=past, by=organiser, seed=1)
+    report_all(past, organiser)
+    services.standings_recompute(event_id=past.pk)
+    services.event_finish(event=past, by=organiser)
+    signed_in(client, ash)
+    page = text(client.get(reverse("accounts:me")))
+    coming, played = page.index("Coming up"), page.index("Played")
+    assert coming < page.index("Duel Night") < played < page.index("Last Month")
+    assert "Waiting list: number 1" in page
+    assert re.search(r"Last Month .* rank 1 ?, 3 points Your matches \(1\)", page)
+
+
+def test_the_page_shows_nothing_private_of_other_players(client, duel, organiser):
+    event, ash, gary = duel
+    registration = gary.player.registrations.get(event=event)
+    DeckVersion.objects.create(
+        registration=registration, number=1, decklist="3 Secret Tech Card", status=DeckVersion.Status.ILLEGAL
+    )
+    walk_in = RegistrationFactory(event=event, player=PlayerFactory(display_name="Tristan"))
+    code = registrations.player_claim_code_create(registration=walk_in, by=organiser)
+    signed_in(client, ash)
+    for url in (
+        reverse("accounts:me"),
+        reverse("public:event", args=[event.pk]),
+        reverse("accounts:check-in", args=[event.pk]),
+    ):
+        body = client.get(url).content.decode()
+        assert "Secret Tech Card" not in body, url
+        assert code not in body, url
+        assert "gary@example.org" not in body, url

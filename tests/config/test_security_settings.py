@@ -1,0 +1,133 @@
+"""Production settings: ``check --deploy`` is clean, email comes from ``EMAIL_URL``, bad values stop the start."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.settings.env import read_email_address, read_int, read_mailer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: What a production deployment sets (the secret is long and random, as ``check --deploy`` wants it).
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "k3Vq-8fZr0xWm2LpT9sYc4HbN7uQeJ1aG6dR5oKiX2vB8nM0wE3tSyU7zA4hC9jF",
+    "ALLOWED_HOSTS": "podium.example.org",
+    "PODIUM_HTTPS": "true",
+    "EMAIL_URL": "smtp+tls://podium%40example.org:app-password@smtp.example.org:587",
+    "DEFAULT_FROM_EMAIL": "Podium <podium@example.org>",
+}
+
+
+def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG"} and not k.startswith(("PODIUM_", "EMAIL_"))
+    }
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_check_deploy_warns_when_https_is_not_switched_on():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", env={**PRODUCTION, "PODIUM_HTTPS": "false"})
+    assert result.returncode != 0
+    for warning in ("security.W004", "security.W008", "security.W012", "security.W016"):
+        assert warning in result.stderr + result.stdout, warning
+
+
+def test_a_malformed_email_url_stops_the_start_and_hides_the_password():
+    result = _manage("check", env={**PRODUCTION, "EMAIL_URL": "smtps://me:hunter2@smtp.example.org"})
+    assert result.returncode != 0
+    assert "unsupported email URL" in result.stderr and "hunter2" not in result.stderr
+
+
+def test_https_settings_follow_the_switch():
+    from django.conf import settings as live
+
+    # The test settings speak plain HTTP whatever the environment says.
+    assert not live.SECURE_SSL_REDIRECT and not live.SESSION_COOKIE_SECURE and live.SECURE_HSTS_SECONDS == 0
+    printed = _manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        "from django.conf import settings as s; print(s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, "
+        "s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD, "
+        "getattr(s, 'SECURE_PROXY_SSL_HEADER', None), s.MAILERS['default']['OPTIONS']['host'])",
+        env={**PRODUCTION, "PODIUM_HSTS_PRELOAD": "false", "PODIUM_PROXIES": "1"},
+    )
+    assert printed.returncode == 0, printed.stderr
+    assert printed.stdout.split() == [
+        "True", "True", "True", "31536000", "True", "False", "('HTTP_X_FORWARDED_PROTO',", "'https')", "smtp.example.org",
+    ]  # fmt: skip
+
+
+def test_the_console_backend_is_the_default():
+    assert read_mailer("EMAIL_URL", "consolemail://", {}) == {
+        "BACKEND": "django.core.mail.backends.console.EmailBackend"
+    }
+
+
+def test_an_smtp_url_becomes_a_mailer_with_its_credentials_and_a_timeout():
+    mailer = read_mailer(
+        "EMAIL_URL", "consolemail://", {"EMAIL_URL": "smtp+tls://podium%40example.org:p%40ss@smtp.example.org"}
+    )
+    assert mailer == {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": "smtp.example.org", "port": 587, "use_tls": True, "username": "podium@example.org",
+            "password": "p@ss", "timeout": 10.0,
+        },
+    }  # fmt: skip
+    ssl = read_mailer("EMAIL_URL", "", {"EMAIL_URL": "smtp+ssl://smtp.example.org?timeout=3"})["OPTIONS"]
+    assert (ssl["port"], ssl["use_ssl"], ssl["timeout"]) == (465, True, 3.0)
+    assert read_mailer("EMAIL_URL", "", {"EMAIL_URL": "smtp://relay.internal"})["OPTIONS"]["port"] == 25
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("smtps://smtp.example.org", "unsupported email URL"),
+        ("http://smtp.example.org", "unsupported email URL"),
+        ("smtp+tls://:587", "names no mail host"),
+        ("smtp+tls://u:secret@smtp.example.org:port", "not a valid email URL"),
+        ("smtp://smtp.example.org?tls=1", "unknown option"),
+        ("smtp://smtp.example.org?timeout=soon", "not a number of seconds"),
+        ("smtp://smtp.example.org?timeout=0", "positive number"),
+    ],
+)
+def test_a_bad_email_url_is_refused_loudly(url, message):
+    with pytest.raises(ImproperlyConfigured, match=message) as refused:
+        read_mailer("EMAIL_URL", "consolemail://", {"EMAIL_URL": url})
+    assert "secret" not in str(refused.value)
+
+
+def test_sender_addresses_and_whole_numbers_are_read_strictly():
+    assert read_email_address("DEFAULT_FROM_EMAIL", "x", {"DEFAULT_FROM_EMAIL": "Podium <p@example.org>"}) == (
+        "Podium <p@example.org>"
+    )
+    for bad in ("podium", "podium@localhost", "Podium <>"):
+        with pytest.raises(ImproperlyConfigured, match="not an email address"):
+            read_email_address("DEFAULT_FROM_EMAIL", "x", {"DEFAULT_FROM_EMAIL": bad})
+    assert read_int("PODIUM_SIGNIN_ATTEMPTS", 5, 1, {}) == 5
+    for bad, message in (("five", "not a whole number"), ("0", "1 or more")):
+        with pytest.raises(ImproperlyConfigured, match=message):
+            read_int("PODIUM_SIGNIN_ATTEMPTS", 5, 1, {"PODIUM_SIGNIN_ATTEMPTS": bad})
