@@ -17,8 +17,27 @@ urlpatterns = [
         views.registration_drop,
         name="registration-drop",
     ),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/undrop/",
+        views.registration_undrop,
+        name="registration-undrop",
+    ),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/withdraw/",
+        views.registration_withdraw,
+        name="registration-withdraw",
+    ),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/claim-code/",
+        views.registration_claim_code,
+        name="registration-claim-code",
+    ),
     path("events/<int:event_id>/settings/", views.event_settings, name="event-settings"),
+    path("events/<int:event_id>/check-in-window/", views.event_check_in_window, name="event-check-in-window"),
     path("events/<int:event_id>/standings/", views.event_standings, name="event-standings"),
+    path("events/<int:event_id>/staff/", views.event_staff, name="event-staff"),
+    path("events/<int:event_id>/staff/remove/", views.event_staff_remove, name="event-staff-remove"),
+    path("events/<int:event_id>/audit/", views.event_audit, name="event-audit"),
     path(
         "events/<int:event_id>/registrations/<int:registration_id>/fixed-table/",
         views.registration_fixed_table,
@@ -30,6 +49,7 @@ urlpatterns = [
         name="registration-bye",
     ),
     path("events/<int:event_id>/rounds/start/", views.round_start, name="round-start"),
+    path("events/<int:event_id>/rounds/<int:number>/", views.round_detail, name="round-detail"),
     path("events/<int:event_id>/rounds/<int:number>/repair/", views.round_repair, name="round-repair"),
     path("events/<int:event_id>/rounds/<int:number>/swap/", views.round_swap, name="round-swap"),
     path("events/<int:event_id>/top-cut/", views.top_cut_start, name="top-cut-start"),
@@ -38,5 +58,10 @@ urlpatterns = [
         "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/result/",
         views.result_report,
         name="result-report",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/correct/",
+        views.result_correct,
+        name="result-correct",
     ),
 ]

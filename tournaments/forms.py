@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
 
 from games.formats import choices as format_choices
-from tournaments.models import Event
+from tournaments.models import Event, EventStaff
 
 
 class EventForm(forms.Form):
@@ -38,7 +41,44 @@ class EventForm(forms.Form):
 
 
 class EventSettingsForm(EventForm):
-    """The settings of an existing event (its format is fixed)."""
+    """The settings of an existing event (its format is fixed), with the windows players act in."""
+
+    registration_open = forms.BooleanField(
+        required=False, label="Registration open",
+        help_text="Players register themselves from the event's page (until the deadline).",
+    )  # fmt: skip
+    registration_deadline = forms.DateTimeField(
+        required=False, label="Registration deadline",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text="Self-registration closes at this time (the site's time zone). Empty: no deadline.",
+    )  # fmt: skip
+    capacity = forms.IntegerField(
+        required=False, min_value=1, label="Capacity",
+        help_text="Players beyond it join a waiting list, promoted in order. Empty: no limit.",
+    )  # fmt: skip
+    check_in_open = forms.BooleanField(
+        required=False, label="Check-in open",
+        help_text="Players check themselves in; the dashboard shows a QR code to the check-in page.",
+    )  # fmt: skip
+    player_reports = forms.BooleanField(
+        required=False, label="Players report results",
+        help_text="A player reports the table's result and the others confirm it; staff settle disputes.",
+    )  # fmt: skip
+    casters_see_decklists = forms.BooleanField(
+        required=False, label="Casters may see decklists before they are published"
+    )
+    magic_floor = forms.ChoiceField(
+        choices=Event.Floor.choices, label="33% floor (Magic tiebreakers)", required=False,
+        help_text="0.33, or exactly 1/3 to match the standings Melee and MTGO publish.",
+    )  # fmt: skip
+
+    #: The settings page's groups: (legend, field names).
+    FIELDSETS = (
+        ("Event", ("name", "planned_rounds", "date", "venue", "tiebreakers", "magic_floor", "players_per_table",
+                   "pod_leftovers")),
+        ("Registration and check-in", ("registration_open", "registration_deadline", "capacity", "check_in_open")),
+        ("Results and decks", ("player_reports", "casters_see_decklists")),
+    )  # fmt: skip
 
     def __init__(self, data=None, *, event: Event, **kwargs):
         self.event = event
@@ -50,6 +90,12 @@ class EventSettingsForm(EventForm):
             for name in ("players_per_table", "pod_leftovers"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
+
+    def clean_magic_floor(self) -> str:
+        return self.cleaned_data["magic_floor"] or self.event.magic_floor
+
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
+        return [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.FIELDSETS]
 
     def changes(self) -> dict:
         return {
@@ -82,32 +128,85 @@ class RegistrationForm(forms.Form):
             self.fields["display_name"].widget.attrs["autofocus"] = True
 
 
-class ResultForm(forms.Form):
-    """One placement field per seated player, built from the table's seats.
+def shown_name(player, namesakes: Collection[int] = ()) -> str:
+    """A player's name as the dashboard shows it: with the player ID when someone else at the event shares the name."""
+    return f"{player.display_name} (#{player.pk})" if player.pk in namesakes else player.display_name
 
-    A Swiss 1v1 table also takes a one-click ``outcome`` (first, second or draw).
-    A top-cut table (``cut=True``) needs one winner, so it takes a ``winner``
-    (a seated player's id) instead: the winner places 1st and everyone else 2nd,
-    and neither a draw nor a shared first place is offered or accepted.
+
+class ResultForm(forms.Form):
+    """A table's result, built from its seats.
+
+    Every table has a placement field per seated player.  A 1v1 table also
+    takes an ``outcome`` (``first``, ``second``, ``draw`` or
+    ``intentional_draw``: the one-click buttons of the dashboard, or the
+    choices of the correction page) that fills the placements, and an
+    optional game score: games won by each player and drawn games.  A
+    top-cut table (``cut=True``) needs one winner, so it also takes a
+    ``winner`` (a seated player's id): the winner places 1st and everyone
+    else 2nd, and neither a draw nor a shared first place is accepted.
     """
 
     #: One-click outcomes for a 1v1 table: placements of (seat 1, seat 2).
-    OUTCOMES = {"first": (1, 2), "second": (2, 1), "draw": (1, 1)}
+    OUTCOMES = {"first": (1, 2), "second": (2, 1), "draw": (1, 1), "intentional_draw": (1, 1)}
 
-    def __init__(self, data=None, *, seats, cut: bool = False, **kwargs):
+    def __init__(
+        self,
+        data=None,
+        *,
+        seats,
+        cut: bool = False,
+        namesakes: Collection[int] = (),
+        intentional_draw: bool = False,
+        **kwargs,
+    ):
         self.seats = list(seats)
         self.cut = cut
+        self.one_vs_one = len(self.seats) == 2
+        self.names = {s.player_id: shown_name(s.player, namesakes) for s in self.seats}
         if data is not None:
             data = self._expand_shortcuts(data)
         super().__init__(data, **kwargs)
         choices = [("", "place…")] + [(str(i), f"#{i}") for i in range(1, len(self.seats) + 1)]
         for seat in self.seats:
             self.fields[f"placement_{seat.player_id}"] = forms.TypedChoiceField(
-                label=seat.player.display_name,
+                label=self.names[seat.player_id],
                 choices=choices,
                 coerce=int,
                 initial=seat.placement or None,
+                required=not self.one_vs_one,  # a 1v1 result is one outcome: clean() asks for it
             )
+        if self.one_vs_one:
+            self.fields["outcome"] = forms.ChoiceField(
+                label="Result",
+                choices=[(value, value) for value in self.OUTCOMES],
+                required=False,
+                initial=self._recorded_outcome(intentional_draw),
+            )
+            for seat in self.seats:
+                self.fields[f"games_{seat.player_id}"] = forms.IntegerField(
+                    label=f"Games won by {self.names[seat.player_id]}",
+                    min_value=0,
+                    max_value=9,
+                    required=False,
+                    initial=seat.games_won,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+            self.fields["games_drawn"] = forms.IntegerField(
+                label="Drawn games",
+                min_value=0,
+                max_value=9,
+                required=False,
+                initial=self.seats[0].games_drawn,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+
+    def _recorded_outcome(self, intentional_draw: bool) -> str | None:
+        a, b = (s.placement for s in self.seats)
+        if a is None or b is None:
+            return None
+        if intentional_draw:
+            return "intentional_draw"
+        return "first" if a < b else "second" if a > b else "draw"
 
     def _expand_shortcuts(self, data):
         """Turn a one-click outcome or a top-cut winner into the placement fields."""
@@ -115,7 +214,7 @@ class ResultForm(forms.Form):
         placements: dict[int, int] | None = None
         if self.cut and winner.isdigit() and int(winner) in {s.player_id for s in self.seats}:
             placements = {s.player_id: 1 if s.player_id == int(winner) else 2 for s in self.seats}
-        elif outcome in self.OUTCOMES and len(self.seats) == 2:  # a draw at a cut table is refused by clean()
+        elif outcome in self.OUTCOMES and self.one_vs_one:  # a draw at a cut table is refused by clean()
             placements = dict(zip((s.player_id for s in self.seats), self.OUTCOMES[outcome], strict=True))
         if placements is None:
             return data
@@ -128,12 +227,38 @@ class ResultForm(forms.Form):
         """A placement select per seat, in seat order (what the player chose stays chosen after an error)."""
         return [self[f"placement_{seat.player_id}"] for seat in self.seats]
 
+    def games_fields(self) -> list[forms.BoundField]:
+        """The game score inputs of a 1v1 table: games won by each player (seat order), then drawn games."""
+        if not self.one_vs_one:
+            return []
+        return [self[f"games_{seat.player_id}"] for seat in self.seats] + [self["games_drawn"]]
+
+    def games_errors(self) -> list[str]:
+        return [error for field in self.games_fields() for error in field.errors]
+
     def winner_choices(self) -> list[tuple[int, str]]:
         """The one-click buttons of a top-cut table: (player id, name) per seat."""
-        return [(s.player_id, s.player.display_name) for s in self.seats]
+        return [(s.player_id, self.names[s.player_id]) for s in self.seats]
+
+    def outcome_buttons(self) -> list[tuple[str, str]]:
+        """The one-click buttons of a Swiss 1v1 table: the first player wins, a draw, the second player wins."""
+        a, b = (self.names[s.player_id] for s in self.seats)
+        return [("first", f"{a} wins"), ("draw", "Draw"), ("second", f"{b} wins")]
+
+    def outcome_choices(self) -> list[tuple[str, str]]:
+        """A 1v1 table's outcomes in words (no draw at a top-cut table)."""
+        a, b = (self.names[s.player_id] for s in self.seats)
+        choices = [("first", f"{a} won"), ("second", f"{b} won")]
+        if not self.cut:
+            choices += [("draw", "Draw"), ("intentional_draw", "Intentional draw (not played out)")]
+        return choices
 
     def clean(self):
         cleaned = super().clean()
+        if self.one_vs_one and any(cleaned.get(f"placement_{s.player_id}") is None for s in self.seats):
+            if "outcome" not in self.errors:
+                self.add_error("outcome", "Choose the winner." if self.cut else "Choose who won, or a draw.")
+            return cleaned
         if self.cut and not self.errors:
             winners = sum(1 for seat in self.seats if cleaned.get(f"placement_{seat.player_id}") == 1)
             if winners != 1:
@@ -144,3 +269,59 @@ class ResultForm(forms.Form):
 
     def placements(self) -> dict[int, int]:
         return {seat.player_id: self.cleaned_data[f"placement_{seat.player_id}"] for seat in self.seats}
+
+    def games(self) -> dict[int, tuple[int, int, int]] | None:
+        """The game score per player (won, lost, drawn), or ``None`` when none was given."""
+        if not self.one_vs_one:
+            return None
+        a, b = (s.player_id for s in self.seats)
+        won_a, won_b, drawn = (self.cleaned_data.get(name) for name in (f"games_{a}", f"games_{b}", "games_drawn"))
+        if won_a is None and won_b is None and drawn is None:
+            return None
+        won_a, won_b, drawn = won_a or 0, won_b or 0, drawn or 0
+        return {a: (won_a, won_b, drawn), b: (won_b, won_a, drawn)}
+
+    def intentional_draw(self) -> bool:
+        return self.one_vs_one and self.cleaned_data.get("outcome") == "intentional_draw"
+
+    def error_text(self) -> str:
+        """Everything wrong with the form in one line, for the table's alert."""
+        parts = list(self.non_field_errors())
+        placements_missing = False
+        for name, errors in self.errors.items():
+            if name == NON_FIELD_ERRORS:
+                continue
+            if name.startswith("placement_"):
+                placements_missing = True
+            elif name == "outcome":
+                parts.extend(errors)
+            else:
+                parts.append(f"{self.fields[name].label}: {' '.join(errors)}")
+        if placements_missing:
+            parts.insert(0, "Choose a placement for every player.")
+        return " ".join(parts)
+
+
+class CorrectionForm(ResultForm):
+    """A recorded result corrected: the new outcome, and why (kept in the audit trail)."""
+
+    def __init__(self, data=None, **kwargs):
+        super().__init__(data, **kwargs)
+        self.fields["reason"] = forms.CharField(
+            label="Reason",
+            max_length=500,
+            widget=forms.Textarea(attrs={"rows": 3}),
+            help_text="Why the result changes: the audit trail keeps it with the old and the new result.",
+            error_messages={"required": "Say why the result is corrected."},
+        )
+
+
+class ReasonForm(forms.Form):
+    """Undoing a drop: the reason is kept in the audit trail."""
+
+    reason = forms.CharField(label="Reason", max_length=500, error_messages={"required": "Say why the drop is undone."})
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(label="Username", max_length=150, help_text="The account's username on Podium.")
+    role = forms.ChoiceField(label="Role", choices=EventStaff.Role.choices)
