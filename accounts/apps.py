@@ -8,4 +8,4 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from accounts import signals  # noqa: F401 - connects the receivers
+        from accounts import checks, signals  # noqa: F401 - registers the checks, connects the receivers

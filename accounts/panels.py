@@ -180,13 +180,20 @@ def build(
     event: Event,
     user,
     place: str = "me",
+    player: Player | None = None,
     registration: Registration | None = None,
     match_list: list[Match] | None = None,
+    standings: dict | None = None,
     report_data: dict | None = None,
 ) -> Panel:
-    """The panel of ``event`` for ``user``.  /me/ passes what it has read for every event at once."""
+    """The panel of ``event`` for ``user``.
+
+    /me/ passes what it has read for all the player's events at once (the player, the registration,
+    the matches and the standings); other pages let the panel read them.
+    """
     signed_in = bool(user and user.is_authenticated)
-    player = tournament_selectors.player_of(user) if signed_in else None
+    if player is None and signed_in:
+        player = tournament_selectors.player_of(user)
     if registration is None and player is not None:
         registration = selectors.event_registration(event=event, player=player)
     panel = Panel(event=event, place=place, player=player, registration=registration, signed_in=signed_in)
@@ -211,7 +218,10 @@ def build(
         match_list = selectors.matches(player=player, event_ids=[event.pk]).get(event.pk, [])
     panel.history = history_rows(match_list, player.pk)
     if event.status != Event.Status.REGISTRATION:
-        panel.standing = selectors.standings_of(player=player, event_ids=[event.pk]).get(event.pk)
+        if standings is None:
+            standings = selectors.standings_of(player=player, event_ids=[event.pk])
+        standing = standings.get(event.pk)
+        panel.standing = standing if standing is not None and standing.matches else None
     if playing and registered:
         panel.table = _table_view(event, player, match_list, report_data=report_data)
         waiting_for_result = (

@@ -120,8 +120,9 @@ def me(request: HttpRequest) -> HttpResponse:
                 past.append({"registration": registration, "history": rows, "standing": standings.get(event.pk)})
                 continue
             panel = panels.build(
-                event=event, user=request.user, registration=registration, match_list=found.get(event.pk, [])
-            )
+                event=event, user=request.user, player=player, registration=registration,
+                match_list=found.get(event.pk, []), standings=standings,
+            )  # fmt: skip
             (running if event.status == Event.Status.RUNNING else upcoming).append(panel)
     context = {
         "player": player,

@@ -15,9 +15,10 @@ environment:
 * ``PODIUM_CARD_DATA_DIR`` - where card data is imported from (never
   committed); default ``../shared/data`` beside the checkout when present.
 * ``EMAIL_URL`` - how mail (password resets) is sent; default
-  ``consolemail://`` (printed on the console).  Production:
-  ``smtp+tls://user:password@smtp.example.org:587`` (or ``smtp+ssl://...:465``).
-  ``DEFAULT_FROM_EMAIL`` is the sender (``Podium <podium@example.org>``).
+  ``consolemail://`` (printed on the console, which ``check --deploy``
+  refuses).  Production: ``smtp+tls://user:password@smtp.example.org:587``
+  (or ``smtp+ssl://...:465``), and ``DEFAULT_FROM_EMAIL`` the sender
+  (``Podium <podium@example.org>``).
 * ``PODIUM_HTTPS`` - default off; on in production behind HTTPS: redirects
   HTTP to HTTPS, secure cookies, HSTS (``PODIUM_HSTS_SECONDS``, default a
   year; ``PODIUM_HSTS_SUBDOMAINS`` and ``PODIUM_HSTS_PRELOAD``, default on).

@@ -54,6 +54,18 @@ def test_check_deploy_warns_when_https_is_not_switched_on():
         assert warning in result.stderr + result.stdout, warning
 
 
+def test_check_deploy_warns_when_real_mail_has_the_placeholder_sender():
+    env = {k: v for k, v in PRODUCTION.items() if k != "DEFAULT_FROM_EMAIL"}
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode != 0 and "accounts.W001" in result.stderr + result.stdout
+
+
+def test_check_deploy_refuses_the_console_mail_of_development():
+    """Django's own check (``mail.E001``): production sets ``EMAIL_URL``."""
+    result = _manage("check", "--deploy", env={**PRODUCTION, "EMAIL_URL": "consolemail://"})
+    assert result.returncode != 0 and "mail.E001" in result.stderr + result.stdout
+
+
 def test_a_malformed_email_url_stops_the_start_and_hides_the_password():
     result = _manage("check", env={**PRODUCTION, "EMAIL_URL": "smtps://me:hunter2@smtp.example.org"})
     assert result.returncode != 0
