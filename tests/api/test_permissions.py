@@ -1,0 +1,312 @@
+"""Who may do what through the API: every role x every write operation of the schema, as a table.
+
+Each row is a write operation (every POST, PUT, PATCH and DELETE of ``/api/schema/``: an operation
+added without a row fails :func:`test_every_write_operation_of_the_schema_has_a_row`), each column a
+role, each cell the status the request below the table answers for that role.  A cell of the policy
+reads 2xx where the role may act and 403 where it may not; 409 means the role may act but the event's
+state refuses (the round has tables without results, a game is in progress): the permission was
+granted before the state was looked at.  Anonymous callers get 403 ``not_authenticated`` (the API
+answers 403 rather than 401, see ``core.api``).
+
+The world every request is sent into (:func:`world`), with its roles:
+
+* **running**: a 1v1 event (Deck Masters) with player reports and check-in open, round 1 reported,
+  round 2 paired.  At table 1 of round 2 sit *alice* (**at table**, seat 1) and *bob*; bob has
+  reported the result (pending) and a judge has started the table's game.  *eve* (**elsewhere**)
+  sits at table 2.  Alice has a bye assigned for round 3.
+* **upcoming**: an event with registration open, where alice has registered herself.
+* The organiser *olivia* (**organiser**) gave both events the same staff: *cora* (**co-organiser**),
+  *sam* (**scorekeeper**), *judy* (**judge**) and *carl* (**caster**).  *oscar* (**other organiser**)
+  runs an event of his own; *site* (**site staff**) is Django staff.
+
+Requests about a registration are about alice's (a walk-in's for a claim code); requests about a table
+about alice's table (in round 1 for a correction).  Each cell runs in a savepoint rolled back after it,
+so every role meets the same world.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from dataclasses import dataclass, field
+
+import pytest
+from django.db import transaction
+from drf_spectacular.generators import SchemaGenerator
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games import services as game_services
+from tests.games.test_engine_deck_masters import scripted_duel
+from tournaments import services
+from tournaments.models import Event, Player
+from tournaments.services import registrations, results, staff
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "at table", "elsewhere", "other organiser", "judge", "scorekeeper", "caster",
+         "co-organiser", "organiser", "site staff")  # fmt: skip
+
+# fmt: off
+TABLE = """
+operation                                                                 anon  at   else  other  judge  score  caster  co   org  site
+POST   /auth/token/                                                       200   200  200   200    200    200    200     200  200  200
+POST   /deck-checks/                                                      200   200  200   200    200    200    200     200  200  200
+POST   /players/                                                          403   201  201   201    201    201    201     201  201  201
+POST   /players/claim/                                                    403   409  409   200    200    200    200     200  200  200
+POST   /events/                                                           403   201  201   201    201    201    201     201  201  201
+PATCH  /events/{event_id}/                                                403   403  403   403    403    403    403     200  200  200
+POST   /events/{event_id}/finish/                                         403   403  403   403    403    403    403     409  409  409
+POST   /events/{event_id}/staff/                                          403   403  403   403    403    403    403     201  201  201
+DELETE /events/{event_id}/staff/{username}/                               403   403  403   403    403    403    403     200  200  200
+POST   /events/{event_id}/register/                                       403   409  201   201    201    201    201     201  201  201
+POST   /events/{event_id}/registrations/                                  403   403  403   403    403    201    403     201  201  201
+PATCH  /events/{event_id}/registrations/{registration_id}/                403   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/withdraw/       403   200  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/check-in/       403   200  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/drop/           403   409  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/undrop/         403   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/byes/           403   403  403   403    403    201    403     201  201  201
+DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/  403   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/claim-code/     403   403  403   403    403    201    403     201  201  201
+POST   /events/{event_id}/registrations/{registration_id}/decks/          403   201  403   403    403    403    403     201  201  201
+POST   /events/{event_id}/deck-options/                                   403   403  403   403    403    403    403     200  200  200
+POST   /events/{event_id}/decks/recheck/                                  403   403  403   403    403    403    403     202  202  202
+POST   /events/{event_id}/rounds/                                         403   403  403   403    403    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/repair/                         403   403  403   403    403    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/swap/                           403   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/top-cut/                                        403   403  403   403    403    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/tables/{table}/result/          403   403  403   403    201    201    403     201  201  201
+POST   /events/{event_id}/rounds/{number}/tables/{table}/report/          403   201  403   403    403    403    403     403  403  403
+POST   /events/{event_id}/rounds/{number}/tables/{table}/confirm/         403   200  403   403    403    403    403     403  403  403
+POST   /events/{event_id}/rounds/{number}/tables/{table}/correction/      403   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/rounds/{number}/tables/{table}/games/           403   403  403   403    409    403    403     409  409  409
+POST   /games/{game_id}/events/                                           403   403  403   403    201    403    403     201  201  201
+POST   /games/{game_id}/events/{seq}/void/                                403   403  403   403    201    403    403     201  201  201
+"""
+# fmt: on
+
+
+def parse(table: str) -> dict[str, dict[str, int]]:
+    """``{"METHOD /path": {role: status}}`` from the table above."""
+    rows = {}
+    for line in table.strip().splitlines()[1:]:
+        method, path, *statuses = line.split()
+        assert len(statuses) == len(ROLES), line
+        rows[f"{method} {path}"] = dict(zip(ROLES, map(int, statuses), strict=True))
+    return rows
+
+
+EXPECTED = parse(TABLE)
+
+#: The state that refuses the 409 cells above: the role was allowed, the event's state was not.
+CONFLICTS = {
+    "POST /players/claim/": "player_has_history",
+    "POST /events/{event_id}/finish/": "round_incomplete",
+    "POST /events/{event_id}/register/": "already_registered",
+    "POST /events/{event_id}/registrations/{registration_id}/drop/": "round_in_progress",
+    "POST /events/{event_id}/rounds/": "round_incomplete",
+    "POST /events/{event_id}/rounds/{number}/repair/": "round_has_results",
+    "POST /events/{event_id}/top-cut/": "round_incomplete",
+    "POST /events/{event_id}/rounds/{number}/tables/{table}/games/": "game_in_progress",
+}
+
+#: Why a 403 cell is refused: anonymous callers are not signed in; the others may not (or are not at the table).
+REFUSALS = {"anonymous": {"not_authenticated"}}
+REFUSED = {"permission_denied", "not_at_table"}
+
+
+@dataclass
+class World:
+    users: dict[str, object]
+    running: Event
+    upcoming: Event
+    alice: int  # her registration at the running event
+    alice_upcoming: int  # ... and at the upcoming one
+    walk_in: int  # a registration at the running event whose player has no account
+    players: dict[str, int]  # alice, bob, eve, and the two players to swap
+    round1_table: int  # alice's table in round 1
+    claim_code: str
+    game: int
+    game_version: int
+    next_entry: dict = field(default_factory=dict)
+
+
+@pytest.fixture
+def world(django_user_model) -> World:
+    def account(name: str, **extra):
+        return django_user_model.objects.create_user(username=name, password="pw", **extra)
+
+    olivia, oscar = account("olivia"), account("oscar")
+    people = {name: account(name) for name in ("cora", "sam", "judy", "carl", "alice", "bob", "eve")}
+    site = account("site", is_staff=True)
+    day = datetime.date(2026, 12, 4)
+    running = services.event_create(organiser=olivia, name="Running", format="deck-masters", planned_rounds=3, date=day)
+    upcoming = services.event_create(organiser=olivia, name="Upcoming", format="deck-masters", planned_rounds=3,
+                                     date=day)  # fmt: skip
+    services.event_create(organiser=oscar, name="Oscar's", format="deck-masters", planned_rounds=3, date=day)
+    for event in (running, upcoming):
+        for username, role in (("cora", "co_organiser"), ("sam", "scorekeeper"), ("judy", "judge"), ("carl", "caster")):
+            staff.staff_add(event=event, username=username, role=role, by=olivia)
+    services.event_update(event=running, by=olivia, player_reports=True, check_in_open=True)
+    services.event_update(event=upcoming, by=olivia, registration_open=True)
+    entries = [
+        services.registration_create(event=running, by=olivia, display_name=f"Player {i}", checked_in=True)
+        for i in range(8)
+    ]
+    round1 = services.round_start(event=running, by=olivia, seed=1)
+    for pod in round1.pods.order_by("table_number"):
+        a, b = pod.seats.order_by("seat_order").values_list("player_id", flat=True)
+        services.pod_result_report(
+            event=running, round_number=1, table_number=pod.table_number, placements={a: 1, b: 2}, by=olivia
+        )
+    tables = list(services.round_start(event=running, by=olivia, seed=2).pods.order_by("table_number"))
+    seats = [list(pod.seats.order_by("seat_order").values_list("player_id", flat=True)) for pod in tables]
+    (alice, bob), (eve, _), (swap_a, _), (swap_b, walk_in) = seats
+    for name, player in (("alice", alice), ("bob", bob), ("eve", eve)):
+        Player.objects.filter(pk=player).update(user=people[name])
+    results.result_player_report(
+        event=running, round_number=2, table_number=1, placements={alice: 2, bob: 1}, by=people["bob"]
+    )
+    game = game_services.game_create(pod=tables[0], by=people["judy"])
+    duel = scripted_duel(alice, bob)
+    for entry in duel[:3]:
+        game, _ = game_services.game_event_append(
+            game=game, expected_version=game.version, type=entry.type, data=dict(entry.data), by=people["judy"]
+        )
+    by_player = {r.player_id: r for r in entries}
+    registrations.bye_assign(registration=by_player[alice], round_number=3, by=olivia)
+    alice_upcoming = registrations.registration_self_register(event=upcoming, by=people["alice"])
+    claimable = services.registration_create(event=upcoming, by=olivia, display_name="Walk-in")
+    code = registrations.player_claim_code_create(registration=claimable, by=olivia)
+    round1_table = round1.seats.get(player_id=alice).pod.table_number
+    return World(
+        users={
+            "at table": people["alice"],
+            "elsewhere": people["eve"],
+            "other organiser": oscar,
+            "judge": people["judy"],
+            "scorekeeper": people["sam"],
+            "caster": people["carl"],
+            "co-organiser": people["cora"],
+            "organiser": olivia,
+            "site staff": site,
+        },
+        running=running,
+        upcoming=upcoming,
+        alice=by_player[alice].pk,
+        alice_upcoming=alice_upcoming.pk,
+        walk_in=by_player[walk_in].pk,
+        players={"alice": alice, "bob": bob, "eve": eve, "swap_a": swap_a, "swap_b": swap_b},
+        round1_table=round1_table,
+        claim_code=code,
+        game=game.pk,
+        game_version=game.version,
+        next_entry={"type": duel[3].type, "data": dict(duel[3].data)},
+    )
+
+
+def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
+    """Each operation's path parameters and body in the world ``w`` (see the module docstring)."""
+    run, up = {"event_id": w.running.pk}, {"event_id": w.upcoming.pk}
+    alice = {**run, "registration_id": w.alice}
+    alice_up = {**up, "registration_id": w.alice_upcoming}
+    walk_in = {**run, "registration_id": w.walk_in}
+    table1 = {**run, "number": 2, "table": 1}
+    p = w.players
+    return {
+        "POST /auth/token/": ({}, {"username": "olivia", "password": "pw"}),
+        "POST /deck-checks/": ({}, {"format": "mintayn-master", "decklist": "1 Nothing Known"}),
+        "POST /players/": ({}, {"display_name": "Newcomer"}),
+        "POST /players/claim/": ({}, {"code": w.claim_code}),
+        "POST /events/": ({}, {"name": "Mine", "format": "mintayn-master", "planned_rounds": 2, "date": "2026-12-05"}),
+        "PATCH /events/{event_id}/": (run, {"venue": "Hall B"}),
+        "POST /events/{event_id}/finish/": (run, None),
+        "POST /events/{event_id}/staff/": (run, {"user": "bob", "role": "judge"}),
+        "DELETE /events/{event_id}/staff/{username}/": ({**run, "username": "carl"}, None),
+        "POST /events/{event_id}/register/": (up, None),
+        "POST /events/{event_id}/registrations/": (run, {"display_name": "Late Walk-in"}),
+        "PATCH /events/{event_id}/registrations/{registration_id}/": (alice, {"fixed_table": 7}),
+        "POST /events/{event_id}/registrations/{registration_id}/withdraw/": (alice_up, None),
+        "POST /events/{event_id}/registrations/{registration_id}/check-in/": (alice, {"checked_in": True}),
+        "POST /events/{event_id}/registrations/{registration_id}/drop/": (alice, None),
+        "POST /events/{event_id}/registrations/{registration_id}/undrop/": (alice, {"reason": "Dropped by mistake."}),
+        "POST /events/{event_id}/registrations/{registration_id}/byes/": (alice, {"round": 3}),
+        "DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/": ({**alice, "number": 3}, None),
+        "POST /events/{event_id}/registrations/{registration_id}/claim-code/": (walk_in, None),
+        "POST /events/{event_id}/registrations/{registration_id}/decks/": (alice_up, {"decklist": "40 Kuriboh"}),
+        "POST /events/{event_id}/deck-options/": (run, {"deck_options": {}}),
+        "POST /events/{event_id}/decks/recheck/": (run, None),
+        "POST /events/{event_id}/rounds/": (run, {}),
+        "POST /events/{event_id}/rounds/{number}/repair/": ({**run, "number": 2}, {}),
+        "POST /events/{event_id}/rounds/{number}/swap/": ({**run, "number": 2}, {"players": [p["swap_a"], p["swap_b"]]}),
+        "POST /events/{event_id}/top-cut/": (run, {}),
+        "POST /events/{event_id}/rounds/{number}/tables/{table}/result/": (
+            table1, {"placements": [{"player": p["alice"], "placement": 1}, {"player": p["bob"], "placement": 2}]}),
+        "POST /events/{event_id}/rounds/{number}/tables/{table}/report/": (
+            table1, {"placements": [{"player": p["alice"], "placement": 2}, {"player": p["bob"], "placement": 1}]}),
+        "POST /events/{event_id}/rounds/{number}/tables/{table}/confirm/": (table1, {"agrees": True}),
+        "POST /events/{event_id}/rounds/{number}/tables/{table}/correction/": (
+            {**run, "number": 1, "table": w.round1_table}, {"placements": round1_reversed(w), "reason": "Wrong slip."}),
+        "POST /events/{event_id}/rounds/{number}/tables/{table}/games/": (table1, {}),
+        "POST /games/{game_id}/events/": ({"game_id": w.game}, {"expected_version": w.game_version, **w.next_entry}),
+        "POST /games/{game_id}/events/{seq}/void/": (
+            {"game_id": w.game, "seq": 3}, {"expected_version": w.game_version, "reason": "Recorded twice."}),
+    }  # fmt: skip
+
+
+def round1_reversed(w: World) -> list[dict]:
+    """Alice's round-1 table with the placements swapped."""
+    seats = w.running.rounds.get(number=1).pods.get(table_number=w.round1_table).seats.all()
+    return [{"player": s.player_id, "placement": 3 - s.placement} for s in seats]
+
+
+def client(user) -> APIClient:
+    """A client as scripts use it: a token, or nothing; from an address of its own (anonymous deck
+    checks are throttled per address)."""
+    api = APIClient(REMOTE_ADDR="192.0.2.10")
+    if user is not None:
+        api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return api
+
+
+def send(w: World, role: str, operation: str, params: dict, body: dict | None) -> tuple[int, str | None]:
+    """The status of the answer, and its error code if it is one."""
+    method, path = operation.split()
+    url = "/api/v1" + re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]), path)
+    response = client(w.users.get(role)).generic(
+        method, url, data="" if body is None else json.dumps(body), content_type="application/json"
+    )
+    code = response.json()["error"]["code"] if response.status_code >= 400 else None
+    return response.status_code, code
+
+
+def write_operations() -> set[str]:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return {
+        f"{method.upper()} {path.removeprefix('/api/v1')}"
+        for path, methods in schema["paths"].items()
+        for method in methods
+        if method in {"post", "put", "patch", "delete"}
+    }
+
+
+def test_every_write_operation_of_the_schema_has_a_row():
+    assert sorted(write_operations()) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("operation", list(EXPECTED))
+def test_each_role_gets_the_status_the_policy_gives_it(operation, world):
+    params, body = requests(world)[operation]
+    answered, codes = {}, {}
+    for role in ROLES:
+        with transaction.atomic():
+            answered[role], codes[role] = send(world, role, operation, params, body)
+            transaction.set_rollback(True)
+    assert answered == EXPECTED[operation]
+    for role, status in answered.items():
+        if status == 403:
+            assert codes[role] in REFUSALS.get(role, REFUSED), (role, codes[role])
+        if status == 409:
+            assert codes[role] == CONFLICTS[operation], (role, codes[role])
