@@ -172,6 +172,7 @@ class ResultForm(forms.Form):
                 label=self.names[seat.player_id],
                 choices=choices,
                 coerce=int,
+                empty_value=None,
                 initial=seat.placement or None,
                 required=not self.one_vs_one,  # a 1v1 result is one outcome: clean() asks for it
             )

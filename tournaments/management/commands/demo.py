@@ -2,7 +2,15 @@
 
 It also imports the shared card data when present (``PODIUM_CARD_DATA_DIR``)
 and opens a Format3 Trinity event for registration, where the demo player
-``player`` has submitted a theme deck for checking.
+``player`` has submitted a theme deck for checking; it is full, with a
+waiting list, and its check-in is open (the dashboard shows the QR code).
+
+People: the demo player ``player`` registered themselves at the running
+Deck Masters event and sits at a table of round 2, where their opponent has
+reported the result for them to confirm; that event takes player reports,
+has game scores in round 1 and one disputed table in round 2.  Every demo
+event has a judge (``judge``) and a scorekeeper (``scorekeeper``).  All
+accounts use the password ``podium-demo``.
 
 Idempotent: events already created by the demo are left as they are (use
 ``--reset`` to delete and recreate them).  Everything goes through the same
@@ -21,14 +29,23 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.utils import timezone
+from django.utils.text import slugify
 
 from games.formats import FORMATS
 from tournaments import services
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Player, Registration, Seat
+from tournaments.services import registrations as registration_services
+from tournaments.services import results as services_results
+from tournaments.services import staff as staff_services
 
 DEMO_USER = "organiser"
 PLAYER_USER = "player"
+PLAYER_NAME = "Red Player"
+#: Staff accounts with a role at every demo event: username -> role.
+STAFF_USERS = {"judge": "judge", "scorekeeper": "scorekeeper"}
 DEMO_PASSWORD = "podium-demo"
+#: Players who register themselves for the open event (their accounts can't sign in): username -> name.
+SELF_REGISTERING = {"demo-hilda": "Hilda Touko", "demo-calem": "Calem Xavier", "demo-wally": "Wally Mitsuru"}
 PREFIX = "Demo · "
 
 NAMES = [
@@ -82,6 +99,8 @@ class Command(BaseCommand):
         for name in ("celery", "kombu", "decks.importers"):
             logging.getLogger(name).setLevel(logging.ERROR)
         user = self._organiser()
+        player_user = self._account(PLAYER_USER)
+        player_id = registration_services.player_for_user(player_user, display_name=PLAYER_NAME).pk
         self._import_cards()
         if reset:
             Event.objects.filter(name__startswith=PREFIX, organiser=user).delete()
@@ -109,16 +128,33 @@ class Command(BaseCommand):
                     external_id=f"demo-{display_name}",
                     checked_in=True,
                 )
+            duel_night = slug == "deck-masters"
+            if duel_night:  # the demo player registers themselves while registration is open
+                services.event_update(event=event, by=user, registration_open=True)
+                mine = registration_services.registration_self_register(event=event, by=player_user)
+                services.event_update(event=event, by=user, registration_open=False)
+                services.registration_check_in(registration=mine, by=user)
             round_ = services.round_start(event=event, by=user, seed=rng.randrange(2**62))
             for pod in round_.pods.filter(is_bye=False).prefetch_related("seats"):
                 players = [s.player_id for s in pod.seats.all()]
                 rng.shuffle(players)
+                if player_id in players:
+                    players.sort(key=lambda p: p != player_id)  # the demo player wins round 1
                 placements = {pid: place for place, pid in enumerate(players, start=1)}
-                if len(players) == 2 and rng.random() < 0.15:
+                games = None
+                if duel_night:  # best of 3 duels: game scores, and the odd drawn match
+                    won, lost, drawn = rng.choice([(2, 0, 0), (2, 1, 0), (2, 1, 0), (1, 1, 1)])
+                    if player_id in players:
+                        won, lost, drawn = 2, 1, 0
+                    if won == lost:
+                        placements = dict.fromkeys(players, 1)
+                    games = {players[0]: (won, lost, drawn), players[1]: (lost, won, drawn)}
+                elif len(players) == 2 and rng.random() < 0.15:
                     placements = dict.fromkeys(players, 1)  # the odd draw
                 services.pod_result_report(
-                    event=event, round_number=1, table_number=pod.table_number, placements=placements, by=user
-                )
+                    event=event, round_number=1, table_number=pod.table_number, placements=placements, by=user,
+                    games=games,
+                )  # fmt: skip
             # Round 2 is paired and waiting for results: its "why?" shows Swiss or pod reasons, a late
             # entrant joins with a loss for round 1, and one player keeps a fixed table.
             services.registration_create(
@@ -131,13 +167,70 @@ class Command(BaseCommand):
                 f"  {full_name} ({FORMATS[slug].name}): {count} players and a late entry, "
                 "round 1 played, round 2 paired"
             )
+            if duel_night:
+                self._player_reports(event, user, player_user)
         self._registration_event(user)
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo ready. Sign in as {DEMO_USER!r} (organiser) or {PLAYER_USER!r} (a player) "
-                f"with password {DEMO_PASSWORD!r}."
-            )
+        self._staff(user)
+        accounts = ", ".join([f"{DEMO_USER!r} (organiser)", f"{PLAYER_USER!r} (a player)"] + [
+            f"{name!r} ({role})" for name, role in STAFF_USERS.items()
+        ])  # fmt: skip
+        self.stdout.write(self.style.SUCCESS(f"Demo ready. Sign in as {accounts} with password {DEMO_PASSWORD!r}."))
+
+    def _player_reports(self, event: Event, organiser, player_user) -> None:
+        """Round 2 of Duel Night takes player reports: the demo player's opponent has reported, one table is disputed."""
+        services.event_update(event=event, by=organiser, player_reports=True)
+        seats = list(
+            Seat.objects.filter(round__event=event, round__number=2, pod__is_bye=False)
+            .select_related("pod", "player")
+            .order_by("pod__table_number", "seat_order")
         )
+        tables: dict[int, list[Seat]] = {}
+        for seat in seats:
+            tables.setdefault(seat.pod.table_number, []).append(seat)
+        mine = next((t for t, s in tables.items() if any(x.player.user_id == player_user.pk for x in s)), None)
+        if mine is not None:  # the opponent reports that the demo player won 2-1: theirs to confirm
+            me, opponent = sorted(tables[mine], key=lambda s: s.player.user_id != player_user.pk)
+            services_results.result_player_report(
+                event=event, round_number=2, table_number=mine, by=self._player_account(event, opponent.player, organiser),
+                placements={me.player_id: 1, opponent.player_id: 2},
+                games={me.player_id: (2, 1, 0), opponent.player_id: (1, 2, 0)},
+            )  # fmt: skip
+        disputed = next(t for t in tables if t != mine)
+        a, b = tables[disputed]
+        for seat, winner in ((a, a), (b, b)):  # each says they won: a dispute for the judge to settle
+            loser = b if winner is a else a
+            services_results.result_player_report(
+                event=event, round_number=2, table_number=disputed, by=self._player_account(event, seat.player, organiser),
+                placements={winner.player_id: 1, loser.player_id: 2},
+                games={winner.player_id: (2, 0, 0), loser.player_id: (0, 2, 0)},
+            )  # fmt: skip
+        self.stdout.write(
+            f"  {event.name}: player reports on; table {mine} waits for {PLAYER_USER!r} to confirm, "
+            f"table {disputed} is disputed"
+        )
+
+    def _player_account(self, event: Event, player: Player, organiser):
+        """An account for a walk-in, linked by claiming the record with a code, as a player would (it can't sign in)."""
+        if player.user_id is not None:
+            return player.user
+        User = get_user_model()
+        username = "demo-" + slugify(player.display_name)
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            user = User.objects.create_user(username=username, first_name=player.display_name)
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        registration = Registration.objects.get(event=event, player=player)
+        code = registration_services.player_claim_code_create(registration=registration, by=organiser)
+        registration_services.player_claim(user=user, code=code)
+        return user
+
+    def _staff(self, organiser) -> None:
+        """A judge and a scorekeeper at every demo event (staff_add changes nothing when the role is there)."""
+        for username, role in STAFF_USERS.items():
+            self._account(username)
+            for event in Event.objects.filter(name__startswith=PREFIX, organiser=organiser):
+                staff_services.staff_add(event=event, username=username, role=role, by=organiser)
 
     def _import_cards(self) -> None:
         """Load the shared card data when it is there (never committed; PODIUM_CARD_DATA_DIR)."""
@@ -172,14 +265,8 @@ class Command(BaseCommand):
                 organiser=organiser, name=name, format="format3-trinity", planned_rounds=4,
                 date=timezone.localdate() + datetime.timedelta(days=7), venue="Cerulean Cards",
             )  # fmt: skip
-        User = get_user_model()
-        player_user, created = User.objects.get_or_create(username=PLAYER_USER)
-        if created:
-            player_user.set_password(DEMO_PASSWORD)
-            player_user.save(update_fields=["password"])
-        player = Player.objects.filter(user=player_user).first() or services.player_create(
-            display_name="Red Player", user=player_user
-        )
+        player_user = self._account(PLAYER_USER)
+        player = registration_services.player_for_user(player_user, display_name=PLAYER_NAME)
         registration = Registration.objects.filter(event=event, player=player).first() or services.registration_create(
             event=event, by=organiser, player=player
         )
@@ -193,6 +280,7 @@ class Command(BaseCommand):
                 services.registration_create(
                     event=event, by=organiser, display_name=NAMES[i], external_id=f"demo-{NAMES[i]}"
                 )
+        self._waiting_list(event, organiser)
         if DeckVersion.objects.filter(registration=registration).exists():
             return
         theme = Path(settings.PODIUM_CARD_DATA_DIR) / "pokemon-tcg-data" / "decks" / "en" / "swsh4.json"
@@ -210,6 +298,39 @@ class Command(BaseCommand):
         roles = {"signature": f"{signature.name} {signature.set_code} {signature.number}"} if signature else {}
         deck_services.deck_submit(registration=registration, decklist="\n".join(lines), roles=roles, by=player_user)
         self.stdout.write(f"  {name}: registration open, {PLAYER_USER!r} submitted the {deck['name']} theme deck")
+
+    def _waiting_list(self, event: Event, organiser) -> None:
+        """The open event is full: players who register now wait in order. Its check-in is open (the QR code)."""
+        if event.capacity is not None:
+            return
+        # A second "May Maple", a walk-in: the dashboard tells the two apart by player ID.
+        services.registration_create(event=event, by=organiser, display_name=NAMES[3])
+        registered = event.registrations.filter(status=Registration.Status.REGISTERED).count()
+        services.event_update(
+            event=event, by=organiser, registration_open=True, capacity=registered + 1, check_in_open=True
+        )
+        User = get_user_model()
+        for username, name in SELF_REGISTERING.items():
+            first, last = name.split(" ", 1)
+            user = User.objects.filter(username=username).first()
+            if user is None:
+                user = User.objects.create_user(username=username, first_name=first, last_name=last)
+                user.set_unusable_password()
+                user.save(update_fields=["password"])
+            registration_services.registration_self_register(event=event, by=user)
+        waiting = event.registrations.filter(status=Registration.Status.WAITLISTED).count()
+        self.stdout.write(
+            f"  {event.name}: full at {registered + 1} players, {waiting} on the waiting list, check-in open"
+        )
+
+    def _account(self, username: str):
+        """A demo account that signs in with the demo password (created once)."""
+        User = get_user_model()
+        user, created = User.objects.get_or_create(username=username)
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save(update_fields=["password"])
+        return user
 
     def _organiser(self):
         User = get_user_model()
