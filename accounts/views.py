@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -75,17 +76,18 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         return response
 
 
-@login_required
 def claim(request: HttpRequest, code: str = "") -> HttpResponse:
     """Link a walk-in's player record (by the organiser's code) to the signed-in account.
 
     ``/claim/`` asks for the code; ``/claim/<code>/`` (the link) shows whose record it is and asks to
-    confirm.  Sign-in (or sign-up) comes first: ``login_required`` sends the visitor there and back.
+    confirm.  A visitor is asked to sign in or create an account first, and comes back here.
     """
+    record = Player.objects.filter(claim_code=code.strip().upper()).first() if code else None
+    if not request.user.is_authenticated:
+        if request.method == "POST" or not code:
+            return redirect_to_login(request.get_full_path())
+        return render(request, "accounts/claim_sign_in.html", {"code": code, "record": record})
     form = ClaimForm(request.POST or None, initial={"code": code})
-    record = None
-    if code:
-        record = Player.objects.filter(claim_code=code.strip().upper()).first()
     if request.method == "POST" and form.is_valid():
         try:
             player = registrations.player_claim(user=request.user, code=form.cleaned_data["code"])
@@ -95,7 +97,13 @@ def claim(request: HttpRequest, code: str = "") -> HttpResponse:
             messages.success(request, f"The player record {player.display_name} (#{player.pk}) is now yours.")
             return redirect("accounts:me")
     status = UNPROCESSABLE if form.errors else 200
-    context = {"form": form, "code": code, "record": record, "player": tournament_selectors.player_of(request.user)}
+    player = tournament_selectors.player_of(request.user)
+    context = {
+        "form": form,
+        "code": code,
+        "record": record,
+        "has_history": player is not None and player.registrations.exists(),
+    }
     return render(request, "accounts/claim.html", context, status=status)
 
 

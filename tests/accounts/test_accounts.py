@@ -177,10 +177,11 @@ def test_a_claim_refused_because_the_account_has_a_history_says_why(client, user
 def test_the_claim_link_asks_to_sign_in_first_then_shows_whose_record_it_is(client, django_user_model, walk_in):
     record, code = walk_in
     link = reverse("accounts:claim-link", args=[code])
-    anonymous = client.get(link)
-    assert anonymous.status_code == 302 and anonymous["Location"] == f"{reverse('login')}?next={link}"
-    login_page = client.get(anonymous["Location"]).content.decode()
-    assert f"{reverse('signup')}?next=" in login_page  # new players sign up from there and come back
+    anonymous = client.get(link).content.decode()
+    assert "Brock" in anonymous
+    assert f"{reverse('login')}?next={link}" in anonymous and f"{reverse('signup')}?next={link}" in anonymous
+    assert client.post(link, {"code": code})["Location"] == f"{reverse('login')}?next={link}"
+    assert client.get(reverse("accounts:claim"))["Location"].startswith(reverse("login"))
     user = django_user_model.objects.create_user(username="brock", password="pw")
     signed_in(client, user)
     page = client.get(link).content.decode()
@@ -230,3 +231,19 @@ def test_organisers_and_event_staff_see_the_dashboard_in_the_top_bar(client, org
     EventStaff.objects.create(event=event, user=judge, role=EventStaff.Role.JUDGE)
     signed_in(client, judge)
     assert "Dashboard" in _nav(client.get(reverse("accounts:me")))
+
+
+def test_every_form_of_the_player_pages_posts_with_a_csrf_token():
+    """A form template of ours that posts without ``{% csrf_token %}`` would be refused at once; none may."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "templates"
+    templates = [*(root / "accounts").glob("*.html"), *(root / "registration").glob("*.html"), root / "base.html"]
+    templates.append(root / "public" / "check_in.html")
+    forms = 0
+    for path in templates:
+        for form in re.findall(r"<form\b[^>]*>.*?</form>", path.read_text(), flags=re.S):
+            if re.search(r'method="post"', form, flags=re.I):
+                forms += 1
+                assert "{% csrf_token %}" in form, f"{path.name}: {form[:120]}"
+    assert forms >= 14  # sign-up, sign-in, sign-out, passwords, claims and the panel's buttons

@@ -138,3 +138,13 @@ def test_the_page_shows_nothing_private_of_other_players(client, duel, organiser
         assert "Secret Tech Card" not in body, url
         assert code not in body, url
         assert "gary@example.org" not in body, url
+
+
+def test_a_player_left_out_of_the_round_is_told_why(client, duel, users):
+    event, _, _ = duel
+    late = users("brock")
+    RegistrationFactory(event=event, player=late.player, checked_in=False)
+    signed_in(client, late)
+    page = text(client.get(reverse("accounts:me")))
+    assert "You have no table: you are paired once you are checked in." in page
+    assert "Check-in is not open" in page
