@@ -1261,12 +1261,15 @@ class PlayerClaimApi(APIView):
 class AuditEntryOutput(serializers.Serializer):
     id = serializers.IntegerField()
     time = serializers.DateTimeField(source="created_at")
-    actor = serializers.CharField(source="actor.username", allow_null=True, default=None, help_text="Username.")
+    actor = serializers.SerializerMethodField(help_text="Who made the change (username); null: Podium itself.")
     action = serializers.CharField(help_text="<entity>.<verb>: result.corrected, registration.dropped, ...")
     subject = serializers.CharField(help_text='What it happened to, in words: "Round 2, table 3", "Ash (#12)".')
     before = serializers.JSONField(allow_null=True, help_text="The values before the change (null: none).")
     after = serializers.JSONField(allow_null=True, help_text="The values after it (null: none).")
     reason = serializers.CharField(help_text="The reason given (corrections, undone drops), or empty.")
+
+    def get_actor(self, entry) -> str | None:
+        return entry.actor.get_username() if entry.actor else None
 
 
 class AuditPagination(LimitOffsetPagination):

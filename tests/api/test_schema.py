@@ -54,6 +54,11 @@ def component(schema: dict, ref: dict) -> tuple[str, dict]:
     return name, schema["components"]["schemas"][name]
 
 
+def enum_values(schema: dict, prop: dict) -> list:
+    """The values of an enum property (a reference, or one wrapped in ``allOf`` to carry a description)."""
+    return component(schema, prop["allOf"][0] if "allOf" in prop else prop)[1]["enum"]
+
+
 def request_component(schema: dict, method: str, path: str) -> tuple[str, dict]:
     return component(schema, operation(schema, method, path)["requestBody"]["content"]["application/json"]["schema"])
 
@@ -114,6 +119,7 @@ def test_statuses_of_events_games_and_deck_versions_are_separate_enums(schema):
 E = "/events/{event_id}"
 R = E + "/registrations/{registration_id}"
 ROUND = E + "/rounds/{number}"
+TABLE = ROUND + "/tables/{table}"
 
 #: (method, path, request component, its required fields, status, response component, its required fields)
 MAIN_OPERATIONS = [
@@ -136,6 +142,23 @@ MAIN_OPERATIONS = [
      {"legal", "card_count", "violations"}),
     ("post", "/games/{game_id}/events/", "GameEntryAppendRequest", {"expected_version", "type"}, 201, "Game",
      {"id", "event", "round", "table", "number", "format", "status", "version", "players", "state"}),
+    # people: self-service, staff, reports, corrections, the audit trail, /me/
+    ("patch", E + "/", "EventUpdateRequest", set(), 200, "Event",
+     {"registration_open", "registration_deadline", "capacity", "check_in_open", "player_reports",
+      "casters_see_decklists", "magic_floor"}),
+    ("post", E + "/register/", None, None, 201, "Registration", {"id", "player", "status", "self_registered"}),
+    ("post", R + "/withdraw/", None, None, 200, "Registration", {"id", "status"}),
+    ("post", R + "/drop/", None, None, 200, "Registration", {"id", "dropped", "dropped_after_round"}),
+    ("post", R + "/undrop/", "UndropRequest", {"reason"}, 200, "Registration", {"id", "dropped"}),
+    ("post", R + "/claim-code/", None, None, 201, "ClaimCode", {"code"}),
+    ("post", "/players/claim/", "PlayerClaimRequest", {"code"}, 200, "Player", {"id", "display_name", "external_id"}),
+    ("post", E + "/staff/", "StaffAddRequest", {"user", "role"}, 201, "StaffMember", {"user", "role", "added_at"}),
+    ("post", TABLE + "/report/", "PlayerReportRequest", {"placements"}, 201, "ReportAnswer", {"state", "table"}),
+    ("post", TABLE + "/confirm/", "ReportConfirmRequest", {"agrees"}, 200, "ReportAnswer", {"state", "table"}),
+    ("post", TABLE + "/correction/", "CorrectionRequest", {"placements", "reason"}, 200, "CorrectionResult",
+     {"table", "later_rounds"}),
+    ("get", E + "/audit/", None, None, 200, "PaginatedAuditEntryList", {"count", "results"}),
+    ("get", "/me/", None, None, 200, "Me", {"username", "player", "upcoming", "running", "past"}),
 ]  # fmt: skip
 
 
@@ -147,13 +170,73 @@ MAIN_OPERATIONS = [
 def test_a_main_operation_takes_and_answers_its_own_components(
     schema, method, path, request_name, request_required, status, response_name, response_required
 ):
-    if request_name is not None:
+    if request_name is None:
+        assert "requestBody" not in operation(schema, method, path)
+    else:
         name, body = request_component(schema, method, path)
         assert name == request_name
         assert set(body.get("required", [])) == request_required
     name, body = component(schema, response_schema(schema, method, path, status))
     assert name == response_name
     assert response_required <= set(body["required"])
+
+
+def test_operations_without_a_body_document_none(schema):
+    for method, path in [("post", E + "/register/"), ("post", R + "/withdraw/"), ("post", R + "/claim-code/"),
+                         ("delete", E + "/staff/{username}/"), ("post", R + "/drop/")]:  # fmt: skip
+        assert "requestBody" not in operation(schema, method, path), (method, path)
+
+
+def test_a_result_takes_game_scores_and_intentional_draws_and_a_correction_its_reason(schema):
+    for path, name in [("/result/", "ResultReportRequest"), ("/report/", "PlayerReportRequest"),
+                       ("/correction/", "CorrectionRequest")]:  # fmt: skip
+        found, body = request_component(schema, "post", TABLE + path)
+        assert found == name
+        assert {"placements", "games", "intentional_draw"} <= set(body["properties"])
+        score_name, score = component(schema, body["properties"]["games"]["items"])
+        assert score_name == "GameScoreRequest"
+        assert set(score["required"]) == {"player", "won", "lost", "drawn"}
+        assert body["properties"]["games"]["nullable"] is True
+    assert "reason" in request_component(schema, "post", TABLE + "/correction/")[1]["required"]
+
+
+def test_a_table_shows_game_scores_corrections_and_the_open_report(schema):
+    schemas = schema["components"]["schemas"]
+    assert {"intentional_draw", "corrected", "report"} <= set(schemas["Table"]["required"])
+    assert schemas["Table"]["properties"]["report"]["allOf"] == [{"$ref": "#/components/schemas/TableReport"}]
+    assert schemas["Table"]["properties"]["report"]["nullable"] is True
+    assert {"games_won", "games_lost", "games_drawn"} <= set(schemas["Seat"]["required"])
+    report = schemas["TableReport"]
+    assert set(report["required"]) == {"status", "reported_by", "reported_at", "placements", "games",
+                                       "intentional_draw", "responses"}  # fmt: skip
+    assert enum_values(schema, report["properties"]["status"]) == ["pending", "disputed"]
+    assert enum_values(schema, schemas["ReportAnswer"]["properties"]["state"]) == [
+        "pending", "confirmed", "disputed", "unchanged"
+    ]  # fmt: skip
+
+
+def test_registrations_say_whether_they_are_in_the_event_waiting_or_withdrawn(schema):
+    registration = schema["components"]["schemas"]["Registration"]
+    assert enum_values(schema, registration["properties"]["status"]) == [
+        "registered", "waitlisted", "withdrawn"
+    ]  # fmt: skip
+    assert {"status", "self_registered"} <= set(registration["required"])
+
+
+def test_the_audit_trail_is_paginated_with_limit_and_offset(schema):
+    op = operation(schema, "get", E + "/audit/")
+    assert {p["name"] for p in op["parameters"]} == {"event_id", "limit", "offset", "kind"}
+    page = schema["components"]["schemas"]["PaginatedAuditEntryList"]
+    assert page["properties"]["results"]["items"] == {"$ref": "#/components/schemas/AuditEntry"}
+    entry = schema["components"]["schemas"]["AuditEntry"]
+    assert set(entry["required"]) == {"id", "time", "actor", "action", "subject", "before", "after", "reason"}
+
+
+def test_a_decks_private_fields_may_be_null_and_a_players_external_id_too(schema):
+    version = schema["components"]["schemas"]["DeckVersion"]["properties"]
+    for name in ("decklist", "violations", "roles", "card_count"):
+        assert version[name]["nullable"] is True, name
+    assert schema["components"]["schemas"]["Player"]["properties"]["external_id"]["nullable"] is True
 
 
 def test_a_result_lists_each_seated_players_placement(schema):
@@ -262,6 +345,23 @@ def test_every_write_documents_403_and_every_body_400(schema):
         ("post", R + "/byes/", 409, {"round_already_paired", "dropped"}),
         ("post", "/deck-checks/", 429, {"throttled"}),
         ("post", "/games/{game_id}/events/{seq}/void/", 409, {"stale_version", "already_void", "void_breaks_log"}),
+        ("post", E + "/register/", 409, {"registration_closed", "event_started", "already_registered"}),
+        ("post", R + "/withdraw/", 409, {"event_started"}),
+        ("post", R + "/check-in/", 409, {"check_in_closed", "not_registered", "dropped"}),
+        ("post", R + "/drop/", 409, {"round_in_progress", "not_registered"}),
+        ("post", R + "/claim-code/", 409, {"already_claimed"}),
+        ("post", "/players/claim/", 404, {"unknown_claim_code"}),
+        ("post", "/players/claim/", 409, {"already_claimed", "player_has_history"}),
+        ("post", E + "/staff/", 404, {"unknown_user"}),
+        ("post", E + "/staff/", 409, {"already_organiser"}),
+        ("delete", E + "/staff/{username}/", 404, {"unknown_user", "not_staff"}),
+        ("post", TABLE + "/report/", 403, {"not_at_table"}),
+        ("post", TABLE + "/report/", 409, {"player_reports_off", "result_exists", "already_answered", "round_closed"}),
+        ("post", TABLE + "/confirm/", 403, {"not_at_table"}),
+        ("post", TABLE + "/confirm/", 404, {"no_report", "table_not_found"}),
+        ("post", TABLE + "/confirm/", 409, {"own_report", "already_answered", "result_exists"}),
+        ("post", TABLE + "/correction/", 409, {"no_result", "cut_advanced"}),
+        ("get", E + "/audit/", 403, {"permission_denied"}),
     ],
 )
 def test_an_operation_lists_the_codes_its_service_refuses_with(schema, method, path, status, codes):
