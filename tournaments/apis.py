@@ -239,8 +239,13 @@ class TableOutput(serializers.Serializer):
     @extend_schema_field(ReportOutput(allow_null=True))
     def get_report(self, pod) -> dict | None:
         reports = self.context.get("reports")  # the round's open reports, loaded once for all its tables
-        report = pod_open_report(pod_id=pod.pk) if reports is None else reports.get(pod.pk)
+        report = _open_report(pod) if reports is None else reports.get(pod.pk)
         return None if report is None else ReportOutput(_report_data(report), context=self.context).data
+
+
+def _open_report(pod: Pod) -> ResultReport | None:
+    """The table's open report; a table with its result has none (a result settles or confirms it)."""
+    return None if hasattr(pod, "result") else pod_open_report(pod_id=pod.pk)
 
 
 @extend_schema_serializer(component_name="Round")
@@ -975,8 +980,8 @@ class OutcomeInput(serializers.Serializer):
 
 
 def _table_context(request: Request, event: Event, pod: Pod) -> dict:
-    """The reader's context for answering one table, with its open report (one query)."""
-    report = pod_open_report(pod_id=pod.pk)
+    """The reader's context for answering one table, with its open report (a query unless it has its result)."""
+    report = _open_report(pod)
     return _context(request, event, reports={pod.pk: report} if report else {})
 
 

@@ -311,3 +311,16 @@ def test_me_shows_the_current_table_the_opponent_and_the_report_waiting_for_an_a
     assert running["history"] == [
         {"round": 1, "table": 1, "opponents": ["Ash"], "placement": 2, "points": 0, "games": [0, 2, 0]}
     ]
+
+
+def test_answering_a_staff_result_looks_for_no_open_report_the_result_has_settled(api, duel):
+    """The result endpoint is the hot path of a big event: its answer adds no query for a report that cannot be."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event, ash, gary, pa, pb = duel
+    body = {"placements": [{"player": pa, "placement": 1}, {"player": pb, "placement": 2}]}
+    with CaptureQueriesContext(connection) as queries:
+        assert api.post(table_url(event), body, format="json").status_code == 201
+    about_reports = [q["sql"] for q in queries if "resultreport" in q["sql"].lower()]
+    assert len(about_reports) == 1  # the service's own look for a report to settle
