@@ -249,6 +249,27 @@ def players_by_id(*, ids: Iterable[int]) -> dict[int, Player]:
     return Player.objects.in_bulk(set(ids))
 
 
+@dataclass(frozen=True)
+class FlaggedTable:
+    """A table of a round whose player report waits for confirmation (``pending``) or is ``disputed``."""
+
+    pod_id: int
+    table_number: int
+    status: str
+
+
+def flagged_tables(*, round_: Round) -> list[FlaggedTable]:
+    """The round's tables with an open player report, by table number (one query)."""
+    rows = (
+        ResultReport.objects.filter(
+            pod__round=round_, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED]
+        )
+        .order_by("pod__table_number")
+        .values_list("pod_id", "pod__table_number", "status")
+    )
+    return [FlaggedTable(pod_id, table_number, status) for pod_id, table_number, status in rows]
+
+
 def _open_report_with_answers() -> QuerySet[ResultReport]:
     return (
         ResultReport.objects.filter(status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED])
