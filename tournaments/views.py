@@ -52,9 +52,10 @@ from tournaments.services import registrations as registration_services
 from tournaments.services import results as result_services
 from tournaments.services import staff as staff_services
 
-#: Pages of the player's side, linked by their path: the check-in page a QR code opens, and the claim link.
+#: Pages of the player's side, linked by their path: the check-in page a QR code opens, and the claim link
+#: (``/claim/<code>/``).
 CHECK_IN_PATH = "/events/{event_id}/check-in/"
-CLAIM_PATH = "/claim/{code}/"
+CLAIM_PREFIX = "/claim/"
 AUDIT_PAGE_SIZE = 50
 
 
@@ -155,12 +156,12 @@ def _rounds_words(numbers: list[int]) -> str:
     return f"Rounds {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
 
 
-def _kept_as_paired(numbers: list[int]) -> str:
+def _kept_as_paired(numbers: list[int], *, when: str = "before the correction") -> str:
+    """ "Rounds 2 and 3 were paired before the correction and stay as paired." ("" for no rounds)."""
     if not numbers:
         return ""
-    verb = "was" if len(numbers) == 1 else "were"
-    keep = "stays" if len(numbers) == 1 else "stay"
-    return f"{_rounds_words(numbers)} {verb} paired before the correction and {keep} as paired."
+    verb, keep = ("was", "stays") if len(numbers) == 1 else ("were", "stay")
+    return f"{_rounds_words(numbers)} {verb} paired {when} and {keep} as paired."
 
 
 # --- the tables of a round -----------------------------------------------------------------------
@@ -298,7 +299,7 @@ def _players_context(request: HttpRequest, event: Event, form: RegistrationForm,
         "next_round": selectors.next_round_number(event),
         "may": may,
         "namesakes": people_selectors.namesakes_of(r.player for r in registrations),
-        "claim_url": request.build_absolute_uri(CLAIM_PATH.format(code="CODE")).removesuffix("CODE/"),
+        "claim_url": request.build_absolute_uri(CLAIM_PREFIX),
         **_players_count(registrations),
     }
 
@@ -309,7 +310,7 @@ def _check_in_context(request: HttpRequest, event: Event) -> dict:
     qr = None
     if event.check_in_open:
         svg = segno.make_qr(url, error="m").svg_inline(scale=4, dark="#1d2330", light="#ffffff", svgclass="qr-svg")
-        qr = mark_safe(svg)  # noqa: S308 - segno's own markup; the URL is encoded in the modules, not in text
+        qr = mark_safe(svg)  # segno's own markup: the URL is drawn as modules, never written as text
     return {"check_in_url": url, "check_in_qr": qr}
 
 
@@ -456,7 +457,7 @@ def _registration_row(
         "next_round": selectors.next_round_number(event),
         "may": _may(request.user, event),
         "namesakes": people_selectors.namesakes_of(r.player for r in registrations),
-        "claim_url": request.build_absolute_uri(CLAIM_PATH.format(code="CODE")).removesuffix("CODE/"),
+        "claim_url": request.build_absolute_uri(CLAIM_PREFIX),
         "row_error": error,
         "open_tools": open_tools,
         "oob_count": True,
@@ -553,7 +554,7 @@ def registration_claim_code(request: HttpRequest, event_id: int, registration_id
 
     response = _registration_action(request, event_id, registration_id, make_code, open_tools=True)
     if codes and not request.htmx:
-        link = request.build_absolute_uri(CLAIM_PATH.format(code=codes[0]))
+        link = request.build_absolute_uri(f"{CLAIM_PREFIX}{codes[0]}/")
         messages.success(request, f"Claim code: {codes[0]}. The player claims their record at {link}")
     return response
 
@@ -843,7 +844,7 @@ def result_correct(request: HttpRequest, event_id: int, number: int, table: int)
         "result": result,
         "recorded": recorded,
         "later": later,
-        "kept_as_paired": _kept_as_paired(later).replace("before the correction", "after this round"),
+        "kept_as_paired": _kept_as_paired(later, when="after this round"),
         "back": back,
         "may": may,
         "may_correct": may["correct"],
@@ -1042,54 +1043,40 @@ def _pairing_words(facts: dict) -> str:
     )
 
 
+def _outcome_text(outcome: dict, names: Mapping[int, str]) -> str:
+    return outcome_words(outcome["placements"], outcome.get("games"), outcome.get("intentional_draw", False), names)
+
+
 def _audit_change(entry: AuditEntry, names: Mapping[int, str]) -> list[str]:
     """An entry's before and after in words: the lines the audit page shows."""
     before, after = entry.before, entry.after
     if entry.action == "result.disputed":
-        lines = []
-        if _is_outcome((before or {}).get("reported")):
-            reported = before["reported"]
-            lines.append(
-                "reported: "
-                + outcome_words(
-                    reported["placements"], reported.get("games"), reported.get("intentional_draw", False), names
-                )
-            )
-        says = (after or {}).get("says")
-        lines.append(
-            "says: " + outcome_words(says["placements"], says.get("games"), says.get("intentional_draw", False), names)
-            if _is_outcome(says)
-            else "says it is wrong"
-        )
+        reported, says = (before or {}).get("reported"), (after or {}).get("says")
+        lines = [f"reported: {_outcome_text(reported, names)}"] if _is_outcome(reported) else []
+        lines.append(f"says: {_outcome_text(says, names)}" if _is_outcome(says) else "says it is wrong")
         return lines
     if _is_outcome(before) or _is_outcome(after):
-        words = [
-            outcome_words(v["placements"], v.get("games"), v.get("intentional_draw", False), names)
-            for v in (before, after)
-            if _is_outcome(v)
-        ]
-        lines = [" → ".join(words)]
+        lines = [" → ".join(_outcome_text(v, names) for v in (before, after) if _is_outcome(v))]
         later = (after or {}).get("rounds_paired_since")
         if later:
             lines.append(_kept_as_paired(later))
         return lines
     if _is_pairing(before) or _is_pairing(after):
         return [" → ".join(_pairing_words(v) for v in (before, after) if _is_pairing(v))]
+    if not isinstance(before, dict) and not isinstance(after, dict):
+        return [" → ".join(_plain_value("", v) for v in (before, after) if v is not None)] if before or after else []
+    before, after = before if isinstance(before, dict) else {}, after if isinstance(after, dict) else {}
     lines = []
-    if isinstance(before, dict) or isinstance(after, dict):
-        before, after = before if isinstance(before, dict) else {}, after if isinstance(after, dict) else {}
-        for key in list(before) + [k for k in after if k not in before]:
-            field = _FIELD_NAMES.get(key, key.replace("_", " "))
-            if key in before and key in after:
-                if before[key] != after[key]:
-                    lines.append(f"{field}: {_plain_value(key, before[key])} → {_plain_value(key, after[key])}")
-            elif key in after:
-                if after[key] not in (None, False, "", [], {}) or key in before:  # what a new record leaves unset
-                    lines.append(f"{field}: {_plain_value(key, after[key])}")
-            else:
-                lines.append(f"{field}: was {_plain_value(key, before[key])}")
-    elif before is not None or after is not None:
-        lines.append(" → ".join(_plain_value("", v) for v in (before, after) if v is not None))
+    for key in list(before) + [k for k in after if k not in before]:
+        field = _FIELD_NAMES.get(key, key.replace("_", " "))
+        if key in before and key in after:
+            if before[key] != after[key]:
+                lines.append(f"{field}: {_plain_value(key, before[key])} → {_plain_value(key, after[key])}")
+        elif key in after:
+            if after[key] not in (None, False, "", [], {}):  # what a new record leaves unset goes unsaid
+                lines.append(f"{field}: {_plain_value(key, after[key])}")
+        else:
+            lines.append(f"{field}: was {_plain_value(key, before[key])}")
     return lines
 
 
