@@ -14,6 +14,8 @@ import re
 import pytest
 import segno
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
@@ -745,3 +747,17 @@ def test_the_demo_runs_an_event_with_people_and_stays_the_same_when_run_again(
     client.login(username="judge", password="podium-demo")
     page = client.get(url("event-detail", duel.pk)).content.decode()
     assert "disputed" in page and "Record game" in page
+
+
+def test_the_dashboard_reads_a_big_event_in_as_many_queries_as_a_small_one(client, users, django_user_model):
+    counts = []
+    for size in (8, 64):
+        event = with_staff(make_event(users["organiser"], size), users)
+        services.event_update(event=event, by=users["organiser"], player_reports=True, check_in_open=True)
+        services.round_start(event=event, by=users["organiser"], seed=1)
+        report_dispute(event, django_user_model)
+        as_user(client, users["organiser"])
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url("event-detail", event.pk)).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
