@@ -51,6 +51,8 @@ class Action(StrEnum):
     CORRECT_RESULTS = "correct_results"
     CORRECT_FINISHED = "correct_finished"
     RECORD_GAMES = "record_games"
+    ISSUE_PENALTIES = "issue_penalties"
+    OVERRIDE_DECK_VERDICTS = "override_deck_verdicts"
     MANAGE_DECKS = "manage_decks"
     SEE_HIDDEN_DECKLISTS = "see_hidden_decklists"
     READ_AUDIT = "read_audit"
@@ -68,6 +70,8 @@ ACTION_TEXT: dict[Action, str] = {
     Action.CORRECT_RESULTS: "correct a recorded result, with a reason",
     Action.CORRECT_FINISHED: "correct a result after the event is finished",
     Action.RECORD_GAMES: "record games on the judge console",
+    Action.ISSUE_PENALTIES: "issue and rescind penalties (a disqualification drops the player)",
+    Action.OVERRIDE_DECK_VERDICTS: "override a deck's verdict, with a reason",
     Action.MANAGE_DECKS: "re-check decks, deck options, publish decklists",
     Action.SEE_HIDDEN_DECKLISTS: "see decklists before they are published",
     Action.READ_AUDIT: "read the audit trail",
@@ -95,6 +99,8 @@ ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
         {
             Action.SETTLE_DISPUTES,
             Action.RECORD_GAMES,
+            Action.ISSUE_PENALTIES,
+            Action.OVERRIDE_DECK_VERDICTS,
             Action.SEE_HIDDEN_DECKLISTS,
             Action.READ_AUDIT,
             Action.USE_DASHBOARD,
@@ -113,6 +119,8 @@ _REFUSALS: dict[Action, str] = {
     Action.CORRECT_RESULTS: "Only the event's organisers and scorekeepers may correct results.",
     Action.CORRECT_FINISHED: "The event is finished: only its organiser may correct a result.",
     Action.RECORD_GAMES: "Only the event's organisers and judges may record games.",
+    Action.ISSUE_PENALTIES: "Only the event's organisers and judges may issue penalties.",
+    Action.OVERRIDE_DECK_VERDICTS: "Only the event's organisers and judges may override a deck's verdict.",
     Action.MANAGE_DECKS: "Only the event's organisers may manage its decks.",
     Action.SEE_HIDDEN_DECKLISTS: "Decklists are not public yet.",
     Action.READ_AUDIT: "Only the event's staff may read its audit trail.",
