@@ -17,14 +17,13 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from accounts import panels, selectors
+from accounts import panels, selectors, services
 from accounts.forms import ClaimForm, SignUpForm
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
@@ -55,9 +54,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(target)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = form.save()
-            registrations.player_for_user(user, display_name=form.cleaned_data["display_name"])
+        data = form.cleaned_data
+        user = services.account_sign_up(
+            username=data["username"], password=data["password1"], email=data["email"], display_name=data["display_name"]
+        )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.player.display_name}: your account is ready.")
         return redirect(target)

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.apis import SignUpApi
 from core.api import TokenCreateApi, UnknownApi
 
 urlpatterns = [
@@ -12,6 +13,7 @@ urlpatterns = [
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("games.api_urls")),
     path("api/v1/auth/token/", TokenCreateApi.as_view(), name="api-token"),
+    path("api/v1/auth/signup/", SignUpApi.as_view(), name="api-signup"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     # Ending in a slash, like every API URL: a URL without one still gets APPEND_SLASH's redirect.

@@ -267,6 +267,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         # Anonymous deck checks (bots, deck builders): per client IP, in the shared cache.
         "deck_checks_anon": os.environ.get("PODIUM_DECK_CHECK_RATE", "60/min"),
+        # Sign-ups through the API, per client IP.
+        "signups_anon": os.environ.get("PODIUM_SIGNUP_RATE", "20/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

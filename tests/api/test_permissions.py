@@ -52,6 +52,7 @@ ROLES = ("anonymous", "at table", "elsewhere", "other organiser", "judge", "scor
 TABLE = """
 operation                                                                 anon  at   else  other  judge  score  caster  co   org  site
 POST   /auth/token/                                                       200   200  200   200    200    200    200     200  200  200
+POST   /auth/signup/                                                      201   201  201   201    201    201    201     201  201  201
 POST   /deck-checks/                                                      200   200  200   200    200    200    200     200  200  200
 POST   /players/                                                          403   201  201   201    201    201    201     201  201  201
 POST   /players/claim/                                                    403   409  409   200    200    200    200     200  200  200
@@ -217,6 +218,7 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
     p = w.players
     return {
         "POST /auth/token/": ({}, {"username": "olivia", "password": "pw"}),
+        "POST /auth/signup/": ({}, {"username": "newcomer", "password": "a long pass phrase 7"}),
         "POST /deck-checks/": ({}, {"format": "mintayn-master", "decklist": "1 Nothing Known"}),
         "POST /players/": ({}, {"display_name": "Newcomer"}),
         "POST /players/claim/": ({}, {"code": w.claim_code}),
