@@ -1,6 +1,17 @@
 from django.contrib import admin
 
-from tournaments.models import ByeAssignment, Event, Player, Pod, PodResult, Registration, Round, Seat, Standing
+from tournaments.models import (
+    ByeAssignment,
+    Event,
+    Penalty,
+    Player,
+    Pod,
+    PodResult,
+    Registration,
+    Round,
+    Seat,
+    Standing,
+)
 
 
 @admin.register(Player)
@@ -88,3 +99,22 @@ class PodResultAdmin(admin.ModelAdmin):
 class StandingAdmin(admin.ModelAdmin):
     list_display = ["event", "rank", "player", "points", "opp_match_win_pct", "opp_opp_match_win_pct"]
     list_filter = ["event"]
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(admin.ModelAdmin):
+    """Read-only: penalties are issued and rescinded through the services (and audited there), never deleted."""
+
+    list_display = ["registration", "event", "penalty", "infraction", "round_number", "issued_by", "issued_at",
+                    "rescinded_at"]  # fmt: skip
+    list_filter = ["penalty"]
+    search_fields = ["infraction", "registration__player__display_name"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -488,3 +488,71 @@ class AuditEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise TypeError("Audit entries are never deleted.")
+
+
+class Penalty(models.Model):
+    """A penalty a judge (or an organiser) gives a player at an event, for one infraction.
+
+    The penalties are those of the tournament rules Podium's games share
+    (Pokémon's and Magic's penalty guidelines): a *caution*, a *warning*, a
+    *prize penalty*, a *game loss*, a *match loss* and a *disqualification*.
+    A game or match loss is recorded here and applied by entering the table's
+    result; a disqualification also drops the player.  A penalty is never
+    deleted: *rescinding* it keeps it, marked with who rescinded it, when and why.
+    """
+
+    class Kind(models.TextChoices):
+        CAUTION = "caution", "Caution"
+        WARNING = "warning", "Warning"
+        PRIZE_PENALTY = "prize_penalty", "Prize penalty"
+        GAME_LOSS = "game_loss", "Game loss"
+        MATCH_LOSS = "match_loss", "Match loss"
+        DISQUALIFICATION = "disqualification", "Disqualification"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="penalties")
+    #: The round it was given in; ``None`` before round 1.
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    penalty = models.CharField(max_length=20, choices=Kind.choices)
+    #: What the player did, in a few words: "Drawing extra cards", "Slow play".
+    infraction = models.CharField(max_length=200)
+    #: The judge's notes, for the staff.
+    note = models.TextField(blank=True)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    issued_at = models.DateTimeField(auto_now_add=True)
+    rescinded_at = models.DateTimeField(null=True, blank=True)
+    rescinded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rescind_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-issued_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(
+                    penalty__in=["caution", "warning", "prize_penalty", "game_loss", "match_loss", "disqualification"]
+                ),
+                name="penalty_kind_valid",
+            ),
+            models.CheckConstraint(condition=~Q(infraction=""), name="penalty_infraction_given"),
+            models.CheckConstraint(
+                condition=Q(round_number__isnull=True) | Q(round_number__gte=1), name="penalty_round_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(rescinded_at__isnull=True, rescind_reason="")
+                | (Q(rescinded_at__isnull=False) & ~Q(rescind_reason="")),
+                name="penalty_rescinded_with_a_reason",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "-issued_at"], name="penalty_event_time")]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        return f"{self.get_penalty_display()} for {self.registration}: {self.infraction}"
+
+    @property
+    def rescinded(self) -> bool:
+        return self.rescinded_at is not None
