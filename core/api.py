@@ -125,7 +125,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "not_authenticated": (403, "no token or session: sign in first"),
     "authentication_failed": (403, "the token is not valid"),
     "permission_denied": (403, "only the event's organiser or staff may do this"),
-    "not_found": (404, "no event, registration, round, table or game has that id (or the path is no API URL)"),
+    "not_found": (404, "no event, registration, penalty, round, table or game has that id (or the path is no API "
+                       "URL)"),
     "round_not_found": (404, "that round has not been paired"),
     "table_not_found": (404, "the round has no table with that number"),
     "entry_not_found": (404, "the game has no entry with that number"),
@@ -177,6 +178,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "own_report": (409, "the reporting player does not confirm their own report"),
     "no_result": (409, "the table has no result to correct"),
     "cut_advanced": (409, "the next cut round is paired from this table's winner"),
+    "already_rescinded": (409, "the penalty is already rescinded"),
     "unsupported_media_type": (415, "the body is neither JSON nor form data"),
     "throttled": (429, "too many requests: wait and retry"),
 }  # fmt: skip

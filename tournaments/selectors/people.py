@@ -18,6 +18,7 @@ from tournaments.models import (
     AuditEntry,
     Event,
     EventStaff,
+    Penalty,
     Player,
     Pod,
     Registration,
@@ -232,6 +233,7 @@ AUDIT_KINDS: dict[str, tuple[str, ...]] = {
     "rounds": ("round.", "top_cut."),
     "staff": ("staff.",),
     "event": ("event.", "deck"),
+    "penalties": ("penalty.",),
 }
 
 
@@ -295,3 +297,25 @@ def table_open_report(*, event: Event, round_number: int, table_number: int) -> 
         .filter(pod__round__event=event, pod__round__number=round_number, pod__table_number=table_number)
         .first()
     )
+
+
+# --- penalties ------------------------------------------------------------------------------------
+
+
+def _penalties() -> QuerySet[Penalty]:
+    return Penalty.objects.select_related("registration__player", "issued_by", "rescinded_by").order_by(
+        "-issued_at", "-id"
+    )
+
+
+def event_penalties(*, event: Event) -> QuerySet[Penalty]:
+    """The event's penalties, rescinded ones included, newest first, with their players and judges (one query)."""
+    return _penalties().filter(event=event)
+
+
+def player_penalties(*, player: Player, event_ids: Iterable[int]) -> dict[int, list[Penalty]]:
+    """``{event id: [penalty, ...]}`` of the player's own penalties at these events, newest first (one query)."""
+    found: dict[int, list[Penalty]] = {}
+    for penalty in _penalties().filter(registration__player=player, event_id__in=list(event_ids)):
+        found.setdefault(penalty.event_id, []).append(penalty)
+    return found

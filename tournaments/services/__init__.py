@@ -11,6 +11,7 @@ is one write path per change.  One module per concern, the names all here:
 * :mod:`.registrations` - entries, late entries, check-in, fixed tables, byes, drops;
 * :mod:`.rounds` - pairing rounds, re-pairing, swaps, the top cut;
 * :mod:`.results` - a table's result;
+* :mod:`.penalties` - penalties given and rescinded (a disqualification drops the player);
 * :mod:`.standings` - computing and storing standings, asked for after every change.
 
 Work for Celery is handed over by task name through :mod:`core.jobs`, after
@@ -18,6 +19,7 @@ commit; services never import tasks.
 """
 
 from tournaments.services.events import event_create, event_finish, event_update, player_create
+from tournaments.services.penalties import penalty_issue, penalty_rescind
 from tournaments.services.registrations import (
     bye_assign,
     bye_unassign,
@@ -36,6 +38,8 @@ __all__ = [
     "event_create",
     "event_finish",
     "event_update",
+    "penalty_issue",
+    "penalty_rescind",
     "player_create",
     "pod_result_report",
     "registration_check_in",

@@ -295,20 +295,34 @@ def registration_drop(*, registration: Registration, by) -> Registration:
             raise Conflict(
                 "Your table has no result yet: drop after it is reported, or ask a judge.", code="round_in_progress"
             )
-        before = audit.snapshot(registration, _REGISTRATION_FIELDS)
-        last_round = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
-        registration.dropped = True
-        registration.dropped_after_round = last_round
-        registration.save(update_fields=["dropped", "dropped_after_round"])
-        audit.record(
-            event=event, by=by, action="registration.dropped", subject=_label(registration), before=before,
-            after=audit.snapshot(registration, _REGISTRATION_FIELDS),
-        )  # fmt: skip
-        bump_results_version(event)
-        if last_round == 0:
-            promote_waiting_list(event, by=by)
+        drop_locked(event=event, registration=registration, by=by)
     request_standings(event.pk)
     return registration
+
+
+def drop_locked(*, event: Event, registration: Registration, by, reason: str = "") -> bool:
+    """The drop itself, for a caller that has checked who may drop and holds the locks (a disqualification too).
+
+    Call it inside the caller's transaction, with the event's row and the
+    registration locked (``locked_event``, ``_locked_registration``), and ask
+    for the standings after commit (``request_standings``).  Audited as
+    ``registration.dropped``; ``False`` when the player had already dropped.
+    """
+    if registration.dropped:
+        return False
+    before = audit.snapshot(registration, _REGISTRATION_FIELDS)
+    last_round = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    registration.dropped = True
+    registration.dropped_after_round = last_round
+    registration.save(update_fields=["dropped", "dropped_after_round"])
+    audit.record(
+        event=event, by=by, action="registration.dropped", subject=_label(registration), before=before,
+        after=audit.snapshot(registration, _REGISTRATION_FIELDS), reason=reason,
+    )  # fmt: skip
+    bump_results_version(event)
+    if last_round == 0:
+        promote_waiting_list(event, by=by)
+    return True
 
 
 def registration_undrop(*, registration: Registration, by, reason: str = "") -> Registration:

@@ -1,0 +1,152 @@
+"""Penalties: a judge (or an organiser) gives a player a penalty for an infraction, and may rescind it.
+
+Terms.  A *penalty* is one of the tournament rules' ladder (caution, warning,
+prize penalty, game loss, match loss, disqualification), given to a player
+registered at the event for an *infraction* ("Drawing extra cards"), in a
+*round* (the current one unless the judge says otherwise; none before round 1).
+A game or a match loss is recorded here and applied by entering the table's
+result as it stands after the penalty; a *disqualification* also drops the
+player from later rounds, through the same drop as any other (audited, the
+standings asked for again).  *Rescinding* keeps the penalty, marked with who,
+when and why; a rescinded disqualification leaves the player dropped (undoing
+a drop is a registration correction, with its own reason).
+
+Who may do it is :data:`~tournaments.policy.Action.ISSUE_PENALTIES`; both
+changes are refused once the event is finished (``event_finished``), and both
+are recorded in the audit trail (``penalty.issued``, ``penalty.rescinded``)
+in their own transaction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.exceptions import ApplicationError, Conflict
+from tournaments import audit
+from tournaments.models import Event, Penalty, Registration
+from tournaments.policy import Action, ensure
+from tournaments.services._common import locked_event
+from tournaments.services.registrations import drop_locked
+from tournaments.services.standings import request_standings
+
+#: The longest infraction and note the services keep (the database's own limit for the infraction).
+INFRACTION_MAX = 200
+NOTE_MAX = 2000
+REASON_MAX = 1000
+
+
+def _facts(penalty: Penalty) -> dict[str, Any]:
+    """What the audit trail keeps of a penalty."""
+    return {
+        "id": penalty.pk,
+        "penalty": penalty.penalty,
+        "infraction": penalty.infraction,
+        "round": penalty.round_number,
+        "note": penalty.note,
+        "rescinded": penalty.rescinded,
+    }
+
+
+def _open(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished: its penalties are final.", code="event_finished")
+
+
+def _text(value: str, *, field: str, limit: int, required: str = "") -> str:
+    text = (value or "").strip()
+    if required and not text:
+        raise ApplicationError(required, field=field)
+    if len(text) > limit:
+        raise ApplicationError(f"At most {limit} characters.", field=field)
+    return text
+
+
+def penalty_issue(
+    *,
+    event: Event,
+    registration_id: int,
+    penalty: str,
+    infraction: str,
+    by,
+    note: str = "",
+    round_number: int | None = None,
+) -> Penalty:
+    """Give the player of ``registration_id`` a penalty; a disqualification also drops them.
+
+    ``round_number``: the round it was given in, by default the current one
+    (the latest paired; none before round 1).  Refused for a player who is
+    not in the event (on the waiting list, withdrawn: ``not_registered``),
+    for a round not paired yet, and once the event is finished.
+    """
+    ensure(by, Action.ISSUE_PENALTIES, event)
+    if penalty not in Penalty.Kind.values:
+        raise ApplicationError(f"Choose one of: {', '.join(Penalty.Kind.values)}.", field="penalty")
+    infraction = _text(infraction, field="infraction", limit=INFRACTION_MAX, required="Say what the infraction was.")
+    note = _text(note, field="note", limit=NOTE_MAX)
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        _open(event)
+        registration = (
+            Registration.objects.select_for_update()
+            .select_related("player")
+            .filter(pk=registration_id, event=event)
+            .first()
+        )
+        if registration is None:
+            raise ApplicationError("That player is not registered at this event.", field="registration")
+        if registration.status != Registration.Status.REGISTERED:
+            raise Conflict(
+                f"{registration.player} is {registration.get_status_display().lower()}: only players in the event "
+                "are penalised.",
+                code="not_registered",
+                field="registration",
+            )
+        latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+        if round_number is None:
+            round_number = latest
+        elif latest is None or not 1 <= round_number <= latest:
+            paired = f"rounds 1 to {latest} are paired" if latest else "no round is paired yet"
+            raise ApplicationError(f"Round {round_number} is not a round of this event: {paired}.", field="round")
+        given = Penalty.objects.create(
+            event=event, registration=registration, round_number=round_number, penalty=penalty,
+            infraction=infraction, note=note, issued_by=by if getattr(by, "is_authenticated", False) else None,
+        )  # fmt: skip
+        audit.record(
+            event=event, by=by, action="penalty.issued", subject=audit.player_label(registration.player),
+            after=_facts(given),
+        )  # fmt: skip
+        dropped = penalty == Penalty.Kind.DISQUALIFICATION and drop_locked(
+            event=event, registration=registration, by=by, reason=f"Disqualified: {infraction}"
+        )
+    if dropped:
+        request_standings(event.pk)
+    return given
+
+
+def penalty_rescind(*, penalty: Penalty, by, reason: str) -> Penalty:
+    """Rescind a penalty, with the reason: it stays on record, marked (``already_rescinded`` the second time).
+
+    A rescinded disqualification leaves the player dropped: the staff who manage
+    registrations undo the drop, with its reason, if the player plays on.
+    """
+    ensure(by, Action.ISSUE_PENALTIES, penalty.event)
+    reason = _text(reason, field="reason", limit=REASON_MAX, required="Say why the penalty is rescinded.")
+    with transaction.atomic():
+        event = locked_event(penalty.event_id)
+        _open(event)
+        penalty = Penalty.objects.select_for_update().select_related("registration__player").get(pk=penalty.pk)
+        if penalty.rescinded:
+            raise Conflict("This penalty is already rescinded.", code="already_rescinded")
+        before = _facts(penalty)
+        penalty.rescinded_at = timezone.now()
+        penalty.rescinded_by = by if getattr(by, "is_authenticated", False) else None
+        penalty.rescind_reason = reason
+        penalty.save(update_fields=["rescinded_at", "rescinded_by", "rescind_reason"])
+        audit.record(
+            event=event, by=by, action="penalty.rescinded", subject=audit.player_label(penalty.registration.player),
+            before=before, after=_facts(penalty), reason=reason,
+        )  # fmt: skip
+    return penalty
