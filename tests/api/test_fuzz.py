@@ -63,6 +63,7 @@ class Seeded:
     entries: dict[int, int] = field(default_factory=dict)  # game -> entries recorded
     usernames: list[str] = field(default_factory=list)  # staff, players with accounts, the organisers
     claim_codes: list[str] = field(default_factory=list)
+    penalties: dict[int, list[int]] = field(default_factory=dict)  # event -> its penalties
     player_token: str = ""  # a player with an account, at a table of the running event
 
     def on_rows(self, case: Case) -> Case:
@@ -80,6 +81,8 @@ class Seeded:
             # At a seeded table, its own players (a result names exactly them); elsewhere the event's.
             players = self.seats.get((event, table)) or self.players.get(event, everyone)
             map_body_players(mapped.body, players)
+            if "registration" in mapped.body:  # a penalty's player: a registration of the event
+                mapped.body["registration"] = pick(self.registrations.get(event, []), mapped.body["registration"])
             if isinstance(mapped.body.get("user"), str):
                 mapped.body["user"] = pick_text(self.usernames, mapped.body["user"])
             if isinstance(mapped.body.get("code"), str):
@@ -99,6 +102,8 @@ class Seeded:
             params["number"] = pick(rounds, params["number"], MISSING)
         if "table" in params:
             params["table"] = pick(self.tables.get(event, []), params["table"], MISSING)
+        if "penalty_id" in params:
+            params["penalty_id"] = pick(self.penalties.get(event, []), params["penalty_id"], MISSING)
         if "game_id" in params:
             params["game_id"] = pick(self.games, params["game_id"], MISSING)
         if "seq" in params:
@@ -188,6 +193,15 @@ def seed_database(organiser, other, accounts) -> Seeded:
         results.result_player_report(
             event=duel, round_number=1, table_number=pods[3].table_number, placements=placements, by=accounts[name]
         )
+    # Penalties: the player has a warning in force and a caution rescinded.
+    mine = next(r for r in duel_regs if r.player_id == third[0])
+    warning = services.penalty_issue(
+        event=duel, registration_id=mine.pk, penalty="warning", infraction="Slow play", by=accounts["judge"]
+    )
+    caution = services.penalty_issue(
+        event=duel, registration_id=mine.pk, penalty="caution", infraction="Shuffling", by=accounts["judge"]
+    )
+    services.penalty_rescind(penalty=caution, by=accounts["judge"], reason="Misheard.")
 
     league = services.event_create(organiser=organiser, name="League", format="mt-silver", planned_rounds=3, date=day)
     league_regs = [
@@ -221,6 +235,7 @@ def seed_database(organiser, other, accounts) -> Seeded:
     seeded.tables[duel.pk] = [pod.table_number for pod in pods]
     seeded.seats = {(duel.pk, pod.table_number): players for pod, players in zip(pods, seats, strict=True)}
     seeded.byes[league_regs[1].pk] = [2]
+    seeded.penalties[duel.pk] = [warning.pk, caution.pk]
     seeded.games = [game.pk]
     seeded.entries = {game.pk: game.version}
     staff_first = sorted(accounts, key=lambda name: name not in ("judge", "keeper"))
@@ -246,8 +261,9 @@ def test_every_operation_answers_as_its_schema_says(case, seeded):
 
 
 #: What a player does for themselves: sign up to events, check in, drop, report and confirm results, claim a
-#: record, read /me/ (paths ending so).
-PLAYER_PATHS = ("/me/", "/players/claim/", "/register/", "/check-in/", "/drop/", "/withdraw/", "/report/", "/confirm/")
+#: record, read /me/ and their own penalties (paths ending so).
+PLAYER_PATHS = ("/me/", "/players/claim/", "/register/", "/check-in/", "/drop/", "/withdraw/", "/report/", "/confirm/",
+                "/penalties/")  # fmt: skip
 PLAYER_OPERATIONS = "(" + "|".join(re.escape(path) for path in PLAYER_PATHS) + ")$"
 
 

@@ -71,6 +71,8 @@ POST   /events/{event_id}/registrations/{registration_id}/undrop/         403   
 POST   /events/{event_id}/registrations/{registration_id}/byes/           403   403  403   403    403    201    403     201  201  201
 DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/  403   403  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/claim-code/     403   403  403   403    403    201    403     201  201  201
+POST   /events/{event_id}/penalties/                                      403   403  403   403    201    403    403     201  201  201
+POST   /events/{event_id}/penalties/{penalty_id}/rescind/                 403   403  403   403    200    403    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/decks/          403   201  403   403    403    403    403     201  201  201
 POST   /events/{event_id}/deck-options/                                   403   403  403   403    403    403    403     200  200  200
 POST   /events/{event_id}/decks/recheck/                                  403   403  403   403    403    403    403     202  202  202
@@ -129,6 +131,7 @@ class World:
     players: dict[str, int]  # alice, bob, eve, and the two players to swap
     round1_table: int  # alice's table in round 1
     claim_code: str
+    penalty: int  # a warning alice was given at the running event
     game: int
     game_version: int
     next_entry: dict = field(default_factory=dict)
@@ -182,6 +185,9 @@ def world(django_user_model) -> World:
     claimable = services.registration_create(event=upcoming, by=olivia, display_name="Walk-in")
     code = registrations.player_claim_code_create(registration=claimable, by=olivia)
     round1_table = round1.seats.get(player_id=alice).pod.table_number
+    warning = services.penalty_issue(
+        event=running, registration_id=by_player[alice].pk, penalty="warning", infraction="Slow play", by=people["judy"]
+    )
     return World(
         users={
             "at table": people["alice"],
@@ -202,6 +208,7 @@ def world(django_user_model) -> World:
         players={"alice": alice, "bob": bob, "eve": eve, "swap_a": swap_a, "swap_b": swap_b},
         round1_table=round1_table,
         claim_code=code,
+        penalty=warning.pk,
         game=game.pk,
         game_version=game.version,
         next_entry={"type": duel[3].type, "data": dict(duel[3].data)},
@@ -237,6 +244,10 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/registrations/{registration_id}/byes/": (alice, {"round": 3}),
         "DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/": ({**alice, "number": 3}, None),
         "POST /events/{event_id}/registrations/{registration_id}/claim-code/": (walk_in, None),
+        "POST /events/{event_id}/penalties/": (
+            run, {"registration": w.alice, "penalty": "caution", "infraction": "Shuffling too little"}),
+        "POST /events/{event_id}/penalties/{penalty_id}/rescind/": (
+            {**run, "penalty_id": w.penalty}, {"reason": "Given to the wrong player."}),
         "POST /events/{event_id}/registrations/{registration_id}/decks/": (alice_up, {"decklist": "40 Kuriboh"}),
         "POST /events/{event_id}/deck-options/": (run, {"deck_options": {}}),
         "POST /events/{event_id}/decks/recheck/": (run, None),
