@@ -15,7 +15,7 @@ from django.db.models import OuterRef, Prefetch, Q, Subquery
 
 from decks.models import DeckVersion
 from tournaments import policy
-from tournaments.models import Event, Player, Registration, ResultReport, Seat, Standing
+from tournaments.models import Event, EventStaff, Player, Registration, ResultReport, Seat, Standing
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,31 @@ def has_dashboard(user) -> bool:
     if policy.manages_every_event(user):
         return True
     return Event.objects.filter(Q(organiser=user) | Q(staff__user=user)).exists()
+
+
+@dataclass(frozen=True)
+class StaffedEvent:
+    event: Event
+    role: str  # the role's label: "Organiser", "Judge", ...
+
+
+def staffed_events(user) -> list[StaffedEvent]:
+    """Events not finished yet that the user runs or has a role at, soonest first (``/me/`` links their dashboards)."""
+    if not (user and user.is_authenticated):
+        return []
+    events = (
+        Event.objects.filter(Q(organiser=user) | Q(staff__user=user))
+        .exclude(status=Event.Status.FINISHED)
+        .distinct()
+        .order_by("date", "pk")
+    )
+    roles = dict(EventStaff.objects.filter(user=user, event__in=events).values_list("event_id", "role"))
+    return [
+        StaffedEvent(
+            event=event, role="Organiser" if event.organiser_id == user.pk else EventStaff.Role(roles[event.pk]).label
+        )
+        for event in events
+    ]
 
 
 def _with_deck_status(registrations):

@@ -138,6 +138,7 @@ def me(request: HttpRequest) -> HttpResponse:
         "upcoming": upcoming,
         "past": past,
         "has_dashboard": selectors.has_dashboard(request.user),
+        "staffed": selectors.staffed_events(request.user),
     }
     return render(request, "accounts/me.html", context)
 
