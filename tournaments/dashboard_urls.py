@@ -38,6 +38,8 @@ urlpatterns = [
     path("events/<int:event_id>/staff/", views.event_staff, name="event-staff"),
     path("events/<int:event_id>/staff/remove/", views.event_staff_remove, name="event-staff-remove"),
     path("events/<int:event_id>/audit/", views.event_audit, name="event-audit"),
+    path("events/<int:event_id>/penalties/", views.event_penalties, name="event-penalties"),
+    path("events/<int:event_id>/penalties/<int:penalty_id>/rescind/", views.penalty_rescind, name="penalty-rescind"),
     path(
         "events/<int:event_id>/registrations/<int:registration_id>/fixed-table/",
         views.registration_fixed_table,

@@ -9,7 +9,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
 
 from games.formats import choices as format_choices
-from tournaments.models import Event, EventStaff
+from tournaments.models import Event, EventStaff, Penalty
 
 
 class EventForm(forms.Form):
@@ -326,3 +326,39 @@ class ReasonForm(forms.Form):
 class StaffForm(forms.Form):
     username = forms.CharField(label="Username", max_length=150, help_text="The account's username on Podium.")
     role = forms.ChoiceField(label="Role", choices=EventStaff.Role.choices)
+
+
+class PenaltyForm(forms.Form):
+    """A penalty given on the dashboard: which player (of the event's registered players), what and why."""
+
+    registration = forms.TypedChoiceField(
+        label="Player", coerce=int, empty_value=None, error_messages={"required": "Choose the player."}
+    )
+    penalty = forms.ChoiceField(label="Penalty", choices=[("", "Choose a penalty"), *Penalty.Kind.choices])
+    infraction = forms.CharField(
+        label="Infraction", max_length=200, help_text='What the player did: "Drawing extra cards", "Slow play".',
+        error_messages={"required": "Say what the infraction was."},
+    )  # fmt: skip
+    note = forms.CharField(
+        label="Note", max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="For the staff: what happened, what was said. The player does not see it.",
+    )  # fmt: skip
+    round = forms.IntegerField(label="Round", required=False, min_value=1, max_value=2**15 - 1)
+
+    def __init__(self, data=None, *, registrations, namesakes: Collection[int] = (), current_round=None, **kwargs):
+        super().__init__(data, **kwargs)
+        self.fields["penalty"].error_messages["required"] = "Choose the penalty."
+        self.fields["registration"].choices = [("", "Choose a player")] + [
+            (r.pk, shown_name(r.player, namesakes) + (" (dropped)" if r.dropped else "")) for r in registrations
+        ]
+        self.fields["round"].help_text = (
+            f"Empty: the current round ({current_round})." if current_round else "Empty: before round 1."
+        )
+
+
+class RescindForm(forms.Form):
+    """Rescinding a penalty: the reason is kept with it and in the audit trail."""
+
+    reason = forms.CharField(
+        label="Reason", max_length=1000, error_messages={"required": "Say why the penalty is rescinded."}
+    )

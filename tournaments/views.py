@@ -38,16 +38,29 @@ from tournaments.forms import (
     CorrectionForm,
     EventForm,
     EventSettingsForm,
+    PenaltyForm,
     ReasonForm,
     RegistrationForm,
+    RescindForm,
     ResultForm,
     StaffForm,
     SwapForm,
     shown_name,
 )
-from tournaments.models import AuditEntry, Event, EventStaff, Pod, PodResult, Registration, ResultReport, Round
+from tournaments.models import (
+    AuditEntry,
+    Event,
+    EventStaff,
+    Penalty,
+    Pod,
+    PodResult,
+    Registration,
+    ResultReport,
+    Round,
+)
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
+from tournaments.services import penalties as penalty_services
 from tournaments.services import registrations as registration_services
 from tournaments.services import results as result_services
 from tournaments.services import staff as staff_services
@@ -948,6 +961,103 @@ def event_staff_remove(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("dashboard:event-staff", event_id=event.pk)
 
 
+# --- penalties -------------------------------------------------------------------------------------
+
+
+def _penalty_form(event: Event, namesakes: Collection[int], data=None) -> PenaltyForm:
+    """The form to give a penalty: the event's registered players by name (dropped ones too, marked)."""
+    registrations = [
+        r for r in selectors.event_registrations(event=event) if r.status == Registration.Status.REGISTERED
+    ]
+    latest = selectors.event_latest_round(event=event)
+    return PenaltyForm(
+        data, registrations=registrations, namesakes=namesakes, current_round=latest.number if latest else None
+    )
+
+
+def _penalties_page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    form: PenaltyForm | None = None,
+    rescind: tuple[int, str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The penalties page; ``rescind`` is a refused rescind, ``(penalty id, what was typed, the error)``."""
+    may = _may(request.user, event)
+    namesakes = people_selectors.event_namesakes(event=event)
+    open_ = event.status != Event.Status.FINISHED
+    issuing = may[Action.ISSUE_PENALTIES] and open_
+    if issuing and form is None:
+        form = _penalty_form(event, namesakes)
+    penalties = list(people_selectors.event_penalties(event=event))
+    for penalty in penalties:
+        penalty.name = shown_name(penalty.registration.player, namesakes)
+        penalty.rescind_text, penalty.rescind_error = "", ""
+        if rescind and rescind[0] == penalty.pk:
+            penalty.rescind_text, penalty.rescind_error = rescind[1], rescind[2]
+    context = {
+        "event": event,
+        "may": may,
+        "form": form if issuing or (form is not None and form.errors) else None,
+        "may_rescind": issuing,
+        "penalties": penalties,
+        "in_force": sum(1 for p in penalties if not p.rescinded),
+    }
+    return render(request, "dashboard/event_penalties.html", context, status=status)
+
+
+@login_required
+def event_penalties(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's penalties, newest first, for its staff; organisers and judges give one here.
+
+    A disqualification also drops the player; a refused penalty comes back as an error at its field.
+    """
+    event = _managed_event(request, event_id)
+    if request.method != "POST":
+        return _penalties_page(request, event)
+    _ensure(request, Action.ISSUE_PENALTIES, event)
+    form = _penalty_form(event, people_selectors.event_namesakes(event=event), request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            given = penalty_services.penalty_issue(
+                event=event, registration_id=data["registration"], penalty=data["penalty"],
+                infraction=data["infraction"], note=data["note"], round_number=data["round"], by=request.user,
+            )  # fmt: skip
+        except ApplicationError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            dropped = " They are dropped from the event." if given.penalty == Penalty.Kind.DISQUALIFICATION else ""
+            messages.success(
+                request, f"{given.get_penalty_display()} for {given.registration.player}: {given.infraction}.{dropped}"
+            )
+            return redirect("dashboard:event-penalties", event_id=event.pk)
+    return _penalties_page(request, event, form=form, status=_invalid(request))
+
+
+@login_required
+@require_POST
+def penalty_rescind(request: HttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
+    """Rescind a penalty with a reason: it stays on the list, marked; a refusal shows in its row."""
+    event = _managed_event(request, event_id, Action.ISSUE_PENALTIES)
+    penalty = get_object_or_404(Penalty.objects.select_related("registration__player"), pk=penalty_id, event=event)
+    form = RescindForm(request.POST)
+    typed = request.POST.get("reason", "")[:1000]
+    if not form.is_valid():
+        error = " ".join(form.errors["reason"])
+    else:
+        try:
+            penalty_services.penalty_rescind(penalty=penalty, by=request.user, reason=form.cleaned_data["reason"])
+        except ApplicationError as exc:
+            error = exc.message
+        else:
+            messages.success(request, f"The {penalty.get_penalty_display().lower()} of {penalty.registration.player} "
+                             "is rescinded.")  # fmt: skip
+            return redirect(reverse("dashboard:event-penalties", args=[event.pk]) + f"#penalty-{penalty.pk}")
+    return _penalties_page(request, event, rescind=(penalty.pk, typed, error), status=_invalid(request))
+
+
 # --- the audit trail -------------------------------------------------------------------------------
 
 
@@ -957,7 +1067,9 @@ AUDIT_KIND_NAMES = {
     "registrations": "Registrations",
     "rounds": "Rounds",
     "staff": "Staff",
-    "event": "Event and decks",
+    "event": "Event",
+    "decks": "Decks",
+    "penalties": "Penalties",
 }
 
 #: Each action of the audit trail in words (an unknown one is shown from its name).
@@ -993,6 +1105,14 @@ AUDIT_ACTION_NAMES = {
     "staff.added": "Staff added",
     "staff.changed": "Staff role changed",
     "staff.removed": "Staff removed",
+    "deck.submitted": "Deck submitted",
+    "deck.overridden": "Deck ruled on",
+    "deck.override_cleared": "Deck ruling cleared",
+    "decks.rechecked": "Every deck re-checked",
+    "decks.published": "Decklists published or hidden",
+    "decks.options_changed": "Deck options changed",
+    "penalty.issued": "Penalty given",
+    "penalty.rescinded": "Penalty rescinded",
 }
 
 _FIELD_NAMES = {"late_entry_round": "late entry from round", "dropped_after_round": "dropped after round"}
@@ -1028,7 +1148,7 @@ def _plain_value(key: str, value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_plain_value(key, v) for v in value) or "none"
     if isinstance(value, dict):
-        return "; ".join(f"{k}: {_plain_value(k, v)}" for k, v in value.items())
+        return "; ".join(f"{k}: {_plain_value(k, v)}" for k, v in value.items()) or "none"
     return str(value)
 
 
@@ -1047,9 +1167,22 @@ def _outcome_text(outcome: dict, names: Mapping[int, str]) -> str:
     return outcome_words(outcome["placements"], outcome.get("games"), outcome.get("intentional_draw", False), names)
 
 
+def _penalty_words(facts: dict) -> str:
+    """A penalty in words: "Warning for Drawing extra cards, round 2"."""
+    kind = facts.get("penalty")
+    name = Penalty.Kind(kind).label if kind in Penalty.Kind.values else str(kind)
+    when = f"round {facts['round']}" if facts.get("round") else "before round 1"
+    return f"{name} for {facts.get('infraction', '')}, {when}"
+
+
 def _audit_change(entry: AuditEntry, names: Mapping[int, str]) -> list[str]:
     """An entry's before and after in words: the lines the audit page shows."""
     before, after = entry.before, entry.after
+    if entry.action.startswith("penalty.") and isinstance(after, dict):
+        lines = [_penalty_words(after)]
+        if entry.action == "penalty.issued" and after.get("note"):
+            lines.append(f"note: {after['note']}")
+        return lines
     if entry.action == "result.disputed":
         reported, says = (before or {}).get("reported"), (after or {}).get("says")
         lines = [f"reported: {_outcome_text(reported, names)}"] if _is_outcome(reported) else []
@@ -1106,6 +1239,7 @@ def event_audit(request: HttpRequest, event_id: int) -> HttpResponse:
     ]
     context = {
         "event": event,
+        "may": _may(request.user, event),
         "rows": rows,
         "page": page,
         "kind": kind,

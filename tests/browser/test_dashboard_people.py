@@ -210,6 +210,7 @@ def test_the_people_pages_fit_the_screen_and_pass_axe(new_page, organiser, crew,
         f"/dashboard/events/{event.pk}/settings/",
         f"/dashboard/events/{event.pk}/staff/",
         f"/dashboard/events/{event.pk}/audit/",
+        f"/dashboard/events/{event.pk}/penalties/",
     ):
         response = page.goto(url)
         assert response.status == 200, url
