@@ -22,7 +22,7 @@ from accounts.forms import ReportForm
 from accounts.selectors import Match, OpenReport, Person
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Player, Registration
-from tournaments.selectors.people import PlayerTable
+from tournaments.selectors.people import PlayerTable, player_penalties
 
 #: Where a panel is shown; its forms say so, and the answer goes back there.
 PLACES = ("me", "event", "check-in")
@@ -139,6 +139,8 @@ class Panel:
     focus: bool = False
     #: Where check-in stands for this player: "" (nothing to say), or why they can't check in now.
     check_in_note: str = ""
+    #: The player's penalties at the event, newest first (rescinded ones too, marked).
+    penalties: list = field(default_factory=list)
 
     @property
     def level(self) -> int:
@@ -185,11 +187,12 @@ def build(
     match_list: list[Match] | None = None,
     standings: dict | None = None,
     report_data: dict | None = None,
+    penalties: dict | None = None,
 ) -> Panel:
     """The panel of ``event`` for ``user``.
 
     /me/ passes what it has read for all the player's events at once (the player, the registration,
-    the matches and the standings); other pages let the panel read them.
+    the matches, the standings and the penalties); other pages let the panel read them.
     """
     signed_in = bool(user and user.is_authenticated)
     if player is None and signed_in:
@@ -217,6 +220,9 @@ def build(
     if match_list is None:
         match_list = selectors.matches(player=player, event_ids=[event.pk]).get(event.pk, [])
     panel.history = history_rows(match_list, player.pk)
+    if penalties is None:
+        penalties = player_penalties(player=player, event_ids=[event.pk])
+    panel.penalties = penalties.get(event.pk, [])
     if event.status != Event.Status.REGISTRATION:
         if standings is None:
             standings = selectors.standings_of(player=player, event_ids=[event.pk])

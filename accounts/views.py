@@ -29,6 +29,7 @@ from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Player, Registration
+from tournaments.selectors.people import player_penalties
 from tournaments.services import registrations, results
 
 #: A form with errors: htmx swaps it like a success (see base.html).
@@ -121,15 +122,19 @@ def me(request: HttpRequest) -> HttpResponse:
         started = [r.event_id for r in shown if r.event.status != Event.Status.REGISTRATION]
         found = selectors.matches(player=player, event_ids=started)
         standings = selectors.standings_of(player=player, event_ids=started)
+        penalties = player_penalties(player=player, event_ids=[r.event_id for r in shown])
         for registration in shown:
             event = registration.event
             if event.status == Event.Status.FINISHED:
                 rows = panels.history_rows(found.get(event.pk, []), player.pk)
-                past.append({"registration": registration, "history": rows, "standing": standings.get(event.pk)})
+                past.append({
+                    "registration": registration, "history": rows, "standing": standings.get(event.pk),
+                    "penalties": penalties.get(event.pk, []),
+                })  # fmt: skip
                 continue
             panel = panels.build(
                 event=event, user=request.user, player=player, registration=registration,
-                match_list=found.get(event.pk, []), standings=standings,
+                match_list=found.get(event.pk, []), standings=standings, penalties=penalties,
             )  # fmt: skip
             (running if event.status == Event.Status.RUNNING else upcoming).append(panel)
     context = {
