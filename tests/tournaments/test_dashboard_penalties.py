@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.management import call_command
+from django.urls import reverse
 from django.utils.html import escape
 
 from tests.factories import PlayerFactory, RegistrationFactory
@@ -253,3 +255,23 @@ def test_the_audit_trail_says_both_changes_in_words_under_penalties(client, user
     assert "Reason: Wrong player." in html
     assert '<a href="?kind=penalties" aria-current="page">Penalties</a>' in html
     assert AuditEntry.objects.filter(event=duel, action__startswith="penalty.").count() == 2
+
+
+# --- the demo -------------------------------------------------------------------------------------
+
+
+def test_the_demos_judge_warns_the_demo_player_once_however_often_the_demo_runs(
+    client, django_capture_on_commit_callbacks
+):
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            call_command("demo")
+    warning = Penalty.objects.get()
+    assert (warning.penalty, warning.issued_by.username) == ("warning", "judge")
+    assert warning.registration.player.user.username == "player" and warning.event.status == Event.Status.RUNNING
+    assert warning.round_number == 2 and not warning.rescinded
+    client.login(username="player", password="podium-demo")
+    assert "Warning:</strong> Drawing extra cards" in client.get(reverse("accounts:me")).content.decode()
+    client.login(username="judge", password="podium-demo")
+    page = client.get(url("event-penalties", warning.event_id)).content.decode()
+    assert "Give a penalty" in page and "Drawing extra cards" in page

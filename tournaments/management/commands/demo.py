@@ -8,7 +8,8 @@ waiting list, and its check-in is open (the dashboard shows the QR code).
 People: the demo player ``player`` registered themselves at the running
 Deck Masters event and sits at a table of round 2, where their opponent has
 reported the result for them to confirm; that event takes player reports,
-has game scores in round 1 and one disputed table in round 2.  Every demo
+has game scores in round 1 and one disputed table in round 2; there the judge
+has given the demo player a warning, which their page shows.  Every demo
 event has a judge (``judge``) and a scorekeeper (``scorekeeper``).  All
 accounts use the password ``podium-demo``.
 
@@ -33,7 +34,7 @@ from django.utils.text import slugify
 
 from games.formats import FORMATS
 from tournaments import services
-from tournaments.models import Event, Player, Registration, Seat
+from tournaments.models import Event, Penalty, Player, Registration, Seat
 from tournaments.services import registrations as registration_services
 from tournaments.services import results as services_results
 from tournaments.services import staff as staff_services
@@ -171,6 +172,7 @@ class Command(BaseCommand):
                 self._player_reports(event, user, player_user)
         self._registration_event(user)
         self._staff(user)
+        self._penalty(user, player_user)
         accounts = ", ".join([f"{DEMO_USER!r} (organiser)", f"{PLAYER_USER!r} (a player)"] + [
             f"{name!r} ({role})" for name, role in STAFF_USERS.items()
         ])  # fmt: skip
@@ -231,6 +233,21 @@ class Command(BaseCommand):
             self._account(username)
             for event in Event.objects.filter(name__startswith=PREFIX, organiser=organiser):
                 staff_services.staff_add(event=event, username=username, role=role, by=organiser)
+
+    def _penalty(self, organiser, player_user) -> None:
+        """The judge's warning to the demo player at Duel Night (once: a second run finds the event has one)."""
+        event = Event.objects.filter(
+            name=PREFIX + DEMO_EVENTS["deck-masters"][1], organiser=organiser, status=Event.Status.RUNNING
+        ).first()
+        if event is None or Penalty.objects.filter(event=event).exists():
+            return
+        registration = Registration.objects.get(event=event, player__user=player_user)
+        services.penalty_issue(
+            event=event, registration_id=registration.pk, penalty=Penalty.Kind.WARNING,
+            infraction="Drawing extra cards", note="Drew two off a one-card effect; the opponent called a judge.",
+            by=get_user_model().objects.get(username="judge"),
+        )  # fmt: skip
+        self.stdout.write(f"  {event.name}: the judge gave {PLAYER_USER!r} a warning (dashboard: Penalties)")
 
     def _import_cards(self) -> None:
         """Load the shared card data when it is there (never committed; PODIUM_CARD_DATA_DIR)."""
