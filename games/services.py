@@ -92,7 +92,7 @@ def _registered_options(event: Event, roles: tuple[str, ...], players: list[int]
 
 def _locked_game(game_id: int) -> Game:
     try:
-        return Game.objects.select_for_update().select_related("pod__round__event").get(pk=game_id)
+        return Game.objects.select_for_update(of=("self",)).select_related("pod__round__event").get(pk=game_id)
     except Game.DoesNotExist:
         raise NotFound(f"Game {game_id} does not exist.") from None
 

@@ -36,7 +36,7 @@ def _label(registration: Registration) -> str:
 
 
 def _locked_registration(registration: Registration) -> Registration:
-    return Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+    return Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=registration.pk)
 
 
 def _open_for_entries(event: Event) -> None:
@@ -136,7 +136,7 @@ def registration_self_register(*, event: Event, by) -> Registration:
             event.registration_deadline is not None and timezone.now() > event.registration_deadline
         ):
             raise Conflict("Registration for this event is closed.", code="registration_closed")
-        registration = Registration.objects.select_for_update().filter(event=event, player=player).first()
+        registration = Registration.objects.select_for_update(of=("self",)).filter(event=event, player=player).first()
         if registration is not None and registration.status != Registration.Status.WITHDRAWN:
             raise Conflict("You are already registered for this event.", code="already_registered")
         full = event.capacity is not None and _registered_count(event) >= event.capacity
@@ -169,7 +169,7 @@ def promote_waiting_list(event: Event, *, by) -> list[Registration]:
         return []
     room = None if event.capacity is None else event.capacity - _registered_count(event)
     waiting = (
-        Registration.objects.select_for_update()
+        Registration.objects.select_for_update(of=("self",))
         .select_related("player")
         .filter(event=event, status=Registration.Status.WAITLISTED)
         .order_by("waitlisted_at", "pk")
@@ -467,12 +467,12 @@ def player_claim(*, user, code: str) -> Player:
     if not code:
         raise ApplicationError("Enter the code the organiser gave you.", field="code")
     with transaction.atomic():
-        player = Player.objects.select_for_update().filter(claim_code=code).first()
+        player = Player.objects.select_for_update(of=("self",)).filter(claim_code=code).first()
         if player is None:
             raise NotFound("No player record has this code: check it with the organiser.", code="unknown_claim_code")
         if player.user_id is not None and player.user_id != user.pk:
             raise Conflict("This player record is already linked to another account.", code="already_claimed")
-        own = Player.objects.select_for_update().filter(user=user).exclude(pk=player.pk).first()
+        own = Player.objects.select_for_update(of=("self",)).filter(user=user).exclude(pk=player.pk).first()
         if own is not None:
             if own.registrations.exists() or own.result_reports.exists():
                 raise Conflict(

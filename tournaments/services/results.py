@@ -200,7 +200,7 @@ def _table(event: Event, round_number: int, table_number: int, *, latest_only: b
         )
     seats = list(
         Seat.objects.select_for_update(of=("self",))
-        .select_related("pod", "pod__result", "player")
+        .select_related("pod", "player")
         .filter(round=round_, pod__table_number=table_number)
         .order_by("seat_order")
     )
@@ -209,13 +209,19 @@ def _table(event: Event, round_number: int, table_number: int, *, latest_only: b
     pod = seats[0].pod
     for seat in seats:
         seat.pod = pod
+    # Read once the seats are ours: a result joined into the locking query would be as it was before the
+    # wait (PostgreSQL re-reads only the locked rows), and one committed meanwhile would go unseen.
+    Pod.result.related.set_cached_value(pod, PodResult.objects.filter(pod=pod).first())
     return round_, pod, seats
 
 
 def _open_report(pod: Pod) -> ResultReport | None:
+    """The table's open report, locked: its row only (the model's ordering joins the event, whose row a
+    plain ``FOR UPDATE`` would lock too, deadlocking with a report of the same table that holds it shared)."""
     return (
-        ResultReport.objects.select_for_update()
+        ResultReport.objects.select_for_update(of=("self",))
         .filter(pod=pod, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED])
+        .order_by("pk")
         .first()
     )
 

@@ -103,7 +103,7 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
         event, round_ = _current_swiss_round(event, round_number)
         seats = {
             s.player_id: s
-            for s in Seat.objects.select_for_update()
+            for s in Seat.objects.select_for_update(of=("self",))
             .select_related("pod", "player")
             .filter(round=round_, player_id__in=[player_a, player_b])
         }

@@ -35,7 +35,7 @@ def staff_add(*, event: Event, username: str, role: str, by) -> EventStaff:
         event = locked_event(event.pk)
         if is_organiser(user, event):
             raise Conflict("The organiser already runs this event.", code="already_organiser", field="user")
-        staff = EventStaff.objects.select_for_update().filter(event=event, user=user).first()
+        staff = EventStaff.objects.select_for_update(of=("self",)).filter(event=event, user=user).first()
         before = {"role": staff.role} if staff else None
         if staff is None:
             staff = EventStaff.objects.create(event=event, user=user, role=role, added_by=by)
