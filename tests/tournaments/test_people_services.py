@@ -112,6 +112,18 @@ def test_players_register_themselves_and_the_full_event_keeps_a_waiting_list_in_
     assert "registration.promoted" in actions(event)
 
 
+def test_a_drop_before_play_frees_its_place_for_the_waiting_list(organiser, users):
+    event = make_event(organiser, 0)
+    services.event_update(event=event, by=organiser, registration_open=True, capacity=1)
+    one = registrations.registration_self_register(event=event, by=users("ann"))
+    two = registrations.registration_self_register(event=event, by=users("ben"))
+    assert two.status == "waitlisted"
+    registrations.registration_drop(registration=one, by=organiser)  # a no-show, dropped by the staff
+    assert Registration.objects.get(pk=two.pk).status == "registered"
+    third = registrations.registration_self_register(event=event, by=users("cat"))
+    assert third.status == "waitlisted"  # the dropped player's place was given once, not twice
+
+
 def test_registration_closes_at_its_deadline_and_when_play_starts(organiser, users):
     event = make_event(organiser, 2)
     past = timezone.now() - datetime.timedelta(minutes=1)

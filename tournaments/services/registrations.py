@@ -157,7 +157,8 @@ def registration_self_register(*, event: Event, by) -> Registration:
 
 
 def _registered_count(event: Event) -> int:
-    return Registration.objects.filter(event=event, status=Registration.Status.REGISTERED).count()
+    """Places taken: registered players who have not dropped (a drop before play frees its place)."""
+    return Registration.objects.filter(event=event, status=Registration.Status.REGISTERED, dropped=False).count()
 
 
 def promote_waiting_list(event: Event, *, by) -> list[Registration]:
