@@ -1290,7 +1290,13 @@ def public_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
     event, round_ = _public_event_round(request, event_id)
     context = _round_context(event, round_, manage=False)
     context["rounds"] = list(event.rounds.order_by("number").values_list("number", flat=True))
+    context["namesakes"] = _seated_namesakes(context["tables"])
     return render(request, "public/pairings.html", context)
+
+
+def _seated_namesakes(tables) -> frozenset[int]:
+    """Players of these tables who share their name with another of them (the pages add their player ID)."""
+    return people_selectors.namesakes_of(s.player for t in tables for s in t["seats"])
 
 
 def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -116,21 +116,32 @@ def seat_explanations(*, round_: Round, pods: list[Pod]) -> dict[int, list[str]]
     return answer
 
 
+def _namesakes(players) -> frozenset[int]:
+    from tournaments.selectors.people import namesakes_of
+
+    return namesakes_of(players)
+
+
 def round_pairings_by_name(*, round_: Round) -> list[PairingByName]:
     """One line per player, alphabetical: where they sit, against whom, and why."""
     rows: list[PairingByName] = []
     pods = round_pods(round_=round_)
     why = seat_explanations(round_=round_, pods=pods)
+    same_name = _namesakes(s.player for pod in pods for s in pod.seats.all())
+
+    def name(player) -> str:  # players who share a name are told apart by their player ID
+        return f"{player.display_name} (#{player.pk})" if player.pk in same_name else player.display_name
+
     for pod in pods:
         seats = list(pod.seats.all())
         for seat in seats:
             rows.append(
                 PairingByName(
-                    player_name=seat.player.display_name,
+                    player_name=name(seat.player),
                     player_id=seat.player_id,
                     table_number=pod.table_number,
                     seat_order=seat.seat_order,
-                    opponents=[s.player.display_name for s in seats if s.pk != seat.pk],
+                    opponents=[name(s.player) for s in seats if s.pk != seat.pk],
                     why=why[seat.player_id],
                 )
             )
