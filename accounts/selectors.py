@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.db.models import OuterRef, Prefetch, Q, Subquery
 
-from decks.models import DeckVersion
+from decks.models import DeckVersion, effective_status
 from tournaments import policy
 from tournaments.models import Event, EventStaff, Player, Registration, ResultReport, Seat, Standing
 
@@ -64,7 +64,10 @@ def staffed_events(user) -> list[StaffedEvent]:
 
 
 def _with_deck_status(registrations):
-    newest = DeckVersion.objects.filter(registration=OuterRef("pk")).order_by("-number").values("status")[:1]
+    """``deck_status``: the status shown of the newest deck (a judge's ruling over the checker's verdict)."""
+    newest = (
+        DeckVersion.objects.filter(registration=OuterRef("pk")).order_by("-number").values(shown=effective_status())[:1]
+    )
     return registrations.annotate(deck_status=Subquery(newest))
 
 

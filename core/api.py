@@ -154,6 +154,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "no_top_cut": (409, "no top cut is recommended for the attendance: give a size"),
     "result_exists": (409, "the table already has a (different) result"),
     "deck_locked": (409, "decks are locked: the event has started"),
+    "not_latest_version": (409, "a newer version of the deck replaced this one: rule on the latest"),
+    "no_ruling": (409, "the deck version has no ruling to clear"),
     "game_in_progress": (409, "the table's current game is still in progress"),
     "game_over": (409, "the table's game is over"),
     "stale_version": (409, "someone recorded an entry since `expected_version`: the answer carries the current "

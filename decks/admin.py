@@ -55,7 +55,7 @@ class DeckVersionAdmin(admin.ModelAdmin):
     list_display = ["registration", "number", "status", "card_count", "submitted_at", "checked_at"]
     list_filter = ["status"]
     raw_id_fields = ["registration", "submitted_by"]
-    readonly_fields = ["decklist", "roles", "violations"]
+    readonly_fields = ["decklist", "roles", "violations", "ruling"]  # rulings change through the services only
 
 
 @admin.register(DeckRecheck)

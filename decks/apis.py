@@ -14,11 +14,11 @@ from rest_framework.views import APIView
 from core.api import BODY, SIGNED_IN, STAFF, error_responses
 from decks import services
 from decks.checking import deck_check
-from decks.models import DeckRecheck, DeckVersion
+from decks.models import DeckRecheck, DeckVerdictOverride, DeckVersion
 from games.formats import FORMATS
 from games.formats.deckrules import ROLES
 from tournaments.models import Event, Registration
-from tournaments.policy import can_view_decklist, can_view_hidden_decklists
+from tournaments.policy import Action, can, can_view_decklist, can_view_hidden_decklists, is_player
 
 
 class DeckCheckAnonThrottle(AnonRateThrottle):
@@ -79,16 +79,43 @@ class DeckCheckApi(APIView):
 # --- registered decks --------------------------------------------------------------------------
 
 
+@extend_schema_serializer(component_name="DeckRuling")
+class DeckRulingOutput(serializers.Serializer):
+    """A judge's ruling in force on a deck version: its status wins over the checker's verdict."""
+
+    status = serializers.ChoiceField(choices=DeckVerdictOverride.Status.choices)
+    reason = serializers.CharField()
+    by = serializers.SerializerMethodField(
+        help_text="Who ruled (username); null when the account is gone, or for readers who are neither the player "
+        "nor staff who may see hidden decklists."
+    )
+    at = serializers.DateTimeField()
+
+    def get_by(self, ruling: DeckVerdictOverride) -> str | None:
+        return ruling.by.get_username() if ruling.by_id else None
+
+
 @extend_schema_serializer(component_name="DeckVersion")
 class DeckVersionOutput(serializers.Serializer):
     """A deck version.  Until the event publishes its decklists, anyone may see a deck's status (legal,
     illegal, pending), but only the player and the staff who may see hidden decklists see what would name
-    its cards: the list, its roles, its card count and its violations (``null`` for everyone else)."""
+    its cards: the list, its roles, its card count, its violations, the checker's own verdict and a judge's
+    ruling with its reason (``null`` for everyone else)."""
 
     id = serializers.IntegerField()
     registration = serializers.IntegerField(source="registration_id")
     number = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=DeckVersion.Status.choices)
+    status = serializers.ChoiceField(
+        choices=DeckVersion.Status.choices, source="effective_status",
+        help_text="The deck's status: a judge's ruling when there is one, else the deck checker's verdict.",
+    )  # fmt: skip
+    checked_status = serializers.ChoiceField(
+        choices=DeckVersion.Status.choices, source="status", allow_null=True,
+        help_text="The deck checker's verdict, whatever a ruling says; null while the decklist is hidden from you.",
+    )  # fmt: skip
+    ruling = DeckRulingOutput(
+        allow_null=True, help_text="The judge's ruling in force; null: none, or the decklist is hidden from you."
+    )
     card_count = serializers.IntegerField(allow_null=True, help_text="null until checked, or while hidden from you.")
     violations = ViolationOutput(many=True, allow_null=True, help_text="null while the decklist is hidden from you.")
     roles = serializers.DictField(
@@ -99,12 +126,20 @@ class DeckVersionOutput(serializers.Serializer):
     decklist = serializers.CharField(allow_null=True, help_text="null while the decklist is hidden from you.")
 
     #: What only the player and staff who may see hidden decklists read before publication.
-    PRIVATE = ("card_count", "violations", "roles", "decklist")
+    PRIVATE = ("card_count", "violations", "roles", "decklist", "checked_status", "ruling")
 
     def to_representation(self, version: DeckVersion) -> dict:
         data = super().to_representation(version)
-        if not (self.context.get("show_all") or can_view_decklist(self.context.get("viewer"), version.registration)):
+        viewer = self.context.get("viewer")
+        if not (self.context.get("show_all") or can_view_decklist(viewer, version.registration)):
             data.update(dict.fromkeys(self.PRIVATE))
+        elif data["ruling"] and not self.context.get("staff"):
+            # Once published, anyone reads the ruling; who made it stays with the player and the staff.
+            registration = version.registration
+            if not (
+                is_player(viewer, registration.player) or can(viewer, Action.SEE_HIDDEN_DECKLISTS, registration.event)
+            ):
+                data["ruling"]["by"] = None
         return data
 
 
@@ -125,7 +160,7 @@ class DeckVersionListSubmitApi(APIView):
     @extend_schema(responses={200: DeckVersionOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int, registration_id: int) -> Response:
         registration = _registration(event_id, registration_id)
-        versions = registration.deck_versions.order_by("-number")
+        versions = registration.deck_versions.select_related("ruling__by").order_by("-number")
         return Response(DeckVersionOutput(versions, many=True, context={"viewer": request.user}).data)
 
     @extend_schema(
@@ -158,9 +193,86 @@ class EventDeckStatusApi(APIView):
     @extend_schema(responses={200: OutputSerializer(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
-        versions = services.latest_versions(event).select_related("registration__player", "registration__event")
-        context = {"viewer": request.user, "show_all": can_view_hidden_decklists(request.user, event)}
+        versions = services.latest_versions(event).select_related(
+            "registration__player", "registration__event", "ruling__by"
+        )
+        context = {
+            "viewer": request.user,
+            "show_all": can_view_hidden_decklists(request.user, event),
+            "staff": can(request.user, Action.SEE_HIDDEN_DECKLISTS, event),
+        }
         return Response(self.OutputSerializer(versions, many=True, context=context).data)
+
+
+class DeckRulingApi(APIView):
+    """A judge's ruling on a registration's deck version (its latest): legal or illegal, with a reason."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="DeckRulingCreate")
+    class InputSerializer(serializers.Serializer):
+        status = serializers.ChoiceField(choices=DeckVerdictOverride.Status.choices)
+        reason = serializers.CharField(
+            max_length=services.REASON_MAX, help_text="Why the deck is ruled so (kept with the ruling and in the "
+            "audit trail)."
+        )  # fmt: skip
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: DeckVersionOutput,
+            **error_responses(*BODY, *STAFF, "not_found", "not_latest_version"),
+        },
+    )
+    def post(self, request: Request, event_id: int, registration_id: int, number: int) -> Response:
+        """Rule on the deck: its status is the ruling's (the checker's verdict stays as it was); it replaces a
+        ruling in force.  The event's organisers and judges, also after the event."""
+        version = _version(event_id, registration_id, number)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        version = services.deck_verdict_override(version=version, by=request.user, **serializer.validated_data)
+        return Response(_ruled(version, request))
+
+
+class DeckRulingClearApi(APIView):
+    """Clear the ruling on a registration's deck version (its latest): the checker's verdict stands again."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="DeckRulingClear")
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(
+            max_length=services.REASON_MAX, help_text="Why the ruling is cleared (kept in the audit trail)."
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: DeckVersionOutput,
+            **error_responses(*BODY, *STAFF, "not_found", "not_latest_version", "no_ruling"),
+        },
+    )
+    def post(self, request: Request, event_id: int, registration_id: int, number: int) -> Response:
+        """The event's organisers and judges; the ruling stays in the deck's history."""
+        version = _version(event_id, registration_id, number)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        version = services.deck_verdict_clear(version=version, by=request.user, **serializer.validated_data)
+        return Response(_ruled(version, request))
+
+
+def _version(event_id: int, registration_id: int, number: int) -> DeckVersion:
+    registration = _registration(event_id, registration_id)
+    version = get_object_or_404(DeckVersion.objects.filter(registration=registration), number=number)
+    version.registration = registration
+    return version
+
+
+def _ruled(version: DeckVersion, request: Request) -> dict:
+    version = DeckVersion.objects.select_related("registration__player", "registration__event", "ruling__by").get(
+        pk=version.pk
+    )
+    return DeckVersionOutput(version, context={"viewer": request.user}).data
 
 
 class DeckRecheckApi(APIView):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from decks import cards as records
 
@@ -153,7 +155,12 @@ class CatalogueVersion(models.Model):
 
 
 class DeckVersion(models.Model):
-    """One pasted decklist of a registration.  Immutable: a new paste is a new version; history is kept."""
+    """One pasted decklist of a registration.  Immutable: a new paste is a new version; history is kept.
+
+    Only its verdict changes: ``status`` and what goes with it are the deck checker's (the worker's, re-checks
+    included), and ``ruling`` a judge's (see :class:`DeckVerdictOverride`).  The status shown everywhere is
+    :attr:`effective_status`: the ruling's when there is one, else the checker's.
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -174,6 +181,11 @@ class DeckVersion(models.Model):
     checked_at = models.DateTimeField(null=True, blank=True)
     #: The catalogue version the verdict was reached on; a newer import re-validates.
     catalogue_version = models.PositiveIntegerField(null=True, blank=True)
+    #: The judge's ruling in force (the version's newest :class:`DeckVerdictOverride` unless that one cleared
+    #: the ruling); null: the checker's verdict stands.  Only the ruling services set it; checks never touch it.
+    ruling = models.ForeignKey(
+        "DeckVerdictOverride", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["registration", "-number"]
@@ -183,6 +195,54 @@ class DeckVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration} deck v{self.number}"
+
+    @property
+    def effective_status(self) -> str:
+        """The status shown everywhere: the judge's ruling when there is one, else the checker's verdict.
+
+        Reads ``ruling``: load lists with ``select_related("ruling")`` (or use :func:`effective_status`).
+        """
+        return self.ruling.status if self.ruling_id else self.status
+
+    def get_effective_status_display(self) -> str:
+        return self.Status(self.effective_status).label
+
+
+def effective_status(path: str = "") -> Coalesce:
+    """:attr:`DeckVersion.effective_status` as a query expression; ``path`` leads to the version
+    (``"deck_versions__"``), e.g. ``versions.values_list("pk", effective_status())``."""
+    return Coalesce(models.F(f"{path}ruling__status"), models.F(f"{path}status"))
+
+
+class DeckVerdictOverride(models.Model):
+    """A judge's ruling on a deck version, or the clearing of one: one row per ruling, never edited.
+
+    A ruling sets the deck's status (legal or illegal) over the checker's verdict, which stays as it is;
+    a row without a status clears the ruling, so the checker's verdict stands again.  Both carry the
+    reason.  The newest row of a version is the one in force, and :attr:`DeckVersion.ruling` points at it
+    (null after a clear).  A ruling is about one version: a new paste starts from the checker's verdict.
+    """
+
+    class Status(models.TextChoices):
+        LEGAL = "legal", "Legal"
+        ILLEGAL = "illegal", "Illegal"
+
+    version = models.ForeignKey(DeckVersion, on_delete=models.CASCADE, related_name="rulings")
+    #: ``legal`` or ``illegal``; empty: this row clears the ruling.
+    status = models.CharField(max_length=10, choices=Status.choices, blank=True)
+    reason = models.TextField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["version", "-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.version}: {self.status or 'ruling cleared'}"
+
+    @property
+    def cleared(self) -> bool:
+        return not self.status
 
 
 class DeckRecheck(models.Model):

@@ -1,9 +1,16 @@
-"""State changes of the decks app: catalogue imports and registered decks.
+"""State changes of the decks app: catalogue imports, registered decks and judges' rulings on them.
 
 Imports are idempotent: cards are upserted by their stable key (pokemon-tcg-data
 id, passcode, Mintayn name), so running an import twice changes nothing, and a
 newer data file updates cards in place.  Each import bumps the family's
 ``CatalogueVersion`` so in-memory indexes rebuild.
+
+A deck's **verdict** is the checker's (:func:`deck_version_validate`, run by the
+worker: no person's change, so it is not audited); a **ruling** is a judge's
+status over it, with a reason (:func:`deck_verdict_override`), until it is
+cleared (:func:`deck_verdict_clear`).  Checks never touch a ruling.  Every change
+a person makes here (a submitted deck, a re-check, publishing decklists, deck
+options, rulings) is written to the audit trail in its own transaction.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from decks.models import (
     CardSet,
     CatalogueVersion,
     DeckRecheck,
+    DeckVerdictOverride,
     DeckVersion,
     MintaynCard,
     PokemonCard,
@@ -35,6 +43,7 @@ from decks.models import (
 )
 from games.formats import FORMATS
 from games.formats.deckrules import ROLES
+from tournaments.audit import player_label, record
 from tournaments.models import Event, Registration
 from tournaments.policy import Action, can_submit_deck, ensure
 
@@ -248,6 +257,11 @@ def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, s
             registration=registration, number=last + 1, decklist=decklist, roles=roles,
             submitted_by=by if by and by.is_authenticated else None,
         )  # fmt: skip
+        # The list itself names cards: the trail keeps which version, not what it holds.
+        record(
+            event=event, by=by, action="deck.submitted", subject=_deck_label(registration, version.number),
+            before={"version": last} if last else None, after={"version": version.number},
+        )  # fmt: skip
     jobs.enqueue_after_commit(VALIDATE_TASK, version.pk, key=deck_job_key(version.pk))
     return version
 
@@ -289,12 +303,16 @@ def latest_versions(event: Event):
 
 
 def deck_recheck_start(*, event: Event, by) -> DeckRecheck:
-    """Re-validate every registration's current deck, with progress the organiser's page polls."""
+    """Re-validate every registration's current deck, with progress the organiser's page polls.
+
+    The checker's verdicts go back to pending; judges' rulings stay in force.
+    """
     ensure(by, Action.MANAGE_DECKS, event)
     with transaction.atomic():
         ids = list(latest_versions(event).values_list("pk", flat=True))
         DeckVersion.objects.filter(pk__in=ids).update(status=DeckVersion.Status.PENDING)
         run = DeckRecheck.objects.create(event=event, total=len(ids))
+        record(event=event, by=by, action="decks.rechecked", subject="Every deck", after={"decks": len(ids)})
     jobs.enqueue_after_commit(RECHECK_TASK, run.pk, key=recheck_job_key(run.pk))
     return run
 
@@ -327,10 +345,19 @@ def decks_revalidate_family(*, family: str) -> int:
 
 
 def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
+    """Publish the event's decklists (``public=False``: hide them again)."""
     ensure(by, Action.MANAGE_DECKS, event)
-    if event.decklists_public != public:
-        event.decklists_public = public
-        event.save(update_fields=["decklists_public"])
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        if locked.decklists_public != public:
+            before = {"decklists_public": locked.decklists_public}
+            locked.decklists_public = public
+            locked.save(update_fields=["decklists_public"])
+            record(
+                event=locked, by=by, action="decks.published", subject="Decklists",
+                before=before, after={"decklists_public": public},
+            )  # fmt: skip
+    event.decklists_public = public
     return event
 
 
@@ -353,11 +380,94 @@ def event_deck_options_set(*, event: Event, by, options: dict) -> Event:
             choices = ", ".join(map(str, allowed[key])) or "none imported"
             raise ApplicationError(f"{key} must be one of: {choices}.", code="invalid_option", field="deck_options")
         clean[key] = value
-    if event.decks_locked and clean != event.deck_options:
-        raise Conflict("Deck options can't change once the event has started.", code="deck_locked")
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        if locked.decks_locked and clean != locked.deck_options:
+            raise Conflict("Deck options can't change once the event has started.", code="deck_locked")
+        if clean != locked.deck_options:
+            before = {"deck_options": locked.deck_options}
+            locked.deck_options = clean
+            locked.save(update_fields=["deck_options"])
+            record(
+                event=locked, by=by, action="decks.options_changed", subject="Deck options",
+                before=before, after={"deck_options": clean},
+            )  # fmt: skip
     event.deck_options = clean
-    event.save(update_fields=["deck_options"])
     return event
+
+
+# --- judges' rulings ---------------------------------------------------------------------------
+
+REASON_MAX = 1000
+
+
+def _deck_label(registration: Registration, number: int) -> str:
+    """A deck as the audit trail names it: its player (told apart from namesakes) and its version."""
+    return f"{player_label(registration.player)}: deck v{number}"
+
+
+def _ruling_state(version: DeckVersion) -> dict[str, str | None]:
+    """What the trail keeps of a ruling change: the status shown, and the ruling's (``None``: none)."""
+    return {"status": version.effective_status, "ruling": version.ruling.status if version.ruling_id else None}
+
+
+def _rule(*, version: DeckVersion, status: str, reason: str, by, action: str) -> DeckVersion:
+    """Write one ruling row (``status`` empty: a clear) on the registration's latest version, audited."""
+    registration = Registration.objects.select_related("event", "player").get(pk=version.registration_id)
+    event = registration.event
+    ensure(by, Action.OVERRIDE_DECK_VERDICTS, event)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ApplicationError(
+            "Say why the ruling is cleared." if not status else "Say why the deck is ruled so.", field="reason"
+        )
+    if len(reason) > REASON_MAX:
+        raise ApplicationError(f"Keep the reason under {REASON_MAX} characters.", field="reason")
+    with transaction.atomic():
+        # The event's lock orders this with deck_submit, so "latest" cannot change underneath.
+        Event.objects.select_for_update().get(pk=event.pk)
+        current = DeckVersion.objects.select_related("ruling").get(pk=version.pk)
+        newest = (
+            DeckVersion.objects.filter(registration_id=registration.pk)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        if current.number != newest:
+            raise Conflict(
+                f"Version {current.number} is no longer the player's deck: version {newest} is.",
+                code="not_latest_version",
+            )
+        if not status and current.ruling_id is None:
+            raise Conflict(f"Version {current.number} has no ruling to clear.", code="no_ruling")
+        before = _ruling_state(current)
+        row = DeckVerdictOverride.objects.create(
+            version=current, status=status, reason=reason, by=by if by is not None and by.is_authenticated else None
+        )
+        current.ruling = row if status else None
+        current.save(update_fields=["ruling"])
+        record(
+            event=event, by=by, action=action, subject=_deck_label(registration, current.number),
+            before=before, after=_ruling_state(current), reason=reason,
+        )  # fmt: skip
+    return current
+
+
+def deck_verdict_override(*, version: DeckVersion, status: str, reason: str, by) -> DeckVersion:
+    """A judge's ruling: the deck is ``legal`` or ``illegal`` whatever the checker says, for ``reason``.
+
+    The event's organisers and judges, at any time (rulings after the event happen too); on the
+    registration's latest version only (``not_latest_version``).  A new ruling replaces the one in force;
+    the checker's verdict stays as it is, and re-checks leave the ruling alone.
+    """
+    if status not in DeckVerdictOverride.Status.values:
+        raise ApplicationError("A ruling makes the deck legal or illegal.", code="invalid", field="status")
+    return _rule(version=version, status=status, reason=reason, by=by, action="deck.overridden")
+
+
+def deck_verdict_clear(*, version: DeckVersion, reason: str, by) -> DeckVersion:
+    """Clear the ruling in force, with a reason: the checker's verdict stands again (``no_ruling`` without one)."""
+    return _rule(version=version, status="", reason=reason, by=by, action="deck.override_cleared")
 
 
 def decks_sweep() -> int:

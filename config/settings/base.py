@@ -296,6 +296,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "GameStatusEnum": "games.models.Game.Status",
         "DeckVersionStatusEnum": "decks.models.DeckVersion.Status",
+        "DeckRulingStatusEnum": "decks.models.DeckVerdictOverride.Status",
         "RoundStageEnum": "tournaments.models.Round.Stage",
     },
 }

@@ -34,6 +34,8 @@ from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis import Case
 
+from decks import services as deck_services
+from decks.models import DeckVersion
 from games import services as game_services
 from tests.api.schema_checks import CHECKS, schema
 from tests.games.test_engine_deck_masters import scripted_duel
@@ -152,7 +154,8 @@ def seed_database(organiser, other, accounts) -> Seeded:
 
     A running 1v1 event with player reports and check-in open (round 1 paired: a
     table with its result, a table with a game record, a table whose report waits
-    for confirmation, a disputed table; a judge and a scorekeeper on its staff); a
+    for confirmation, a disputed table; a judge and a scorekeeper on its staff; a
+    deck with a judge's ruling); a
     pod event still registering, open to self-registration with a full capacity
     and a waiting list (a player not checked in, a fixed table, an assigned bye, a
     claim code for a walk-in); and someone else's event.  ``accounts`` are the
@@ -170,6 +173,9 @@ def seed_database(organiser, other, accounts) -> Seeded:
         services.registration_create(event=duel, by=organiser, display_name=f"Duelist {i}", checked_in=True)
         for i in range(8)
     ]
+    # A deck a judge ruled legal: rulings are made and cleared on it (its number maps like a round's).
+    deck = DeckVersion.objects.create(registration=duel_regs[0], number=1, decklist="#main\n", status="illegal")
+    deck_services.deck_verdict_override(version=deck, status="legal", reason="A misprint.", by=organiser)
     pods = list(services.round_start(event=duel, by=organiser, seed=42).pods.order_by("table_number"))
     seats = [list(pod.seats.order_by("seat_order").values_list("player_id", flat=True)) for pod in pods]
     first, second, third, fourth = seats

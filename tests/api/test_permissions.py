@@ -14,6 +14,7 @@ The world every request is sent into (:func:`world`), with its roles:
   round 2 paired.  At table 1 of round 2 sit *alice* (**at table**, seat 1) and *bob*; bob has
   reported the result (pending) and a judge has started the table's game.  *eve* (**elsewhere**)
   sits at table 2.  Alice has a bye assigned for round 3.
+  Alice's deck at the running event (version 1, illegal to the checker) is legal by a judge's ruling.
 * **upcoming**: an event with registration open, where alice has registered herself.
 * The organiser *olivia* (**organiser**) gave both events the same staff: *cora* (**co-organiser**),
   *sam* (**scorekeeper**), *judy* (**judge**) and *carl* (**caster**).  *oscar* (**other organiser**)
@@ -37,6 +38,8 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from decks import services as deck_services
+from decks.models import DeckVersion
 from games import services as game_services
 from tests.games.test_engine_deck_masters import scripted_duel
 from tournaments import services
@@ -74,6 +77,8 @@ POST   /events/{event_id}/registrations/{registration_id}/claim-code/     403   
 POST   /events/{event_id}/penalties/                                      403   403  403   403    201    403    403     201  201  201
 POST   /events/{event_id}/penalties/{penalty_id}/rescind/                 403   403  403   403    200    403    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/decks/          403   201  403   403    403    403    403     201  201  201
+POST   /events/{event_id}/registrations/{registration_id}/decks/{number}/ruling/        403  403  403  403  200  403  403  200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/decks/{number}/ruling/clear/  403  403  403  403  200  403  403  200  200  200
 POST   /events/{event_id}/deck-options/                                   403   403  403   403    403    403    403     200  200  200
 POST   /events/{event_id}/decks/recheck/                                  403   403  403   403    403    403    403     202  202  202
 POST   /events/{event_id}/rounds/                                         403   403  403   403    403    409    403     409  409  409
@@ -181,6 +186,8 @@ def world(django_user_model) -> World:
         )
     by_player = {r.player_id: r for r in entries}
     registrations.bye_assign(registration=by_player[alice], round_number=3, by=olivia)
+    deck = DeckVersion.objects.create(registration=by_player[alice], number=1, decklist="40 Kuriboh", status="illegal")
+    deck_services.deck_verdict_override(version=deck, status="legal", reason="A misprint the checker reads.", by=olivia)
     alice_upcoming = registrations.registration_self_register(event=upcoming, by=people["alice"])
     claimable = services.registration_create(event=upcoming, by=olivia, display_name="Walk-in")
     code = registrations.player_claim_code_create(registration=claimable, by=olivia)
@@ -249,6 +256,10 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/penalties/{penalty_id}/rescind/": (
             {**run, "penalty_id": w.penalty}, {"reason": "Given to the wrong player."}),
         "POST /events/{event_id}/registrations/{registration_id}/decks/": (alice_up, {"decklist": "40 Kuriboh"}),
+        "POST /events/{event_id}/registrations/{registration_id}/decks/{number}/ruling/": (
+            {**alice, "number": 1}, {"status": "illegal", "reason": "The misprint is not the card."}),
+        "POST /events/{event_id}/registrations/{registration_id}/decks/{number}/ruling/clear/": (
+            {**alice, "number": 1}, {"reason": "Ruled in error."}),
         "POST /events/{event_id}/deck-options/": (run, {"deck_options": {}}),
         "POST /events/{event_id}/decks/recheck/": (run, None),
         "POST /events/{event_id}/rounds/": (run, {}),

@@ -105,12 +105,14 @@ def test_every_component_is_named_for_what_it_is(schema):
 
 def test_statuses_of_events_games_and_deck_versions_are_separate_enums(schema):
     def enum_of(name: str, field: str) -> list[str]:
-        _, enum = component(schema, schema["components"]["schemas"][name]["properties"][field])
-        return enum["enum"]
+        return enum_values(schema, schema["components"]["schemas"][name]["properties"][field])
 
     assert enum_of("Event", "status") == ["registration", "running", "finished"]
     assert enum_of("Game", "status") == ["in_progress", "finished"]
     assert enum_of("DeckVersion", "status") == ["pending", "legal", "illegal"]
+    checked = schema["components"]["schemas"]["DeckVersion"]["properties"]["checked_status"]
+    assert {"$ref": "#/components/schemas/DeckVersionStatusEnum"} in checked["oneOf"] and checked["nullable"] is True
+    assert enum_of("DeckRuling", "status") == enum_of("DeckRulingCreateRequest", "status") == ["legal", "illegal"]
     assert enum_of("Round", "stage") == ["swiss", "top_cut"]
 
 
@@ -159,6 +161,11 @@ MAIN_OPERATIONS = [
      {"table", "later_rounds"}),
     ("get", E + "/audit/", None, None, 200, "PaginatedAuditEntryList", {"count", "results"}),
     ("get", "/me/", None, None, 200, "Me", {"username", "player", "upcoming", "running", "past"}),
+    # judges' rulings on decks
+    ("post", R + "/decks/{number}/ruling/", "DeckRulingCreateRequest", {"status", "reason"}, 200, "DeckVersion",
+     {"status", "checked_status", "ruling"}),
+    ("post", R + "/decks/{number}/ruling/clear/", "DeckRulingClearRequest", {"reason"}, 200, "DeckVersion",
+     {"status", "checked_status", "ruling"}),
 ]  # fmt: skip
 
 
@@ -234,8 +241,11 @@ def test_the_audit_trail_is_paginated_with_limit_and_offset(schema):
 
 def test_a_decks_private_fields_may_be_null_and_a_players_external_id_too(schema):
     version = schema["components"]["schemas"]["DeckVersion"]["properties"]
-    for name in ("decklist", "violations", "roles", "card_count"):
+    for name in ("decklist", "violations", "roles", "card_count", "checked_status", "ruling"):
         assert version[name]["nullable"] is True, name
+    assert version["ruling"]["allOf"] == [{"$ref": "#/components/schemas/DeckRuling"}]
+    ruling = schema["components"]["schemas"]["DeckRuling"]
+    assert set(ruling["required"]) == {"status", "reason", "by", "at"} and ruling["properties"]["by"]["nullable"]
     assert schema["components"]["schemas"]["Player"]["properties"]["external_id"]["nullable"] is True
 
 
@@ -365,6 +375,8 @@ def test_every_write_documents_403_and_every_body_400(schema):
         ("post", TABLE + "/confirm/", 409, {"own_report", "already_answered", "result_exists"}),
         ("post", TABLE + "/correction/", 409, {"no_result", "cut_advanced"}),
         ("get", E + "/audit/", 403, {"permission_denied"}),
+        ("post", R + "/decks/{number}/ruling/", 409, {"not_latest_version"}),
+        ("post", R + "/decks/{number}/ruling/clear/", 409, {"not_latest_version", "no_ruling"}),
     ],
 )
 def test_an_operation_lists_the_codes_its_service_refuses_with(schema, method, path, status, codes):

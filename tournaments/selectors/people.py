@@ -67,7 +67,8 @@ class Opponent:
     player_id: int
     name: str
     seat: int
-    #: The deck's status (``legal``, ``illegal``, ``pending``) or ``None`` when no deck was submitted.
+    #: The deck's status (``legal``, ``illegal``, ``pending``; a judge's ruling over the checker's verdict) or
+    #: ``None`` when no deck was submitted.
     deck_status: str | None
 
 
@@ -94,6 +95,7 @@ class PlayerTable:
 
 def player_table(*, event: Event, player: Player) -> PlayerTable | None:
     """The player's table in the event's latest round (``None`` when they are not seated in it)."""
+    from decks.models import effective_status
     from decks.services import latest_versions
     from tournaments.selectors import round_label
 
@@ -108,7 +110,7 @@ def player_table(*, event: Event, player: Player) -> PlayerTable | None:
     statuses = dict(
         latest_versions(event)
         .filter(registration__player_id__in=[s.player_id for s in others])
-        .values_list("registration__player_id", "status")
+        .values_list("registration__player_id", effective_status())
     )
     report = (
         ResultReport.objects.filter(pod=pod, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED])
@@ -232,7 +234,8 @@ AUDIT_KINDS: dict[str, tuple[str, ...]] = {
     "registrations": ("registration.", "bye.", "player."),
     "rounds": ("round.", "top_cut."),
     "staff": ("staff.",),
-    "event": ("event.", "deck"),
+    "event": ("event.",),
+    "decks": ("deck.", "decks."),
     "penalties": ("penalty.",),
 }
 
