@@ -2,6 +2,9 @@ from __future__ import annotations
 
 from django import forms
 
+from decks.models import DeckVerdictOverride
+from decks.services import REASON_MAX
+
 ROLE_LABELS = {
     "master": "Master",
     "apex": "Apex",
@@ -40,3 +43,18 @@ class DeckForm(forms.Form):
 
     def role_values(self) -> dict[str, str]:
         return {role: value for role in self.roles if (value := self.cleaned_data.get(f"role_{role}", "").strip())}
+
+
+class DeckRulingForm(forms.Form):
+    """A judge's ruling on a deck: legal or illegal, and why (the organiser's decks page, one per deck)."""
+
+    status = forms.ChoiceField(label="Ruling", choices=DeckVerdictOverride.Status.choices, widget=forms.RadioSelect)
+    reason = forms.CharField(label="Reason", max_length=REASON_MAX)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class DeckRulingClearForm(forms.Form):
+    """Clearing the ruling in force: the checker's verdict stands again; the reason is kept."""
+
+    reason = forms.CharField(label="Reason for clearing", max_length=REASON_MAX)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)

@@ -11,4 +11,10 @@ urlpatterns = [
     path("dashboard/events/<int:event_id>/decks/recheck/", views.recheck_start, name="recheck"),
     path("dashboard/events/<int:event_id>/decks/publish/", views.publish, name="publish"),
     path("dashboard/events/<int:event_id>/decks/options/", views.deck_options, name="options"),
+    path("dashboard/events/<int:event_id>/decks/<int:registration_id>/ruling/", views.ruling, name="ruling"),
+    path(
+        "dashboard/events/<int:event_id>/decks/<int:registration_id>/ruling/clear/",
+        views.ruling_clear,
+        name="ruling-clear",
+    ),
 ]

@@ -1,18 +1,21 @@
-"""Deck pages: the player's deck page and the organiser's deck overview with re-checks."""
+"""Deck pages: the player's deck page and the organiser's deck overview with re-checks and judges' rulings."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
 from decks import services
-from decks.forms import DeckForm
-from decks.models import Banlist, DeckRecheck
+from decks.forms import DeckForm, DeckRulingClearForm, DeckRulingForm
+from decks.models import Banlist, DeckRecheck, DeckVersion
 from tournaments.models import Event, Registration
 from tournaments.policy import Action, can, can_submit_deck, can_view_decklist
 
@@ -36,7 +39,7 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
 def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     registration = _registration_for(request, event)
-    latest = registration.deck_versions.order_by("-number").first()
+    latest = registration.deck_versions.select_related("ruling").order_by("-number").first()
     initial = {"decklist": latest.decklist} if latest else {}
     if latest:
         initial.update({f"role_{k}": v for k, v in latest.roles.items()})
@@ -55,7 +58,7 @@ def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, "Deck received: checking it now.")
             suffix = f"?registration={registration.pk}" if registration.player.user_id != request.user.pk else ""
             return redirect(request.path + suffix)
-    versions = list(registration.deck_versions.order_by("-number")[:10])
+    versions = list(registration.deck_versions.select_related("ruling").order_by("-number")[:10])
     context = {"event": event, "registration": registration, "form": form, "latest": latest, "versions": versions}
     return render(request, "decks/player_deck.html", context, status=400 if form.errors else 200)
 
@@ -64,7 +67,7 @@ def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
 def deck_status_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     registration = _registration_for(request, event)
-    latest = registration.deck_versions.order_by("-number").first()
+    latest = registration.deck_versions.select_related("ruling").order_by("-number").first()
     return render(request, "decks/_verdict.html", {"event": event, "registration": registration, "latest": latest})
 
 
@@ -72,6 +75,14 @@ def _managed(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event, pk=event_id)
     if not can(request.user, Action.MANAGE_DECKS, event):
         raise DjangoPermissionDenied("Only the event's organisers may manage decks.")
+    return event
+
+
+def _readable(request: HttpRequest, event_id: int) -> Event:
+    """The decks page: for those who manage the decks and the staff who may see hidden decklists (judges)."""
+    event = get_object_or_404(Event, pk=event_id)
+    if not (can(request.user, Action.MANAGE_DECKS, event) or can(request.user, Action.SEE_HIDDEN_DECKLISTS, event)):
+        raise DjangoPermissionDenied("Only the event's organisers and the staff who may see its decklists see this.")
     return event
 
 
@@ -91,32 +102,120 @@ def deck_options(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("decks:organiser", event_id=event.pk)
 
 
-def _overview_context(event: Event) -> dict:
-    versions = {v.registration_id: v for v in services.latest_versions(event)}
+@dataclass
+class DeckRow:
+    """One entry of the decks page: the player's latest deck (``None``: none yet) and its ruling forms."""
+
+    registration: Registration
+    version: DeckVersion | None
+    rule_form: DeckRulingForm | None = None
+    clear_form: DeckRulingClearForm | None = None
+    #: The ruling tools start open (their form came back with an error).
+    open: bool = False
+
+
+def _rule_form(registration_id: int, version: DeckVersion, data=None) -> DeckRulingForm:
+    return DeckRulingForm(data, prefix=f"rule-{registration_id}", initial={"version": version.number})
+
+
+def _clear_form(registration_id: int, version: DeckVersion, data=None) -> DeckRulingClearForm:
+    return DeckRulingClearForm(data, prefix=f"clear-{registration_id}", initial={"version": version.number})
+
+
+def _overview_context(request: HttpRequest, event: Event, *, bound: dict | None = None) -> dict:
+    """The decks page; ``bound``: ``{registration id: form}``, a ruling form that came back with errors."""
+    may = {action.value: can(request.user, action, event) for action in Action}
+    versions = {v.registration_id: v for v in services.latest_versions(event).select_related("ruling__by")}
     rows = [
-        (r, versions.get(r.pk)) for r in event.registrations.select_related("player").order_by("player__display_name")
+        DeckRow(r, versions.get(r.pk))
+        for r in event.registrations.select_related("player").order_by("player__display_name")
     ]
+    bound = bound or {}
+    for row in rows:
+        if row.version is None or not may[Action.OVERRIDE_DECK_VERDICTS]:
+            continue
+        form = bound.get(row.registration.pk)
+        row.open = form is not None
+        row.rule_form = form if isinstance(form, DeckRulingForm) else _rule_form(row.registration.pk, row.version)
+        if row.version.ruling_id or isinstance(form, DeckRulingClearForm):
+            clear = form if isinstance(form, DeckRulingClearForm) else None
+            row.clear_form = clear or _clear_form(row.registration.pk, row.version)
     run = DeckRecheck.objects.filter(event=event).order_by("-started_at").first()
-    counts = {"legal": 0, "illegal": 0, "pending": 0, "missing": 0}
-    for _, v in rows:
-        counts[v.status if v else "missing"] += 1
+    counts = {"legal": 0, "illegal": 0, "pending": 0, "missing": 0, "ruled": 0}
+    for row in rows:
+        counts[row.version.effective_status if row.version else "missing"] += 1
+        counts["ruled"] += bool(row.version and row.version.ruling_id)
     fmt = event.format_spec
     option_choices = dict(fmt.deck_options)
     if fmt.family.value == "yugioh":
         option_choices["banlist"] = tuple(Banlist.objects.values_list("name", flat=True))
-    return {"event": event, "rows": rows, "run": run, "counts": counts, "option_choices": option_choices}
+    return {"event": event, "rows": rows, "run": run, "counts": counts, "option_choices": option_choices, "may": may}
 
 
 @login_required
 def organiser_decks(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed(request, event_id)
-    return render(request, "decks/organiser_decks.html", _overview_context(event))
+    event = _readable(request, event_id)
+    return render(request, "decks/organiser_decks.html", _overview_context(request, event))
 
 
 @login_required
 def recheck_progress(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed(request, event_id)
-    return render(request, "decks/_recheck.html", _overview_context(event))
+    event = _readable(request, event_id)
+    return render(request, "decks/_recheck.html", _overview_context(request, event))
+
+
+def _ruled(request: HttpRequest, event_id: int, registration_id: int) -> tuple[Event, Registration]:
+    event = _readable(request, event_id)
+    if not can(request.user, Action.OVERRIDE_DECK_VERDICTS, event):
+        raise DjangoPermissionDenied("Only the event's organisers and judges may rule on a deck.")
+    registration = get_object_or_404(Registration.objects.select_related("player"), pk=registration_id, event=event)
+    return event, registration
+
+
+def _ruling_answer(request: HttpRequest, event: Event, registration: Registration, form, change) -> HttpResponse:
+    """Make the change if the form is valid; the page again with the form's errors at their fields otherwise."""
+    if form.is_valid():
+        version = registration.deck_versions.filter(number=form.cleaned_data["version"]).first()
+        if version is None:
+            form.add_error(None, "That deck version does not exist: reload the page.")
+        else:
+            try:
+                message = change(version, form.cleaned_data)
+            except ApplicationError as exc:
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            else:
+                messages.success(request, message)
+                return redirect(reverse("decks:organiser", args=[event.pk]) + f"#deck-{registration.pk}")
+    context = _overview_context(request, event, bound={registration.pk: form})
+    return render(request, "decks/organiser_decks.html", context, status=400)
+
+
+@login_required
+@require_POST
+def ruling(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """A judge's ruling on a player's latest deck: legal or illegal, with a reason."""
+    event, registration = _ruled(request, event_id, registration_id)
+    form = DeckRulingForm(request.POST, prefix=f"rule-{registration.pk}")
+
+    def change(version: DeckVersion, data: dict) -> str:
+        services.deck_verdict_override(version=version, status=data["status"], reason=data["reason"], by=request.user)
+        return f"Ruling recorded: {registration.player.display_name}'s deck is {data['status']}."
+
+    return _ruling_answer(request, event, registration, form, change)
+
+
+@login_required
+@require_POST
+def ruling_clear(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """Clear the ruling on a player's latest deck, with a reason: the checker's verdict stands again."""
+    event, registration = _ruled(request, event_id, registration_id)
+    form = DeckRulingClearForm(request.POST, prefix=f"clear-{registration.pk}")
+
+    def change(version: DeckVersion, data: dict) -> str:
+        services.deck_verdict_clear(version=version, reason=data["reason"], by=request.user)
+        return f"Ruling cleared: {registration.player.display_name}'s deck has the checker's verdict again."
+
+    return _ruling_answer(request, event, registration, form, change)
 
 
 @login_required
@@ -144,7 +243,7 @@ def public_decklist(request: HttpRequest, event_id: int, registration_id: int) -
     )
     if not can_view_decklist(request.user, registration):
         raise DjangoPermissionDenied("Decklists are not public yet.")
-    latest = registration.deck_versions.order_by("-number").first()
+    latest = registration.deck_versions.select_related("ruling").order_by("-number").first()
     return render(
         request, "decks/decklist.html", {"event": registration.event, "registration": registration, "latest": latest}
     )
