@@ -90,7 +90,7 @@ def penalty_issue(
         event = locked_event(event.pk)
         _open(event)
         registration = (
-            Registration.objects.select_for_update()
+            Registration.objects.select_for_update(of=("self",))
             .select_related("player")
             .filter(pk=registration_id, event=event)
             .first()
@@ -137,7 +137,9 @@ def penalty_rescind(*, penalty: Penalty, by, reason: str) -> Penalty:
     with transaction.atomic():
         event = locked_event(penalty.event_id)
         _open(event)
-        penalty = Penalty.objects.select_for_update().select_related("registration__player").get(pk=penalty.pk)
+        penalty = (
+            Penalty.objects.select_for_update(of=("self",)).select_related("registration__player").get(pk=penalty.pk)
+        )
         if penalty.rescinded:
             raise Conflict("This penalty is already rescinded.", code="already_rescinded")
         before = _facts(penalty)
