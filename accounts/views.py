@@ -57,7 +57,10 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = services.account_sign_up(
-            username=data["username"], password=data["password1"], email=data["email"], display_name=data["display_name"]
+            username=data["username"],
+            password=data["password1"],
+            email=data["email"],
+            display_name=data["display_name"],
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.player.display_name}: your account is ready.")

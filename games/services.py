@@ -232,7 +232,7 @@ def _duel_scores(duels: list[Mapping[str, Any]], placements: Mapping[str, int]):
             score[b][0] += 1
             score[a][1] += 1
     a, b = players
-    wins_agree = (score[a][0] > score[b][0]) == (placements[a] < placements[b]) and (
-        score[a][0] == score[b][0]
-    ) == (placements[a] == placements[b])
+    wins_agree = (score[a][0] > score[b][0]) == (placements[a] < placements[b]) and (score[a][0] == score[b][0]) == (
+        placements[a] == placements[b]
+    )
     return ({int(p): tuple(v) for p, v in score.items()} if wins_agree else None), False
