@@ -66,25 +66,40 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
-def _setup(players: int, out):
-    """An event with ``PLAYED_ROUNDS`` rounds played (bulk results) and the next round paired."""
+def _organiser():
+    """The benchmarks' organiser (kept between runs) and its API token's key."""
     from django.contrib.auth import get_user_model
-    from django.db.models import F
-    from django.utils import timezone
     from rest_framework.authtoken.models import Token
-
-    from tournaments import services
-    from tournaments.models import Event, Player, PodResult, Registration, Seat
 
     organiser, _ = get_user_model().objects.get_or_create(username="bench-organiser")
     token, _ = Token.objects.get_or_create(user=organiser)
-    event = Event.objects.create(
-        name="bench reports", format="deck-masters", planned_rounds=9, date=timezone.localdate(), organiser=organiser
+    return organiser, token.key
+
+
+def _new_event(organiser, *, name: str, **fields):
+    from django.utils import timezone
+
+    from tournaments.models import Event
+
+    return Event.objects.create(
+        name=name, format="deck-masters", planned_rounds=9, date=timezone.localdate(), organiser=organiser, **fields
     )
-    created = Player.objects.bulk_create(Player(display_name=f"bench {i}") for i in range(players))
-    Registration.objects.bulk_create(Registration(event=event, player=p, checked_in=True) for p in created)
-    rng = random.Random(players)
-    out.write(f"setting up {players} players with {PLAYED_ROUNDS} rounds played ...")
+
+
+def _play(event, players: list, organiser, out):
+    """Check ``players`` in, play ``PLAYED_ROUNDS`` rounds (bulk results), pair the next round; returns it.
+
+    Leaves the stored standings current.  The caller vacuums (:func:`_vacuum_analyze`) once it has
+    written everything else it needs.
+    """
+    from django.db.models import F
+
+    from tournaments import services
+    from tournaments.models import Event, PodResult, Registration, Seat
+
+    Registration.objects.bulk_create(Registration(event=event, player=p, checked_in=True) for p in players)
+    rng = random.Random(len(players))
+    out.write(f"setting up {len(players)} players with {PLAYED_ROUNDS} rounds played ...")
     for number in range(1, PLAYED_ROUNDS + 2):
         round_ = services.round_start(event=event, by=organiser, seed=number)
         if number > PLAYED_ROUNDS:
@@ -99,12 +114,25 @@ def _setup(players: int, out):
         PodResult.objects.bulk_create(PodResult(pod=p) for p in pods)
         Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
     services.standings_recompute(event_id=event.pk)
+    return round_
+
+
+def _tables(round_) -> list[tuple[int, list[int]]]:
+    """``(table number, [player id per seat, in seat order])`` of the round's tables that play (no byes)."""
+    pods = round_.pods.filter(is_bye=False).prefetch_related("seats").order_by("table_number")
+    return [(pod.table_number, [s.player_id for s in pod.seats.all()]) for pod in pods]
+
+
+def _setup(players: int, out):
+    """An event with ``PLAYED_ROUNDS`` rounds played (bulk results) and the next round paired."""
+    from tournaments.models import Player
+
+    organiser, token = _organiser()
+    event = _new_event(organiser, name="bench reports")
+    created = Player.objects.bulk_create(Player(display_name=f"bench {i}") for i in range(players))
+    round_ = _play(event, created, organiser, out)
     _vacuum_analyze()
-    tables = [
-        (pod.table_number, [s.player_id for s in pod.seats.all()])
-        for pod in round_.pods.filter(is_bye=False).prefetch_related("seats").order_by("table_number")
-    ]
-    return event, created, token.key, round_.number, tables
+    return event, created, token, round_.number, _tables(round_)
 
 
 #: The tables a report and a recompute read and write.
@@ -112,7 +140,7 @@ _TABLES = ("tournaments_event", "tournaments_registration", "tournaments_round",
            "tournaments_seat", "tournaments_podresult", "tournaments_standing", "tournaments_player")  # fmt: skip
 
 
-def _vacuum_analyze() -> None:
+def _vacuum_analyze(*more: str) -> None:
     """What autovacuum would have done by now (it may be off on a development machine, and is on this one).
 
     Without it the planner still believes the tables hold what they held
@@ -122,7 +150,7 @@ def _vacuum_analyze() -> None:
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute(f"VACUUM ANALYZE {', '.join(_TABLES)}")
+        cursor.execute(f"VACUUM ANALYZE {', '.join((*_TABLES, *more))}")
 
 
 def _one_recompute_ms(event_id: int) -> float:
@@ -198,6 +226,41 @@ class _Servers:
                 p.kill()
 
 
+def _send(conn: http.client.HTTPConnection, method: str, path: str, token: str, body: dict | None = None):
+    """One request on a kept-alive connection, timed from the first byte sent to the last byte read.
+
+    Returns ``(status, answer, started, ended)`` (``perf_counter`` times); status 0 when no answer came
+    (the connection is closed then, and the next request opens a new one).
+    """
+    headers = {"Authorization": f"Token {token}"}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    payload = None if body is None else json.dumps(body)
+    started = time.perf_counter()
+    try:
+        conn.request(method, path, body=payload, headers=headers)
+        response = conn.getresponse()
+        answer = response.read()
+        status = response.status
+        if response.getheader("Connection", "").lower() == "close":
+            conn.close()
+    except (OSError, http.client.HTTPException):
+        conn.close()
+        status, answer = 0, b""
+    return status, answer, started, time.perf_counter()
+
+
+def _require_services(area: str) -> None:
+    from django.conf import settings
+    from django.db import connection
+
+    if connection.vendor != "postgresql" or not settings.REDIS_URL:
+        raise RuntimeError(
+            f"bench {area} needs PostgreSQL and Redis: set DATABASE_URL=postgres://... and REDIS_URL=redis://... "
+            "(and run `manage.py migrate` on that database)"
+        )
+
+
 def _report_all(port: int, token: str, event_id: int, number: int, tables, clients: int):
     """Every table reported once by ``clients`` threads; returns latencies (ms), statuses, wall time, last end."""
     work: queue.Queue = queue.Queue()
@@ -215,24 +278,9 @@ def _report_all(port: int, token: str, event_id: int, number: int, tables, clien
                 table, (a, b) = work.get_nowait()
             except queue.Empty:
                 break
-            body = json.dumps({"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]})
-            started = time.perf_counter()
-            try:
-                conn.request(
-                    "POST",
-                    f"/api/v1/events/{event_id}/rounds/{number}/tables/{table}/result/",
-                    body=body,
-                    headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-                )
-                response = conn.getresponse()
-                response.read()
-                status = response.status
-                if response.getheader("Connection", "").lower() == "close":
-                    conn.close()
-            except (OSError, http.client.HTTPException):
-                conn.close()
-                status = 0
-            ended = time.perf_counter()
+            body = {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]}
+            path = f"/api/v1/events/{event_id}/rounds/{number}/tables/{table}/result/"
+            status, _, started, ended = _send(conn, "POST", path, token, body)
             with lock:
                 latencies.append((ended - started) * 1000)
                 statuses.append(status)
@@ -262,16 +310,11 @@ def _standings_lag(event_id: int, last_report: float, timeout: float = 120.0) ->
 
 
 def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
-    from django.conf import settings
     from django.db import connection
 
     from tournaments.models import Player
 
-    if connection.vendor != "postgresql" or not settings.REDIS_URL:
-        raise RuntimeError(
-            "bench reports needs PostgreSQL and Redis: set DATABASE_URL=postgres://... and REDIS_URL=redis://... "
-            "(and run `manage.py migrate` on that database)"
-        )
+    _require_services("reports")
     from config.celery import app as celery_app
 
     players = 400 if quick else 4000
