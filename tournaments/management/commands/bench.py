@@ -17,6 +17,7 @@ AREAS = {
     "games": "games.bench",
     "pairing": "tournaments.bench_pairing",
     "reports": "tournaments.bench_reports",
+    "self-reports": "tournaments.bench_self_reports",
     "standings": "tournaments.bench_standings",
 }
 
