@@ -131,7 +131,8 @@ class _Recorder:
         self.lock = threading.Lock()
 
     def add(self, kind: str, status: int, body: bytes, started: float, ended: float) -> str:
-        state, code = _answer(status, body)
+        # /me/ answers are only read for an error's code: parsing each would slow the readers down.
+        state, code = _answer(status, body) if kind != "me" or not 200 <= status < 300 else ("", "")
         group = "me" if kind == "me" else "write"
         label = f"{group} {status}" if 200 <= status < 300 else f"{group} {status} {code}".rstrip()
         with self.lock:
@@ -411,6 +412,7 @@ def _figures(phase: _Phase) -> dict:
         "server_errors": counted(lambda c: c >= 500),
         "no_answer": counted(lambda c: c == 0),
         "not_ok_answers": {s: n for s, n in sorted(phase.statuses.items()) if not 200 <= int(s.split()[1]) < 300},
+        "answer_states": dict(sorted(phase.states.items())),
         "unexpected_answers": dict(sorted(phase.unexpected.items())),
         "reports": _latency(phase.latencies["report"]),
         "confirmations": _latency(phase.latencies["confirm"]),

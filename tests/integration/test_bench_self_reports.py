@@ -51,6 +51,8 @@ def test_the_self_reports_benchmark_answers_every_request_and_leaves_one_result_
         assert {"writes_per_s", "me_per_s", "recomputes"} <= set(run)
     first, second = figures["runs"]
     assert first["disputes_expected"] == 0 and second["disputes_expected"] == 20
+    assert first["answer_states"] == {"pending": 200, "confirmed": 200}
+    assert second["answer_states"] == {"pending": 200, "confirmed": 180, "disputed": 20}
     assert any("tables with exactly one result" in line for line in lines)
     # Cleaned up: the event, its players and their accounts.
     assert not Event.objects.filter(name="bench self-reports").exists()
