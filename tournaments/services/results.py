@@ -165,14 +165,19 @@ def _apply(event: Event, round_: Round, seats: list[Seat], outcome: Outcome) -> 
     """Write the outcome onto the seats: placement, match points and game score."""
     fmt = get_format(event.format)
     counts = Counter(outcome.placements.values())
+    fields = ["placement", "points"]
     for seat in seats:
         seat.placement = outcome.placements[seat.player_id]
         seat.points = fmt.scoring.points_for(
             table_size=len(seats), placement=seat.placement, shared=counts[seat.placement] > 1
         )
         score = (outcome.games or {}).get(seat.player_id)
-        seat.games_won, seat.games_lost, seat.games_drawn = score if score is not None else (None, None, None)
-    Seat.objects.bulk_update(seats, ["placement", "points", "games_won", "games_lost", "games_drawn"])
+        games = score if score is not None else (None, None, None)
+        if games != (seat.games_won, seat.games_lost, seat.games_drawn):
+            seat.games_won, seat.games_lost, seat.games_drawn = games
+            fields[2:] = ["games_won", "games_lost", "games_drawn"]
+    # Only the columns that change: a result without game scores writes two (the hot path of a big event).
+    Seat.objects.bulk_update(seats, fields)
 
 
 def _finish_table(event: Event, round_: Round) -> None:
