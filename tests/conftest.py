@@ -49,8 +49,9 @@ def outsider(django_user_model):
 
 
 @pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user(username="judge", password="pw", is_staff=True)
+def site_staff(django_user_model):
+    """A Django staff user (``is_staff``): may manage every event. Not an event's judge (see the roles)."""
+    return django_user_model.objects.create_user(username="site-staff", password="pw", is_staff=True)
 
 
 def _client_for(user):

@@ -325,7 +325,7 @@ def test_the_state_has_an_etag_and_if_none_match_answers_304_until_it_changes(ap
     assert fresh.json()["version"] == 1
 
 
-def test_only_the_events_staff_write_but_anyone_reads(api, anon_api, outsider_api, organiser, staff):
+def test_only_the_events_staff_write_but_anyone_reads(api, anon_api, outsider_api, organiser, site_staff):
     pod = seated_table(organiser, "mintayn-master", 2)
     p1, _ = seat_ids(pod)
     for client in (anon_api, outsider_api):
@@ -346,7 +346,7 @@ def test_only_the_events_staff_write_but_anyone_reads(api, anon_api, outsider_ap
         assert [e["type"] for e in log_of(client, game)] == ["start_turn"]
 
     judge = APIClient()
-    judge.force_authenticate(staff)
+    judge.force_authenticate(site_staff)
     assert append(judge, game, "select", {"player": p1}).status_code == 201
 
 

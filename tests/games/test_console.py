@@ -28,8 +28,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def judge_browser(client, staff):
-    client.force_login(staff)
+def judge_browser(client, site_staff):
+    client.force_login(site_staff)
     return client
 
 
@@ -310,7 +310,7 @@ def test_voiding_an_entry_strikes_it_through(judge_browser, game):
     assert game.version == 2 and game.state["turn"]["player"] is None
     page = judge_browser.get(reverse("games:console", args=[game.pk])).content.decode()
     assert 'class="entry voided" id="entry-1"' in page
-    assert "voided by judge in #2: wrong player" in page
+    assert "voided by site-staff in #2: wrong player" in page
     assert "voids #1: wrong player" in page
     assert reverse("games:console-void", args=[game.pk, 1]) not in page  # a void entry cannot be voided again
 

@@ -78,11 +78,11 @@ def test_only_the_organiser_changes_an_event(api, outsider_api):
     assert outsider_api.post(f"/api/v1/events/{event['id']}/rounds/").status_code == 403
 
 
-def test_staff_may_change_any_event(api, staff):
+def test_site_staff_may_change_any_event(api, site_staff):
     from tests.conftest import _client_for
 
     event = create_event(api)
-    response = _client_for(staff).post(
+    response = _client_for(site_staff).post(
         f"/api/v1/events/{event['id']}/registrations/", {"display_name": "Eve"}, format="json"
     )
     assert response.status_code == 201

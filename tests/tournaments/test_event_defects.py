@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.test_event_operations import make_event, report_all
-from tests.tournaments.test_top_cut import play_swiss
+from tests.tournaments.test_topcut_services import play_swiss
 from tournaments import services
 from tournaments.models import Registration, Standing
 
