@@ -269,11 +269,15 @@ class RoundOutput(serializers.Serializer):
 
     @extend_schema_field(TableOutput(many=True))
     def get_tables(self, round_) -> list[dict]:
-        pods = selectors.round_pods(round_=round_)
+        # The views load every round's tables at once (selectors.rounds_load_tables); a round they did not is
+        # loaded here on its own.
+        if not hasattr(round_, selectors.TABLES_ATTR):
+            selectors.rounds_load_tables(rounds=[round_])
+        pods = getattr(round_, selectors.TABLES_ATTR)
         context = {
             **self.context,
             "why": selectors.seat_explanations(round_=round_, pods=pods),
-            "reports": selectors.open_reports(round_=round_),
+            "reports": getattr(round_, selectors.REPORTS_ATTR),
         }
         return TableOutput(pods, many=True, context=context).data
 
@@ -843,7 +847,9 @@ class RoundListStartApi(APIView):
     @extend_schema(responses={200: RoundOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
-        return Response(RoundOutput(event.rounds.order_by("number"), many=True, context=_context(request, event)).data)
+        return Response(
+            RoundOutput(selectors.event_rounds(event=event), many=True, context=_context(request, event)).data
+        )
 
     @extend_schema(
         request=PairInput,
@@ -865,6 +871,7 @@ class RoundListStartApi(APIView):
         serializer.is_valid(raise_exception=True)
         event = _event(event_id)
         round_ = services.round_start(event=event, by=request.user, **serializer.validated_data)
+        selectors.rounds_load_tables(rounds=[round_])
         return Response(RoundOutput(round_, context=_context(request, event)).data, status=status.HTTP_201_CREATED)
 
 
@@ -887,6 +894,7 @@ class RoundRepairApi(APIView):
         serializer.is_valid(raise_exception=True)
         event = _event(event_id)
         round_ = services.round_repair(event=event, round_number=number, by=request.user, **serializer.validated_data)
+        selectors.rounds_load_tables(rounds=[round_])
         return Response(RoundOutput(round_, context=_context(request, event)).data, status=status.HTTP_201_CREATED)
 
 
@@ -923,6 +931,7 @@ class RoundSwapApi(APIView):
         round_, warnings = services.round_swap(
             event=event, round_number=number, player_a=a, player_b=b, by=request.user
         )
+        selectors.rounds_load_tables(rounds=[round_])
         answer = {"round": round_, "warnings": warnings}
         return Response(self.OutputSerializer(answer, context=_context(request, event)).data)
 
@@ -932,6 +941,7 @@ class RoundDetailApi(APIView):
     def get(self, request: Request, event_id: int, number: int) -> Response:
         event = _event(event_id)
         round_ = get_object_or_404(event.rounds, number=number)
+        selectors.rounds_load_tables(rounds=[round_])
         return Response(RoundOutput(round_, context=_context(request, event)).data)
 
 

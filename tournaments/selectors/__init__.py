@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from games.formats import get_format
 from tournaments.explain import SeatFacts, explain_seat
@@ -56,6 +56,42 @@ def _pods_with_seats() -> QuerySet[Pod]:
 def round_pods(*, round_: Round) -> list[Pod]:
     """Tables of a round (byes last) with seats, players and results, in two queries."""
     return list(_pods_with_seats().filter(round=round_).order_by("is_bye", "table_number", "id"))
+
+
+#: Where :func:`rounds_load_tables` puts a round's tables and its open player reports.
+TABLES_ATTR = "loaded_tables"
+REPORTS_ATTR = "loaded_reports"
+
+
+def rounds_load_tables(*, rounds: list[Round]) -> list[Round]:
+    """Give each round its tables (as :func:`round_pods`) and open player reports, for all rounds at once.
+
+    Three queries whatever the number of rounds (four when a report is open): the tables with their
+    results, their seats with the players, the reports (and their answers).  A round keeps them in
+    ``loaded_tables`` and ``loaded_reports`` (``{pod id: report}``), where the API's round output reads them.
+    """
+    from tournaments.selectors.people import rounds_open_reports
+
+    if not rounds:
+        return rounds
+    seats = Seat.objects.select_related("player").order_by("seat_order")
+    pods = Pod.objects.select_related("result").prefetch_related(Prefetch("seats", queryset=seats))
+    prefetch_related_objects(
+        rounds, Prefetch("pods", queryset=pods.order_by("is_bye", "table_number", "id"), to_attr=TABLES_ATTR)
+    )
+    reports = rounds_open_reports(rounds=rounds)
+    for round_ in rounds:
+        for pod in getattr(round_, TABLES_ATTR):
+            pod.round = round_
+        setattr(
+            round_, REPORTS_ATTR, {pod.pk: reports[pod.pk] for pod in getattr(round_, TABLES_ATTR) if pod.pk in reports}
+        )
+    return rounds
+
+
+def event_rounds(*, event: Event) -> list[Round]:
+    """The event's rounds in order, each with its tables and open reports (:func:`rounds_load_tables`)."""
+    return rounds_load_tables(rounds=list(event.rounds.order_by("number")))
 
 
 def pod_detail(*, pod_id: int) -> Pod:
@@ -153,6 +189,8 @@ def round_label(*, round_: Round, tables: int | None = None) -> str:
     """ "Round 3", or the top-cut stage: "Quarter-finals", "Semi-finals", "Final", "Semi-final pods"."""
     if round_.stage != Round.Stage.TOP_CUT:
         return f"Round {round_.number}"
+    if tables is None and hasattr(round_, TABLES_ATTR):
+        tables = sum(1 for pod in getattr(round_, TABLES_ATTR) if not pod.is_bye)
     if tables is None:
         tables = round_.pods.filter(is_bye=False).count()
     if not round_.event.is_one_vs_one:

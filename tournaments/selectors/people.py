@@ -174,9 +174,14 @@ def player_history(*, event: Event, player: Player) -> list[PlayerRound]:
 
 def open_reports(*, round_: Round) -> dict[int, ResultReport]:
     """``{pod id: report}`` of the round's tables whose player report waits for confirmation or is disputed."""
+    return rounds_open_reports(rounds=[round_])
+
+
+def rounds_open_reports(*, rounds: Iterable[Round]) -> dict[int, ResultReport]:
+    """:func:`open_reports` of many rounds at once: one query, two when a report is open."""
     reports = (
         ResultReport.objects.filter(
-            pod__round=round_, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED]
+            pod__round__in=list(rounds), status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED]
         )
         .select_related("player")
         .prefetch_related(
