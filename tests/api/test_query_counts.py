@@ -1,0 +1,74 @@
+"""The API's reads of an event take as many queries after 50 rounds as after 5.
+
+Each list endpoint is read at 5 and at 50 played rounds (eight players, built in bulk by
+:mod:`tests.played_event`) and must make exactly the same number of queries: the number below,
+which counts the request's own reads (token, event, rows) and not one query per round, table or
+player. A change that makes an answer cost more queries changes its number here, on purpose.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import _client_for
+from tests.played_event import build_played_event
+
+pytestmark = pytest.mark.django_db
+
+ROUNDS = [5, 50]
+
+
+@pytest.fixture(params=ROUNDS, ids=lambda n: f"{n}-rounds")
+def played(request, organiser):
+    return build_played_event(organiser=organiser, rounds=request.param)
+
+
+def _read(client, url: str, queries: int, django_assert_num_queries) -> None:
+    with django_assert_num_queries(queries):
+        answer = client.get(url)
+    assert answer.status_code == 200, answer.content[:300]
+
+
+# Before the rounds' tables were loaded for all rounds at once, the list made 4 + 3 queries per round
+# (tables, seats, open reports): 19 after 5 rounds, 154 after 50.
+def test_the_rounds_list_makes_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    _read(api, f"/api/v1/events/{played.event.pk}/rounds/", 7, django_assert_num_queries)
+
+
+def test_the_rounds_list_read_anonymously_makes_the_same_queries_whatever_the_number_of_rounds(
+    played, anon_api, django_assert_num_queries
+):
+    _read(anon_api, f"/api/v1/events/{played.event.pk}/rounds/", 6, django_assert_num_queries)
+
+
+def test_a_round_makes_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    latest = played.event.planned_rounds
+    _read(api, f"/api/v1/events/{played.event.pk}/rounds/{latest}/", 7, django_assert_num_queries)
+
+
+def test_the_first_round_makes_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    _read(api, f"/api/v1/events/{played.event.pk}/rounds/1/", 6, django_assert_num_queries)
+
+
+def test_the_standings_make_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    _read(api, f"/api/v1/events/{played.event.pk}/standings/", 3, django_assert_num_queries)
+
+
+def test_the_registrations_make_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    _read(api, f"/api/v1/events/{played.event.pk}/registrations/", 4, django_assert_num_queries)
+
+
+def test_the_event_list_makes_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    _read(api, "/api/v1/events/", 2, django_assert_num_queries)
+
+
+def test_me_makes_the_same_queries_whatever_the_number_of_rounds(played, django_assert_num_queries):
+    _read(_client_for(played.alice.user), "/api/v1/me/", 15, django_assert_num_queries)
+
+
+def test_the_counts_do_not_grow_with_the_number_of_players(organiser, api, django_assert_num_queries):
+    """Five times the players, the same queries (the rounds list and /me/, which read every table and seat)."""
+    played = build_played_event(organiser=organiser, rounds=5, players=40)
+    _read(api, f"/api/v1/events/{played.event.pk}/rounds/", 7, django_assert_num_queries)
+    _read(api, f"/api/v1/events/{played.event.pk}/registrations/", 4, django_assert_num_queries)
+    _read(_client_for(played.alice.user), "/api/v1/me/", 15, django_assert_num_queries)

@@ -1,0 +1,111 @@
+"""A running event with many rounds already played, built in bulk for the query-count tests.
+
+Eight players of a 1v1 format (Mintayn), ``rounds`` Swiss rounds of four tables each, all with
+results but the latest round's first table, whose player report waits for its confirmation; the
+stored standings; one player (``alice``) with an account, for ``/me/``. Pairing and reporting
+through the services would take minutes at 50 rounds (and rematches); the rows are what they would
+write, made with ``bulk_create``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from tests.factories import EventFactory, PlayerFactory
+from tournaments.models import (
+    Event,
+    Player,
+    Pod,
+    PodResult,
+    Registration,
+    ResultReport,
+    ResultResponse,
+    Round,
+    Seat,
+    Standing,
+)
+
+PLAYERS = 8
+
+
+@dataclass
+class PlayedEvent:
+    event: Event
+    players: list[Player]
+    alice: Player
+
+
+def _pairing(players: list[Player], number: int) -> list[tuple[Player, Player]]:
+    """Round robin by the circle method: a different opponent each round, seven rounds before a rematch."""
+    others = players[1:]
+    turn = (number - 1) % len(others)
+    ring = [players[0], *others[turn:], *others[:turn]]
+    return [(ring[i], ring[-1 - i]) for i in range(len(ring) // 2)]
+
+
+def build_played_event(*, organiser, rounds: int, players: int = PLAYERS) -> PlayedEvent:
+    alice_user = get_user_model().objects.create_user(username="alice", password="pw")
+    event = EventFactory(
+        organiser=organiser,
+        format="mintayn-master",
+        planned_rounds=rounds,
+        status=Event.Status.RUNNING,
+        player_reports=True,
+    )
+    field = players
+    players = [PlayerFactory(user=alice_user if i == 0 else None) for i in range(field)]
+    Registration.objects.bulk_create(Registration(event=event, player=p, checked_in=True) for p in players)
+    now = timezone.now()
+    round_rows = Round.objects.bulk_create(
+        Round(event=event, number=n, seed=n, completed_at=None if n == rounds else now) for n in range(1, rounds + 1)
+    )
+    pods = Pod.objects.bulk_create(
+        Pod(round=round_, table_number=t) for round_ in round_rows for t in range(1, field // 2 + 1)
+    )
+    seats, results, open_pod = [], [], None
+    for pod in pods:
+        round_ = pod.round
+        a, b = _pairing(players, round_.number)[pod.table_number - 1]
+        last_open = round_.number == rounds and pod.table_number == 1
+        for order, player in enumerate((a, b), start=1):
+            seats.append(
+                Seat(
+                    pod=pod,
+                    round=round_,
+                    player=player,
+                    seat_order=order,
+                    placement=None if last_open else order,
+                    points=None if last_open else (3 if order == 1 else 0),
+                    games_won=None if last_open else 2 - order + 1,
+                    games_lost=None if last_open else order - 1,
+                    games_drawn=None if last_open else 0,
+                    points_before=0,
+                    rank_before=order,
+                    reasons=["paired"],
+                )
+            )
+        if last_open:
+            open_pod = (pod, a, b)
+        else:
+            results.append(PodResult(pod=pod, reported_by=organiser))
+    Seat.objects.bulk_create(seats)
+    PodResult.objects.bulk_create(results)
+    pod, a, b = open_pod
+    report = ResultReport.objects.create(
+        pod=pod, player=a, placements={str(a.pk): 1, str(b.pk): 2}, games={str(a.pk): [2, 0, 0], str(b.pk): [0, 2, 0]}
+    )
+    ResultResponse.objects.create(report=report, player=b, agrees=False, placements={str(b.pk): 1, str(a.pk): 2})
+    report.status = ResultReport.Status.DISPUTED
+    report.save(update_fields=["status"])
+    Standing.objects.bulk_create(
+        Standing(
+            event=event, player=p, rank=i + 1, points=3 * (field - i), wins=field - i, draws=0, losses=i, byes=0,
+            matches=rounds, opp_match_win_pct=0.5, opp_opp_match_win_pct=0.5, opp_avg_points=3.0,
+            results_version=0,
+        )
+        for i, p in enumerate(players)
+    )  # fmt: skip
+    return PlayedEvent(event=event, players=players, alice=players[0])

@@ -1,0 +1,99 @@
+"""An event's pages take as many queries after 50 rounds as after 5.
+
+Each page is read at 5 and at 50 played rounds (eight players, built in bulk by
+:mod:`tests.played_event`) and must make exactly the same number of queries: the number below, which
+counts the page's own reads (session, event, the round shown, standings) and not one query per
+round, table or player. A change that makes a page cost more queries changes its number here, on
+purpose.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.played_event import build_played_event
+
+pytestmark = pytest.mark.django_db
+
+ROUNDS = [5, 50]
+
+
+@pytest.fixture(params=ROUNDS, ids=lambda n: f"{n}-rounds")
+def played(request, organiser):
+    return build_played_event(organiser=organiser, rounds=request.param)
+
+
+def _signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _read(client, url: str, queries: int, django_assert_num_queries) -> None:
+    with django_assert_num_queries(queries):
+        answer = client.get(url)
+    assert answer.status_code == 200
+
+
+def test_the_public_event_page_makes_the_same_queries_whatever_the_number_of_rounds(
+    played, client, django_assert_num_queries
+):
+    _read(client, f"/events/{played.event.pk}/", 7, django_assert_num_queries)
+
+
+def test_the_public_event_page_of_a_player_makes_the_same_queries_whatever_the_number_of_rounds(
+    played, django_assert_num_queries
+):
+    """A signed-in player also gets their panel: their table, its report, their history."""
+    _read(_signed_in(played.alice.user), f"/events/{played.event.pk}/", 26, django_assert_num_queries)
+
+
+def test_the_pairings_make_the_same_queries_whatever_the_number_of_rounds(played, client, django_assert_num_queries):
+    _read(client, f"/events/{played.event.pk}/pairings/", 5, django_assert_num_queries)
+
+
+def test_an_earlier_rounds_pairings_make_the_same_queries_whatever_the_number_of_rounds(
+    played, client, django_assert_num_queries
+):
+    _read(client, f"/events/{played.event.pk}/pairings/?round=2", 5, django_assert_num_queries)
+
+
+def test_the_pairings_by_name_make_the_same_queries_whatever_the_number_of_rounds(
+    played, client, django_assert_num_queries
+):
+    _read(client, f"/events/{played.event.pk}/pairings/by-name/", 5, django_assert_num_queries)
+
+
+def test_the_public_standings_make_the_same_queries_whatever_the_number_of_rounds(
+    played, client, django_assert_num_queries
+):
+    _read(client, f"/events/{played.event.pk}/standings/", 3, django_assert_num_queries)
+
+
+def test_the_dashboard_event_page_makes_the_same_queries_whatever_the_number_of_rounds(
+    played, organiser, django_assert_num_queries
+):
+    _read(_signed_in(organiser), f"/dashboard/events/{played.event.pk}/", 18, django_assert_num_queries)
+
+
+def test_an_earlier_round_on_the_dashboard_makes_the_same_queries_whatever_the_number_of_rounds(
+    played, organiser, django_assert_num_queries
+):
+    _read(_signed_in(organiser), f"/dashboard/events/{played.event.pk}/rounds/2/", 11, django_assert_num_queries)
+
+
+def test_the_dashboard_event_list_makes_the_same_queries_whatever_the_number_of_rounds(
+    played, organiser, django_assert_num_queries
+):
+    _read(_signed_in(organiser), "/dashboard/", 4, django_assert_num_queries)
+
+
+def test_the_pages_do_not_grow_with_the_number_of_players(organiser, client, django_assert_num_queries):
+    """Five times the players, the same queries."""
+    played = build_played_event(organiser=organiser, rounds=5, players=40)
+    event = played.event.pk
+    _read(client, f"/events/{event}/", 7, django_assert_num_queries)
+    _read(client, f"/events/{event}/pairings/", 5, django_assert_num_queries)
+    _read(client, f"/events/{event}/pairings/by-name/", 5, django_assert_num_queries)
+    _read(_signed_in(organiser), f"/dashboard/events/{event}/", 18, django_assert_num_queries)
