@@ -1,6 +1,6 @@
 """A running event with many rounds already played, built in bulk for the query-count tests.
 
-Eight players of a 1v1 format (Mintayn), ``rounds`` Swiss rounds of four tables each, all with
+``players`` (eight unless told; an even number) of a 1v1 format (Mintayn), ``rounds`` Swiss rounds, all with
 results but the latest round's first table, whose player report waits for its confirmation; the
 stored standings; one player (``alice``) with an account, for ``/me/``. Pairing and reporting
 through the services would take minutes at 50 rounds (and rematches); the rows are what they would
@@ -55,20 +55,19 @@ def build_played_event(*, organiser, rounds: int, players: int = PLAYERS) -> Pla
         status=Event.Status.RUNNING,
         player_reports=True,
     )
-    field = players
-    players = [PlayerFactory(user=alice_user if i == 0 else None) for i in range(field)]
-    Registration.objects.bulk_create(Registration(event=event, player=p, checked_in=True) for p in players)
+    field = [PlayerFactory(user=alice_user if i == 0 else None) for i in range(players)]
+    Registration.objects.bulk_create(Registration(event=event, player=p, checked_in=True) for p in field)
     now = timezone.now()
     round_rows = Round.objects.bulk_create(
         Round(event=event, number=n, seed=n, completed_at=None if n == rounds else now) for n in range(1, rounds + 1)
     )
     pods = Pod.objects.bulk_create(
-        Pod(round=round_, table_number=t) for round_ in round_rows for t in range(1, field // 2 + 1)
+        Pod(round=round_, table_number=t) for round_ in round_rows for t in range(1, players // 2 + 1)
     )
     seats, results, open_pod = [], [], None
     for pod in pods:
         round_ = pod.round
-        a, b = _pairing(players, round_.number)[pod.table_number - 1]
+        a, b = _pairing(field, round_.number)[pod.table_number - 1]
         last_open = round_.number == rounds and pod.table_number == 1
         for order, player in enumerate((a, b), start=1):
             seats.append(
@@ -102,10 +101,10 @@ def build_played_event(*, organiser, rounds: int, players: int = PLAYERS) -> Pla
     report.save(update_fields=["status"])
     Standing.objects.bulk_create(
         Standing(
-            event=event, player=p, rank=i + 1, points=3 * (field - i), wins=field - i, draws=0, losses=i, byes=0,
+            event=event, player=p, rank=i + 1, points=3 * (players - i), wins=players - i, draws=0, losses=i, byes=0,
             matches=rounds, opp_match_win_pct=0.5, opp_opp_match_win_pct=0.5, opp_avg_points=3.0,
             results_version=0,
         )
-        for i, p in enumerate(players)
+        for i, p in enumerate(field)
     )  # fmt: skip
-    return PlayedEvent(event=event, players=players, alice=players[0])
+    return PlayedEvent(event=event, players=field, alice=field[0])
