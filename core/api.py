@@ -122,6 +122,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "unknown_banlist": (400, "no banlist of that name has been imported"),
     "bye": (400, "a bye has no game to record"),
     "use_void": (400, "entries are voided with the void operation"),
+    "top_cut_needs_winner": (400, "the entry would end a top-cut table's game or match without one winner (a draw): "
+                                  "play on until someone wins; `rule` names the rule"),
     "not_authenticated": (403, "no token or session: sign in first"),
     "authentication_failed": (403, "the token is not valid"),
     "permission_denied": (403, "only the event's organiser or staff may do this"),

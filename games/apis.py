@@ -144,11 +144,17 @@ class GameEventListAppendApi(APIView):
         parameters=[ETAG],
         responses={
             201: GameOutput,
-            **error_responses(*BODY, "use_void", *STAFF, "not_found", "stale_version", engine_rules=True),
+            **error_responses(
+                *BODY, "use_void", "top_cut_needs_winner", *STAFF, "not_found", "stale_version", engine_rules=True
+            ),
         },
     )
     def post(self, request: Request, game_id: int) -> Response:
-        """Append an entry. A stale ``expected_version`` gets 409 with the current state; a refused event, 400 with its rule."""
+        """Append an entry. A stale ``expected_version`` gets 409 with the current state; a refused event, 400 with its rule.
+
+        An entry that would end a top-cut table's game (or match) in a draw is refused (``top_cut_needs_winner``)
+        and nothing is stored; an entry that ends a game otherwise makes its placements the table's result,
+        reported by you."""
         game = _game(game_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -177,8 +183,8 @@ class GameEventVoidApi(APIView):
         responses={
             201: GameOutput,
             **error_responses(
-                *BODY, *STAFF, "not_found", "entry_not_found", "stale_version", "result_exists", "later_game_exists",
-                "already_void", "void_breaks_log",
+                *BODY, "top_cut_needs_winner", *STAFF, "not_found", "entry_not_found", "stale_version",
+                "result_exists", "later_game_exists", "already_void", "void_breaks_log",
             ),
         },
     )  # fmt: skip

@@ -6,7 +6,11 @@ one: HTTP 409 with the current state), lets the format's engine apply the
 event (a refusal becomes a 400 carrying the rule's ``code`` and ``rule``), and
 stores the entry with the new snapshot.  When the game (or a best-of-3 match)
 ends, its placements become the table's result through
-:func:`tournaments.services.pod_result_report`, and standings update.
+:func:`tournaments.services.pod_result_report`, reported by the judge who
+recorded the entry that ended it, and standings update.  That result is checked
+against the table (a top-cut table needs one winner) before the entry is
+stored, in the same transaction: an entry whose result the table would refuse
+is refused itself, and nothing is stored.
 
 Every event handed to an engine carries its log number (``seq``), on append and
 on replay, so what the state cites (a ruling note's number) is the number the
@@ -33,6 +37,7 @@ from games.models import Game, GameEvent
 from tournaments.models import Event, Pod, PodResult
 from tournaments.policy import ensure_can_record_games
 from tournaments.services import pod_result_report
+from tournaments.services.results import pod_result_check
 
 
 class StaleVersion(Conflict):
@@ -113,11 +118,22 @@ def game_event_append(
             )
         except RuleViolation as exc:
             raise _rule_error(exc) from exc
+        _ensure_table_takes(game, state)
         entry = GameEvent.objects.create(game=game, seq=game.version + 1, type=type, payload=dict(data), recorded_by=by)
         _store(game, state)
     if game.status == Game.Status.FINISHED:
-        transaction.on_commit(lambda: game_result_report(game_id=game.pk))
+        transaction.on_commit(lambda: game_result_report(game_id=game.pk, by=by))
     return game, entry
+
+
+def _ensure_table_takes(game: Game, state: Mapping[str, Any]) -> None:
+    """Refuse a new state that ends the game (or match) with a result its table would refuse."""
+    if state.get("status") != "finished":
+        return
+    outcome = _table_outcome(game, state)
+    if outcome is not None:
+        placements, games, intentional = outcome
+        pod_result_check(pod=game.pod, placements=placements, games=games, intentional_draw=intentional)
 
 
 def _store(game: Game, state: dict) -> None:
@@ -176,35 +192,46 @@ def game_event_void(*, game: Game, expected_version: int, seq: int, reason: str,
         )
         target.voided_by = entry
         target.save(update_fields=["voided_by"])
+        _ensure_table_takes(game, state)
         _store(game, state)
     if game.status == Game.Status.FINISHED:
-        transaction.on_commit(lambda: game_result_report(game_id=game.pk))
+        transaction.on_commit(lambda: game_result_report(game_id=game.pk, by=by))
     return game, entry
 
 
-def game_result_report(*, game_id: int) -> PodResult | None:
-    """Write a finished game's (or decided match's) placements to the table's result; safe to run twice."""
-    game = Game.objects.select_related("pod__round__event").get(pk=game_id)
-    if game.status != Game.Status.FINISHED or PodResult.objects.filter(pod_id=game.pod_id).exists():
-        return None
-    event = game.pod.round.event
-    fmt = get_format(event.format)
-    if fmt.games_per_match > 1:
+def _table_outcome(game: Game, state: Mapping[str, Any]):
+    """What the table's result would be with ``game`` finished in ``state``: ``(placements, games,
+    intentional_draw)``, or ``None`` while its best-of-3 match goes on."""
+    if get_format(game.format).games_per_match > 1:
         from games.formats.deck_masters.engine import match_result
 
-        duels = [
-            g.state["result"] for g in Game.objects.filter(pod=game.pod, status=Game.Status.FINISHED).order_by("number")
-        ]
+        earlier = Game.objects.filter(pod_id=game.pod_id, status=Game.Status.FINISHED, number__lt=game.number)
+        duels = [*(g.state["result"] for g in earlier.order_by("number")), state["result"]]
         placements = match_result(duels)
         if placements is None:
             return None  # the match goes on: the next duel is created by the judge
         games, intentional = _duel_scores(duels, placements)
     else:
-        placements, games, intentional = game.state["result"]["placements"], None, False
+        placements, games, intentional = state["result"]["placements"], None, False
+    return {int(k): v for k, v in placements.items()}, games, intentional
+
+
+def game_result_report(*, game_id: int, by) -> PodResult | None:
+    """Write a finished game's (or decided match's) placements to the table's result; safe to run twice.
+
+    ``by`` is the judge who recorded the entry that ended it: the result's reporter.
+    """
+    game = Game.objects.select_related("pod__round__event").get(pk=game_id)
+    if game.status != Game.Status.FINISHED or PodResult.objects.filter(pod_id=game.pod_id).exists():
+        return None
+    outcome = _table_outcome(game, game.state)
+    if outcome is None:
+        return None
+    placements, games, intentional = outcome
+    event = game.pod.round.event
     result, _ = pod_result_report(
         event=event, round_number=game.pod.round.number, table_number=game.pod.table_number,
-        placements={int(k): v for k, v in placements.items()}, by=event.organiser, source=PodResult.Source.GAME,
-        games=games, intentional_draw=intentional,
+        placements=placements, by=by, source=PodResult.Source.GAME, games=games, intentional_draw=intentional,
     )  # fmt: skip
     return result
 

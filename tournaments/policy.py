@@ -214,6 +214,17 @@ def ensure_can_record_games(user, event: Event) -> None:
     ensure(user, Action.RECORD_GAMES, event)
 
 
+def can_report_game_result(user, event: Event) -> bool:
+    """The result a finished game (or decided match) produces is reported by whoever recorded it: anyone who
+    may record games, judges included, whether or not they may enter results by hand (the log is the evidence)."""
+    return can(user, Action.RECORD_GAMES, event)
+
+
+def ensure_can_report_game_result(user, event: Event) -> None:
+    if not can_report_game_result(user, event):
+        raise PermissionDenied(_REFUSALS[Action.RECORD_GAMES])
+
+
 def can_submit_deck(user, registration: Registration) -> bool:
     """The player, and the event's organisers."""
     return is_player(user, registration.player) or can(user, Action.MANAGE_DECKS, registration.event)

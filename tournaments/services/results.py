@@ -34,11 +34,13 @@ from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDeni
 from games.formats import get_format
 from tournaments import audit
 from tournaments.models import Event, Pod, PodResult, ResultReport, ResultResponse, Round, Seat
-from tournaments.policy import Action, can, ensure
+from tournaments.policy import Action, can, ensure, ensure_can_report_game_result
 from tournaments.services._common import locked_event, shared_event
 from tournaments.services.standings import bump_results_version, request_standings
 
 GameScore = tuple[int, int, int]
+
+TOP_CUT_NEEDS_WINNER = "A top-cut table needs one winner: play on until someone wins."
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ def _checked(outcome: Outcome, seats: list[Seat], *, games_per_match: int, stage
     _validate_placements(outcome.placements, seated)
     counts = Counter(outcome.placements.values())
     if stage == Round.Stage.TOP_CUT and counts[1] != 1:
-        raise ApplicationError("A top-cut table needs one winner: play on until someone wins.", field="placements")
+        raise ApplicationError(TOP_CUT_NEEDS_WINNER, field="placements")
     one_vs_one = len(seats) == 2
     games = outcome.games
     if outcome.intentional_draw:
@@ -231,6 +233,26 @@ def _open_report(pod: Pod) -> ResultReport | None:
     )
 
 
+def pod_result_check(
+    *, pod: Pod, placements: Mapping, games: Mapping | None = None, intentional_draw: bool = False
+) -> None:
+    """Refuse an outcome the table could not take as its result, recording nothing.
+
+    The games app asks it inside the transaction of a judge's entry that ends
+    a game (or decides a match), before storing the entry, so a game never
+    ends with a result its table then refuses.  A top-cut table without one
+    winner is refused with ``top_cut_needs_winner`` (and the rule, like the
+    engine's refusals); any other fault of the outcome as
+    :func:`pod_result_report` would refuse it.
+    """
+    outcome = Outcome.of(placements, games, intentional_draw)
+    round_ = pod.round
+    if round_.stage == Round.Stage.TOP_CUT and Counter(outcome.placements.values())[1] != 1:
+        raise ApplicationError(TOP_CUT_NEEDS_WINNER, code="top_cut_needs_winner", extra={"rule": "tournament rules"})
+    seats = list(pod.seats.order_by("seat_order"))
+    _checked(outcome, seats, games_per_match=get_format(round_.event.format).games_per_match, stage=round_.stage)
+
+
 # --- staff --------------------------------------------------------------------------------------
 
 
@@ -248,22 +270,29 @@ def pod_result_report(
     """Record a table's result as staff: final at once.  Returns ``(result, created)``.
 
     Organisers and scorekeepers; judges too for a table whose player report
-    is disputed or waiting (they settle it).  The same result entered again is
-    accepted and changes nothing (so a retried request is safe); a different
-    one is refused: that is a correction (:func:`result_correct`).
+    is disputed or waiting (they settle it).  A result a finished game
+    produces (``source`` game) names the judge who recorded the game: anyone
+    who may record games reports it
+    (:func:`tournaments.policy.can_report_game_result`).  The same result
+    entered again is accepted and changes nothing (so a retried request is
+    safe); a different one is refused: that is a correction
+    (:func:`result_correct`).
     """
     outcome = Outcome.of(placements, games, intentional_draw)
     with transaction.atomic():
         # Reports of other tables go on in parallel; pairing, re-pairing and finishing wait for this one.
         event = shared_event(event.pk)
-        if not can(by, Action.ENTER_RESULTS, event) and not can(by, Action.SETTLE_DISPUTES, event):
+        from_game = source == PodResult.Source.GAME
+        if from_game:
+            ensure_can_report_game_result(by, event)
+        elif not can(by, Action.ENTER_RESULTS, event) and not can(by, Action.SETTLE_DISPUTES, event):
             ensure(by, Action.ENTER_RESULTS, event)
         if event.status == Event.Status.FINISHED:
             raise Conflict("The event is finished: results are closed.", code="event_finished")
         round_, pod, seats = _table(event, round_number, table_number)
         existing = getattr(pod, "result", None)
         report = _open_report(pod)
-        if not can(by, Action.ENTER_RESULTS, event) and report is None:
+        if not from_game and not can(by, Action.ENTER_RESULTS, event) and report is None:
             raise PermissionDenied("Judges enter the result of a disputed or unconfirmed table only.")
         outcome = _checked(outcome, seats, games_per_match=get_format(event.format).games_per_match, stage=round_.stage)
         if existing is not None:
