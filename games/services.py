@@ -242,7 +242,8 @@ def _duel_scores(duels: list[Mapping[str, Any]], placements: Mapping[str, int]):
     ``(None, False)`` when the score would not show the match's winner (a
     disqualification decides a match whatever the duels said).
     """
-    if any(str(d.get("reason", "")) == "intentional_draw" for d in duels):
+    # The engine writes the reason in words ("intentional draw", as deck_masters.engine.match_result reads it).
+    if any(str(d.get("reason", "")).startswith("intentional draw") for d in duels):
         return None, set(placements.values()) == {1}
     players = list(placements)
     score = {p: [0, 0, 0] for p in players}

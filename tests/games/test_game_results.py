@@ -136,6 +136,17 @@ def test_an_intentional_draw_in_swiss_still_becomes_the_tables_result(api, organ
     assert PodResult.objects.filter(pod=pod).exists()
 
 
+def test_a_deck_masters_intentional_draw_is_recorded_as_one_with_no_game_points(api, organiser):
+    pod = seated_table(organiser, "deck-masters", 2)
+    game = start_game(api, pod)
+    response = append(api, game, "intentional_draw")
+    assert response.status_code == 201, response.json()
+    result = PodResult.objects.get(pod=pod)
+    assert result.intentional_draw is True
+    # Its unplayed games are worth nothing: 0-0-0, where a played drawn game would be 0-0-1.
+    assert list(pod.seats.values_list("placement", "games_won", "games_lost", "games_drawn")) == [(1, 0, 0, 0)] * 2
+
+
 # --- defect 2: the recording judge reports the result -------------------------------------------
 
 
