@@ -20,6 +20,15 @@ def test_the_import_contracts_hold():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+def test_the_pure_engines_type_check_strictly(monkeypatch):
+    """mypy --strict over the files ``[tool.mypy]`` in pyproject.toml names: the engines and what they import."""
+    from mypy import api
+
+    monkeypatch.chdir(ROOT)  # the configured files and the .mypy_cache are relative to the repository
+    stdout, stderr, status = api.run([])
+    assert status == 0, stdout + stderr
+
+
 def _sources():
     for app in APPS:
         for path in (ROOT / app).rglob("*.py"):

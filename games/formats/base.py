@@ -87,7 +87,7 @@ class Format:
     #: Cards with a role in the format, chosen when registering a deck (see ``deckrules.ROLES``).
     deck_roles: tuple[str, ...] = ()
     #: Deck rule options an event may set, with their allowed values.
-    deck_options: Mapping[str, tuple] = field(default_factory=dict)
+    deck_options: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     #: Why a choice the rulebook leaves open was made the way it was.
     notes: tuple[str, ...] = field(default_factory=tuple)
 

@@ -58,7 +58,7 @@ import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 State = dict[str, Any]
 
@@ -303,7 +303,7 @@ class QuickEntry:
                 return [fill(v) for v in value]
             return value
 
-        return fill(dict(self.data))
+        return cast(dict[str, Any], fill(dict(self.data)))  # a mapping fills to a dict
 
     def as_dict(self) -> dict[str, Any]:
         """The entry as JSON (for an API or docs): the placeholders stay as they are."""
@@ -323,7 +323,7 @@ class QuickEntry:
                 return any(uses(k) or uses(v) for k, v in value.items())
             if isinstance(value, list | tuple):
                 return any(uses(v) for v in value)
-            return value == TURN_PLAYER
+            return bool(value == TURN_PLAYER)
 
         return uses(self.data)
 
@@ -393,7 +393,8 @@ def optional(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...], 
 
 
 def player(state: State, player_id: Any) -> dict[str, Any]:
-    for p in state["players"]:
+    players: list[dict[str, Any]] = state["players"]
+    for p in players:
         if p["id"] == player_id:
             return p
     raise RuleViolation("unknown_player", "setup", f"Player {player_id!r} is not in this game.")
@@ -408,7 +409,7 @@ def require(
     value = data[name]
     if isinstance(value, bool) and kind is int or not isinstance(value, kind):
         raise RuleViolation("invalid_field", "event", f"{name!r} has the wrong type.")
-    if minimum is not None and value < minimum:
+    if minimum is not None and cast(float, value) < minimum:  # ``kind`` is a number type when a minimum is given
         raise RuleViolation("invalid_field", "event", f"{name!r} must be at least {minimum}.")
     return value
 
@@ -552,8 +553,8 @@ def apply_common(state: State, event: GameEvent) -> State | None:
             raise RuleViolation("missing_field", "penalty", "A penalty needs a reason.")
         eliminate(new, pid, event.type)
     elif event.type == "intentional_draw":
-        remaining = [p["id"] for p in new["players"] if not p["out"]]
-        finish(new, dict.fromkeys(remaining, 1), reason="intentional draw")
+        still_in = [p["id"] for p in new["players"] if not p["out"]]
+        finish(new, dict.fromkeys(still_in, 1), reason="intentional draw")
     elif event.type == "time_called":
         placements = require(data, "placements", dict)
         reason = str(data.get("reason", "")).strip()

@@ -361,11 +361,11 @@ class SpeciesIndex:
                 self._by_species_name.setdefault(names[0], card.national_dex[0])
                 self._labels.setdefault(card.national_dex[0], names[0])
         for card in pokemon:
-            names = [n for n in species_names(card.name) if n not in self._by_species_name]
+            unknown = [n for n in species_names(card.name) if n not in self._by_species_name]
             numbers = [d for d in card.national_dex if d not in self._labels]
-            if len(names) == 1 and len(numbers) == 1:
-                self._by_species_name[names[0]] = numbers[0]
-                self._labels[numbers[0]] = names[0]
+            if len(unknown) == 1 and len(numbers) == 1:
+                self._by_species_name[unknown[0]] = numbers[0]
+                self._labels[numbers[0]] = unknown[0]
         self._by_card_name: dict[str, frozenset[SpeciesKey]] = {}
         for card in pokemon:
             self._by_card_name.setdefault(card_name(card.name), self.species(card))

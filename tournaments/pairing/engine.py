@@ -161,11 +161,12 @@ def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) 
     return numbered, honoured
 
 
-_FIRST_ROUND = ("first_round",)
-_SAME_POINTS = ("same_points",)
-_PAIRED_DOWN = ("paired_down",)
-_PAIRED_UP = ("paired_up",)
-_MIXED_POINTS = ("mixed_points",)
+# Reason codes of a seat: the main one, then any of ``rematch`` and ``fixed_table`` appended.
+_FIRST_ROUND: tuple[str, ...] = ("first_round",)
+_SAME_POINTS: tuple[str, ...] = ("same_points",)
+_PAIRED_DOWN: tuple[str, ...] = ("paired_down",)
+_PAIRED_UP: tuple[str, ...] = ("paired_up",)
+_MIXED_POINTS: tuple[str, ...] = ("mixed_points",)
 _BYE = ("bye",)
 _BYE_ASSIGNED = ("bye_assigned",)
 

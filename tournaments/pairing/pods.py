@@ -69,6 +69,7 @@ import random
 from collections.abc import Mapping, Sequence
 from heapq import heappop, heappush
 from math import sumprod
+from typing import cast
 
 from games.formats.base import TableSize
 from tournaments.pairing.common import (
@@ -151,7 +152,8 @@ def pods_objective(tables: Sequence[Sequence[int]], points: Mapping[int, int], m
 def pod_spread(values: Sequence[int]) -> int:
     """The squared point differences of every pair in one pod, without a loop over pairs."""
     total = sum(values)
-    return len(values) * sumprod(values, values) - total * total
+    # sumprod of ints is an exact int; typeshed types it float for every input.
+    return len(values) * cast(int, sumprod(values, values)) - total * total
 
 
 def repeat_weight(tables: Sequence[Sequence[int]], points: Mapping[int, int]) -> int:
@@ -298,7 +300,11 @@ class _PodSearch:
         """
         m, sizes = len(self.points), self.sizes
         slots = range(len(sizes))
-        tries = [sorted(slots, key=lambda s, h=h: (abs(s - h), s)) for h in self.home]
+
+        def nearest_first(home: int) -> list[int]:
+            return sorted(slots, key=lambda s: (abs(s - home), s))
+
+        tries = [nearest_first(h) for h in self.home]
         members: list[list[int]] = [[] for _ in sizes]
         slot_of = [-1] * m
         best: list[Cost] = []

@@ -585,8 +585,9 @@ def _solve_window(
             taker = players[u]
             covered += 1
         else:
+            assert down is not None  # exit vertices exist only when players may leave downwards
             leaving.append(u)
-            paid += (pts[u] - down) ** 2  # type: ignore[operator]
+            paid += (pts[u] - down) ** 2
             covered += 1
     if covered != k + f or (candidates and taker is None):
         return None

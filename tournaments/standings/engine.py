@@ -15,10 +15,10 @@ reported.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from itertools import starmap
-from typing import NoReturn
+from typing import NoReturn, cast
 
 from games.formats.base import Scoring
 from tournaments.standings.tiebreakers import (
@@ -244,7 +244,7 @@ def _compute_standings(
 
     # Descending on every figure (ascending on rounds missed), then ascending player id:
     # sorting by id first, then (stably) by the key, keeps both sorts' keys C-level.
-    columns = {
+    columns: dict[str, Callable[[], Sequence[float]]] = {
         LATE_ENTRY: lambda: late,
         "opp_avg_points": lambda: [-v for v in opp_avg],
         OPP_MATCH_WIN_PCT: lambda: [-v for v in omw],
@@ -315,7 +315,7 @@ def _standing(
     return standing
 
 
-def _ranks(ranked: list[int], keys: list[tuple]) -> list[int]:
+def _ranks(ranked: list[int], keys: list[tuple[float, ...]]) -> list[int]:
     """Competition ranks ("1, 2, 2, 4") for players in ``ranked`` order."""
     ranks = []
     rank = 0
@@ -365,10 +365,10 @@ def _break_ties_head_to_head(
     decided: set[int] = set()
     for pair, position in pairs.items():
         first, second = ranked[position], ranked[position + 1]
-        winner = head_to_head(meetings[pair], ids[first], ids[second])
-        if winner is None:
+        better = head_to_head(meetings[pair], ids[first], ids[second])
+        if better is None:
             continue
-        if winner == ids[second]:
+        if better == ids[second]:
             ranked[position], ranked[position + 1] = second, first
         ranks[position + 1] = position + 2
         decided.update((first, second))
@@ -606,7 +606,8 @@ def _match_games(table: TableResult) -> tuple[tuple[int, int, int], tuple[int, i
 
 def _check_games(games: object, table: TableResult) -> tuple[int, int, int]:
     try:
-        won, lost, drawn = games  # type: ignore[misc]
+        # Unpacking checks the shape: a non-iterable raises TypeError, a wrong length ValueError.
+        won, lost, drawn = cast(Iterable[object], games)
     except (TypeError, ValueError):
         won = lost = drawn = None
     if not (type(won) is int and type(lost) is int and type(drawn) is int and min(won, lost, drawn) >= 0):

@@ -115,7 +115,7 @@ def _require_turn(state: State) -> None:
 
 
 def _is_damage_step(state: State) -> bool:
-    return state["phase"] == "battle" and state["step"] == "damage"
+    return bool(state["phase"] == "battle" and state["step"] == "damage")
 
 
 def _position(data: Mapping[str, Any], default: str | None = None) -> str:
@@ -153,8 +153,9 @@ def _lose(state: State, losers: Sequence[Any], reason: str) -> None:
 def _update_player(state: State, pid: Any, **changes: Any) -> dict[str, Any]:
     for index, p in enumerate(state["players"]):
         if p["id"] == pid:
-            state["players"][index] = {**p, **changes}
-            return state["players"][index]
+            new: dict[str, Any] = {**p, **changes}
+            state["players"][index] = new
+            return new
     raise RuleViolation("unknown_player", "setup", f"Player {pid!r} is not in this game.")
 
 

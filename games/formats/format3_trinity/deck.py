@@ -122,7 +122,7 @@ def check(deck: Deck, options: Mapping[str, object] | None = None) -> list[Viola
         Violation(
             "card_pool",
             RULE,
-            f"{label(c.card)} is from {c.card.series or 'a set'} ({_date(c.card)}): the card pool is Black & White "
+            f"{label(c.card)} is from {getattr(c.card, 'series', '') or 'a set'} ({_date(c.card)}): the card pool is Black & White "
             "forward.",
             (label(c.card),),
         )

@@ -408,13 +408,15 @@ class _Draft:
         raise RuleViolation("unknown_player", "setup", f"Player {player_id!r} is not in this game.")
 
     def read(self, index: int) -> dict[str, Any]:
-        return self.state["players"][index]
+        p: dict[str, Any] = self.state["players"][index]
+        return p
 
     def write(self, index: int) -> dict[str, Any]:
         if index not in self._copied:
             self.state["players"][index] = dict(self.state["players"][index])
             self._copied.add(index)
-        return self.state["players"][index]
+        p: dict[str, Any] = self.state["players"][index]
+        return p
 
     def write_all(self) -> None:
         for i in range(len(self.state["players"])):
@@ -474,14 +476,15 @@ def _own_main_phase(d: _Draft, index: int, rule: str) -> None:
 def _generic_bench(p: Mapping[str, Any]) -> int:
     """Benched Creatures that are neither the Master nor the Paragon."""
     paragon_benched = p["paragon"] == "deployed" and p["active"] != "paragon"
-    return p["bench"] - (p["master"] == "bench") - paragon_benched
+    generic: int = p["bench"] - (p["master"] == "bench") - paragon_benched
+    return generic
 
 
 def _on_bench(p: Mapping[str, Any], kind: str) -> bool:
     if kind == "master":
-        return p["master"] == "bench"
+        return bool(p["master"] == "bench")
     if kind == "paragon":
-        return p["paragon"] == "deployed" and p["active"] != "paragon"
+        return bool(p["paragon"] == "deployed" and p["active"] != "paragon")
     return _generic_bench(p) > 0
 
 

@@ -143,7 +143,7 @@ def _optional_bool(data: Mapping[str, Any], name: str) -> bool:
 
 
 def _class(data: Mapping[str, Any], name: str = "class") -> str:
-    value = require(data, name, str).strip().lower()
+    value: str = require(data, name, str).strip().lower()
     if value not in CLASSES:
         raise RuleViolation("invalid_field", "Card Types", f"{name} must be one of {', '.join(CLASSES)}.")
     return value
@@ -157,7 +157,7 @@ def _monster_id(data: Mapping[str, Any], name: str = "monster") -> str:
 
 
 def _own_monster(p: Mapping[str, Any], mid: str) -> dict[str, Any]:
-    monster = p["monsters"].get(mid)
+    monster: dict[str, Any] | None = p["monsters"].get(mid)
     if monster is None:
         raise RuleViolation("unknown_monster", R_ZONES, f"Player {p['id']} controls no monster {mid!r}.")
     return monster
@@ -167,8 +167,9 @@ def _set(state: State, p: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
     """Replace player ``p`` in the forked ``state`` with ``p`` plus ``changes``; return the new dict."""
     for index, q in enumerate(state["players"]):
         if q["id"] == p["id"]:
-            state["players"][index] = {**q, **changes}
-            return state["players"][index]
+            new: dict[str, Any] = {**q, **changes}
+            state["players"][index] = new
+            return new
     raise RuleViolation("unknown_player", "setup", f"Player {p['id']!r} is not in this game.")  # pragma: no cover
 
 
@@ -220,7 +221,9 @@ def _has_class(p: Mapping[str, Any], cls: str) -> bool:
 
 
 def _find_monster(state: State, mid: str) -> dict[str, Any] | None:
-    for q in state["players"]:
+    """The player who controls monster ``mid`` (``None`` when nobody does)."""
+    players: list[dict[str, Any]] = state["players"]
+    for q in players:
         if mid in q["monsters"]:
             return q
     return None

@@ -273,7 +273,8 @@ def _acting(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
 def _count(data: Mapping[str, Any]) -> int:
     if data.get("count") is None:
         return 1
-    return require(data, "count", int, minimum=1)
+    count: int = require(data, "count", int, minimum=1)
+    return count
 
 
 def _still_in(state: State) -> list[dict[str, Any]]:
@@ -426,7 +427,7 @@ def _leave_play(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _condition_name(data: Mapping[str, Any]) -> str:
-    name = require(data, "condition", str)
+    name: str = require(data, "condition", str)
     if name not in CONDITIONS:
         raise RuleViolation("invalid_field", ADDITIONAL, f"'condition' is one of {', '.join(CONDITIONS)}.")
     return name
@@ -461,7 +462,7 @@ def _knock_out_entries(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         return [data]
     if "player" in data:
         raise RuleViolation("invalid_field", "event", "Give either 'player' or a 'knocked_out' list, not both.")
-    entries = require(data, "knocked_out", list)
+    entries: list[Mapping[str, Any]] = require(data, "knocked_out", list)
     if not entries or not all(isinstance(e, Mapping) for e in entries):
         raise RuleViolation("invalid_field", "event", "'knocked_out' is a non-empty list of Knock Outs.")
     return entries
