@@ -1,6 +1,6 @@
 """Results reported by the players themselves at a championship: the self-service flow's worst case.
 
-Set up like ``bench reports`` (:mod:`tournaments.bench_reports`, whose helpers
+Set up like ``bench reports`` (:mod:`bench.reports`, whose helpers
 this reuses): a Deck Masters event of 4,000 checked-in players (400 with
 ``--quick``) with three rounds played in bulk and round 4 paired, but every
 player has an account with an API token and the event takes player reports.
@@ -53,7 +53,7 @@ import uuid
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from tournaments.bench_reports import (
+from bench.reports import (
     WEB_WORKERS,
     _new_event,
     _organiser,
