@@ -7,8 +7,7 @@ pools of :mod:`decks.catalogue`) and writes nothing.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +18,7 @@ from decks.parsers.pokemon import parse_pokemon_decklist
 from decks.parsers.yugioh import parse_yugioh, resolve_reference, resolve_yugioh
 from decks.resolve import resolve_pokemon_decklist
 from games.formats import FORMATS, GameFamily, get_format
-from games.formats.deckrules import ROLES, Deck, Problem, Violation
+from games.formats.deckrules import ROLES, Deck, DeckRules, Entry, Problem, Violation
 
 
 @dataclass(frozen=True)
@@ -36,10 +35,9 @@ class CheckResult:
         }
 
 
-def deck_rules(slug: str):
-    """The ``deck`` module of a format (``games/formats/<folder>/deck.py``)."""
-    folder = slug.replace("-", "_")
-    return importlib.import_module(f"games.formats.{folder}.deck")
+def deck_rules(slug: str) -> DeckRules:
+    """A format's deck rules (``check(deck, options)``), as its registry record holds them."""
+    return get_format(slug).deck_rules
 
 
 def _role_problem(role: str, ref: str, suggestion: str | None) -> Problem:
@@ -67,45 +65,71 @@ def deck_check(
     resolved_roles: dict[str, Any] = {}
     role_problems: list[Problem] = []
 
-    if fmt.family == GameFamily.POKEMON:
-        index = catalogue.pokemon_index()
-        entries, problems = resolve_pokemon_decklist(parse_pokemon_decklist(decklist), index)
-        for role, ref in roles.items():
-            card = index.resolve_reference(ref)
-            if card is None:
-                role_problems.append(_role_problem(role, ref, index.suggest(ref)))
-            else:
-                resolved_roles[role] = card
-    elif fmt.family == GameFamily.YUGIOH:
-        index = catalogue.yugioh_index()
-        entries, problems = resolve_yugioh(parse_yugioh(decklist), index.by_passcode)
-        for role, ref in roles.items():
-            found = resolve_reference(ref, index)
-            if isinstance(found, Problem):
-                role_problems.append(_role_problem(role, ref, found.suggestion))
-            else:
-                resolved_roles[role] = found
-        banlist_name = options.pop("banlist", None)
-        banlist = catalogue.banlist(banlist_name)
-        if banlist_name and banlist is None:
-            raise ApplicationError(
-                f"No banlist named {banlist_name!r} has been imported.", code="unknown_banlist", field="options"
-            )
-        if banlist is not None:
-            options["banlist"] = banlist
-    else:
-        pool = catalogue.mintayn_pool()
-        entries, problems = resolve_mintayn(parse_mintayn(decklist), pool.by_name)
-        for role, ref in roles.items():
-            card = pool.by_name.get(ref.strip())
-            if card is None:
-                role_problems.append(_role_problem(role, ref, None))
-            else:
-                resolved_roles[role] = card
-
+    entries, problems = READERS[fmt.family](decklist, roles, options, resolved_roles, role_problems)
     deck = Deck(entries=tuple(entries), roles=resolved_roles, problems=tuple(problems) + tuple(role_problems))
     try:
-        violations = deck_rules(format).check(deck, options)
+        violations = fmt.deck_rules.check(deck, options)
     except ValueError as exc:
         raise ApplicationError(str(exc), code="invalid_option", field="options") from exc
     return CheckResult(legal=not violations, card_count=deck.count(), violations=list(violations))
+
+
+# --- reading a decklist, by card family ------------------------------------------------------------
+# A format names its card family (``Format.family``); the family says which card pool and which
+# decklist parser a deck is read with.  Each reader resolves the list and the role cards, adding what
+# it cannot resolve to ``role_problems``, and may turn an option's name into what the rules need.
+
+Reader = Callable[
+    [str, Mapping[str, str], dict[str, Any], dict[str, Any], list[Problem]], tuple[list[Entry], list[Problem]]
+]
+
+
+def _read_pokemon(decklist, roles, options, resolved_roles, role_problems):
+    index = catalogue.pokemon_index()
+    entries, problems = resolve_pokemon_decklist(parse_pokemon_decklist(decklist), index)
+    for role, ref in roles.items():
+        card = index.resolve_reference(ref)
+        if card is None:
+            role_problems.append(_role_problem(role, ref, index.suggest(ref)))
+        else:
+            resolved_roles[role] = card
+    return entries, problems
+
+
+def _read_yugioh(decklist, roles, options, resolved_roles, role_problems):
+    index = catalogue.yugioh_index()
+    entries, problems = resolve_yugioh(parse_yugioh(decklist), index.by_passcode)
+    for role, ref in roles.items():
+        found = resolve_reference(ref, index)
+        if isinstance(found, Problem):
+            role_problems.append(_role_problem(role, ref, found.suggestion))
+        else:
+            resolved_roles[role] = found
+    banlist_name = options.pop("banlist", None)
+    banlist = catalogue.banlist(banlist_name)
+    if banlist_name and banlist is None:
+        raise ApplicationError(
+            f"No banlist named {banlist_name!r} has been imported.", code="unknown_banlist", field="options"
+        )
+    if banlist is not None:
+        options["banlist"] = banlist
+    return entries, problems
+
+
+def _read_mintayn(decklist, roles, options, resolved_roles, role_problems):
+    pool = catalogue.mintayn_pool()
+    entries, problems = resolve_mintayn(parse_mintayn(decklist), pool.by_name)
+    for role, ref in roles.items():
+        card = pool.by_name.get(ref.strip())
+        if card is None:
+            role_problems.append(_role_problem(role, ref, None))
+        else:
+            resolved_roles[role] = card
+    return entries, problems
+
+
+READERS: dict[GameFamily, Reader] = {
+    GameFamily.POKEMON: _read_pokemon,
+    GameFamily.YUGIOH: _read_yugioh,
+    GameFamily.MINTAYN: _read_mintayn,
+}

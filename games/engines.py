@@ -1,11 +1,10 @@
-"""Find a format's game engine (pure; no Django)."""
+"""Find a format's game engine (pure; no Django): the engine its registry record carries."""
 
 from __future__ import annotations
 
-import importlib
-
+from games.formats import get_format
 from games.formats.engine import Engine
 
 
 def get_engine(slug: str) -> Engine:
-    return importlib.import_module(f"games.formats.{slug.replace('-', '_')}.engine").ENGINE
+    return get_format(slug).engine

@@ -29,7 +29,6 @@ from django.utils import timezone
 
 from core.exceptions import ApplicationError, Conflict, NotFound
 from games import selectors
-from games.engines import get_engine
 from games.formats import get_format
 from games.formats.engine import GameEvent as EngineEvent
 from games.formats.engine import RuleViolation
@@ -78,7 +77,7 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
         players = list(pod.seats.order_by("seat_order").values_list("player_id", flat=True))
         options = {**_registered_options(event, fmt.deck_roles, players), **(options or {})}
         try:
-            state = get_engine(event.format).new_game(players, options)
+            state = fmt.engine.new_game(players, options)
         except RuleViolation as exc:
             raise _rule_error(exc) from exc
         return Game.objects.create(
@@ -113,7 +112,7 @@ def game_event_append(
         if game.version != expected_version:
             raise StaleVersion(game)
         try:
-            state = get_engine(game.format).apply(
+            state = get_format(game.format).engine.apply(
                 game.state, EngineEvent(type=type, data=dict(data), seq=game.version + 1)
             )
         except RuleViolation as exc:
@@ -150,7 +149,7 @@ def _store(game: Game, state: dict) -> None:
 
 def replay(game: Game, exclude: set[int] = frozenset()) -> dict:
     """The state from ``new_game`` and every live (not voided, not void) entry except ``exclude``."""
-    engine = get_engine(game.format)
+    engine = get_format(game.format).engine
     state = engine.new_game(game.players, game.options)
     entries = game.events.filter(voided_by__isnull=True).exclude(type="void").exclude(seq__in=exclude).order_by("seq")
     for entry in entries:
@@ -202,9 +201,8 @@ def game_event_void(*, game: Game, expected_version: int, seq: int, reason: str,
 def _table_outcome(game: Game, state: Mapping[str, Any]):
     """What the table's result would be with ``game`` finished in ``state``: ``(placements, games,
     intentional_draw)``, or ``None`` while its best-of-3 match goes on."""
-    if get_format(game.format).games_per_match > 1:
-        from games.formats.deck_masters.engine import match_result
-
+    match_result = get_format(game.format).match_result
+    if match_result is not None:
         earlier = Game.objects.filter(pod_id=game.pod_id, status=Game.Status.FINISHED, number__lt=game.number)
         duels = [*(g.state["result"] for g in earlier.order_by("number")), state["result"]]
         placements = match_result(duels)
@@ -242,7 +240,7 @@ def _duel_scores(duels: list[Mapping[str, Any]], placements: Mapping[str, int]):
     ``(None, False)`` when the score would not show the match's winner (a
     disqualification decides a match whatever the duels said).
     """
-    # The engine writes the reason in words ("intentional draw", as deck_masters.engine.match_result reads it).
+    # The engine writes the reason in words ("intentional draw", as the format's match_result reads it).
     if any(str(d.get("reason", "")).startswith("intentional draw") for d in duels):
         return None, set(placements.values()) == {1}
     players = list(placements)

@@ -34,7 +34,6 @@ from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
 from games import display, selectors, services
-from games.engines import get_engine
 from games.formats import Format, get_format
 from games.formats.engine import COMMON_VOCABULARY, EventSpec, QuickEntry, When
 from games.forms import GameEventForm, VoidForm, label, post_fields
@@ -81,18 +80,16 @@ def _player_names(ids: list[int]) -> dict[int, str]:
     return {pid: found[pid].display_name if pid in found else f"Player {pid}" for pid in ids}
 
 
-def _turn(state: dict[str, Any]) -> tuple[int | None, bool, int | None]:
+def _turn(fmt: Format, state: dict[str, Any]) -> tuple[int | None, bool, int | None]:
     """``(turn player, whether their turn is under way, the player who starts the next turn)``.
 
     Only a default for the forms' player choices: the engine decides whose turn it really is.
-    Engines mark a turn under way differently (``turn.in_progress``, ``phase``, or clearing
-    ``turn.player`` at its end), so each of those is read when present.
+    The format says whose turn is under way (``fmt.turn_of``); ``turn.player`` (the engine
+    contract) is the last player to take a turn when none is under way.
     """
     turn = state.get("turn") or {}
     current = turn.get("player")
-    active = (
-        current is not None and bool(turn.get("in_progress", True)) and state.get("phase") not in ("ended", "setup")
-    )
+    active = current is not None and fmt.turn_of(state) is not None
     order = [p["id"] for p in state.get("players", [])]
     if not order:
         return current, active, None
@@ -136,10 +133,10 @@ def _next_game(pod: Pod, games: list[Game], fmt: Format, has_result: bool) -> st
         return "Start game"
     if fmt.games_per_match == 1 or any(g.status != Game.Status.FINISHED for g in games):
         return None
-    from games.formats.deck_masters.engine import match_result
-
+    if fmt.match_result is None:
+        return None
     try:
-        undecided = match_result([g.state["result"] for g in games]) is None
+        undecided = fmt.match_result([g.state["result"] for g in games]) is None
     except (KeyError, TypeError, ValueError):
         return None
     return "Start next duel" if undecided else None
@@ -235,7 +232,7 @@ def _quick_buttons(
     game: Game, p: dict[str, Any], names: dict[int, str], turn: tuple[int | None, bool, int | None]
 ) -> list[dict[str, Any]]:
     """The one-tap buttons of player ``p``'s card: each posts a complete entry, like its form would."""
-    engine = get_engine(game.format)
+    engine = get_format(game.format).engine
     current, active, upcoming = turn
     buttons = []
     for quick in engine.QUICK_ENTRIES:
@@ -272,11 +269,11 @@ def _console_context(
 ) -> dict[str, Any]:
     event = game.pod.round.event
     fmt = get_format(game.format)
-    engine = get_engine(game.format)
+    engine = fmt.engine
     state = game.state
     names = _player_names(list(game.players))
     finished = game.status == Game.Status.FINISHED
-    turn_now = _turn(state)
+    turn_now = _turn(fmt, state)
     current, active, upcoming = turn_now
     focus = None if finished else (current if active else upcoming)
 
@@ -423,7 +420,7 @@ def _event_form(game: Game, spec: EventSpec, data, names: dict[int, str]) -> Gam
 def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
     """Record one entry from an event form or a one-tap button (``quick``: the form stays closed)."""
     game = _managed_game(request, game_id)
-    spec = get_engine(game.format).VOCABULARY.get(request.POST.get("type", ""))
+    spec = get_format(game.format).vocabulary.get(request.POST.get("type", ""))
     if spec is None:
         alert = {"kind": "refused", "message": "Choose one of the format's events.", "code": "unknown_event"}
         return _render_console(request, game, status=400, alert=alert)

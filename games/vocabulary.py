@@ -140,11 +140,9 @@ def rewrite(text: str, section: str) -> str:
 
 def documents(docs: Path) -> dict[Path, str]:
     """Every vocabulary doc and the generated section it should hold."""
-    from games.engines import get_engine
     from games.formats import FORMATS
 
     sections = {docs / "README.md": common_section()}
-    for slug in FORMATS:
-        engine = get_engine(slug)
-        sections[docs / f"{slug}.md"] = format_section(engine.VOCABULARY, engine.QUICK_ENTRIES)
+    for slug, fmt in FORMATS.items():
+        sections[docs / f"{slug}.md"] = format_section(fmt.vocabulary, fmt.quick_entries)
     return sections

@@ -1,7 +1,11 @@
 """The format registry: one :class:`~games.formats.base.Format` per slug.
 
 Every app reads formats from here (``get_format("mt-silver")``); nothing else
-hard-codes a table size, a scoring table or a starting life.
+hard-codes a table size, a scoring table or a starting life, or names a
+format's engine or deck rules: the record carries them (``fmt.engine``,
+``fmt.deck_rules``, ``fmt.match_result``, ``fmt.turn_of``).  Each format is a
+package under ``games/formats/`` whose ``FORMAT`` is listed once below (see
+docs/adding-a-format.md).
 """
 
 from __future__ import annotations
@@ -13,11 +17,33 @@ from games.formats.master_trainer import FORMAT as MASTER_TRAINER
 from games.formats.mintayn_master import FORMAT as MINTAYN_MASTER
 from games.formats.mt_silver import FORMAT as MT_SILVER
 
-__all__ = ["FORMATS", "Format", "GameFamily", "Scoring", "TableSize", "UnknownFormat", "choices", "get_format"]
+__all__ = [
+    "FORMATS", "Format", "GameFamily", "Scoring", "TableSize", "UnknownFormat", "choices", "get_format", "register",
+    "unregister",
+]  # fmt: skip
 
-FORMATS: dict[str, Format] = {
-    f.slug: f for f in (MASTER_TRAINER, FORMAT3_TRINITY, MT_SILVER, DECK_MASTERS, MINTAYN_MASTER)
-}
+FORMATS: dict[str, Format] = {}
+
+
+def register(fmt: Format) -> Format:
+    """Add a format to the registry (its slug must be new)."""
+    if fmt.slug in FORMATS:
+        raise ValueError(f"format {fmt.slug!r} is already registered")
+    FORMATS[fmt.slug] = fmt
+    return fmt
+
+
+def unregister(slug: str) -> None:
+    """Take a format out of the registry (tests that register a toy format)."""
+    FORMATS.pop(slug, None)
+
+
+# The registry: one line per format, in the order forms list them.
+register(MASTER_TRAINER)
+register(FORMAT3_TRINITY)
+register(MT_SILVER)
+register(DECK_MASTERS)
+register(MINTAYN_MASTER)
 
 
 class UnknownFormat(KeyError):

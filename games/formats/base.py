@@ -11,6 +11,19 @@ format lives on its :class:`Format` record:
   at a table of a given size, for a shared placement (a draw) and for a bye.
 * **starting life** - life / LP every player starts a game with.
 * **games per match** - 1, or 3 for a best-of-three match (Deck Masters).
+* **engine** - the format's game engine (:class:`~games.formats.engine.Engine`):
+  what the judge console records a game with; its ``VOCABULARY`` and
+  ``QUICK_ENTRIES`` are the format's entry vocabulary (:attr:`Format.vocabulary`).
+* **deck rules** - an object with ``check(deck, options) -> violations``
+  (:class:`~games.formats.deckrules.DeckRules`; each format's ``deck`` module).
+  ``family`` names the card family, and so the card pool and decklist parser a deck is read with.
+* **match result** - for formats whose table plays a match of several games, the
+  hook turning the finished games' results into the match's placements
+  (``None`` while the match goes on); ``None`` for formats without matches.
+* **turn_of(state)** - the player whose turn is under way in an engine state, or ``None``.
+
+Each format's package builds its record (``games/formats/<package>/__init__.py``)
+and the registry (:mod:`games.formats`) lists it once; see docs/adding-a-format.md.
 
 This module is pure Python: no Django imports, so pairing, standings, deck
 rules and game engines can all read it.
@@ -18,9 +31,22 @@ rules and game engines can all read it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from games.formats.engine import EventSpec, QuickEntry, State, turn_player
+
+if TYPE_CHECKING:
+    from games.formats.deckrules import DeckRules
+    from games.formats.engine import Engine
+
+#: Finished games' results (``state["result"]`` of each, in the order played) -> the match's
+#: placements ``{str(player id): placement}``, or ``None`` while the match goes on.
+MatchResult = Callable[[Sequence[Mapping[str, Any]]], dict[str, int] | None]
+#: An engine state -> the id of the player whose turn is under way, or ``None``.
+TurnOf = Callable[[State], Any]
 
 
 class GameFamily(StrEnum):
@@ -74,8 +100,10 @@ class Scoring:
         return table[placement - 1]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Format:
+    """Everything a format is; built once by the format's package, listed once in the registry."""
+
     slug: str
     name: str
     family: GameFamily
@@ -90,10 +118,34 @@ class Format:
     deck_options: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     #: Why a choice the rulebook leaves open was made the way it was.
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: The game engine a table's games are recorded with.
+    engine: Engine
+    #: The deck rules: ``deck_rules.check(deck, options)`` lists the violations.
+    deck_rules: DeckRules
+    #: Best of several games: the match's placements from its games' results (``None`` for one game per table).
+    match_result: MatchResult | None = None
+    #: Whose turn is under way in a state of this format's engine (``None`` between turns).
+    turn_of: TurnOf = turn_player
+
+    def __post_init__(self) -> None:
+        # The engine answers to the slug its format registers: the slug is written once, here.
+        self.engine.slug = self.slug
+        if (self.match_result is None) != (self.games_per_match == 1):
+            raise ValueError(f"{self.slug}: a format with matches of several games needs its match_result hook")
 
     @property
     def is_one_vs_one(self) -> bool:
         return self.table_size.is_one_vs_one
+
+    @property
+    def vocabulary(self) -> Mapping[str, EventSpec]:
+        """The entries the judge console records for this format: the engine's vocabulary."""
+        return self.engine.VOCABULARY
+
+    @property
+    def quick_entries(self) -> Sequence[QuickEntry]:
+        """The one-tap entries the console offers for this format."""
+        return self.engine.QUICK_ENTRIES
 
 
 #: 1v1 scoring as every Swiss event uses it: win 3, draw 1, loss 0, bye = win.

@@ -7,7 +7,7 @@ Pokémon, starting energy; Deck Master).  Lines of the decklist that could not
 be read or resolved arrive as ``problems`` and are reported first.
 
 A format's ``games/formats/<folder>/deck.py`` exposes ``check(deck, options)
--> list[Violation]``: every violation with a stable ``code``, the rulebook
+-> list[Violation]`` (:class:`DeckRules`; the format's record holds it as ``deck_rules``): every violation with a stable ``code``, the rulebook
 section (``rule``), a plain message and the cards concerned.  An empty list
 means the deck is legal.  Pure Python: no Django imports.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from decks.cards import Card
 
@@ -61,6 +61,12 @@ class Deck:
 
     def count(self, zone: str | None = None) -> int:
         return sum(e.count for e in self.entries if zone is None or e.zone == zone)
+
+
+class DeckRules(Protocol):
+    """A format's deck rules: a ``deck`` module with a ``check`` function, or any object with one."""
+
+    def check(self, deck: Deck, options: Mapping[str, Any] | None = None, /) -> list[Violation]: ...
 
 
 def problem_violations(deck: Deck) -> list[Violation]:

@@ -329,9 +329,14 @@ class QuickEntry:
 
 
 class Engine(Protocol):
+    #: Set by the :class:`~games.formats.base.Format` record that registers the engine.
     slug: str
-    VOCABULARY: Mapping[str, EventSpec]
-    QUICK_ENTRIES: Sequence[QuickEntry]
+
+    @property
+    def VOCABULARY(self) -> Mapping[str, EventSpec]: ...  # noqa: N802 - the engines' published constant
+
+    @property
+    def QUICK_ENTRIES(self) -> Sequence[QuickEntry]: ...  # noqa: N802 - the engines' published constant
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State: ...
 
@@ -430,6 +435,17 @@ def acting_player(state: State, data: Mapping[str, Any], rule: str) -> dict[str,
     if not turn["in_progress"] or turn["player"] != p["id"]:
         raise RuleViolation("not_your_turn", rule, f"It is not player {p['id']}'s turn.")
     return p
+
+
+def turn_player(state: State) -> Any:
+    """Whose turn is under way, for engines that clear ``turn.player`` when a turn ends (the default ``turn_of``)."""
+    return state["turn"]["player"]
+
+
+def turn_player_in_progress(state: State) -> Any:
+    """Whose turn is under way, for engines that mark it with ``turn.in_progress``."""
+    turn = state["turn"]
+    return turn["player"] if turn["in_progress"] else None
 
 
 def next_player(state: State) -> Any:

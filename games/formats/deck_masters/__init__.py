@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from games.formats.base import ONE_VS_ONE, Format, GameFamily, TableSize
+from games.formats.deck_masters import deck
+from games.formats.deck_masters.engine import ENGINE, match_result
 
 FORMAT = Format(
     slug="deck-masters",
@@ -15,4 +17,7 @@ FORMAT = Format(
     deck_roles=("deck_master",),
     rulebook="yugioh-deck-masters.txt",
     notes=("A match is best of 3 duels; the match result is what standings score.",),
+    engine=ENGINE,
+    deck_rules=deck,
+    match_result=match_result,
 )

@@ -69,7 +69,6 @@ from games.formats.engine import (
     require,
 )
 
-SLUG = "deck-masters"
 STARTING_LP = 8000
 
 R_SETUP = "DUEL SETUP"
@@ -484,7 +483,7 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
 class DeckMastersEngine:
     """The :class:`games.formats.engine.Engine` for ``deck-masters``: one object, no state of its own."""
 
-    slug = SLUG
+    slug: str  # set by the format record that registers this engine (games/formats/base.py)
     VOCABULARY: dict[str, EventSpec] = {**{spec.type: spec for spec in _FORMAT_VOCABULARY}, **COMMON_VOCABULARY}
     QUICK_ENTRIES = QUICK_ENTRIES
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from games.formats.base import POD, Format, GameFamily, TableSize
+from games.formats.engine import turn_player_in_progress
+from games.formats.format3_trinity import deck
+from games.formats.format3_trinity.engine import ENGINE
 
 FORMAT = Format(
     slug="format3-trinity",
@@ -20,4 +23,7 @@ FORMAT = Format(
         "Pods of 4, with 3s when numbers don't divide; a pod of 5 only when that avoids a bye.",
         "Life is not tracked: players take prize cards (starting_life 0).",
     ),
+    engine=ENGINE,
+    deck_rules=deck,
+    turn_of=turn_player_in_progress,
 )

@@ -91,7 +91,6 @@ from games.formats.pokemon_deck import (
     tally,
 )
 
-SLUG = "format3-trinity"
 RULE = "Rule Set #1 Deck Construction"
 DECK_SIZE = 60
 MAX_RULE_BOX = 3

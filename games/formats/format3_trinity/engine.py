@@ -81,7 +81,6 @@ from games.formats.engine import (
     player,
     player_in_game,
 )
-from games.formats.format3_trinity import FORMAT
 
 SETUP = "Rule Set #2 Starting the Game"
 TEAMING = "Rule Set #3 Playing the Game (the Teaming Rule)"
@@ -457,7 +456,7 @@ def _after_common(state: State) -> None:
 
 
 class Format3TrinityEngine:
-    slug = FORMAT.slug
+    slug: str  # set by the format record that registers this engine (games/formats/base.py)
     VOCABULARY = VOCABULARY
     QUICK_ENTRIES = QUICK_ENTRIES
 

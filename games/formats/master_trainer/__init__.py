@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from games.formats.base import POD, Format, GameFamily, TableSize
+from games.formats.master_trainer import deck
+from games.formats.master_trainer.engine import ENGINE, turn_of
 
 FORMAT = Format(
     slug="master-trainer",
@@ -18,4 +20,7 @@ FORMAT = Format(
         "Pods of 4; when numbers don't divide, pods of 3, and a 2-player table only "
         "when no split into 3s and 4s exists (e.g. 5 players: 3 + 2) - the handbook allows 2.",
     ),
+    engine=ENGINE,
+    deck_rules=deck,
+    turn_of=turn_of,
 )

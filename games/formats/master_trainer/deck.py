@@ -117,7 +117,6 @@ from games.formats.pokemon_deck import (
     tally,
 )
 
-SLUG = "master-trainer"
 DECK_SIZE = 75
 
 #: §4.3, with the Pokémon V family and the Mega Evolutions of EX and ex (see the docstring).

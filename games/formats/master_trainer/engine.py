@@ -86,7 +86,6 @@ from games.formats.engine import (
     require,
 )
 
-SLUG = "master-trainer"
 STARTING_LIFE = 200
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 BENCH_SIZE = 5
@@ -104,6 +103,14 @@ ASCENSION_SOURCES = 8
 ASCENSION_ENERGY = 4
 
 IN_TURN = frozenset({"draw", "main", "battle"})
+
+
+def turn_of(state: State) -> Any:
+    """Whose turn is under way: the turn player until ``end_turn`` (``phase`` "ended"), none during setup."""
+    current = state["turn"]["player"]
+    return current if state["phase"] not in ("ended", "setup") else None
+
+
 KINDS = ("creature", "master", "paragon")
 ECHO_SOURCES = frozenset({"item", "support"})
 HEAL_SOURCES = ("item", "support", "attack", "ability", "passive")
@@ -1055,7 +1062,7 @@ _DRAW_PHASE_EVENTS = frozenset({"start_turn", "deck_out"})
 class MasterTrainerEngine:
     """The Master Trainer engine; see the module docstring for the state and the rules it enforces."""
 
-    slug = SLUG
+    slug: str  # set by the format record that registers this engine (games/formats/base.py)
     VOCABULARY = VOCABULARY
     QUICK_ENTRIES = QUICK_ENTRIES
 

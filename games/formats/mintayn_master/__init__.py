@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from games.formats.base import ONE_VS_ONE, Format, GameFamily, TableSize
+from games.formats.mintayn_master import deck
+from games.formats.mintayn_master.engine import ENGINE
 
 FORMAT = Format(
     slug="mintayn-master",
@@ -14,4 +16,6 @@ FORMAT = Format(
     deck_roles=(),
     deck_options={"deck_size": (50, 60, 70)},
     rulebook="mintayn-master-format.txt",
+    engine=ENGINE,
+    deck_rules=deck,
 )

@@ -69,7 +69,6 @@ from games.formats.engine import (
     require,
 )
 
-SLUG = "mintayn-master"
 DEFAULT_LP = 8000
 LP_VARIANTS: tuple[int, ...] = (6000, 8000, 10000)
 STARTING_HAND: tuple[int, int] = (7, 8)
@@ -744,7 +743,7 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
 class MintaynMasterEngine:
     """The :class:`games.formats.engine.Engine` for ``mintayn-master``: one object, no state of its own."""
 
-    slug = SLUG
+    slug: str  # set by the format record that registers this engine (games/formats/base.py)
     VOCABULARY: dict[str, EventSpec] = {**{spec.type: spec for spec in _FORMAT_VOCABULARY}, **COMMON_VOCABULARY}
     QUICK_ENTRIES = QUICK_ENTRIES
 

@@ -78,7 +78,6 @@ from games.formats.pokemon_deck import (
     tally,
 )
 
-SLUG = "mt-silver"
 DECK_SIZE = 40
 REGION = "Building Your Region"
 REGION_DECK = "Region Deck"

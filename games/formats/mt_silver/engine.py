@@ -57,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from games.formats.base import TableSize
 from games.formats.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
@@ -80,7 +81,11 @@ from games.formats.engine import (
     player_in_game,
     require,
 )
-from games.formats.mt_silver import FORMAT
+
+#: The rulebook is written for 4 players.  When an event's numbers don't divide by 4, organisers
+#: seat 3-player pods rather than hand out byes: the rules (Badge Tokens, Area Pile draft
+#: clockwise) work unchanged with 3.  The format's record uses it as its table size.
+TABLE_SIZE = TableSize(min=3, max=4, preferred=4)
 
 PLAY = "Play"
 ADDITIONAL = "Additional Rules"
@@ -565,7 +570,7 @@ def _after_common(state: State) -> None:
 
 
 class MtSilverEngine:
-    slug = FORMAT.slug
+    slug: str  # set by the format record that registers this engine (games/formats/base.py)
     VOCABULARY = VOCABULARY
     QUICK_ENTRIES = QUICK_ENTRIES
 
@@ -577,7 +582,7 @@ class MtSilverEngine:
         ids = list(players)
         if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
             raise RuleViolation("invalid_players", "setup", "Player ids are integers.")
-        size = FORMAT.table_size
+        size = TABLE_SIZE
         if not size.min <= len(ids) <= size.max:
             # The rulebook is written for 4; Podium seats 3-player pods too (see the Format record).
             raise RuleViolation("invalid_players", "Preparation", f"A game has {size.min} to {size.max} players.")
