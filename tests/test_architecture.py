@@ -1,7 +1,9 @@
-"""The shape of the code, checked: import contracts and the one place permission rules live."""
+"""The shape of the code, checked: import contracts, the one place permission rules live, and tests that import
+only from tests/support/."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -57,3 +59,31 @@ def test_no_service_module_imports_a_task_module():
     assert services
     offenders = [str(p.relative_to(ROOT)) for p in services if pattern.search(p.read_text())]
     assert not offenders, offenders
+
+
+def _imported_modules(tree: ast.AST, module: str) -> set[str]:
+    """Every module ``tree`` imports (``from a import b`` counts ``a`` and ``a.b``), relative imports resolved."""
+    package = module.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_no_test_module_imports_another_test_module():
+    """Shared builders, scripted games and personas live in ``tests/support/``, not in one test module for others."""
+    offenders = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for name in sorted(_imported_modules(ast.parse(path.read_text()), module)):
+            if name.startswith("tests.") and name.rsplit(".", 1)[-1].startswith("test_"):
+                offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not offenders, "import shared helpers from tests.support instead:\n" + "\n".join(offenders)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -11,16 +10,12 @@ from django.urls import reverse
 from decks.models import DeckVersion
 from tests.accounts.conftest import signed_in, table_of
 from tests.factories import PlayerFactory, RegistrationFactory
-from tests.tournaments.test_event_operations import report_all
+from tests.support.events import report_all
+from tests.support.pages import text
 from tournaments import services
 from tournaments.services import registrations, results
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    """The page's visible text, tags stripped and spaces squeezed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
 
 
 def test_the_players_page_needs_a_sign_in(client):

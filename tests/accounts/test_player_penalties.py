@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from tests.accounts.conftest import signed_in
-from tests.accounts.test_player_page import text
-from tests.tournaments.test_event_operations import report_all
+from tests.support.events import report_all
+from tests.support.pages import text
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

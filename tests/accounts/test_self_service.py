@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.accounts.conftest import signed_in
-from tests.accounts.test_player_page import text
 from tests.factories import PlayerFactory, RegistrationFactory
+from tests.support.pages import text
 from tournaments import services
 from tournaments.models import PodResult, Registration, ResultReport, Seat
 from tournaments.services import registrations
@@ -186,7 +186,7 @@ def test_a_player_drops_between_rounds_but_not_while_their_table_is_open(client,
     assert "You can drop once your table's result is in." in page and "Drop…" not in page
     refused = post(client, "drop", event)
     assert refused.status_code == 422 and "Your table has no result yet" in text(refused)
-    from tests.tournaments.test_event_operations import report_all
+    from tests.support.events import report_all
 
     report_all(event, organiser)
     assert "Drop…" in text(client.get(reverse("accounts:me")))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.schema_checks import Api
-from tests.games.test_engine_deck_masters import scripted_duel
+from tests.support.api_checks import Api
+from tests.support.games.deck_masters import scripted_duel
 
 pytestmark = pytest.mark.django_db
 

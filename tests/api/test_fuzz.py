@@ -16,7 +16,7 @@ with an account, seated at a table with an open report.
 
 Every answer must not be a server error and must have a documented status,
 content type, headers and body; a 4xx must carry a code its operation documents
-(see :mod:`tests.api.schema_checks`).  Generation is seeded and derandomized, so
+(see :mod:`tests.support.api_checks`).  Generation is seeded and derandomized, so
 the same command sends the same requests to the same rows every time (CI's
 ``./bin/test`` included).  Run it alone with ``pytest -m fuzz``; search deeper
 with ``PODIUM_FUZZ_EXAMPLES`` and ``PODIUM_FUZZ_SEED``.
@@ -37,8 +37,8 @@ from schemathesis import Case
 from decks import services as deck_services
 from decks.models import DeckVersion
 from games import services as game_services
-from tests.api.schema_checks import CHECKS, schema
-from tests.games.test_engine_deck_masters import scripted_duel
+from tests.support.api_checks import CHECKS, schema
+from tests.support.games.deck_masters import scripted_duel
 from tournaments import services
 from tournaments.models import Player, PodResult
 from tournaments.services import registrations, results, staff

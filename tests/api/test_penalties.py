@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.schema_checks import Api
-from tests.api.test_schema import CODE_LINE, component, enum_values, operation, request_component, response_schema
 from tests.factories import PlayerFactory, RegistrationFactory
-from tests.tournaments.test_event_operations import make_event, report_all
+from tests.support.api_checks import Api
+from tests.support.events import make_event, report_all
+from tests.support.openapi import CODE_LINE, component, enum_values, operation, request_component, response_schema
 from tournaments import services
 from tournaments.models import Penalty, Player, Registration
 from tournaments.services import staff
@@ -218,7 +218,7 @@ def test_the_audit_trail_keeps_both_changes_under_penalties(api, duel, crew, org
 
 @pytest.fixture(scope="module")
 def schema() -> dict:
-    from tests.api.test_schema import generate
+    from tests.support.openapi import generate
 
     return generate()[0]
 

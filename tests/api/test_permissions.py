@@ -41,7 +41,7 @@ from rest_framework.test import APIClient
 from decks import services as deck_services
 from decks.models import DeckVersion
 from games import services as game_services
-from tests.games.test_engine_deck_masters import scripted_duel
+from tests.support.games.deck_masters import scripted_duel
 from tournaments import services
 from tournaments.models import Event, Player
 from tournaments.services import registrations, results, staff

@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from tests.api.schema_checks import Api
+from tests.support.api_checks import Api
 
 pytestmark = pytest.mark.django_db
 

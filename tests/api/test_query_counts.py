@@ -1,7 +1,7 @@
 """The API's reads of an event take as many queries after 50 rounds as after 5.
 
 Each list endpoint is read at 5 and at 50 played rounds (eight players, built in bulk by
-:mod:`tests.played_event`) and must make exactly the same number of queries: the number below,
+:mod:`tests.support.played_event`) and must make exactly the same number of queries: the number below,
 which counts the request's own reads (token, event, rows) and not one query per round, table or
 player. A change that makes an answer cost more queries changes its number here, on purpose.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import _client_for
-from tests.played_event import build_played_event
+from tests.support.played_event import build_played_event
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.support import assert_fits, axe_check
 from tests.factories import PlayerFactory, RegistrationFactory
+from tests.support.browser import assert_fits, axe_check
 from tournaments.models import Penalty, Registration
 from tournaments.services import staff
 

@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 
 from decks.models import DeckVersion
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.support import assert_fits, axe_check
 from tests.factories import PlayerFactory, RegistrationFactory
+from tests.support.browser import assert_fits, axe_check
 from tournaments import services
 from tournaments.services import staff as staff_services
 

@@ -1,7 +1,7 @@
 """A player signs in, opens their deck page from the event and registers a real decklist.
 
 The Yu-Gi-Oh! card pool is imported from the shared card data (never committed):
-without it the test skips and says why, and on CI it fails (``tests.decks.data``).
+without it the test skips and says why, and on CI it fails (``tests.support.data``).
 Deck checks run in-process in the test settings, so the verdict is there when
 the page comes back.
 """
@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.support import assert_fits, axe_check
-from tests.decks.data import data_dir
 from tests.factories import PlayerFactory, RegistrationFactory
+from tests.support.browser import assert_fits, axe_check
+from tests.support.data import data_dir
 from tournaments import services
 
 pytestmark = pytest.mark.browser

@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.support import assert_fits, axe_check, wait_for_htmx
 from tests.factories import PlayerFactory, RegistrationFactory
+from tests.support.browser import assert_fits, axe_check, wait_for_htmx
 from tournaments import services
 from tournaments.models import PodResult, Registration, Seat
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.support import assert_fits, axe_check
+from tests.support.browser import assert_fits, axe_check
 from tournaments import services
 from tournaments.models import Player
 

@@ -15,9 +15,9 @@ from playwright.sync_api import expect
 from decks import services as deck_services
 from decks.models import DeckVersion
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.support import assert_fits, axe_check
 from tests.factories import PlayerFactory, RegistrationFactory
-from tests.tournaments.test_event_operations import report_all
+from tests.support.browser import assert_fits, axe_check
+from tests.support.events import report_all
 from tournaments import services
 
 pytestmark = pytest.mark.browser

@@ -1,7 +1,7 @@
 """The real card catalogue, imported once per test session into the test database.
 
 Card data is never committed: it is read from ``../shared/data`` (or
-``PODIUM_CARD_DATA_DIR``) through :func:`tests.decks.data.data_dir`, which skips
+``PODIUM_CARD_DATA_DIR``) through :func:`tests.support.data.data_dir`, which skips
 without it and fails on CI.  The import runs through the same services as
 ``manage.py import_cards``.
 """
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.decks.data import data_dir
+from tests.support.data import data_dir
 
 
 @pytest.fixture(scope="session")
 def _imported_catalogue(django_db_setup, django_db_blocker, tmp_path_factory):
-    from tests.decks.test_mintayn import SAMPLE_CSV
+    from tests.support.decks import SAMPLE_CSV
 
     pokemon, ygo = data_dir("pokemon-tcg-data"), data_dir("ygo")
     csv = tmp_path_factory.mktemp("mintayn") / "cards.csv"

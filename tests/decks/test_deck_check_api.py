@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from decks.apis import DeckCheckAnonThrottle
-from tests.decks.data import data_dir
+from tests.support.data import data_dir
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("card_catalogue")]
 

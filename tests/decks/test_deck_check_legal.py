@@ -11,10 +11,9 @@ import pytest
 
 from decks.models import PokemonCard
 from decks.samples import ptcgl_export
-from tests.decks.data import data_dir
-from tests.games import test_deck_rules_format3_trinity as trinity
-from tests.games import test_deck_rules_master_trainer as master_trainer
-from tests.games import test_deck_rules_mt_silver as mt_silver
+from tests.support.data import data_dir
+from tests.support.decks import format3_trinity as trinity
+from tests.support.decks import master_trainer, mt_silver
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("card_catalogue")]
 
@@ -57,7 +56,7 @@ def test_a_real_ydk_deck_is_legal_for_deck_masters(anon_api):
 
 
 def test_a_legal_mintayn_deck_is_legal(anon_api):
-    from tests.decks.test_mintayn import CARDS
+    from tests.support.decks import CARDS
 
     monsters = [c.name for c in CARDS.values() if c.card_type == "monster" and not c.stage.startswith("prime")]
     others = [c.name for c in CARDS.values() if c.card_type != "monster"]

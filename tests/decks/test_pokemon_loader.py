@@ -10,7 +10,7 @@ import pytest
 
 from decks.cards import PokemonCard, Supertype
 from decks.importers.pokemon import PokemonSet, load_pokemon, rule_box_class
-from tests.decks.data import data_dir, data_root
+from tests.support.data import data_dir, data_root
 
 RULE_BOXES = {
     "",

@@ -14,7 +14,7 @@ from decks.cards import PokemonCard
 from decks.importers.pokemon import load_pokemon
 from decks.parsers.pokemon import MAX_COUNT, ParsedLine, parse_card_reference, parse_pokemon_decklist
 from decks.resolve import PokemonIndex, resolve_pokemon_decklist
-from tests.decks.data import data_dir
+from tests.support.data import data_dir
 
 PTCGL = """\
 Pokémon: 7

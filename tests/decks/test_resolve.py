@@ -14,7 +14,7 @@ from decks.importers.pokemon import PokemonSet, load_pokemon
 from decks.parsers.pokemon import parse_pokemon_decklist
 from decks.resolve import PokemonIndex, normalize_name, normalize_number, resolve_pokemon_decklist
 from games.formats.deckrules import Problem
-from tests.decks.data import data_dir
+from tests.support.data import data_dir
 
 SETS = [
     PokemonSet("base1", "Base", "Base", "BS", "1999-01-09", 102),

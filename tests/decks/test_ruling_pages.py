@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from decks import services
 from decks.models import DeckVersion
-from tests.decks.test_rulings import ROLES, VIOLATION, deck
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
+from tests.support.decks import ROLES, VIOLATION, deck
 from tournaments import services as tournament_services
 from tournaments.models import AuditEntry
 from tournaments.services import staff as staff_services

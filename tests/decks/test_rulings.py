@@ -19,15 +19,13 @@ from core.exceptions import ApplicationError, Conflict, PermissionDenied
 from decks import services
 from decks.models import CatalogueVersion, DeckVerdictOverride, DeckVersion
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
+from tests.support.decks import ROLES, VIOLATION, deck
 from tournaments import services as tournament_services
 from tournaments.models import AuditEntry, Event
 from tournaments.selectors import people
 from tournaments.services import staff as staff_services
 
 pytestmark = pytest.mark.django_db
-
-ROLES = {"cora": "co_organiser", "sam": "scorekeeper", "judy": "judge", "carl": "caster"}
-VIOLATION = {"code": "deck_size", "rule": "Deck size", "message": "Too few cards.", "cards": []}
 
 
 @pytest.fixture
@@ -55,10 +53,6 @@ def ash(event, users):
         violations=[VIOLATION], card_count=3, checked_at=timezone.now(),
     )  # fmt: skip
     return registration
-
-
-def deck(registration) -> DeckVersion:
-    return DeckVersion.objects.select_related("ruling").filter(registration=registration).order_by("-number").first()
 
 
 def entries(action: str) -> list[AuditEntry]:

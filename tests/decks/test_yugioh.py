@@ -1,6 +1,6 @@
 """Yu-Gi-Oh! card pool, banlists and decklists: the importer and the .ydk / ydke parsers.
 
-Real-data tests read ``ygo/`` under the shared card data (see ``tests/decks/data.py``); nothing of
+Real-data tests read ``ygo/`` under the shared card data (see ``tests/support/data.py``); nothing of
 it is copied here.  Hand-made records are used where a case is easier to state small.
 """
 
@@ -39,7 +39,7 @@ from decks.parsers.yugioh import (
     resolve_yugioh,
 )
 from games.formats.deckrules import Problem
-from tests.decks.data import data_dir
+from tests.support.data import data_dir
 
 BLUE_EYES = 89631139
 ASH_BLOSSOM = 14558127

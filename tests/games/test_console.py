@@ -17,11 +17,13 @@ from games.formats.engine import Kind
 from games.forms import post_fields
 from games.models import Game
 from tests.factories import EventFactory, RegistrationFactory
-from tests.games.test_engine_deck_masters import scripted_duel as deck_masters_duel
-from tests.games.test_engine_format3_trinity import scripted_game as format3_trinity_game
-from tests.games.test_engine_master_trainer import scripted_game as master_trainer_game
-from tests.games.test_engine_mintayn_master import scripted_game as mintayn_master_game
-from tests.games.test_engine_mt_silver import scripted_game as mt_silver_game
+from tests.support.games import (
+    deck_masters_duel,
+    format3_trinity_game,
+    master_trainer_game,
+    mintayn_master_game,
+    mt_silver_game,
+)
 from tournaments.services import round_start
 
 pytestmark = pytest.mark.django_db

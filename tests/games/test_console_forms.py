@@ -15,11 +15,13 @@ from games.display import entry_summary, with_names
 from games.engines import get_engine
 from games.formats.engine import GameEvent, Kind, RuleViolation, replay
 from games.forms import GameEventForm, post_fields
-from tests.games.test_engine_deck_masters import scripted_duel as deck_masters_duel
-from tests.games.test_engine_format3_trinity import scripted_game as format3_trinity_game
-from tests.games.test_engine_master_trainer import scripted_game as master_trainer_game
-from tests.games.test_engine_mintayn_master import scripted_game as mintayn_master_game
-from tests.games.test_engine_mt_silver import scripted_game as mt_silver_game
+from tests.support.games import (
+    deck_masters_duel,
+    format3_trinity_game,
+    master_trainer_game,
+    mintayn_master_game,
+    mt_silver_game,
+)
 
 NAMES = {30: "Ryo Bakura", 31: "Yugi Muto", 32: "Mai Kujaku", 33: "Joey Wheeler"}
 SCRIPTS: dict[str, tuple[int, Callable[[list[int]], list[GameEvent]]]] = {

@@ -16,7 +16,7 @@ from decks.importers.yugioh import Banlist, load_cardinfo, load_lflists, newest_
 from decks.parsers.yugioh import parse_ydk, resolve_yugioh
 from games.formats.deck_masters.deck import check
 from games.formats.deckrules import Deck, Entry, Problem, Violation
-from tests.decks.data import data_dir
+from tests.support.data import data_dir
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,8 @@ from decks.cards import PokemonCard, Supertype
 from games.formats.deckrules import Deck, Entry, Problem
 from games.formats.format3_trinity.deck import RULE, check, in_pool
 from games.formats.pokemon_deck import label
-from tests.decks.data import data_dir
+from tests.support.data import data_dir
+from tests.support.decks.format3_trinity import REAL_ENTRIES, REAL_ROLES
 
 # --- a tiny card factory ----------------------------------------------------------------------------
 
@@ -308,11 +309,6 @@ def test_a_deck_with_many_problems_reports_every_one():
 #
 # Decks of real pokemon-tcg-data cards (read from outside the repository), picked by id: a legal 60 and, for
 # every code, a variant that breaks it.
-
-REAL_POKEMON = [f"sv1-{n}" for n in (1, 2, 3, 5, 7, 8, 11, 13, 16, 20, 24, 27, 30, 33)]  # 12 Grass, 2 Fire Basics
-REAL_TRAINERS = [f"sv1-{n}" for n in (*range(166, 189), *range(191, 198))]  # 30 names, no ACE SPEC
-REAL_ENTRIES = {"swsh3-19": 1, **dict.fromkeys(REAL_POKEMON, 1), **dict.fromkeys(REAL_TRAINERS, 1), "sve-2": 15}
-REAL_ROLES = {"signature": "swsh3-19"}  # Charizard V DAA 19
 
 
 @pytest.fixture(scope="module")

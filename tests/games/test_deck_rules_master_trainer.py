@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decks import samples
 from decks.cards import PokemonCard, Supertype
 from games.formats.deckrules import Deck, Entry, Problem
 from games.formats.master_trainer.deck import check
 from games.formats.pokemon_deck import card_name, label, species_names
-from tests.decks.data import data_dir
+from tests.support.data import data_dir
+from tests.support.decks.master_trainer import REAL_ENTRIES, REAL_MORE_SUPPORT, REAL_ROLES
 
 # --- a tiny card factory ----------------------------------------------------------------------------
 
@@ -557,12 +557,6 @@ def test_checking_a_75_card_deck_takes_milliseconds(capsys):
 #
 # Decks of real pokemon-tcg-data cards (read from outside the repository), picked by id: a legal 75 and, for
 # every code, a variant that breaks it.
-
-REAL_FILLERS = list(samples.FILLERS)
-REAL_SUPPORT = list(samples.SUPPORT)
-REAL_MORE_SUPPORT = list(samples.MORE_SUPPORT)
-REAL_ENTRIES = samples.MASTER_TRAINER_ENTRIES
-REAL_ROLES = samples.MASTER_TRAINER_ROLES
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from decks.parsers.mintayn import parse_mintayn, resolve_mintayn
 from games.formats.deckrules import Deck, Entry, Problem, Violation
 from games.formats.mintayn_master.deck import check
-from tests.decks.test_mintayn import CARDS
+from tests.support.decks import CARDS
 
 PRIMES = [card for card in CARDS.values() if card.stage.startswith("prime")]
 OTHERS = [card for card in CARDS.values() if not card.stage.startswith("prime")]

@@ -11,7 +11,8 @@ from decks.cards import PokemonCard, Supertype
 from games.formats.deckrules import Deck, Entry, Problem
 from games.formats.mt_silver.deck import check, print_of
 from games.formats.pokemon_deck import label
-from tests.decks.data import data_dir
+from tests.support.data import data_dir
+from tests.support.decks.mt_silver import REAL_ENTRIES, REAL_ROLES
 
 # --- a tiny card factory ----------------------------------------------------------------------------
 
@@ -226,13 +227,6 @@ def test_a_region_with_many_problems_reports_every_one():
 #
 # Regions of real pokemon-tcg-data cards (read from outside the repository), picked by id: a legal region and,
 # for every code, a variant that breaks it.
-
-REAL_POKEMON = [f"sv1-{n}" for n in (1, 2, 3, 5, 7, 8, 11, 13, 16, 20, 24, 27, 30, 33, 35, 36, 39, 42, 44, 46)]
-REAL_TRAINERS = [f"sv1-{n}" for n in range(167, 183)]
-# Arven SVI 235 and OBF 186 beside the Trainer, Arven SVI 166: the rulebook's reprint example.
-REAL_ENTRIES = {**dict.fromkeys(REAL_POKEMON, 1), **dict.fromkeys(REAL_TRAINERS, 1), "sv1-235": 1, "sv3-186": 1}
-REAL_ENTRIES |= {"sve-2": 1, "sve-10": 1}  # two prints of Basic Fire Energy
-REAL_ROLES = {"trainer": "sv1-166", "starting_pokemon": "sv3pt5-4", "starting_energy": "sve-2"}
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,7 @@ from hypothesis import strategies as st
 
 from games.formats.deck_masters.engine import ENGINE, match_result
 from games.formats.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
-
-E = GameEvent
-A, B = 7, 9
+from tests.support.games.deck_masters import A, B, E, end, scripted_duel, start, summon
 
 
 def play(events: Iterable[GameEvent], state: State | None = None, options: dict | None = None) -> State:
@@ -32,18 +30,6 @@ def refused(state: State, event: GameEvent, code: str) -> RuleViolation:
     assert info.value.rule
     assert state == before
     return info.value
-
-
-def start(pid: int = A) -> GameEvent:
-    return E("start_turn", {"player": pid})
-
-
-def end(pid: int = A) -> GameEvent:
-    return E("end_turn", {"player": pid})
-
-
-def summon(pid: int, position: str = "attack", **extra) -> GameEvent:
-    return E("deck_master_summon", {"player": pid, "position": position, **extra})
 
 
 def lp(**changes: int) -> GameEvent:
@@ -99,33 +85,6 @@ def test_a_duel_is_between_exactly_two_players(players):
 def from_json(value):
     """``value`` as the games service reads it back from the database: JSON, so dict keys are strings."""
     return json.loads(json.dumps(value))
-
-
-def scripted_duel(a: int = A, b: int = B) -> list[GameEvent]:
-    """A whole duel the first player wins by destroying the second's Deck Master (the API tests replay it)."""
-    return [
-        start(a),
-        E("phase", {"phase": "draw"}),
-        E("phase", {"phase": "main1"}),
-        summon(a, "attack"),
-        E("phase", {"phase": "battle"}),
-        E("phase", {"phase": "battle", "step": "battle"}),
-        E("phase", {"phase": "battle", "step": "damage"}),
-        E("lp_change", {"changes": {b: -2500}}),
-        E("phase", {"phase": "battle", "step": "end"}),
-        E("phase", {"phase": "end"}),
-        end(a),
-        start(b),
-        E("phase", {"phase": "main1"}),
-        summon(b, "defence"),
-        E("deck_master_replace", {"player": b, "method": "tribute_summon", "card": "Jinzo"}),
-        end(b),
-        start(a),
-        E("lp_change", {"changes": {a: -700}, "cost": True}),
-        E("phase", {"phase": "battle", "step": "battle"}),
-        E("phase", {"phase": "battle", "step": "damage"}),
-        E("deck_master_lost", {"players": [b], "cause": "destroyed"}),
-    ]
 
 
 def test_a_scripted_duel_ends_when_a_deck_master_is_destroyed_by_battle():

@@ -12,12 +12,7 @@ from hypothesis import strategies as st
 
 from games.formats.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from games.formats.format3_trinity.engine import ENGINE, NO_ATTACK_REASONS
-
-PLAYERS = [1, 2, 3, 4]
-
-
-def ev(type_: str, **data: Any) -> GameEvent:
-    return GameEvent(type_, data)
+from tests.support.games.format3_trinity import PLAYERS, ev, scripted_game, turn
 
 
 def play(state: State, *events: GameEvent) -> State:
@@ -40,11 +35,6 @@ def pl(state: State, pid: int) -> dict[str, Any]:
     return next(p for p in state["players"] if p["id"] == pid)
 
 
-def turn(pid: int, *middle: GameEvent, reason: str | None = None) -> list[GameEvent]:
-    end = ev("end_turn", player=pid) if reason is None else ev("end_turn", player=pid, no_attack_reason=reason)
-    return [ev("start_turn", player=pid), *middle, end]
-
-
 def after_first_round(players: list[int] = PLAYERS) -> State:
     """Every player has had one turn; nobody attacked (turn 1 cannot, the others lacked energy)."""
     state = play(ENGINE.new_game(players), *turn(players[0]))
@@ -56,30 +46,6 @@ def after_first_round(players: list[int] = PLAYERS) -> State:
 def from_json(value: Any) -> Any:
     """``value`` as the games service reads it back from the database: JSON, so dict keys are strings."""
     return json.loads(json.dumps(value))
-
-
-def scripted_game(players: list[int] = PLAYERS) -> list[GameEvent]:
-    """The events of the scripted game below, for any four ids in turn order (the API tests replay it).
-
-    The second player takes their last prize card and places 1; then the third, fourth and first.
-    """
-    a, b, c, d = players
-    return [
-        *turn(a),
-        *turn(b, ev("attack", player=b, target=c), ev("knock_out", player=c, by=b, prizes=2)),
-        *turn(c),
-        *turn(d, ev("attack", player=d, target=a)),
-        ev("promote", player=c),
-        ev("start_turn", player=a),
-        ev("deck_out", player=a),
-        *turn(b, ev("attack", player=b, target=d), ev("knock_out", player=d, by=b, prizes=2)),
-        *turn(c, ev("attack", player=c, target=b), ev("knock_out", player=b, by=c, active=False)),
-        *turn(d),
-        ev("no_benched_pokemon", player=d),
-        ev("start_turn", player=b),
-        ev("attack", player=b, target=c),
-        ev("knock_out", player=c, by=b, prizes=2),
-    ]
 
 
 # --- a whole game -------------------------------------------------------------------------------

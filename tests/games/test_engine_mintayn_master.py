@@ -12,9 +12,19 @@ from hypothesis import strategies as st
 
 from games.formats.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from games.formats.mintayn_master.engine import ENGINE
-
-E = GameEvent
-P1, P2 = 3, 5
+from tests.support.games.mintayn_master import (
+    P1,
+    P2,
+    E,
+    attack,
+    counter,
+    end,
+    mana,
+    scripted_game,
+    select,
+    start,
+    summon,
+)
 
 
 def play(events: Iterable[GameEvent], state: State | None = None, options: dict | None = None) -> State:
@@ -36,37 +46,6 @@ def refused(state: State, event: GameEvent, code: str) -> RuleViolation:
 
 def me(state: State, pid: int) -> dict:
     return next(p for p in state["players"] if p["id"] == pid)
-
-
-def start(pid: int) -> GameEvent:
-    return E("start_turn", {"player": pid})
-
-
-def end(pid: int, hand_size: int = 7, **extra) -> GameEvent:
-    return E("end_turn", {"player": pid, "hand_size": hand_size, **extra})
-
-
-def select(pid: int) -> GameEvent:
-    return E("select", {"player": pid})
-
-
-def mana(pid: int, cls: str = "coreon", **extra) -> GameEvent:
-    return E("mana_place", {"player": pid, "class": cls, **extra})
-
-
-def summon(pid: int, mid, cls: str = "coreon", method: str = "mana", **extra) -> GameEvent:
-    data = {"player": pid, "monster": mid, "class": cls, "method": method, **extra}
-    if method == "normal":
-        data.setdefault("level", 2)
-    return E("summon", data)
-
-
-def attack(pid: int, mid, target: str = "lp", **extra) -> GameEvent:
-    return E("attack", {"player": pid, "monster": mid, "target": target, **extra})
-
-
-def counter(pid: int, cls: str = "coreon", **extra) -> GameEvent:
-    return E("counter", {"player": pid, "class": cls, **extra})
 
 
 def full_turn(pid: int, *middle: GameEvent, hand_size: int = 7) -> list[GameEvent]:
@@ -137,48 +116,6 @@ def test_the_vocabulary_includes_the_common_judge_actions():
 def from_json(value):
     """``value`` as the games service reads it back from the database: JSON, so dict keys are strings."""
     return json.loads(json.dumps(value))
-
-
-def scripted_game(p1: int = P1, p2: int = P2) -> list[GameEvent]:
-    """A whole game P1 wins when P2's LP reach 0 (the API tests replay it)."""
-    return [
-        start(p1),
-        mana(p1, "coreon"),
-        select(p1),
-        summon(p1, "ember", method="normal", level=3),
-        end(p1, 7),
-        start(p2),
-        mana(p2, "fluxion"),
-        select(p2),
-        summon(p2, "tide", "fluxion", method="normal", level=1, position="defense"),
-        end(p2, 8),
-        start(p1),
-        mana(p1, "coreon"),
-        select(p1),
-        E("cast_spell", {"player": p1, "class": "coreon", "kind": "instant", "mana": {"coreon": 1}}),
-        counter(p2, "fluxion", mana={"fluxion": 1}),
-        E("resolve_chain", {}),
-        attack(p1, "ember", "monster", target_monster="tide", mana={"coreon": 1}),
-        E("remove_monster", {"player": p2, "monster": "tide", "reason": "destroyed"}),
-        end(p1, 6),
-        start(p2),
-        select(p2),
-        end(p2, 8),
-        start(p1),
-        select(p1),
-        E("evolve", {"player": p1, "monster": "ember", "mana": {"coreon": 2}}),
-        summon(p1, "spark", method="normal", level=2),
-        attack(p1, "spark", "lp"),
-        E("lp_change", {"changes": {p2: -5000}}),
-        end(p1, 6),
-        start(p2),
-        select(p2),
-        end(p2, 9),
-        start(p1),
-        select(p1),
-        attack(p1, "ember", "lp"),
-        E("lp_change", {"changes": {p2: -3000}}),
-    ]
 
 
 def test_a_scripted_game_ends_when_p2s_lp_reach_zero():

@@ -12,12 +12,7 @@ from hypothesis import strategies as st
 
 from games.formats.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from games.formats.mt_silver.engine import CONDITIONS, ENGINE
-
-PLAYERS = [1, 2, 3, 4]
-
-
-def ev(type_: str, **data: Any) -> GameEvent:
-    return GameEvent(type_, data)
+from tests.support.games.mt_silver import PLAYERS, ev, scripted_game, turn
 
 
 def play(state: State, *events: GameEvent) -> State:
@@ -40,10 +35,6 @@ def pl(state: State, pid: int) -> dict[str, Any]:
     return next(p for p in state["players"] if p["id"] == pid)
 
 
-def turn(pid: int, *middle: GameEvent) -> list[GameEvent]:
-    return [ev("start_turn", player=pid), *middle, ev("end_turn", player=pid)]
-
-
 def opened(players: list[int] = PLAYERS) -> State:
     """Every player has had a turn: the opening is over and player 1 is next."""
     state = ENGINE.new_game(players)
@@ -55,49 +46,6 @@ def opened(players: list[int] = PLAYERS) -> State:
 def from_json(value: Any) -> Any:
     """``value`` as the games service reads it back from the database: JSON, so dict keys are strings."""
     return json.loads(json.dumps(value))
-
-
-def scripted_game(players: list[int] = PLAYERS) -> list[GameEvent]:
-    """The events of the scripted game below, for any four ids in turn order (the API tests replay it).
-
-    The fourth player is the last with Pokémon in play and places 1; the second places 2; the first and
-    third share 3.
-    """
-    a, b, c, d = players
-    return [
-        *turn(a, ev("play_pokemon", player=a, count=2)),
-        *turn(b, ev("play_pokemon", player=b)),
-        *turn(c),
-        ev("start_turn", player=d),
-        ev("play_supporter", player=d, trainer=True),
-        ev("attack", player=d),
-        ev("knock_out", player=a, by=d),
-        ev("explore", player=d),
-        ev("end_turn", player=d),
-        *turn(a, ev("special_condition", player=b, condition="poisoned", by=a), ev("attack", player=a)),
-        ev("knock_out", player=b, condition="poisoned"),
-        ev("decline_explore", player=a),
-        *turn(b, ev("attack", player=b), ev("knock_out", player=c, by=b), ev("explore", player=b)),
-        *turn(c, ev("play_pokemon", player=c)),
-        ev("start_turn", player=d),
-        ev("attack", player=d),
-        ev("knock_out", knocked_out=[{"player": b, "by": d}, {"player": c, "by": d}]),
-        ev("explore", player=d),
-        ev("decline_explore", player=d),
-        ev("end_turn", player=d),
-        ev("start_turn", player=a),
-        ev("attack", player=a),
-        ev("knock_out", player=a, by=a, active=False),
-        ev("explore", player=b),
-        ev("explore", player=c),
-        ev("decline_explore", player=d),
-        ev("end_turn", player=a),
-        *turn(b),
-        *turn(c),
-        ev("start_turn", player=d),
-        ev("attack", player=d),
-        ev("knock_out", player=a, by=d),
-    ]
 
 
 # --- a whole game -------------------------------------------------------------------------------

@@ -25,10 +25,16 @@ from core.exceptions import PermissionDenied
 from games.models import Game
 from games.models import GameEvent as GameEntry
 from tests.conftest import _client_for
-from tests.games.test_api_games import append, record, seat_ids, seated_table, start_game
-from tests.games.test_engine_deck_masters import scripted_duel as deck_masters_duel
-from tests.games.test_engine_mintayn_master import scripted_game as mintayn_master_game
-from tests.tournaments.test_event_operations import make_event, report_all
+from tests.support.events import make_event, report_all
+from tests.support.games import (
+    append,
+    deck_masters_duel,
+    mintayn_master_game,
+    record,
+    seat_ids,
+    seated_table,
+    start_game,
+)
 from tournaments import policy, services
 from tournaments.models import AuditEntry, Pod, PodResult, Round
 from tournaments.services import staff

@@ -8,7 +8,6 @@ one entry is recorded and neither overwrites the other.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -19,35 +18,13 @@ from django.db import connection
 from games import services
 from games.models import Game
 from tests.factories import EventFactory, RegistrationFactory
+from tests.support.concurrency import together
 from tournaments import services as tournament_services
 from tournaments.models import Pod
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 ROUNDS = 5
-
-
-def _together(*calls: Callable[[], Any]) -> list[Any]:
-    """Run each call in its own thread, all released at once; what each returned or raised, in order."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list[Any] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            outcomes[index] = calls[index]()
-        except Exception as exc:  # the test asserts on what each thread got
-            outcomes[index] = exc
-        finally:
-            connection.close()  # each thread opened its own connection
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-        assert not thread.is_alive(), "a judge's request hung"
-    return outcomes
 
 
 def _append(game: Game, expected_version: int, type_: str, data: dict[str, Any], by) -> Callable[[], Any]:
@@ -73,7 +50,7 @@ def test_two_judges_appending_at_the_same_version_record_exactly_one_entry(organ
         version = game.version
         # Each judge has their own copy of the game, loaded before the race (as two requests would).
         copies = [Game.objects.select_related("pod__round__event").get(pk=game.pk) for _ in range(2)]
-        outcomes = _together(
+        outcomes = together(
             _append(copies[0], version, "ruling_note", {"text": f"judge A, round {n}"}, organiser),
             _append(copies[1], version, "ruling_note", {"text": f"judge B, round {n}"}, organiser),
         )
@@ -104,7 +81,7 @@ def test_two_judges_starting_the_game_of_a_new_table_at_once_create_one_game(org
             RegistrationFactory(event=event)
         pod_id = tournament_services.round_start(event=event, by=organiser, seed=seed).pods.get().pk
         pods = [Pod.objects.select_related("round__event").get(pk=pod_id) for _ in range(2)]
-        results = _together(*(partial(services.game_create, pod=pod, by=organiser) for pod in pods))
+        results = together(*(partial(services.game_create, pod=pod, by=organiser) for pod in pods))
         outcomes.append(sorted(type(r).__name__ for r in results))
         assert Game.objects.filter(pod_id=pod_id).count() == 1
     assert outcomes == [["Conflict", "Game"]] * 3, outcomes

@@ -17,7 +17,7 @@ from django.db import connection
 
 from core.exceptions import ApplicationError
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory, UserFactory
-from tests.integration.test_game_concurrency import _together
+from tests.support.concurrency import together
 from tournaments import services
 from tournaments.models import AuditEntry, PodResult, ResultReport, ResultResponse
 from tournaments.services import results
@@ -60,7 +60,7 @@ def test_two_players_reporting_the_same_result_at_once_make_one_result_and_one_c
     seen = Counter()
     for table, users, players in _tables(event):
         won = {players[0]: 1, players[1]: 2}
-        answers = _together(*(_report(event, table, user, won) for user in users))
+        answers = together(*(_report(event, table, user, won) for user in users))
         seen[tuple(sorted(map(_outcome, answers)))] += 1
         (report,) = ResultReport.objects.filter(pod__round__event=event, pod__table_number=table)
         assert report.status == ResultReport.Status.CONFIRMED
@@ -76,7 +76,7 @@ def test_two_players_reporting_the_same_result_at_once_make_one_result_and_one_c
 def test_two_players_reporting_different_results_at_once_make_a_dispute_and_no_result(organiser):
     event = _event(organiser)
     for table, users, players in _tables(event):
-        answers = _together(
+        answers = together(
             _report(event, table, users[0], {players[0]: 1, players[1]: 2}),
             _report(event, table, users[1], {players[0]: 2, players[1]: 1}),
         )
@@ -100,7 +100,7 @@ def test_a_staff_result_racing_a_confirmation_leaves_one_result(organiser):
         won = {players[0]: 1, players[1]: 2}
         results.result_player_report(event=event, round_number=1, table_number=table, placements=won, by=users[0])
         staff_says = {players[0]: 2, players[1]: 1}
-        answers = _together(
+        answers = together(
             partial(results.result_respond, event=event, round_number=1, table_number=table, agrees=True, by=users[1]),
             partial(
                 services.pod_result_report,
@@ -130,6 +130,6 @@ def test_one_player_reporting_twice_at_once_makes_one_report(organiser):
     event = _event(organiser)
     for table, users, players in _tables(event):
         won = {players[0]: 1, players[1]: 2}
-        answers = _together(*(_report(event, table, users[0], won) for _ in range(2)))
+        answers = together(*(_report(event, table, users[0], won) for _ in range(2)))
         assert sorted(map(_outcome, answers)) == ["pending", "unchanged"]
         assert ResultReport.objects.filter(pod__round__event=event, pod__table_number=table).count() == 1

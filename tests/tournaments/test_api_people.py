@@ -7,7 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, RegistrationFactory
-from tests.tournaments.test_event_operations import make_event, report_all
+from tests.support.events import make_event, report_all
 from tournaments import services
 from tournaments.models import AuditEntry, EventStaff, Player, Registration
 from tournaments.services import staff

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.test_event_operations import make_event, report_all
+from tests.support.events import make_event, report_all
 from tournaments import services
 from tournaments.models import ByeAssignment, Registration, Round, Seat
 

@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from tests.factories import PlayerFactory, RegistrationFactory
-from tests.tournaments.test_dashboard_people import ROLES, as_user, url, with_staff
-from tests.tournaments.test_event_operations import make_event, report_all
+from tests.support.events import make_event, report_all
+from tests.support.pages import url
+from tests.support.people import ROLES, as_user, with_staff
 from tournaments import services
 from tournaments.models import AuditEntry, Event, Penalty, Registration
 

@@ -21,14 +21,15 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from tests.factories import PlayerFactory, RegistrationFactory
-from tests.tournaments.test_event_operations import make_event, report_all
+from tests.support.events import make_event, report_all
+from tests.support.pages import url
+from tests.support.people import ROLES, as_user, with_staff
 from tournaments import policy, services
 from tournaments.models import AuditEntry, Event, EventStaff, Player, PodResult, Registration, ResultReport, Seat
-from tournaments.services import registrations, results, staff
+from tournaments.services import registrations, results
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-ROLES = {"cora": "co_organiser", "sam": "scorekeeper", "jo": "judge", "cass": "caster"}
 
 
 @pytest.fixture
@@ -41,12 +42,6 @@ def users(django_user_model, organiser):
     return people
 
 
-def with_staff(event: Event, users) -> Event:
-    for username, role in ROLES.items():
-        staff.staff_add(event=event, username=username, role=role, by=users["organiser"])
-    return event
-
-
 @pytest.fixture
 def duel(users) -> Event:
     """A Deck Masters event with six players (pat among them), its staff, player reports on and round 1 paired."""
@@ -56,11 +51,6 @@ def duel(users) -> Event:
     services.event_update(event=event, by=users["organiser"], player_reports=True)
     services.round_start(event=event, by=users["organiser"], seed=3)
     return event
-
-
-def as_user(client, user):
-    client.force_login(user)
-    return client
 
 
 def seats_at(event: Event, table: int, number: int = 1) -> list[Seat]:
@@ -75,10 +65,6 @@ def account_for(django_user_model, player: Player, username: str):
     user = django_user_model.objects.create_user(username=username, password="pw")
     Player.objects.filter(pk=player.pk).update(user=user)
     return user
-
-
-def url(name: str, *args) -> str:
-    return reverse(f"dashboard:{name}", args=args)
 
 
 # --- who may open what -----------------------------------------------------------------------------

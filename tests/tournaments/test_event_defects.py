@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.test_event_operations import make_event, report_all
-from tests.tournaments.test_topcut_services import play_swiss
+from tests.support.events import make_event, play_swiss, report_all
 from tournaments import services
 from tournaments.models import Registration, Standing
 

@@ -3,39 +3,15 @@ swaps, re-pairing, and the organiser's say when no rematch-free pairing exists."
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
 from core.exceptions import ApplicationError, Conflict
-from tests.factories import PlayerFactory, RegistrationFactory
+from tests.factories import RegistrationFactory
+from tests.support.events import make_event, report_all
 from tournaments import services
-from tournaments.models import ByeAssignment, Event, Pod, Registration, Round, Seat, Standing
+from tournaments.models import ByeAssignment, Pod, Registration, Round, Seat, Standing
 
 pytestmark = pytest.mark.django_db
-
-
-def make_event(organiser, players: int, *, format: str = "deck-masters", rounds: int = 4, **options) -> Event:
-    event = services.event_create(
-        organiser=organiser, name="League night", format=format, planned_rounds=rounds,
-        date=datetime.date(2026, 12, 1), **options,
-    )  # fmt: skip
-    for i in range(players):
-        RegistrationFactory(event=event, player=PlayerFactory(display_name=f"P{i:02d}"))
-    return event
-
-
-def report_all(event: Event, organiser, *, winner_seat: int = 1) -> None:
-    """Report every open table of the current round: seat ``winner_seat`` wins, the rest by seat order."""
-    round_ = event.rounds.order_by("-number").first()
-    for pod in round_.pods.filter(is_bye=False, result__isnull=True).prefetch_related("seats"):
-        seats = sorted(pod.seats.all(), key=lambda s: s.seat_order)
-        winner = seats[winner_seat - 1] if winner_seat <= len(seats) else seats[0]
-        others = [s for s in seats if s.pk != winner.pk]
-        placements = {winner.player_id: 1} | {s.player_id: i for i, s in enumerate(others, start=2)}
-        services.pod_result_report(
-            event=event, round_number=round_.number, table_number=pod.table_number, placements=placements, by=organiser
-        )
 
 
 def seated(round_: Round) -> set[int]:

@@ -1,7 +1,7 @@
 """An event's pages take as many queries after 50 rounds as after 5.
 
 Each page is read at 5 and at 50 played rounds (eight players, built in bulk by
-:mod:`tests.played_event`) and must make exactly the same number of queries: the number below, which
+:mod:`tests.support.played_event`) and must make exactly the same number of queries: the number below, which
 counts the page's own reads (session, event, the round shown, standings) and not one query per
 round, table or player. A change that makes a page cost more queries changes its number here, on
 purpose.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.played_event import build_played_event
+from tests.support.played_event import build_played_event
 
 pytestmark = pytest.mark.django_db
 

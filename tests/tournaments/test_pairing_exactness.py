@@ -14,78 +14,18 @@ entries, the engine pairing each round of its own event.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
-import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.formats.base import TableSize
+from tests.support.pairing import oracle, random_field
 from tournaments.pairing import Entrant, Pairing, pair_round
 from tournaments.pairing.fields import RANKS, FieldSpec, adversarial_specs, play
 from tournaments.pairing.swiss import SwissCost, _exact, swiss_objective
 
 ONE_VS_ONE = TableSize(2, 2, 2)
-
-
-def oracle(entrants: list[Entrant]) -> int:
-    """The least objective any pairing of the active entrants can have."""
-    active = [e for e in entrants if not e.dropped]
-    cost = SwissCost(active)
-    ids = [e.id for e in active]
-    graph = nx.Graph()
-    graph.add_weighted_edges_from((a, b, -cost.pair(a, b)) for i, a in enumerate(ids) for b in ids[i + 1 :])
-    if len(ids) % 2:
-        graph.add_weighted_edges_from((a, "bye", -c) for a in ids if (c := cost.bye(a)) is not None)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    assert 2 * len(matching) == len(ids) + len(ids) % 2
-    return sum(-graph.edges[u, v]["weight"] for u, v in matching)
-
-
-def random_field(rng: random.Random, n: int, density: str | None = None) -> list[Entrant]:
-    """A field after a few rounds: points from random results, a random history, some byes, ranks and drops."""
-    rounds = rng.randint(1, 7)
-    draw_rate = rng.choice([0.0, 0.05, 0.2])
-    points = [sum(1 if rng.random() < draw_rate else rng.choice((0, 3)) for _ in range(rounds)) for _ in range(n)]
-    density = density or rng.choice(["sparse", "sparse", "sparse", "dense", "cliques"])
-    met: dict[int, set[int]] = {i: set() for i in range(n)}
-    if density == "sparse":
-        for i in range(n):
-            for j in rng.sample(range(n), min(n, rng.randint(0, rounds + 1))):
-                if j != i:
-                    met[i].add(j)
-                    met[j].add(i)
-    elif density == "dense":
-        p = rng.choice([0.3, 0.6, 0.9])
-        for i in range(n):
-            for j in range(i + 1, n):
-                if rng.random() < p:
-                    met[i].add(j)
-                    met[j].add(i)
-    else:  # everyone in each point group's top few has met: the greedy pass cannot keep them apart
-        for value in set(points):
-            group = [i for i in range(n) if points[i] == value][: rng.randint(2, 5)]
-            for i in group:
-                met[i] |= set(group) - {i}
-    ranked = rng.random() < 0.7
-    field = []
-    for i in range(n):
-        rank = 1 + sum(q > points[i] for q in points) if ranked else rng.randint(0, n)
-        field.append(
-            Entrant(
-                id=1000 + i,
-                points=points[i],
-                rank=rank,
-                opponents=frozenset(1000 + j for j in met[i]),
-                byes=rng.choice((0, 0, 0, 1)),
-            )
-        )
-    for _ in range(rng.choice((0, 0, 1, 2))):
-        k = rng.randrange(n)
-        if sum(not e.dropped for e in field) > 2:
-            field[k] = replace(field[k], dropped=True)
-    return field
 
 
 def check(seed: int, n: int, density: str | None = None) -> None:

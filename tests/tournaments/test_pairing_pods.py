@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.formats.base import TableSize
-from tests.tournaments.test_pairing_swiss import MAIN_CODES, check_table_numbers, options
+from tests.support.pairing import MAIN_CODES, check_table_numbers, options
 from tournaments.pairing import REASON_CODES, Entrant, Pairing, PairingError, pair_round, pod_sizes
 from tournaments.pairing.pods import pod_objective
 

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.formats.base import TableSize
+from tests.support.pairing import MAIN_CODES, check_table_numbers, options
 from tournaments.pairing import REASON_CODES, Entrant, Pairing, PairingError, pair_round
 from tournaments.pairing.swiss import SwissCost, swiss_objective
 
@@ -426,31 +427,6 @@ def test_the_engine_scores_its_pairing_by_the_stated_objective() -> None:
 
 # --- organiser's options: assigned byes, fixed tables; reasons and the objective ------------------
 
-MAIN_CODES = {"first_round", "same_points", "paired_down", "paired_up", "mixed_points", "bye", "bye_assigned"}
-
-
-def check_table_numbers(pairing: Pairing, unfixed: Pairing, fixed: dict[int, int]) -> None:
-    """``pairing`` is ``unfixed`` (the same call without ``fixed_tables``) renumbered by the documented rule."""
-    numbers = [t.number for t in pairing.tables]
-    assert numbers == sorted(set(numbers)), "unique numbers, tables in number order"
-    assert sorted(t.seats for t in pairing.tables) == sorted(t.seats for t in unfixed.tables), "same tables"
-    assert pairing.byes == unfixed.byes
-    claimed: set[int] = set()
-    for table in pairing.tables:
-        asked = {fixed[p]: p for p in table.seats if p in fixed}
-        if asked:
-            # Requests are taken in ascending number, so the smallest one at a table wins it.
-            assert table.number == min(asked), "a fixed player's table carries the number asked for"
-            claimed.add(table.number)
-        for p in table.seats:
-            assert ("fixed_table" in pairing.reasons[p]) == (bool(asked) and asked[min(asked)] == p)
-    others = [t for t in pairing.tables if t.number not in claimed]
-    free = [n for n in range(1, len(pairing.tables) + len(claimed) + 1) if n not in claimed][: len(others)]
-    assert [t.number for t in others] == free, "the other tables take the smallest free numbers"
-    order = {t.seats: i for i, t in enumerate(unfixed.tables)}
-    assert [order[t.seats] for t in others] == sorted(order[t.seats] for t in others), "in top-down order"
-    assert not any("fixed_table" in pairing.reasons[p] for p in pairing.byes), "a bye is just a bye"
-
 
 def check_reasons(entrants: Sequence[Entrant], pairing: Pairing, *, round_number: int, assigned: set[int]) -> None:
     """Every active entrant has codes from the vocabulary, in order, that agree with the pairing (1v1)."""
@@ -478,19 +454,6 @@ def check_reasons(entrants: Sequence[Entrant], pairing: Pairing, *, round_number
         if pa < pb:
             expected = ("paired_up", "paired_down")
         assert (codes_a[0], codes_b[0]) == expected
-
-
-@st.composite
-def options(draw: st.DrawFn, field: list[Entrant], table_min: int = 2) -> tuple[set[int], dict[int, int]]:
-    """Assigned byes (leaving nobody or at least ``table_min`` to pair) and fixed tables, dropped players included."""
-    ids = [e.id for e in field if not e.dropped]
-    assigned = set(draw(st.lists(st.sampled_from(ids), max_size=len(ids), unique=True)))
-    if 0 < len(ids) - len(assigned) < table_min:
-        assigned = set(ids) if draw(st.booleans()) else set()
-    everyone = [e.id for e in field]
-    fixed_ids = draw(st.lists(st.sampled_from(everyone), max_size=len(everyone), unique=True))
-    numbers = draw(st.lists(st.integers(1, 40), min_size=len(fixed_ids), max_size=len(fixed_ids), unique=True))
-    return assigned, dict(zip(fixed_ids, numbers, strict=True))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from games.formats.base import TableSize
-from tests.tournaments.test_pairing_exactness import oracle, random_field
+from tests.support.pairing import oracle, random_field
 from tournaments.pairing import Entrant, Pairing, pair_round, swiss
 from tournaments.pairing.common import build_history, tie_break
 from tournaments.pairing.fields import FieldSpec, SimulatedEvent, adversarial_specs, play

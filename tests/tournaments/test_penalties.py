@@ -7,7 +7,7 @@ import pytest
 
 from core.exceptions import ApplicationError, Conflict, PermissionDenied
 from tests.factories import PlayerFactory, RegistrationFactory
-from tests.tournaments.test_event_operations import make_event, report_all
+from tests.support.events import make_event, report_all
 from tournaments import services
 from tournaments.models import AuditEntry, Penalty, Registration, Standing
 from tournaments.selectors import people

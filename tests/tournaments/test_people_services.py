@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
 from tests.factories import PlayerFactory, RegistrationFactory
-from tests.tournaments.test_event_operations import make_event, report_all
+from tests.support.events import make_event, report_all
 from tournaments import policy, services
 from tournaments.models import AuditEntry, EventStaff, PodResult, Registration, ResultReport, Standing
 from tournaments.services import registrations, results, staff

@@ -40,7 +40,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.formats.base import ONE_VS_ONE, POD
-from tests.tournaments.test_standings import Event, by_player, bye, close, draw, events, table, win
+from tests.support.standings import Event, by_player, bye, close, draw, events, table, win
 from tournaments.standings import (
     CLASSIC,
     MAGIC,

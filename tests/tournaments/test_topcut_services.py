@@ -5,18 +5,11 @@ from __future__ import annotations
 import pytest
 
 from core.exceptions import ApplicationError, Conflict
-from tests.tournaments.test_event_operations import make_event, report_all
+from tests.support.events import make_event, play_swiss, report_all
 from tournaments import services
 from tournaments.models import Round, Seat, Standing
 
 pytestmark = pytest.mark.django_db
-
-
-def play_swiss(event, organiser) -> None:
-    for _ in range(event.planned_rounds):
-        services.round_start(event=event, by=organiser, allow_rematches=True)
-        report_all(event, organiser)
-    services.standings_recompute(event_id=event.pk)
 
 
 def tables(round_: Round) -> list[list[int]]:
