@@ -81,3 +81,10 @@ def anon_api():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """The random test order's seed, also under ``-q`` (CI): ``--randomly-seed=N`` repeats the order."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if config.pluginmanager.hasplugin("randomly") and seed is not None:
+        terminalreporter.write_line(f"test order: --randomly-seed={seed} repeats it")
