@@ -291,7 +291,8 @@ def pod_result_report(
             raise Conflict("The event is finished: results are closed.", code="event_finished")
         round_, pod, seats = _table(event, round_number, table_number)
         existing = getattr(pod, "result", None)
-        report = _open_report(pod)
+        # A recorded result settled or confirmed any report: look for an open one only without it.
+        report = _open_report(pod) if existing is None else None
         if not from_game and not can(by, Action.ENTER_RESULTS, event) and report is None:
             raise PermissionDenied("Judges enter the result of a disputed or unconfirmed table only.")
         outcome = _checked(outcome, seats, games_per_match=get_format(event.format).games_per_match, stage=round_.stage)
