@@ -23,7 +23,7 @@ from config.celery import app as celery_app
 from decks import catalogue, samples, services
 from decks.checking import deck_check, deck_rules
 from decks.models import DeckVersion, PokemonCard
-from games.formats.deckrules import Deck
+from rules.deckrules import Deck
 from tournaments.models import Event, Player, Registration
 
 

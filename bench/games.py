@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import services
-from games.engines import get_engine
-from games.formats.engine import GameEvent, replay
+from rules import get_format
+from rules.engine import GameEvent, replay
 from tournaments import services as tournament_services
 from tournaments.models import Event, Player
 
@@ -35,7 +35,7 @@ def _turns(players: list[int], count: int) -> list[tuple[str, dict]]:
 
 
 def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
-    engine = get_engine("mintayn-master")
+    engine = get_format("mintayn-master").engine
     players = [1, 2]
     log = [GameEvent(type=t, data=d) for t, d in _turns(players, 10_000)]
     replays = []

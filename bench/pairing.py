@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from games.formats.base import TableSize
+from rules.base import TableSize
 from tournaments.pairing import Entrant, Pairing, pair_round, swiss
 from tournaments.pairing.common import build_history, tie_break
 from tournaments.pairing.fields import FieldSpec, SimulatedEvent, adversarial_specs

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 
-from games.formats.base import ONE_VS_ONE, POD
+from rules.base import ONE_VS_ONE, POD
 from tournaments.standings import SeatResult, TableResult, compute_standings
 
 

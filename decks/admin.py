@@ -1,13 +1,13 @@
 from django.contrib import admin
 
 from decks.models import (
-    Banlist,
     CardSet,
     CatalogueVersion,
     DeckRecheck,
     DeckVersion,
     MintaynCard,
     PokemonCard,
+    StoredBanlist,
     YugiohCard,
 )
 
@@ -40,7 +40,7 @@ class MintaynCardAdmin(admin.ModelAdmin):
     search_fields = ["name"]
 
 
-@admin.register(Banlist)
+@admin.register(StoredBanlist)
 class BanlistAdmin(admin.ModelAdmin):
     list_display = ["name", "date", "is_tcg", "whitelist"]
 

@@ -12,12 +12,12 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from decks import cards as records
 from decks.importers.pokemon import PokemonSet
-from decks.importers.yugioh import Banlist as BanlistRecord
-from decks.models import Banlist, CardSet, CatalogueVersion, MintaynCard, PokemonCard, YugiohCard
+from decks.models import CardSet, CatalogueVersion, MintaynCard, PokemonCard, StoredBanlist, YugiohCard
 from decks.parsers.yugioh import YugiohIndex
 from decks.resolve import PokemonIndex
+from rules import cards as records
+from rules.cards import Banlist
 
 _lock = threading.Lock()
 _cache: dict[str, tuple[int, Any]] = {}
@@ -85,15 +85,11 @@ def mintayn_pool() -> MintaynPool:
     return _cached("mintayn", lambda: MintaynPool(by_name={c.name: c.to_record() for c in MintaynCard.objects.all()}))
 
 
-def banlist(name: str | None) -> BanlistRecord | None:
+def banlist(name: str | None) -> Banlist | None:
     """The named banlist, or the newest TCG list when ``name`` is empty; ``None`` when none is imported."""
-    qs = Banlist.objects.filter(name=name) if name else Banlist.objects.filter(is_tcg=True).order_by("-date", "name")
-    row = qs.first()
-    if row is None:
-        return None
-    return BanlistRecord(
-        name=row.name, date=row.date or None, limits={int(k): v for k, v in row.limits.items()}, whitelist=row.whitelist
-    )
+    rows = StoredBanlist.objects.all()
+    row = (rows.filter(name=name) if name else rows.filter(is_tcg=True).order_by("-date", "name")).first()
+    return None if row is None else row.to_record()
 
 
 def clear() -> None:

@@ -17,8 +17,8 @@ from decks.parsers.mintayn import parse_mintayn, resolve_mintayn
 from decks.parsers.pokemon import parse_pokemon_decklist
 from decks.parsers.yugioh import parse_yugioh, resolve_reference, resolve_yugioh
 from decks.resolve import resolve_pokemon_decklist
-from games.formats import FORMATS, GameFamily, get_format
-from games.formats.deckrules import ROLES, Deck, DeckRules, Entry, Problem, Violation
+from rules import FORMATS, GameFamily, get_format
+from rules.deckrules import ROLES, Deck, DeckRules, Entry, Problem, Violation
 
 
 @dataclass(frozen=True)

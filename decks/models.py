@@ -1,6 +1,6 @@
 """The card catalogue: sets and cards of the three game families, and Yu-Gi-Oh! banlists.
 
-Rows mirror the plain records of :mod:`decks.cards` one to one (``to_record()``
+Rows mirror the plain records of :mod:`rules.cards` one to one (``to_record()``
 gives the record back), so the pure parsers and deck rules never see the ORM.
 Card data is imported from files a user points at (``import_cards``) and never
 committed.  ``CatalogueVersion`` counts imports per family so that the
@@ -14,7 +14,8 @@ from django.db import models
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from decks import cards as records
+from rules import cards as records
+from rules.cards import Banlist
 
 
 class CardSet(models.Model):
@@ -102,8 +103,8 @@ class YugiohCard(models.Model):
         )  # fmt: skip
 
 
-class Banlist(models.Model):
-    """An EDOPro ``.lflist.conf`` list: passcode -> copies allowed (0 forbidden, 1 limited, 2 semi-limited)."""
+class StoredBanlist(models.Model):
+    """An imported EDOPro ``.lflist.conf`` list, stored; :func:`to_record` gives the kernel's :class:`rules.cards.Banlist`."""
 
     name = models.CharField(max_length=100, unique=True)
     date = models.CharField(max_length=10, blank=True)  # "2025-04", from the list's name
@@ -116,6 +117,14 @@ class Banlist(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def to_record(self) -> Banlist:
+        return Banlist(
+            name=self.name,
+            date=self.date or None,
+            limits={int(k): v for k, v in self.limits.items()},
+            whitelist=self.whitelist,
+        )
 
 
 class MintaynCard(models.Model):

@@ -67,10 +67,10 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-from decks.cards import PokemonCard
 from decks.importers.pokemon import ENERGY_TYPES, PokemonSet
 from decks.parsers.pokemon import ParsedDecklist, parse_card_reference
-from games.formats.deckrules import Entry, Problem
+from rules.cards import PokemonCard
+from rules.deckrules import Entry, Problem
 
 CLOSE_RATIO = 0.6
 PROMO_ALIASES = {"PR-SWSH": "PR-SW", "PR-BW": "PR-BLW", "PR-DP": "PR-DPP", "PR-HGSS": "PR-HS"}

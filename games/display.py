@@ -18,8 +18,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from games.formats.engine import EventSpec, Kind
-from games.formats.engine import Field as SpecField
+from rules.engine import EventSpec, Kind
+from rules.engine import Field as SpecField
 
 Names = Mapping[int, str]
 

@@ -1,7 +1,7 @@
 """Judge console forms: input shapes only; the format's engine decides what is legal.
 
 One :class:`GameEventForm` per event type is built from the engine's ``EventSpec``: each field's
-:class:`~games.formats.engine.Kind` picks its widget, so a judge never types an id or JSON.
+:class:`~rules.engine.Kind` picks its widget, so a judge never types an id or JSON.
 
 =================  ============================================================================
 kind               widget (POST names)
@@ -35,8 +35,8 @@ from typing import Any
 
 from django import forms
 
-from games.formats.engine import EventSpec, Kind
-from games.formats.engine import Field as SpecField
+from rules.engine import EventSpec, Kind
+from rules.engine import Field as SpecField
 
 #: Form fields of the console itself; no engine field may use these names.
 RESERVED_FIELDS = frozenset({"type", "expected_version", "csrfmiddlewaretoken", "quick"})

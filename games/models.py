@@ -13,7 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.formats import choices as format_choices
+from rules import Format, get_format
+from rules import choices as format_choices
 
 
 class Game(models.Model):
@@ -43,6 +44,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pod} - game {self.number}"
+
+    @property
+    def format_spec(self) -> Format:
+        """The format's registry record (engine, match result, vocabulary)."""
+        return get_format(self.format)
 
 
 class GameEvent(models.Model):

@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from games.formats.engine import COMMON_VOCABULARY, THE_PLAYER, TURN_PLAYER, EventSpec, Field, Kind, QuickEntry
+from rules.engine import COMMON_VOCABULARY, THE_PLAYER, TURN_PLAYER, EventSpec, Field, Kind, QuickEntry
 
 BEGIN = "<!-- vocabulary: generated from the engine by `python manage.py vocabulary_docs`; do not edit by hand -->"
 END = "<!-- /vocabulary -->"
@@ -140,7 +140,7 @@ def rewrite(text: str, section: str) -> str:
 
 def documents(docs: Path) -> dict[Path, str]:
     """Every vocabulary doc and the generated section it should hold."""
-    from games.formats import FORMATS
+    from rules import FORMATS
 
     sections = {docs / "README.md": common_section()}
     for slug, fmt in FORMATS.items():

@@ -8,7 +8,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
 
-from games.formats import choices as format_choices
+from rules import choices as format_choices
 from tournaments.models import Event, EventStaff, Penalty
 
 

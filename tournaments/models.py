@@ -18,9 +18,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.formats import choices as format_choices
-from games.formats import get_format
-from games.formats.base import TableSize
+from rules import Format, get_format
+from rules import choices as format_choices
+from rules.base import TableSize
 
 
 class Player(models.Model):
@@ -117,7 +117,8 @@ class Event(models.Model):
         return self.name
 
     @property
-    def format_spec(self):
+    def format_spec(self) -> Format:
+        """The format's registry record: table sizes, scoring, deck rules, engine."""
         return get_format(self.format)
 
     @property

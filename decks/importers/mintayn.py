@@ -24,7 +24,7 @@ case, spaces around names allowed).  Each further row is one card:
 ``mana_cost``
     A whole number, or empty when the card has none.
 
-Values are read without regard to case and stored as :mod:`decks.cards` spells them (the
+Values are read without regard to case and stored as :mod:`rules.cards` spells them (the
 class title-cased, stage and type lower-case).  Blank rows are skipped.
 
 Contract
@@ -40,8 +40,8 @@ from __future__ import annotations
 import csv
 import io
 
-from decks.cards import MintaynCard, MintaynCardType
-from games.formats.deckrules import Problem
+from rules.cards import MintaynCard, MintaynCardType
+from rules.deckrules import Problem
 
 HEADER = ("name", "card_type", "class", "level", "def", "stage", "mana_cost")
 CLASSES = ("Coreon", "Fluxion", "Synaphera", "Obscura", "Aetherion")

@@ -3,7 +3,7 @@
 The layout is that of the ``PokemonTCG/pokemon-tcg-data`` repository:
 ``sets/en.json`` (one record per set) and ``cards/en/<set id>.json`` (the
 cards of one set).  ``load_pokemon(root)`` returns the sets as
-``PokemonSet`` and the cards as ``decks.cards.PokemonCard``, in file order.
+``PokemonSet`` and the cards as ``rules.cards.PokemonCard``, in file order.
 Pure Python, no Django.
 
 Terms and mapping (data field -> ``PokemonCard`` field):
@@ -85,7 +85,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from decks.cards import PokemonCard, Supertype
+from rules.cards import PokemonCard, Supertype
 
 STAGES = (
     "Basic",

@@ -26,7 +26,7 @@ Terms
 
 Contract and choices
 --------------------
-* :func:`load_cardinfo` returns one :class:`~decks.cards.YugiohCard` per passcode.
+* :func:`load_cardinfo` returns one :class:`~rules.cards.YugiohCard` per passcode.
   ``monster_kinds`` are the words of ``type`` without "Monster", in their order, with "XYZ"
   spelt "Xyz" (``("Ritual", "Effect")``, ``("Synchro", "Tuner")``, ``("Pendulum", "Normal")``),
   plus "Effect" (or "Normal") when the frame says so and the type does not ("Tuner Monster" on
@@ -50,11 +50,10 @@ import json
 import logging
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from decks.cards import YugiohCard, YugiohCardType
+from rules.cards import Banlist, YugiohCard, YugiohCardType
 
 logger = logging.getLogger(__name__)
 
@@ -166,31 +165,6 @@ def _describe(record: Any) -> str:
 
 
 # --------------------------------------------------------------------------- .lflist.conf
-
-
-@dataclass(frozen=True, slots=True)
-class Banlist:
-    """One Forbidden & Limited list: ``limits[passcode]`` copies allowed (0, 1, 2 or 3)."""
-
-    name: str
-    date: str | None  # "2026-05", from the name; None when the name has no date
-    limits: dict[int, int] = field(default_factory=dict)
-    whitelist: bool = False
-
-    def allowed(self, passcodes: Iterable[int]) -> int:
-        """Copies allowed of the card with these passcodes (its main one and its alternate arts).
-
-        A card listed under several of its passcodes gets the strictest of their limits; a card
-        the list does not name is unlimited (3), or forbidden (0) when the list is a whitelist.
-        """
-        listed = [self.limits[p] for p in passcodes if p in self.limits]
-        if listed:
-            return min(listed)
-        return 0 if self.whitelist else 3
-
-    @property
-    def is_tcg(self) -> bool:
-        return "TCG" in self.name.upper().split()
 
 
 _LIST_DATE = re.compile(r"\b(\d{4})\.(\d{1,2})\b")

@@ -26,9 +26,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from decks.cards import MintaynCard
 from decks.parsers.yugioh import fold_name  # the same name folding for every family
-from games.formats.deckrules import Entry, Problem
+from rules.cards import MintaynCard
+from rules.deckrules import Entry, Problem
 
 MAX_COUNT = 999
 

@@ -52,7 +52,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from games.formats.deckrules import Problem
+from rules.deckrules import Problem
 
 MAX_COUNT = 99
 SECTIONS = ("pokemon", "trainer", "energy")

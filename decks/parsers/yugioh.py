@@ -21,7 +21,7 @@ Terms
 
 Contract and choices
 --------------------
-* :func:`resolve_yugioh` returns one :class:`~games.formats.deckrules.Entry` per card and zone
+* :func:`resolve_yugioh` returns one :class:`~rules.deckrules.Entry` per card and zone
   (copies added up, ``line`` the first line that named it) and one ``unknown_card`` problem per
   unknown passcode (at its first line, with how many copies were listed).
 * Cards listed in ``main`` or ``extra`` are placed by what they are, as YGOPro's own deck loader
@@ -46,8 +46,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from decks.cards import YugiohCard
-from games.formats.deckrules import Entry, Problem
+from rules.cards import YugiohCard
+from rules.deckrules import Entry, Problem
 
 MAX_PASSCODE = 2**32 - 1
 NEAR_PASSCODE = 10

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import games.formats
+import rules
 
 
 class Migration(migrations.Migration):
@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
                 ("number", models.PositiveSmallIntegerField(default=1)),
-                ("format", models.CharField(choices=games.formats.choices, max_length=40)),
+                ("format", models.CharField(choices=rules.choices, max_length=40)),
                 ("options", models.JSONField(blank=True, default=dict)),
                 ("players", models.JSONField(default=list)),
                 (

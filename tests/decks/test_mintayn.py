@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from decks.cards import MintaynCard, MintaynCardType
 from decks.importers.mintayn import HEADER, load_mintayn_csv
 from decks.parsers.mintayn import ParsedMintayn, parse_mintayn, resolve_mintayn
+from rules.cards import MintaynCard, MintaynCardType
 from tests.support.decks import CARDS
 
 

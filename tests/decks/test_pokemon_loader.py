@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from decks.cards import PokemonCard, Supertype
 from decks.importers.pokemon import PokemonSet, load_pokemon, rule_box_class
+from rules.cards import PokemonCard, Supertype
 from tests.support.data import data_dir, data_root
 
 RULE_BOXES = {

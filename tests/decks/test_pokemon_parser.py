@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from decks.cards import PokemonCard
 from decks.importers.pokemon import load_pokemon
 from decks.parsers.pokemon import MAX_COUNT, ParsedLine, parse_card_reference, parse_pokemon_decklist
 from decks.resolve import PokemonIndex, resolve_pokemon_decklist
+from rules.cards import PokemonCard
 from tests.support.data import data_dir
 
 PTCGL = """\

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from decks.cards import PokemonCard, Supertype
 from decks.importers.pokemon import PokemonSet, load_pokemon
 from decks.parsers.pokemon import parse_pokemon_decklist
 from decks.resolve import PokemonIndex, normalize_name, normalize_number, resolve_pokemon_decklist
-from games.formats.deckrules import Problem
+from rules.cards import PokemonCard, Supertype
+from rules.deckrules import Problem
 from tests.support.data import data_dir
 
 SETS = [

@@ -18,9 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from decks.cards import YugiohCard, YugiohCardType
 from decks.importers.yugioh import (
-    Banlist,
     banlist_date,
     load_cardinfo,
     load_lflists,
@@ -38,7 +36,8 @@ from decks.parsers.yugioh import (
     resolve_reference,
     resolve_yugioh,
 )
-from games.formats.deckrules import Problem
+from rules.cards import Banlist, YugiohCard, YugiohCardType
+from rules.deckrules import Problem
 from tests.support.data import data_dir
 
 BLUE_EYES = 89631139

@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from decks.models import DeckVersion, YugiohCard
-from games.engines import get_engine
-from games.formats.engine import Kind
 from games.forms import post_fields
 from games.models import Game
+from rules import get_format
+from rules.engine import Kind
 from tests.factories import EventFactory, RegistrationFactory
 from tests.support.games import (
     deck_masters_duel,
@@ -84,7 +84,7 @@ def _quote(text: str) -> str:
 
 def _record(browser, game: Game, type_: str, data: dict, version: int | None = None, htmx: bool = False):
     """Record ``data`` through the event's form, filled in as a judge fills it (names, numbers, ticks)."""
-    spec = get_engine(game.format).VOCABULARY[type_]
+    spec = get_format(game.format).engine.VOCABULARY[type_]
     version = game.version if version is None else version
     pairs = [("type", type_), ("expected_version", str(version)), *post_fields(spec, data)]
     return _post(browser, game, pairs, htmx=htmx)
@@ -373,7 +373,7 @@ def test_a_judge_records_a_whole_game_on_the_console_and_standings_update(
             response = _record(judge_browser, game, entry.type, dict(entry.data))
             assert response.status_code == 302, (entry, response.content.decode()[:2000])
             recorded = game.events.order_by("-seq").first()
-            spec = get_engine(fmt).VOCABULARY[entry.type]
+            spec = get_format(fmt).engine.VOCABULARY[entry.type]
             expected = json.loads(json.dumps(dict(entry.data)))
             for name, field in spec.fields.items():
                 if field.kind == Kind.TAG and name in expected:
@@ -590,7 +590,7 @@ def test_any_post_to_the_console_is_answered_without_a_server_error(judge_browse
     junk = ["", "x", "-1", "0", "3", "99999999999999999999", "{}", "on", "attack", "ryo", "\x00", "🃏" * 40]
     for fmt, (players, _) in SCRIPTS.items():
         game = _start(judge_browser, _table(organiser, fmt, players))
-        vocabulary = get_engine(fmt).VOCABULARY
+        vocabulary = get_format(fmt).engine.VOCABULARY
         for _ in range(12):
             type_ = rng.choice([*vocabulary, "void", "nonsense"])
             fields = vocabulary[type_].fields if type_ in vocabulary else {"player": None}

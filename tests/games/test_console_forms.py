@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.display import entry_summary, with_names
-from games.engines import get_engine
-from games.formats.engine import GameEvent, Kind, RuleViolation, replay
 from games.forms import GameEventForm, post_fields
+from rules import get_format
+from rules.engine import GameEvent, Kind, RuleViolation, replay
 from tests.support.games import (
     deck_masters_duel,
     format3_trinity_game,
@@ -38,7 +38,7 @@ def players(n: int) -> list[tuple[int, str]]:
 
 
 def form_for(slug: str, type_: str, data=None, *, n: int = 2, still_in=None, **kwargs) -> GameEventForm:
-    spec = get_engine(slug).VOCABULARY[type_]
+    spec = get_format(slug).engine.VOCABULARY[type_]
     return GameEventForm(data, spec=spec, players=players(n), still_in=still_in, version=0, **kwargs)
 
 
@@ -214,7 +214,7 @@ def test_every_scripted_entry_is_recorded_through_its_form_unchanged(slug):
     """A form posts each entry of a whole game, and gives back exactly the payload the API would send."""
     count, script = SCRIPTS[slug]
     ids = list(NAMES)[:count]
-    engine = get_engine(slug)
+    engine = get_format(slug).engine
     state = engine.new_game(ids)
     for event in script(ids):
         spec = engine.VOCABULARY[event.type]
@@ -235,7 +235,7 @@ def test_every_scripted_entry_is_recorded_through_its_form_unchanged(slug):
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_any_input_is_a_valid_payload_or_errors_at_fields_never_an_exception(slug, data):
-    engine = get_engine(slug)
+    engine = get_format(slug).engine
     spec = engine.VOCABULARY[data.draw(st.sampled_from(sorted(engine.VOCABULARY)))]
     names = [name for name in GameEventForm(spec=spec, players=players(4)).fields if name != "type"]
     values = st.one_of(
@@ -304,19 +304,21 @@ def test_engine_messages_name_the_players_instead_of_their_ids(message, expected
 
 
 def test_a_field_named_in_a_message_gets_its_label():
-    spec = get_engine("deck-masters").VOCABULARY["lp_change"]
+    spec = get_format("deck-masters").engine.VOCABULARY["lp_change"]
     assert with_names("'changes' has the wrong type.", NAMES, spec) == "“LP changes” has the wrong type."
 
 
 def test_a_log_entry_names_players_even_inside_lists_and_maps():
-    vocabulary = get_engine("mt-silver").VOCABULARY
+    vocabulary = get_format("mt-silver").engine.VOCABULARY
     summary = entry_summary(
         vocabulary["knock_out"], {"knocked_out": [{"player": 30, "by": 31}, {"player": 32, "by": 31}]}, NAMES
     )
     assert summary == (
         "Knock Outs at the same time: (player: Ryo Bakura, by: Yugi Muto) (player: Mai Kujaku, by: Yugi Muto)"
     )
-    lp = entry_summary(get_engine("deck-masters").VOCABULARY["lp_change"], {"changes": {"30": -1000, "31": 500}}, NAMES)
+    lp = entry_summary(
+        get_format("deck-masters").engine.VOCABULARY["lp_change"], {"changes": {"30": -1000, "31": 500}}, NAMES
+    )
     assert lp == "LP changes: Ryo Bakura −1000, Yugi Muto +500"
     for text in (summary, lp):
         assert not any(str(pid) in text for pid in NAMES)

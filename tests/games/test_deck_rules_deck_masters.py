@@ -11,11 +11,11 @@ from dataclasses import replace
 
 import pytest
 
-from decks.cards import YugiohCard
-from decks.importers.yugioh import Banlist, load_cardinfo, load_lflists, newest_tcg
+from decks.importers.yugioh import load_cardinfo, load_lflists, newest_tcg
 from decks.parsers.yugioh import parse_ydk, resolve_yugioh
-from games.formats.deck_masters.deck import check
-from games.formats.deckrules import Deck, Entry, Problem, Violation
+from rules.cards import Banlist, YugiohCard
+from rules.deck_masters.deck import check
+from rules.deckrules import Deck, Entry, Problem, Violation
 from tests.support.data import data_dir
 
 

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from decks.cards import PokemonCard, Supertype
-from games.formats.deckrules import Deck, Entry, Problem
-from games.formats.format3_trinity.deck import RULE, check, in_pool
-from games.formats.pokemon_deck import label
+from rules.cards import PokemonCard, Supertype
+from rules.deckrules import Deck, Entry, Problem
+from rules.format3_trinity.deck import RULE, check, in_pool
+from rules.pokemon_deck import label
 from tests.support.data import data_dir
 from tests.support.decks.format3_trinity import REAL_ENTRIES, REAL_ROLES
 

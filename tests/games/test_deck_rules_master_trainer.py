@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decks.cards import PokemonCard, Supertype
-from games.formats.deckrules import Deck, Entry, Problem
-from games.formats.master_trainer.deck import check
-from games.formats.pokemon_deck import card_name, label, species_names
+from rules.cards import PokemonCard, Supertype
+from rules.deckrules import Deck, Entry, Problem
+from rules.master_trainer.deck import check
+from rules.pokemon_deck import card_name, label, species_names
 from tests.support.data import data_dir
 from tests.support.decks.master_trainer import REAL_ENTRIES, REAL_MORE_SUPPORT, REAL_ROLES
 

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from decks.parsers.mintayn import parse_mintayn, resolve_mintayn
-from games.formats.deckrules import Deck, Entry, Problem, Violation
-from games.formats.mintayn_master.deck import check
+from rules.deckrules import Deck, Entry, Problem, Violation
+from rules.mintayn_master.deck import check
 from tests.support.decks import CARDS
 
 PRIMES = [card for card in CARDS.values() if card.stage.startswith("prime")]

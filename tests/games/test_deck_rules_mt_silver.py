@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from decks.cards import PokemonCard, Supertype
-from games.formats.deckrules import Deck, Entry, Problem
-from games.formats.mt_silver.deck import check, print_of
-from games.formats.pokemon_deck import label
+from rules.cards import PokemonCard, Supertype
+from rules.deckrules import Deck, Entry, Problem
+from rules.mt_silver.deck import check, print_of
+from rules.pokemon_deck import label
 from tests.support.data import data_dir
 from tests.support.decks.mt_silver import REAL_ENTRIES, REAL_ROLES
 

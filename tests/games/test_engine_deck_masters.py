@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats.deck_masters.engine import ENGINE, match_result
-from games.formats.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
+from rules.deck_masters.engine import ENGINE, match_result
+from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from tests.support.games.deck_masters import A, B, E, end, scripted_duel, start, summon
 
 

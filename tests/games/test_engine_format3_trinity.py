@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
-from games.formats.format3_trinity.engine import ENGINE, NO_ATTACK_REASONS
+from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
+from rules.format3_trinity.engine import ENGINE, NO_ATTACK_REASONS
 from tests.support.games.format3_trinity import PLAYERS, ev, scripted_game, turn
 
 

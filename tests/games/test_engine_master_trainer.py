@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
-from games.formats.master_trainer import FORMAT
-from games.formats.master_trainer.engine import ENGINE, IN_TURN, TURN_COUNTERS
+from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
+from rules.master_trainer import FORMAT
+from rules.master_trainer.engine import ENGINE, IN_TURN, TURN_COUNTERS
 from tests.support.games.master_trainer import Table, _next, refused, scripted_game
 
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
-from games.formats.mintayn_master.engine import ENGINE
+from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
+from rules.mintayn_master.engine import ENGINE
 from tests.support.games.mintayn_master import (
     P1,
     P2,

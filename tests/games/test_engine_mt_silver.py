@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
-from games.formats.mt_silver.engine import CONDITIONS, ENGINE
+from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
+from rules.mt_silver.engine import CONDITIONS, ENGINE
 from tests.support.games.mt_silver import PLAYERS, ev, scripted_game, turn
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats import FORMATS, UnknownFormat, get_format
+from rules import FORMATS, UnknownFormat, get_format
 
 
 def test_it_registers_the_five_formats_by_their_slugs():

@@ -6,10 +6,9 @@ import json
 
 import pytest
 
-from games.engines import get_engine
-from games.formats import FORMATS
-from games.formats.deck_masters import engine as deck_masters
-from games.formats.engine import (
+from rules import FORMATS, get_format
+from rules.deck_masters import engine as deck_masters
+from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
     TURN_PLAYER,
@@ -22,10 +21,10 @@ from games.formats.engine import (
     When,
     replay,
 )
-from games.formats.format3_trinity import engine as format3_trinity
-from games.formats.master_trainer import engine as master_trainer
-from games.formats.mintayn_master import engine as mintayn_master
-from games.formats.mt_silver import engine as mt_silver
+from rules.format3_trinity import engine as format3_trinity
+from rules.master_trainer import engine as master_trainer
+from rules.mintayn_master import engine as mintayn_master
+from rules.mt_silver import engine as mt_silver
 
 SLUGS = list(FORMATS)
 
@@ -39,7 +38,7 @@ def _fields(spec: EventSpec):
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_field_of_every_event_has_a_kind_and_a_description(slug):
-    for spec in get_engine(slug).VOCABULARY.values():
+    for spec in get_format(slug).engine.VOCABULARY.values():
         for name, field in _fields(spec):
             assert isinstance(field, Field), (spec.type, name)
             assert isinstance(field.kind, Kind) and field.description, (spec.type, name)
@@ -51,7 +50,7 @@ def test_every_field_of_every_event_has_a_kind_and_a_description(slug):
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_vocabulary_is_json_for_the_api_and_the_docs(slug):
-    vocabulary = {t: spec.as_dict() for t, spec in get_engine(slug).VOCABULARY.items()}
+    vocabulary = {t: spec.as_dict() for t, spec in get_format(slug).engine.VOCABULARY.items()}
     assert json.loads(json.dumps(vocabulary)) == vocabulary
     assert vocabulary["concede"]["fields"] == {
         "player": {"kind": "player", "description": "the player conceding", "optional": False}
@@ -109,7 +108,7 @@ def test_enumerations_list_the_values_the_engine_accepts(vocabulary, event, fiel
     ],
 )
 def test_fields_declare_what_they_hold(slug, event, field, kind):
-    assert get_engine(slug).VOCABULARY[event].fields[field].kind == kind
+    assert get_format(slug).engine.VOCABULARY[event].fields[field].kind == kind
 
 
 def test_a_tag_names_the_player_state_that_holds_the_tags_in_play():
@@ -136,7 +135,7 @@ def test_a_quick_entry_fills_in_the_player_and_the_turn_player_as_values_and_as_
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_each_format_declares_one_tap_entries_of_its_own_vocabulary(slug):
-    engine = get_engine(slug)
+    engine = get_format(slug).engine
     quick = engine.QUICK_ENTRIES
     assert quick and len({q.key for q in quick}) == len(quick)
     for q in quick:
@@ -159,7 +158,7 @@ def test_each_format_declares_one_tap_entries_of_its_own_vocabulary(slug):
     ],
 )
 def test_the_common_entries_of_each_format_are_one_tap(slug, key, expected):
-    quick = {q.key: q for q in get_engine(slug).QUICK_ENTRIES}[key]
+    quick = {q.key: q for q in get_format(slug).engine.QUICK_ENTRIES}[key]
     assert (quick.type, quick.entry(player=1, turn_player=2)) == expected
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.formats.deck_masters import engine as deck_masters
 from games.vocabulary import documents, format_section, rewrite
+from rules.deck_masters import engine as deck_masters
 
 
 def test_the_vocabulary_docs_are_generated_from_the_engines():

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from games.formats import get_format
+from rules import get_format
 
 pytestmark = pytest.mark.django_db
 

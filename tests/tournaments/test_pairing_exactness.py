@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.formats.base import TableSize
+from rules.base import TableSize
 from tests.support.pairing import oracle, random_field
 from tournaments.pairing import Entrant, Pairing, pair_round
 from tournaments.pairing.fields import RANKS, FieldSpec, adversarial_specs, play

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats.base import TableSize
+from rules.base import TableSize
 from tests.support.pairing import MAIN_CODES, check_table_numbers, options
 from tournaments.pairing import REASON_CODES, Entrant, Pairing, PairingError, pair_round, pod_sizes
 from tournaments.pairing.pods import pod_objective

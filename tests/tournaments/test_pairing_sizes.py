@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.formats.base import TableSize
+from rules.base import TableSize
 from tournaments.pairing import PairingError, pod_sizes
 
 MASTER_TRAINER = TableSize(2, 4, 4)

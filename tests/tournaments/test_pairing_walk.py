@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from games.formats.base import TableSize
+from rules.base import TableSize
 from tests.support.pairing import oracle, random_field
 from tournaments.pairing import Entrant, Pairing, pair_round, swiss
 from tournaments.pairing.common import build_history, tie_break

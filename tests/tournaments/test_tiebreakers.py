@@ -39,7 +39,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.formats.base import ONE_VS_ONE, POD
+from rules.base import ONE_VS_ONE, POD
 from tests.support.standings import Event, by_player, bye, close, draw, events, table, win
 from tournaments.standings import (
     CLASSIC,

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import games.formats
+import rules
 
 
 class Migration(migrations.Migration):
@@ -31,7 +31,7 @@ class Migration(migrations.Migration):
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
                 ("name", models.CharField(max_length=200)),
-                ("format", models.CharField(choices=games.formats.choices, max_length=40)),
+                ("format", models.CharField(choices=rules.choices, max_length=40)),
                 (
                     "status",
                     models.CharField(

@@ -6,34 +6,101 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0006_people_roles_reports_audit'),
+        ("tournaments", "0006_people_roles_reports_audit"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Penalty',
+            name="Penalty",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('penalty', models.CharField(choices=[('caution', 'Caution'), ('warning', 'Warning'), ('prize_penalty', 'Prize penalty'), ('game_loss', 'Game loss'), ('match_loss', 'Match loss'), ('disqualification', 'Disqualification')], max_length=20)),
-                ('infraction', models.CharField(max_length=200)),
-                ('note', models.TextField(blank=True)),
-                ('issued_at', models.DateTimeField(auto_now_add=True)),
-                ('rescinded_at', models.DateTimeField(blank=True, null=True)),
-                ('rescind_reason', models.TextField(blank=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalties', to='tournaments.event')),
-                ('issued_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalties', to='tournaments.registration')),
-                ('rescinded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("round_number", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "penalty",
+                    models.CharField(
+                        choices=[
+                            ("caution", "Caution"),
+                            ("warning", "Warning"),
+                            ("prize_penalty", "Prize penalty"),
+                            ("game_loss", "Game loss"),
+                            ("match_loss", "Match loss"),
+                            ("disqualification", "Disqualification"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("infraction", models.CharField(max_length=200)),
+                ("note", models.TextField(blank=True)),
+                ("issued_at", models.DateTimeField(auto_now_add=True)),
+                ("rescinded_at", models.DateTimeField(blank=True, null=True)),
+                ("rescind_reason", models.TextField(blank=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="penalties", to="tournaments.event"
+                    ),
+                ),
+                (
+                    "issued_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="penalties",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "rescinded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'penalties',
-                'ordering': ['-issued_at', '-id'],
-                'indexes': [models.Index(fields=['event', '-issued_at'], name='penalty_event_time')],
-                'constraints': [models.CheckConstraint(condition=models.Q(('penalty__in', ['caution', 'warning', 'prize_penalty', 'game_loss', 'match_loss', 'disqualification'])), name='penalty_kind_valid'), models.CheckConstraint(condition=models.Q(('infraction', ''), _negated=True), name='penalty_infraction_given'), models.CheckConstraint(condition=models.Q(('round_number__isnull', True), ('round_number__gte', 1), _connector='OR'), name='penalty_round_positive'), models.CheckConstraint(condition=models.Q(models.Q(('rescind_reason', ''), ('rescinded_at__isnull', True)), models.Q(('rescinded_at__isnull', False), models.Q(('rescind_reason', ''), _negated=True)), _connector='OR'), name='penalty_rescinded_with_a_reason')],
+                "verbose_name_plural": "penalties",
+                "ordering": ["-issued_at", "-id"],
+                "indexes": [models.Index(fields=["event", "-issued_at"], name="penalty_event_time")],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            (
+                                "penalty__in",
+                                ["caution", "warning", "prize_penalty", "game_loss", "match_loss", "disqualification"],
+                            )
+                        ),
+                        name="penalty_kind_valid",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("infraction", ""), _negated=True), name="penalty_infraction_given"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("round_number__isnull", True), ("round_number__gte", 1), _connector="OR"),
+                        name="penalty_round_positive",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("rescind_reason", ""), ("rescinded_at__isnull", True)),
+                            models.Q(("rescinded_at__isnull", False), models.Q(("rescind_reason", ""), _negated=True)),
+                            _connector="OR",
+                        ),
+                        name="penalty_rescinded_with_a_reason",
+                    ),
+                ],
             },
         ),
     ]

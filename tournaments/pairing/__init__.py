@@ -9,7 +9,7 @@ Terms
 
 table
     Where one match is played.  A 1v1 table has two seats; a *pod* is a table
-    of more than two (a format's :class:`~games.formats.base.TableSize` says
+    of more than two (a format's :class:`~rules.base.TableSize` says
     how many: any size in ``[min, max]``, ``preferred`` first).
 seat
     A place at a table.  Seat 1 goes first in a pod; in 1v1 seat 1 is simply

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import count
 from operator import attrgetter
 
-from games.formats.base import TableSize
+from rules.base import TableSize
 from tournaments.pairing.common import (
     History,
     TieBreak,

@@ -71,7 +71,7 @@ from heapq import heappop, heappush
 from math import sumprod
 from typing import cast
 
-from games.formats.base import TableSize
+from rules.base import TableSize
 from tournaments.pairing.common import (
     History,
     TieBreak,

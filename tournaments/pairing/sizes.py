@@ -18,7 +18,7 @@ the cost is one step per candidate ``k``, fast for any field size.
 
 from __future__ import annotations
 
-from games.formats.base import TableSize
+from rules.base import TableSize
 from tournaments.pairing.types import PairingError
 
 __all__ = ["pod_sizes"]

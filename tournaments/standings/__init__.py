@@ -32,7 +32,7 @@ in the win/draw/loss record even though it may earn points).
 
 **Match points.**  What a seat earns: ``scoring.bye_points`` for a bye,
 otherwise ``scoring.points_for(table_size=len(seats), placement=...,
-shared=...)`` (see :class:`games.formats.base.Scoring`).  A player's match
+shared=...)`` (see :class:`rules.base.Scoring`).  A player's match
 points are the sum over their seats; they are the first sort key.
 
 **Match-win percentage (MWP)** in the default ``"classic"`` convention (the

@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields, replace
 from itertools import starmap
 from typing import NoReturn, cast
 
-from games.formats.base import Scoring
+from rules.base import Scoring
 from tournaments.standings.tiebreakers import (
     CONVENTIONS,
     GAME_WIN_PCT,

@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from decks.cards import MintaynCard
 from decks.importers.mintayn import load_mintayn_csv
 from decks.models import DeckVersion
+from rules.cards import MintaynCard
 
 ROLES = {"cora": "co_organiser", "sam": "scorekeeper", "judy": "judge", "carl": "caster"}
 VIOLATION = {"code": "deck_size", "rule": "Deck size", "message": "Too few cards.", "cards": []}

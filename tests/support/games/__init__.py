@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from rest_framework.test import APIClient
 
-from games.formats.engine import GameEvent
+from rules.engine import GameEvent
 from tests.factories import EventFactory, RegistrationFactory
 from tests.support.games.deck_masters import scripted_duel as deck_masters_duel
 from tests.support.games.format3_trinity import scripted_game as format3_trinity_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.formats.engine import GameEvent
+from rules.engine import GameEvent
 
 PLAYERS = [1, 2, 3, 4]
 

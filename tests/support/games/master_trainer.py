@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from games.formats.engine import GameEvent, RuleViolation, State
-from games.formats.master_trainer.engine import ENGINE
+from rules.engine import GameEvent, RuleViolation, State
+from rules.master_trainer.engine import ENGINE
 
 
 class Table:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.formats.engine import GameEvent
+from rules.engine import GameEvent
 
 E = GameEvent
 

@@ -32,7 +32,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 from django.utils.text import slugify
 
-from games.formats import FORMATS
+from rules import FORMATS
 from tournaments import services
 from tournaments.models import Event, Penalty, Player, Registration, Seat
 from tournaments.services import registrations as registration_services

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.formats.base import POD, Format, GameFamily, TableSize
-from games.formats.master_trainer import deck
-from games.formats.master_trainer.engine import ENGINE, turn_of
+from rules.base import POD, Format, GameFamily, TableSize
+from rules.master_trainer import deck
+from rules.master_trainer.engine import ENGINE, turn_of
 
 FORMAT = Format(
     slug="master-trainer",

@@ -11,19 +11,19 @@ format lives on its :class:`Format` record:
   at a table of a given size, for a shared placement (a draw) and for a bye.
 * **starting life** - life / LP every player starts a game with.
 * **games per match** - 1, or 3 for a best-of-three match (Deck Masters).
-* **engine** - the format's game engine (:class:`~games.formats.engine.Engine`):
+* **engine** - the format's game engine (:class:`~rules.engine.Engine`):
   what the judge console records a game with; its ``VOCABULARY`` and
   ``QUICK_ENTRIES`` are the format's entry vocabulary (:attr:`Format.vocabulary`).
 * **deck rules** - an object with ``check(deck, options) -> violations``
-  (:class:`~games.formats.deckrules.DeckRules`; each format's ``deck`` module).
+  (:class:`~rules.deckrules.DeckRules`; each format's ``deck`` module).
   ``family`` names the card family, and so the card pool and decklist parser a deck is read with.
 * **match result** - for formats whose table plays a match of several games, the
   hook turning the finished games' results into the match's placements
   (``None`` while the match goes on); ``None`` for formats without matches.
 * **turn_of(state)** - the player whose turn is under way in an engine state, or ``None``.
 
-Each format's package builds its record (``games/formats/<package>/__init__.py``)
-and the registry (:mod:`games.formats`) lists it once; see docs/adding-a-format.md.
+Each format's package builds its record (``rules/<package>/__init__.py``)
+and the registry (:mod:`rules`) lists it once; see docs/adding-a-format.md.
 
 This module is pure Python: no Django imports, so pairing, standings, deck
 rules and game engines can all read it.
@@ -36,11 +36,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from games.formats.engine import EventSpec, QuickEntry, State, turn_player
+from rules.engine import EventSpec, QuickEntry, State, turn_player
 
 if TYPE_CHECKING:
-    from games.formats.deckrules import DeckRules
-    from games.formats.engine import Engine
+    from rules.deckrules import DeckRules
+    from rules.engine import Engine
 
 #: Finished games' results (``state["result"]`` of each, in the order played) -> the match's
 #: placements ``{str(player id): placement}``, or ``None`` while the match goes on.

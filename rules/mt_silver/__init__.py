@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.formats.base import POD, Format, GameFamily
-from games.formats.engine import turn_player_in_progress
-from games.formats.mt_silver import deck
-from games.formats.mt_silver.engine import ENGINE, TABLE_SIZE
+from rules.base import POD, Format, GameFamily
+from rules.engine import turn_player_in_progress
+from rules.mt_silver import deck
+from rules.mt_silver.engine import ENGINE, TABLE_SIZE
 
 FORMAT = Format(
     slug="mt-silver",

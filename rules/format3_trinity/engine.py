@@ -1,6 +1,6 @@
 """Format3 Trinity ("Signature" multiplayer Pokémon TCG): the game engine.
 
-The engine follows :mod:`games.formats.engine` (the contract every format's
+The engine follows :mod:`rules.engine` (the contract every format's
 engine follows).  It does not simulate cards: a judge records what happened at
 the table and the engine keeps what the rulebook defines at player level -
 prize cards, rounds, who has been targeted, whose Active Pokémon is waiting to
@@ -41,7 +41,7 @@ Contract
 --------
 ``ENGINE.new_game(players)`` then ``ENGINE.apply(state, event)`` for each
 recorded event: it returns a new state (the input is never mutated) or raises
-:class:`~games.formats.engine.RuleViolation` naming the rulebook section.
+:class:`~rules.engine.RuleViolation` naming the rulebook section.
 ``ENGINE.VOCABULARY`` documents every event type.
 
 Placements
@@ -58,7 +58,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.formats.engine import (
+from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
     TURN_PLAYER,
@@ -70,16 +70,15 @@ from games.formats.engine import (
     State,
     When,
     acting_player,
-    apply_common,
     base_state,
+    dispatch,
     eliminate,
-    ensure_in_progress,
     finish,
-    fork,
     next_player,
     optional,
     player,
     player_in_game,
+    players_still_in,
 )
 
 SETUP = "Rule Set #2 Starting the Game"
@@ -211,30 +210,6 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
 # --- small helpers --------------------------------------------------------------------------------
 
 
-def _fork(state: State) -> State:
-    new = fork(state)
-    new["seq"] = state["seq"] + 1
-    return new
-
-
-_optional = optional
-
-
-def _in_game(state: State, data: Mapping[str, Any], name: str = "player") -> dict[str, Any]:
-    return player_in_game(state, data, TURNS, name)
-
-
-def _acting(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    return acting_player(state, data, TURNS)
-
-
-def _still_in(state: State) -> list[dict[str, Any]]:
-    return [p for p in state["players"] if not p["out"]]
-
-
-_next_player = next_player
-
-
 def _ranked(players: Sequence[dict[str, Any]], key: Callable[[dict[str, Any]], int], first: int) -> dict[int, int]:
     """Competition ranking from ``first`` by ``key``, highest first; players level share a place."""
     ordered = sorted(players, key=key, reverse=True)
@@ -246,14 +221,14 @@ def _ranked(players: Sequence[dict[str, Any]], key: Callable[[dict[str, Any]], i
 
 
 def _awaiting_promotion(state: State) -> list[dict[str, Any]]:
-    return [p for p in _still_in(state) if p["active_knocked_out"] and not p["no_pokemon_left"]]
+    return [p for p in players_still_in(state) if p["active_knocked_out"] and not p["no_pokemon_left"]]
 
 
 def _close_round_if_complete(state: State) -> None:
     if state["status"] != "in_progress" or state["round_over"] or state["turn"]["in_progress"]:
         return
     # Interpretation: only players *still in* count, so a player out before their turn does not hold the round up.
-    if all(p["took_turn"] for p in _still_in(state)):
+    if all(p["took_turn"] for p in players_still_in(state)):
         state["round_over"] = True
         _resolve_round_end(state)
 
@@ -262,7 +237,7 @@ def _resolve_round_end(state: State) -> None:
     """Once every Knocked Out Active is dealt with, the players with no Pokémon left go out together."""
     if not state["round_over"] or _awaiting_promotion(state):
         return
-    still_in = _still_in(state)
+    still_in = players_still_in(state)
     batch = [p for p in still_in if p["no_pokemon_left"]]
     if not batch:
         return
@@ -288,7 +263,7 @@ def _resolve_round_end(state: State) -> None:
 def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     if state["turn"]["in_progress"]:
         raise RuleViolation("turn_in_progress", TURNS, "End the current turn first.")
-    p = _in_game(state, data)
+    p = player_in_game(state, data, TURNS)
     if state["round_over"]:
         waiting = _awaiting_promotion(state)
         if waiting:
@@ -301,7 +276,7 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
         for q in state["players"]:
             q["took_turn"] = False
             q["targeted"] = False
-    expected = _next_player(state)
+    expected = next_player(state)
     if p["id"] != expected:
         raise RuleViolation("not_your_turn", SETUP, f"The next turn is player {expected}'s.")
     turn = state["turn"]
@@ -309,7 +284,7 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _attack(state: State, data: Mapping[str, Any]) -> None:
-    p = _acting(state, data)
+    p = acting_player(state, data, TURNS)
     turn = state["turn"]
     if turn["attacked"]:
         raise RuleViolation("already_attacked", OFFICIAL, "A player attacks at most once a turn.")
@@ -321,12 +296,12 @@ def _attack(state: State, data: Mapping[str, Any]) -> None:
         raise RuleViolation(
             "no_active_pokemon", TEAMING, "The Active Pokémon was Knocked Out and is not replaced until the round ends."
         )
-    target = _in_game(state, data, "target")
+    target = player_in_game(state, data, TURNS, "target")
     if target["id"] == p["id"]:
         raise RuleViolation("invalid_target", TEAMING, "A player attacks another player's Pokémon.")
-    attested = _optional(data, "no_other_valid_target", bool, False)
+    attested = optional(data, "no_other_valid_target", bool, False)
     if target["targeted"]:
-        untargeted = [q["id"] for q in _still_in(state) if q["id"] != p["id"] and not q["targeted"]]
+        untargeted = [q["id"] for q in players_still_in(state) if q["id"] != p["id"] and not q["targeted"]]
         # The engine does not see benches: a player it thinks untargeted may have no Pokémon in play, so the
         # judge may attest that no other valid target remains.
         if untargeted and not attested:
@@ -342,14 +317,14 @@ def _attack(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _knock_out(state: State, data: Mapping[str, Any]) -> None:
-    owner = _in_game(state, data)
-    taker = _in_game(state, data, "by")
+    owner = player_in_game(state, data, TURNS)
+    taker = player_in_game(state, data, TURNS, "by")
     if taker["id"] == owner["id"]:
         raise RuleViolation("invalid_prize_taker", OFFICIAL, "An opponent of the owner takes the prize cards.")
-    prizes = _optional(data, "prizes", int, 1)
+    prizes = optional(data, "prizes", int, 1)
     if not 1 <= prizes <= MAX_PRIZES_PER_KNOCK_OUT:
         raise RuleViolation("invalid_field", OFFICIAL, "A Knock Out is worth 1 to 3 prize cards.")
-    active = _optional(data, "active", bool, True)
+    active = optional(data, "active", bool, True)
     if owner["no_pokemon_left"]:
         raise RuleViolation("no_pokemon_in_play", TEAMING, f"Player {owner['id']} has no Pokémon in play.")
     if active and owner["active_knocked_out"]:
@@ -368,13 +343,13 @@ def _knock_out(state: State, data: Mapping[str, Any]) -> None:
         state["turn"]["actions"] += 1
     if taker["prizes_left"] == 0:
         # Interpretation: the game ends at once; the others still in are ranked by prize cards taken.
-        others = [q for q in _still_in(state) if q["id"] != taker["id"]]
+        others = [q for q in players_still_in(state) if q["id"] != taker["id"]]
         places = {taker["id"]: 1, **_ranked(others, lambda q: q["prizes_taken"], 2)}
         finish(state, places, reason=f"player {taker['id']} took their last prize card")
 
 
 def _end_turn(state: State, data: Mapping[str, Any]) -> None:
-    p = _acting(state, data)
+    p = acting_player(state, data, TURNS)
     turn = state["turn"]
     reason = data.get("no_attack_reason")
     if reason is not None:
@@ -399,7 +374,7 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _round_end_player(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    p = _in_game(state, data)
+    p = player_in_game(state, data, TURNS)
     if not p["active_knocked_out"] or p["no_pokemon_left"]:
         raise RuleViolation("nothing_to_promote", TEAMING, f"Player {p['id']} has no Knocked Out Active to replace.")
     if not state["round_over"]:
@@ -424,7 +399,7 @@ def _no_benched_pokemon(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _deck_out(state: State, data: Mapping[str, Any]) -> None:
-    p = _acting(state, data)
+    p = acting_player(state, data, TURNS)
     # Official rules: the draw that starts the turn is the only draw that decks a player out.
     if state["turn"]["actions"]:
         raise RuleViolation(
@@ -456,7 +431,7 @@ def _after_common(state: State) -> None:
 
 
 class Format3TrinityEngine:
-    slug: str  # set by the format record that registers this engine (games/formats/base.py)
+    slug: str  # set by the format record that registers this engine (rules/base.py)
     VOCABULARY = VOCABULARY
     QUICK_ENTRIES = QUICK_ENTRIES
 
@@ -484,20 +459,7 @@ class Format3TrinityEngine:
         return state
 
     def apply(self, state: State, event: GameEvent) -> State:
-        if not isinstance(event.data, Mapping):
-            raise RuleViolation("invalid_field", "event", "The event data is a mapping.")
-        common = apply_common(state, event)
-        if common is not None:
-            if common["status"] == "in_progress":
-                _after_common(common)
-            return common
-        handler = _HANDLERS.get(event.type)
-        if handler is None:
-            raise RuleViolation("unknown_event", "event", f"Unknown event type {event.type!r}.")
-        ensure_in_progress(state)
-        new = _fork(state)
-        handler(new, event.data)
-        return new
+        return dispatch(state, event, _HANDLERS, after_common=_after_common)
 
 
 ENGINE = Format3TrinityEngine()

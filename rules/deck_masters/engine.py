@@ -27,7 +27,7 @@ Terms
     Best of three duels: :func:`match_result` turns the duel results (``state["result"]`` of each
     duel, in order) into match placements once the match is decided.
 
-State (on top of :func:`games.formats.engine.base_state`)
+State (on top of :func:`rules.engine.base_state`)
 ---------------------------------------------------------
 ``phase``, ``step``
     The recorded phase and Battle Phase step of the current turn, ``None`` between turns.
@@ -41,7 +41,7 @@ Contract
 ``ENGINE.new_game(players, options)`` with exactly two players and the optional option
 ``{"deck_masters": {player id: card name}}``; ``ENGINE.apply(state, event)`` returns a new state
 and never mutates ``state``.  Judge actions shared by all formats come from
-:func:`games.formats.engine.apply_common`.
+:func:`rules.engine.apply_common`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.formats.engine import (
+from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
     EventSpec,
@@ -481,9 +481,9 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
 
 
 class DeckMastersEngine:
-    """The :class:`games.formats.engine.Engine` for ``deck-masters``: one object, no state of its own."""
+    """The :class:`rules.engine.Engine` for ``deck-masters``: one object, no state of its own."""
 
-    slug: str  # set by the format record that registers this engine (games/formats/base.py)
+    slug: str  # set by the format record that registers this engine (rules/base.py)
     VOCABULARY: dict[str, EventSpec] = {**{spec.type: spec for spec in _FORMAT_VOCABULARY}, **COMMON_VOCABULARY}
     QUICK_ENTRIES = QUICK_ENTRIES
 

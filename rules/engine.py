@@ -329,7 +329,7 @@ class QuickEntry:
 
 
 class Engine(Protocol):
-    #: Set by the :class:`~games.formats.base.Format` record that registers the engine.
+    #: Set by the :class:`~rules.base.Format` record that registers the engine.
     slug: str
 
     @property
@@ -388,6 +388,18 @@ def fork(state: State, *, also: tuple[str, ...] = ()) -> State:
     for key in also:
         new[key] = dict(state[key])
     return new
+
+
+def next_state(state: State, *, also: tuple[str, ...] = ()) -> State:
+    """The state an accepted entry starts from: a :func:`fork` whose ``seq`` is one on."""
+    new = fork(state, also=also)
+    new["seq"] = state["seq"] + 1
+    return new
+
+
+def players_still_in(state: State) -> list[dict[str, Any]]:
+    """The players not yet out, in seat order."""
+    return [p for p in state["players"] if not p["out"]]
 
 
 def optional(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...], default: Any) -> Any:
@@ -536,6 +548,34 @@ COMMON_VOCABULARY: dict[str, EventSpec] = {
         ),
     )
 }
+
+
+EntryHandler = Callable[[State, Mapping[str, Any]], None]
+
+
+def dispatch(
+    state: State,
+    event: GameEvent,
+    handlers: Mapping[str, EntryHandler],
+    *,
+    after_common: Callable[[State], None] | None = None,
+) -> State:
+    """The usual ``apply``: the common entries first (:func:`apply_common`, then ``after_common`` on a game
+    still going), else the format's handler for the entry's type, which changes :func:`next_state` in place."""
+    if not isinstance(event.data, Mapping):
+        raise RuleViolation("invalid_field", "event", "The event data is a mapping.")
+    common = apply_common(state, event)
+    if common is not None:
+        if after_common is not None and common["status"] == "in_progress":
+            after_common(common)
+        return common
+    handler = handlers.get(event.type)
+    if handler is None:
+        raise RuleViolation("unknown_event", "event", f"Unknown event type {event.type!r}.")
+    ensure_in_progress(state)
+    new = next_state(state)
+    handler(new, event.data)
+    return new
 
 
 def _competition_ranks_ok(values: list[int]) -> bool:

@@ -6,7 +6,7 @@ A *deck* is what a player registers: resolved cards with counts, in zones
 Pokémon, starting energy; Deck Master).  Lines of the decklist that could not
 be read or resolved arrive as ``problems`` and are reported first.
 
-A format's ``games/formats/<folder>/deck.py`` exposes ``check(deck, options)
+A format's ``rules/<folder>/deck.py`` exposes ``check(deck, options)
 -> list[Violation]`` (:class:`DeckRules`; the format's record holds it as ``deck_rules``): every violation with a stable ``code``, the rulebook
 section (``rule``), a plain message and the cards concerned.  An empty list
 means the deck is legal.  Pure Python: no Django imports.
@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from decks.cards import Card
+from rules.cards import Card
 
 ROLES = ("master", "apex", "paragon", "signature", "trainer", "starting_pokemon", "starting_energy", "deck_master")
 

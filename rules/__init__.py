@@ -1,21 +1,28 @@
-"""The format registry: one :class:`~games.formats.base.Format` per slug.
+"""The rules kernel: what every format means, in pure Python; this module is its registry, one
+:class:`~rules.base.Format` per slug.
+
+The kernel imports neither Django nor any app, and every app reads it: the
+formats (one package each: ``deck.py`` for construction rules, ``engine.py`` for
+play rules), the card and banlist records (:mod:`rules.cards`), the deck rules'
+contract (:mod:`rules.deckrules`) and the engines' shared helpers
+(:mod:`rules.engine`).  Its public import paths are listed in docs/python-api.md.
 
 Every app reads formats from here (``get_format("mt-silver")``); nothing else
 hard-codes a table size, a scoring table or a starting life, or names a
 format's engine or deck rules: the record carries them (``fmt.engine``,
 ``fmt.deck_rules``, ``fmt.match_result``, ``fmt.turn_of``).  Each format is a
-package under ``games/formats/`` whose ``FORMAT`` is listed once below (see
+package under ``rules/`` whose ``FORMAT`` is listed once below (see
 docs/adding-a-format.md).
 """
 
 from __future__ import annotations
 
-from games.formats.base import Format, GameFamily, Scoring, TableSize
-from games.formats.deck_masters import FORMAT as DECK_MASTERS
-from games.formats.format3_trinity import FORMAT as FORMAT3_TRINITY
-from games.formats.master_trainer import FORMAT as MASTER_TRAINER
-from games.formats.mintayn_master import FORMAT as MINTAYN_MASTER
-from games.formats.mt_silver import FORMAT as MT_SILVER
+from rules.base import Format, GameFamily, Scoring, TableSize
+from rules.deck_masters import FORMAT as DECK_MASTERS
+from rules.format3_trinity import FORMAT as FORMAT3_TRINITY
+from rules.master_trainer import FORMAT as MASTER_TRAINER
+from rules.mintayn_master import FORMAT as MINTAYN_MASTER
+from rules.mt_silver import FORMAT as MT_SILVER
 
 __all__ = [
     "FORMATS", "Format", "GameFamily", "Scoring", "TableSize", "UnknownFormat", "choices", "get_format", "register",

@@ -54,7 +54,7 @@ Terms
 Contract
 --------
 ``ENGINE.new_game(players, options)`` and ``ENGINE.apply(state, event)`` follow
-:mod:`games.formats.engine`: states are JSON-serialisable dicts, ``apply`` never
+:mod:`rules.engine`: states are JSON-serialisable dicts, ``apply`` never
 mutates its input (it shallow-copies the top level and copies only the player
 dicts it changes), a refused event raises :class:`RuleViolation` and changes
 nothing, and the judge actions of :data:`COMMON_VOCABULARY` are accepted.  No
@@ -69,7 +69,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.formats.engine import (
+from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
     EventSpec,
@@ -1062,7 +1062,7 @@ _DRAW_PHASE_EVENTS = frozenset({"start_turn", "deck_out"})
 class MasterTrainerEngine:
     """The Master Trainer engine; see the module docstring for the state and the rules it enforces."""
 
-    slug: str  # set by the format record that registers this engine (games/formats/base.py)
+    slug: str  # set by the format record that registers this engine (rules/base.py)
     VOCABULARY = VOCABULARY
     QUICK_ENTRIES = QUICK_ENTRIES
 

@@ -2,7 +2,7 @@
 
 A Master Trainer deck is 75 cards, the Master included; the Paragon waits
 outside it.  ``check(deck)`` returns every rule the deck breaks (an empty list
-for a legal deck), each as a :class:`~games.formats.deckrules.Violation` whose
+for a legal deck), each as a :class:`~rules.deckrules.Violation` whose
 ``rule`` is the handbook section (``"§4.2"``).  Pure Python: no Django imports.
 
 Terms
@@ -24,7 +24,7 @@ Terms
     BREAK and the other Rule Box classes are not.
 *identity*
     What §4.4, §8.5 and §17.2 ask cards to share: an *evolution line*, a
-    *species* or a *printed Energy type* (see :mod:`games.formats.pokemon_deck`:
+    *species* or a *printed Energy type* (see :mod:`rules.pokemon_deck`:
     species come from national Pokédex numbers, evolution lines from the
     ``evolves_from`` links of the deck's own cards and roles).
 
@@ -96,9 +96,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from decks.cards import Card, PokemonCard
-from games.formats.deckrules import Deck, Violation, problem_violations
-from games.formats.pokemon_deck import (
+from rules.cards import Card, PokemonCard
+from rules.deckrules import Deck, Violation, problem_violations
+from rules.pokemon_deck import (
     Copies,
     SpeciesIndex,
     SpeciesKey,

@@ -1,6 +1,6 @@
 """Mt. Silver 4.1.0 (multiplayer Pokémon TCG with Badge Tokens): the game engine.
 
-The engine follows :mod:`games.formats.engine` (the contract every format's
+The engine follows :mod:`rules.engine` (the contract every format's
 engine follows).  It does not simulate cards: a judge records what happened at
 the table and the engine keeps what the rulebook defines at player level -
 Badge Tokens, Pokémon in play, who caused each Special Condition, the Area Pile
@@ -41,7 +41,7 @@ Contract
 --------
 ``ENGINE.new_game(players)`` then ``ENGINE.apply(state, event)`` for each
 recorded event: it returns a new state (the input is never mutated) or raises
-:class:`~games.formats.engine.RuleViolation` naming the rulebook heading.
+:class:`~rules.engine.RuleViolation` naming the rulebook heading.
 ``ENGINE.VOCABULARY`` documents every event type.
 
 Placements
@@ -57,8 +57,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.formats.base import TableSize
-from games.formats.engine import (
+from rules.base import TableSize
+from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
     TURN_PLAYER,
@@ -70,15 +70,14 @@ from games.formats.engine import (
     State,
     When,
     acting_player,
-    apply_common,
     base_state,
-    ensure_in_progress,
+    dispatch,
     finish,
-    fork,
     next_player,
     optional,
     player,
     player_in_game,
+    players_still_in,
     require,
 )
 
@@ -258,32 +257,11 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
 # --- small helpers --------------------------------------------------------------------------------
 
 
-def _fork(state: State) -> State:
-    new = fork(state)
-    new["seq"] = state["seq"] + 1
-    return new
-
-
-_optional = optional
-
-
-def _in_game(state: State, data: Mapping[str, Any], name: str = "player") -> dict[str, Any]:
-    return player_in_game(state, data, TURNS, name)
-
-
-def _acting(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    return acting_player(state, data, TURNS)
-
-
 def _count(data: Mapping[str, Any]) -> int:
     if data.get("count") is None:
         return 1
     count: int = require(data, "count", int, minimum=1)
     return count
-
-
-def _still_in(state: State) -> list[dict[str, Any]]:
-    return [p for p in state["players"] if not p["out"]]
 
 
 def _clockwise_from(state: State, pid: int) -> list[int]:
@@ -292,9 +270,6 @@ def _clockwise_from(state: State, pid: int) -> list[int]:
     start = next(i for i, p in enumerate(players) if p["id"] == pid)
     n = len(players)
     return [players[(start + k) % n]["id"] for k in range(n) if not players[(start + k) % n]["out"]]
-
-
-_next_player = next_player
 
 
 def _ranked(players: Sequence[dict[str, Any]], first: int) -> dict[int, int]:
@@ -309,7 +284,7 @@ def _ranked(players: Sequence[dict[str, Any]], first: int) -> dict[int, int]:
 
 def _opening(state: State) -> bool:
     """True until the last player's first turn: some player still in has not started a turn."""
-    return any(p["turns_started"] == 0 for p in _still_in(state))
+    return any(p["turns_started"] == 0 for p in players_still_in(state))
 
 
 def _take_badge(state: State, p: dict[str, Any]) -> None:
@@ -324,7 +299,7 @@ def _check_end(state: State) -> None:
     """The state-based endings: a Champion, or only one player (or none) with Pokémon in play."""
     if state["status"] != "in_progress":
         return
-    still_in = _still_in(state)
+    still_in = players_still_in(state)
     champions = [p for p in still_in if p["badges_taken"] >= BADGE_TOKENS]
     if champions:
         # Interpretation: two players completing their Badge Tokens at the same time (a self Knock Out
@@ -364,9 +339,9 @@ def _no_open_draft(state: State) -> None:
 def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     if state["turn"]["in_progress"]:
         raise RuleViolation("turn_in_progress", TURNS, "End the current turn first.")
-    p = _in_game(state, data)
+    p = player_in_game(state, data, TURNS)
     _no_open_draft(state)
-    expected = _next_player(state)
+    expected = next_player(state)
     if p["id"] != expected:
         raise RuleViolation("not_your_turn", SETUP, f"The next turn is player {expected}'s.")
     turn = state["turn"]
@@ -377,14 +352,14 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _end_turn(state: State, data: Mapping[str, Any]) -> None:
-    _acting(state, data)
+    acting_player(state, data, TURNS)
     _no_open_draft(state)
     state["turn"]["in_progress"] = False
 
 
 def _play_supporter(state: State, data: Mapping[str, Any]) -> None:
-    _acting(state, data)
-    trainer = _optional(data, "trainer", bool, False)
+    acting_player(state, data, TURNS)
+    trainer = optional(data, "trainer", bool, False)
     if _opening(state):
         raise RuleViolation("too_early", PLAY, "Nobody plays a Supporter until the last player's first turn.")
     if state["turn"]["supporter"] is not None:
@@ -394,7 +369,7 @@ def _play_supporter(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _attack(state: State, data: Mapping[str, Any]) -> None:
-    p = _acting(state, data)
+    p = acting_player(state, data, TURNS)
     if _opening(state):
         raise RuleViolation("too_early", PLAY, "Nobody attacks until the last player's first turn.")
     if state["turn"]["attacked"]:
@@ -405,8 +380,8 @@ def _attack(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _trade(state: State, data: Mapping[str, Any]) -> None:
-    p = _acting(state, data)
-    partner = _in_game(state, data, "partner")
+    p = acting_player(state, data, TURNS)
+    partner = player_in_game(state, data, TURNS, "partner")
     if partner["id"] == p["id"]:
         raise RuleViolation("invalid_partner", PLAY, "A player trades with another player.")
     if state["turn"]["traded"]:
@@ -415,14 +390,14 @@ def _trade(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _play_pokemon(state: State, data: Mapping[str, Any]) -> None:
-    p = _in_game(state, data)
+    p = player_in_game(state, data, TURNS)
     p["pokemon_in_play"] += _count(data)
 
 
 def _leave_play(state: State, data: Mapping[str, Any]) -> None:
-    p = _in_game(state, data)
+    p = player_in_game(state, data, TURNS)
     count = _count(data)
-    active = _optional(data, "active", bool, False)
+    active = optional(data, "active", bool, False)
     if count > p["pokemon_in_play"]:
         raise RuleViolation("no_pokemon_in_play", PLAY, f"Player {p['id']} has {p['pokemon_in_play']} Pokémon in play.")
     p["pokemon_in_play"] -= count
@@ -439,9 +414,9 @@ def _condition_name(data: Mapping[str, Any]) -> str:
 
 
 def _special_condition(state: State, data: Mapping[str, Any]) -> None:
-    p = _in_game(state, data)
+    p = player_in_game(state, data, TURNS)
     name = _condition_name(data)
-    source = _in_game(state, data, "by")
+    source = player_in_game(state, data, TURNS, "by")
     if p["pokemon_in_play"] == 0:
         raise RuleViolation("no_pokemon_in_play", ADDITIONAL, f"Player {p['id']} has no Active Pokémon.")
     # Interpretation: a condition applied again belongs to whoever applied it last.
@@ -450,7 +425,7 @@ def _special_condition(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _clear_condition(state: State, data: Mapping[str, Any]) -> None:
-    p = _in_game(state, data)
+    p = player_in_game(state, data, TURNS)
     if data.get("condition") is None:
         if not p["conditions"]:
             raise RuleViolation("no_such_condition", ADDITIONAL, f"Player {p['id']}'s Active has no Special Condition.")
@@ -477,8 +452,8 @@ def _knock_out(state: State, data: Mapping[str, Any]) -> None:
     earners: list[dict[str, Any]] = []
     actives_out: set[int] = set()
     for entry in _knock_out_entries(data):
-        owner = _in_game(state, entry)
-        active = _optional(entry, "active", bool, True)
+        owner = player_in_game(state, entry, TURNS)
+        active = optional(entry, "active", bool, True)
         if owner["pokemon_in_play"] == 0:
             raise RuleViolation("no_pokemon_in_play", PLAY, f"Player {owner['id']} has no Pokémon in play.")
         if active and owner["id"] in actives_out:
@@ -497,7 +472,7 @@ def _knock_out(state: State, data: Mapping[str, Any]) -> None:
                     f"A Knock Out from {name} counts for player {credit}, who caused the condition.",
                 )
         else:
-            credit = _in_game(state, entry, "by")["id"]
+            credit = player_in_game(state, entry, TURNS, "by")["id"]
         owner["pokemon_in_play"] -= 1
         if active:
             actives_out.add(owner["id"])
@@ -514,7 +489,7 @@ def _knock_out(state: State, data: Mapping[str, Any]) -> None:
 
 
 def _draft_offer(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    p = _in_game(state, data)
+    p = player_in_game(state, data, TURNS)
     queue = state["pending_drafts"]
     if p["id"] not in queue:
         raise RuleViolation("no_draft_offer", PLAY, f"Player {p['id']} has not earned a draft (take a Badge Token).")
@@ -570,7 +545,7 @@ def _after_common(state: State) -> None:
 
 
 class MtSilverEngine:
-    slug: str  # set by the format record that registers this engine (games/formats/base.py)
+    slug: str  # set by the format record that registers this engine (rules/base.py)
     VOCABULARY = VOCABULARY
     QUICK_ENTRIES = QUICK_ENTRIES
 
@@ -593,20 +568,7 @@ class MtSilverEngine:
         return state
 
     def apply(self, state: State, event: GameEvent) -> State:
-        if not isinstance(event.data, Mapping):
-            raise RuleViolation("invalid_field", "event", "The event data is a mapping.")
-        common = apply_common(state, event)
-        if common is not None:
-            if common["status"] == "in_progress":
-                _after_common(common)
-            return common
-        handler = _HANDLERS.get(event.type)
-        if handler is None:
-            raise RuleViolation("unknown_event", "event", f"Unknown event type {event.type!r}.")
-        ensure_in_progress(state)
-        new = _fork(state)
-        handler(new, event.data)
-        return new
+        return dispatch(state, event, _HANDLERS, after_common=_after_common)
 
 
 ENGINE = MtSilverEngine()

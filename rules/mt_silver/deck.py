@@ -4,7 +4,7 @@ A player brings a 43-card *region*: a Pokémon Trainer (a Supporter), a
 starting Pokémon, a starting energy and a 40-card *region deck* in which no two
 cards share a set and collector number.  ``check(deck)`` returns every rule the
 region breaks (an empty list for a legal one); each
-:class:`~games.formats.deckrules.Violation` has the heading of the rulebook
+:class:`~rules.deckrules.Violation` has the heading of the rulebook
 section that sets the rule as its ``rule`` (``"Region Deck"``).  Pure Python: no
 Django imports.
 
@@ -60,9 +60,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from decks.cards import Card, PokemonCard
-from games.formats.deckrules import Deck, Violation, problem_violations
-from games.formats.pokemon_deck import (
+from rules.cards import Card, PokemonCard
+from rules.deckrules import Deck, Violation, problem_violations
+from rules.pokemon_deck import (
     Copies,
     cards_of,
     copies_text,

@@ -29,7 +29,7 @@ Terms
     player.  A chain is open from the Spell, attack or first Counter until the next event that is
     not a Counter (or ``resolve_chain``), which resolves it.
 
-State (on top of :func:`games.formats.engine.base_state`)
+State (on top of :func:`rules.engine.base_state`)
 ---------------------------------------------------------
 ``starting_lp``; ``this_turn`` (``mana_placed``, ``selected``, ``normal_summoned``, ``evolved`` for
 the turn player); ``chain`` (``None`` or ``{"trigger": "spell"|"attack"|"counter", "links":
@@ -41,7 +41,7 @@ Contract
 ``ENGINE.new_game(players, options)`` with exactly two players and the optional option
 ``{"starting_lp": 6000 | 8000 | 10000}``; ``ENGINE.apply(state, event)`` returns a new state and
 never mutates ``state``.  Judge actions shared by all formats come from
-:func:`games.formats.engine.apply_common`.
+:func:`rules.engine.apply_common`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.formats.engine import (
+from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
     EventSpec,
@@ -741,9 +741,9 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
 
 
 class MintaynMasterEngine:
-    """The :class:`games.formats.engine.Engine` for ``mintayn-master``: one object, no state of its own."""
+    """The :class:`rules.engine.Engine` for ``mintayn-master``: one object, no state of its own."""
 
-    slug: str  # set by the format record that registers this engine (games/formats/base.py)
+    slug: str  # set by the format record that registers this engine (rules/base.py)
     VOCABULARY: dict[str, EventSpec] = {**{spec.type: spec for spec in _FORMAT_VOCABULARY}, **COMMON_VOCABULARY}
     QUICK_ENTRIES = QUICK_ENTRIES
 

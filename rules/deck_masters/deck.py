@@ -16,7 +16,7 @@ Terms
 *Deck Master*
     The monster named in ``deck.roles["deck_master"]``.
 *banlist*
-    A Forbidden & Limited list (:class:`decks.importers.yugioh.Banlist`): Forbidden cards may not
+    A Forbidden & Limited list (:class:`rules.cards.Banlist`): Forbidden cards may not
     be used, Limited ones once, Semi-Limited ones twice; a whitelist forbids the cards it does not
     name.
 
@@ -67,9 +67,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from decks.cards import YugiohCard, YugiohCardType
-from decks.importers.yugioh import Banlist
-from games.formats.deckrules import Deck, Violation, problem_violations
+from rules.cards import Banlist, YugiohCard, YugiohCardType
+from rules.deckrules import Deck, Violation, problem_violations
 
 RULE = "DUEL SETUP"
 MAIN_MIN, MAIN_MAX = 40, 60

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.formats.base import ONE_VS_ONE, Format, GameFamily, TableSize
-from games.formats.deck_masters import deck
-from games.formats.deck_masters.engine import ENGINE, match_result
+from rules.base import ONE_VS_ONE, Format, GameFamily, TableSize
+from rules.deck_masters import deck
+from rules.deck_masters.engine import ENGINE, match_result
 
 FORMAT = Format(
     slug="deck-masters",

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.formats.base import POD, Format, GameFamily, TableSize
-from games.formats.engine import turn_player_in_progress
-from games.formats.format3_trinity import deck
-from games.formats.format3_trinity.engine import ENGINE
+from rules.base import POD, Format, GameFamily, TableSize
+from rules.engine import turn_player_in_progress
+from rules.format3_trinity import deck
+from rules.format3_trinity.engine import ENGINE
 
 FORMAT = Format(
     slug="format3-trinity",

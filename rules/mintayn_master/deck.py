@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.formats.deckrules import Deck, Violation, problem_violations
+from rules.deckrules import Deck, Violation, problem_violations
 
 RULE = "Deck Size & Construction"
 VARIANTS_RULE = "Balance Levers & Variants"

@@ -4,7 +4,7 @@ A Trinity deck is 60 cards built around a *Signature* Pokémon, with one to
 three Rule Box cards, at most three types, one copy of each card name (Basic
 Energy aside), from Black & White onwards.  ``check(deck)`` returns every rule
 the deck breaks (an empty list for a legal deck); each
-:class:`~games.formats.deckrules.Violation` has the rulebook heading
+:class:`~rules.deckrules.Violation` has the rulebook heading
 ``"Rule Set #1 Deck Construction"`` as its ``rule``.  Anything the rulebook does
 not change follows the official rules (its "Quick Review").  Pure Python: no
 Django imports.
@@ -16,7 +16,7 @@ Terms
     It is one of the 60 (set aside before shuffling, then put on top of the
     deck: Rule Set #2), so it must be among ``deck.entries``.
 *Rule Box card*
-    A card carrying a Rule Box (:data:`games.formats.pokemon_deck.RULE_BOX_CLASSES`).
+    A card carrying a Rule Box (:data:`rules.pokemon_deck.RULE_BOX_CLASSES`).
     *Interpretation:* Trainer and Energy cards with a Rule Box - Prism Star
     Trainers and Energy - count towards the three: the rule counts "Rule Box"
     *cards* and asks only the minimum one to be a Pokémon.  ACE SPEC is a deck
@@ -72,9 +72,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from decks.cards import Card
-from games.formats.deckrules import Deck, Violation, problem_violations
-from games.formats.pokemon_deck import (
+from rules.cards import Card
+from rules.deckrules import Deck, Violation, problem_violations
+from rules.pokemon_deck import (
     Copies,
     basic_energy_type,
     card_limit_violations,

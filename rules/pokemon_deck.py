@@ -1,7 +1,7 @@
 """What the three Pokémon formats' deck rules share: names, species, classes, tallies, roles.
 
 Master Trainer, Format3 Trinity and Mt. Silver judge decks of
-:class:`~decks.cards.PokemonCard` records.  This module holds the vocabulary
+:class:`~rules.cards.PokemonCard` records.  This module holds the vocabulary
 they have in common, so that each format's ``deck.py`` reads like its rulebook.
 Pure Python: no Django imports.
 
@@ -67,8 +67,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeGuard
 
-from decks.cards import Card, PokemonCard, Supertype
-from games.formats.deckrules import Deck, Entry, Violation
+from rules.cards import Card, PokemonCard, Supertype
+from rules.deckrules import Deck, Entry, Violation
 
 #: Class markers that carry a Rule Box (see the module docstring).
 RULE_BOX_CLASSES = frozenset(

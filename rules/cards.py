@@ -1,9 +1,9 @@
-"""Cards as plain records, for the three game families.
+"""Cards and banlists as plain records, for the three game families.
 
-These are what the pure parts of the decks app work with: importers produce
-them from the data files, the catalogue stores them, decklist parsers resolve
-lines to them, and each format's deck rules (``games/formats/<format>/deck.py``)
-judge a deck made of them.  No Django imports.
+These are what the rules kernel and the pure parts of the decks app work with:
+importers produce them from the data files, the catalogue stores them,
+decklist parsers resolve lines to them, and each format's deck rules
+(``rules/<format>/deck.py``) judge a deck made of them.  No Django imports.
 
 A card's ``key`` is unique within its family and stable across imports:
 the pokemon-tcg-data id (``"sv3-125"``), the Yu-Gi-Oh! passcode (``"89631139"``),
@@ -12,7 +12,8 @@ or the Mintayn card name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -91,3 +92,31 @@ class MintaynCard:
 
 
 Card = PokemonCard | YugiohCard | MintaynCard
+
+
+# --------------------------------------------------------------------------- banlists
+
+
+@dataclass(frozen=True, slots=True)
+class Banlist:
+    """One Forbidden & Limited list: ``limits[passcode]`` copies allowed (0, 1, 2 or 3)."""
+
+    name: str
+    date: str | None  # "2026-05", from the name; None when the name has no date
+    limits: dict[int, int] = field(default_factory=dict)
+    whitelist: bool = False
+
+    def allowed(self, passcodes: Iterable[int]) -> int:
+        """Copies allowed of the card with these passcodes (its main one and its alternate arts).
+
+        A card listed under several of its passcodes gets the strictest of their limits; a card
+        the list does not name is unlimited (3), or forbidden (0) when the list is a whitelist.
+        """
+        listed = [self.limits[p] for p in passcodes if p in self.limits]
+        if listed:
+            return min(listed)
+        return 0 if self.whitelist else 3
+
+    @property
+    def is_tcg(self) -> bool:
+        return "TCG" in self.name.upper().split()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.formats.base import ONE_VS_ONE, Format, GameFamily, TableSize
-from games.formats.mintayn_master import deck
-from games.formats.mintayn_master.engine import ENGINE
+from rules.base import ONE_VS_ONE, Format, GameFamily, TableSize
+from rules.mintayn_master import deck
+from rules.mintayn_master.engine import ENGINE
 
 FORMAT = Format(
     slug="mintayn-master",
