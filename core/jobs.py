@@ -1,9 +1,10 @@
 """Handing work to Celery: by task name, after commit, coalesced, and never failing the write that asked.
 
-Services never import task modules (tasks import services, so the arrow points
-one way): they call :func:`enqueue_after_commit` with the task's registered
-name.  The task runs in a worker when ``REDIS_URL`` is set, in-process
-otherwise (``task_always_eager``).
+Services never hand work to Celery: they record a domain event
+(:mod:`core.events`), and its readers, which run after the commit, call
+:func:`enqueue` with the task's registered name (tasks import services, so no
+module imports a task module).  The task runs in a worker when ``REDIS_URL`` is
+set, in-process otherwise (``task_always_eager``).
 
 Terms
 =====
@@ -45,7 +46,6 @@ from typing import Any
 
 from celery import current_app
 from django.core.cache import cache
-from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
@@ -82,11 +82,6 @@ def _running_key(key: str) -> str:
 
 def _started_key(key: str) -> str:
     return f"podium:job:started:{key}"
-
-
-def enqueue_after_commit(task_name: str, *args: Any, key: str | None = None, spacing: float = 0.0) -> None:
-    """Ask for the task once the current transaction commits (at once outside a transaction)."""
-    transaction.on_commit(lambda: enqueue(task_name, *args, key=key, spacing=spacing), robust=True)
 
 
 def enqueue(task_name: str, *args: Any, key: str | None = None, spacing: float = 0.0) -> bool:

@@ -21,17 +21,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.db import transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import F
 from django.utils import timezone
 
-from core import jobs
+from core.events import record
 from core.exceptions import ApplicationError, Conflict, PermissionDenied
 from decks.checking import deck_check
 from decks.importers.mintayn import load_mintayn_csv
 from decks.importers.pokemon import load_pokemon
 from decks.importers.yugioh import banlist_date, load_cardinfo, load_lflists, parse_lflists
 from decks.models import (
-    Banlist,
     CardSet,
     CatalogueVersion,
     DeckRecheck,
@@ -39,11 +38,13 @@ from decks.models import (
     DeckVersion,
     MintaynCard,
     PokemonCard,
+    StoredBanlist,
     YugiohCard,
 )
-from games.formats import FORMATS
-from games.formats.deckrules import ROLES
-from tournaments.audit import player_label, record
+from decks.selectors import latest_versions
+from rules import FORMATS
+from rules.deckrules import ROLES
+from tournaments.audit import player_label
 from tournaments.models import Event, Registration
 from tournaments.policy import Action, can_submit_deck, ensure
 
@@ -171,7 +172,7 @@ def cards_import_yugioh(*, path: Path, progress: Progress | None = None) -> Impo
                 progress,
             )
         for b in banlists:
-            Banlist.objects.update_or_create(
+            StoredBanlist.objects.update_or_create(
                 name=b.name,
                 defaults={
                     "date": b.date or banlist_date(b.name) or "",
@@ -212,8 +213,6 @@ def cards_import_mintayn(*, path: Path, progress: Progress | None = None) -> Imp
 
 
 # --- registered decks --------------------------------------------------------------------------
-
-FAMILY_OF_FORMAT = {slug: fmt.family.value for slug, fmt in FORMATS.items()}
 
 #: Tasks of ``decks.tasks``, enqueued by name (tasks import this module, not the other way round).
 VALIDATE_TASK = "decks.tasks.validate_deck_version"
@@ -260,9 +259,8 @@ def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, s
         # The list itself names cards: the trail keeps which version, not what it holds.
         record(
             event=event, by=by, action="deck.submitted", subject=_deck_label(registration, version.number),
-            before={"version": last} if last else None, after={"version": version.number},
+            before={"version": last} if last else None, after={"version": version.number}, version_id=version.pk,
         )  # fmt: skip
-    jobs.enqueue_after_commit(VALIDATE_TASK, version.pk, key=deck_job_key(version.pk))
     return version
 
 
@@ -276,7 +274,7 @@ def deck_version_validate(*, version_id: int) -> DeckVersion | None:
     if version is None:
         return None
     event = version.registration.event
-    family = FAMILY_OF_FORMAT[event.format]
+    family = event.format_spec.family.value
     current = CatalogueVersion.objects.filter(family=family).values_list("version", flat=True).first() or 0
     if version.status != DeckVersion.Status.PENDING and version.catalogue_version == current:
         return version
@@ -296,12 +294,6 @@ def deck_version_validate(*, version_id: int) -> DeckVersion | None:
     return version
 
 
-def latest_versions(event: Event):
-    """The newest deck version of every registration of ``event`` (one query)."""
-    newest = DeckVersion.objects.filter(registration=OuterRef("registration")).order_by("-number").values("pk")[:1]
-    return DeckVersion.objects.filter(registration__event=event, pk=Subquery(newest))
-
-
 def deck_recheck_start(*, event: Event, by) -> DeckRecheck:
     """Re-validate every registration's current deck, with progress the organiser's page polls.
 
@@ -312,8 +304,9 @@ def deck_recheck_start(*, event: Event, by) -> DeckRecheck:
         ids = list(latest_versions(event).values_list("pk", flat=True))
         DeckVersion.objects.filter(pk__in=ids).update(status=DeckVersion.Status.PENDING)
         run = DeckRecheck.objects.create(event=event, total=len(ids))
-        record(event=event, by=by, action="decks.rechecked", subject="Every deck", after={"decks": len(ids)})
-    jobs.enqueue_after_commit(RECHECK_TASK, run.pk, key=recheck_job_key(run.pk))
+        record(
+            event=event, by=by, action="decks.rechecked", subject="Every deck", after={"decks": len(ids)}, run_id=run.pk
+        )
     return run
 
 
@@ -333,14 +326,15 @@ def deck_recheck_run(*, run_id: int) -> DeckRecheck | None:
 
 def decks_revalidate_family(*, family: str) -> int:
     """After a catalogue import: queue re-validation of current decks of events still registering."""
-    slugs = [slug for slug, fam in FAMILY_OF_FORMAT.items() if fam == family]
+    slugs = [slug for slug, fmt in FORMATS.items() if fmt.family.value == family]
     ids = list(
         DeckVersion.objects.filter(
             registration__event__format__in=slugs, registration__event__status=Event.Status.REGISTRATION
         ).values_list("pk", flat=True)
     )
-    for version_id in ids:
-        jobs.enqueue_after_commit(VALIDATE_TASK, version_id, key=deck_job_key(version_id))
+    if ids:
+        # Not an entry of any event's audit trail: the catalogue changed, not a deck.
+        record(action="decks.revalidation_asked", event=None, audit=False, family=family, version_ids=ids)
     return len(ids)
 
 
@@ -364,10 +358,10 @@ def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
 def event_deck_options_set(*, event: Event, by, options: dict) -> Event:
     """Set the deck rule options of an event: a banlist for Deck Masters, a deck size variant for Mintayn."""
     ensure(by, Action.MANAGE_DECKS, event)
-    fmt = FORMATS[event.format]
+    fmt = event.format_spec
     allowed = dict(fmt.deck_options)
     if fmt.family.value == "yugioh":
-        allowed["banlist"] = tuple(Banlist.objects.values_list("name", flat=True))
+        allowed["banlist"] = tuple(StoredBanlist.objects.values_list("name", flat=True))
     clean = {}
     for key, value in options.items():
         if key not in allowed:
@@ -408,7 +402,7 @@ def _deck_label(registration: Registration, number: int) -> str:
 
 def _ruling_state(version: DeckVersion) -> dict[str, str | None]:
     """What the trail keeps of a ruling change: the status shown, and the ruling's (``None``: none)."""
-    return {"status": version.effective_status, "ruling": version.ruling.status if version.ruling_id else None}
+    return {"status": version.effective_status, "ruling": version.ruling.status if version.ruling is not None else None}
 
 
 def _rule(*, version: DeckVersion, status: str, reason: str, by, action: str) -> DeckVersion:
@@ -470,17 +464,10 @@ def deck_verdict_clear(*, version: DeckVersion, reason: str, by) -> DeckVersion:
     return _rule(version=version, status="", reason=reason, by=by, action="deck.override_cleared")
 
 
-def decks_sweep() -> int:
-    """Ask again for deck checks left undone (e.g. while the broker was away); returns how many were asked.
-
-    The database says what is undone: deck versions still pending, and
-    re-checks of an event that never finished.  Jobs already pending are left
-    alone by :func:`core.jobs.enqueue`.
+def undone_checks() -> tuple[list[int], list[int]]:
+    """What the deck checks left undone (e.g. while the broker was away): versions still pending, and the
+    re-checks of an event that never finished (their ids).  The sweep (:mod:`decks.readers`) asks for them again.
     """
     pending = list(DeckVersion.objects.filter(status=DeckVersion.Status.PENDING).values_list("pk", flat=True))
-    for version_id in pending:
-        jobs.enqueue(VALIDATE_TASK, version_id, key=deck_job_key(version_id))
     runs = list(DeckRecheck.objects.filter(finished_at__isnull=True).values_list("pk", flat=True))
-    for run_id in runs:
-        jobs.enqueue(RECHECK_TASK, run_id, key=recheck_job_key(run_id))
-    return len(pending) + len(runs)
+    return pending, runs

@@ -11,7 +11,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from core import jobs
-from decks import services
+from decks import readers, services
 
 RETRY = {
     "acks_late": True,
@@ -48,4 +48,4 @@ def revalidate_family(family: str) -> int:
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)
 def sweep_pending_decks() -> int:
     """Periodic (beat): ask again for deck checks left undone, e.g. after a broker outage."""
-    return services.decks_sweep()
+    return readers.decks_sweep()

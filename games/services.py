@@ -6,11 +6,12 @@ one: HTTP 409 with the current state), lets the format's engine apply the
 event (a refusal becomes a 400 carrying the rule's ``code`` and ``rule``), and
 stores the entry with the new snapshot.  When the game (or a best-of-3 match)
 ends, its placements become the table's result through
-:func:`tournaments.services.pod_result_report`, reported by the judge who
-recorded the entry that ended it, and standings update.  That result is checked
-against the table (a top-cut table needs one winner) before the entry is
-stored, in the same transaction: an entry whose result the table would refuse
-is refused itself, and nothing is stored.
+:func:`tournaments.services.pod_result_report`, in the same transaction,
+reported by the judge who recorded the entry that ended it: an entry whose
+result the table would refuse (a top-cut table needs one winner) is refused
+itself, and nothing is stored.  The result's domain event updates the
+standings; each entry and void is a domain event too (``game.entry_recorded``,
+``game.entry_voided``) for the readers that follow games (:mod:`core.events`).
 
 Every event handed to an engine carries its log number (``seq``), on append and
 on replay, so what the state cites (a ruling note's number) is the number the
@@ -22,17 +23,18 @@ them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from collections.abc import Set as AbstractSet
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone
 
+from core import events
 from core.exceptions import ApplicationError, Conflict, NotFound
 from games import selectors
-from games.formats import get_format
-from games.formats.engine import GameEvent as EngineEvent
-from games.formats.engine import RuleViolation
 from games.models import Game, GameEvent
+from rules.engine import GameEvent as EngineEvent
+from rules.engine import RuleViolation
 from tournaments.models import Event, Pod, PodResult
 from tournaments.policy import ensure_can_record_games
 from tournaments.services import pod_result_report
@@ -63,7 +65,7 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
     _ensure_staff(by, event)
     if pod.is_bye:
         raise ApplicationError("A bye has no game to record.", code="bye")
-    fmt = get_format(event.format)
+    fmt = event.format_spec
     with transaction.atomic():
         # Lock the table itself: a new table has no game row to lock, and two judges may start it at once.
         Pod.objects.select_for_update().get(pk=pod.pk)
@@ -112,27 +114,28 @@ def game_event_append(
         if game.version != expected_version:
             raise StaleVersion(game)
         try:
-            state = get_format(game.format).engine.apply(
+            state = game.format_spec.engine.apply(
                 game.state, EngineEvent(type=type, data=dict(data), seq=game.version + 1)
             )
         except RuleViolation as exc:
             raise _rule_error(exc) from exc
-        _ensure_table_takes(game, state)
         entry = GameEvent.objects.create(game=game, seq=game.version + 1, type=type, payload=dict(data), recorded_by=by)
         _store(game, state)
-    if game.status == Game.Status.FINISHED:
-        transaction.on_commit(lambda: game_result_report(game_id=game.pk, by=by))
+        _recorded(game, entry, by=by)
     return game, entry
 
 
-def _ensure_table_takes(game: Game, state: Mapping[str, Any]) -> None:
-    """Refuse a new state that ends the game (or match) with a result its table would refuse."""
-    if state.get("status") != "finished":
-        return
-    outcome = _table_outcome(game, state)
-    if outcome is not None:
-        placements, games, intentional = outcome
-        pod_result_check(pod=game.pod, placements=placements, games=games, intentional_draw=intentional)
+def _recorded(game: Game, entry: GameEvent, *, by) -> None:
+    """After an entry is stored (inside its transaction): its domain event, and the table's result if it ended
+    the game or decided the match.  A result the table refuses raises here and nothing of the entry is stored."""
+    pod, round_ = game.pod, game.pod.round
+    events.record(
+        action="game.entry_voided" if entry.type == "void" else "game.entry_recorded", event=round_.event_id,
+        by=by, audit=False, game_id=game.pk, game_number=game.number, round=round_.number,
+        table=pod.table_number, seq=entry.seq, type=entry.type, version=game.version, status=game.status,
+    )  # fmt: skip
+    if game.status == Game.Status.FINISHED:
+        game_result_report(game=game, by=by)
 
 
 def _store(game: Game, state: dict) -> None:
@@ -147,9 +150,9 @@ def _store(game: Game, state: dict) -> None:
     game.save(update_fields=fields)
 
 
-def replay(game: Game, exclude: set[int] = frozenset()) -> dict:
+def replay(game: Game, exclude: AbstractSet[int] = frozenset()) -> dict:
     """The state from ``new_game`` and every live (not voided, not void) entry except ``exclude``."""
-    engine = get_format(game.format).engine
+    engine = game.format_spec.engine
     state = engine.new_game(game.players, game.options)
     entries = game.events.filter(voided_by__isnull=True).exclude(type="void").exclude(seq__in=exclude).order_by("seq")
     for entry in entries:
@@ -191,17 +194,15 @@ def game_event_void(*, game: Game, expected_version: int, seq: int, reason: str,
         )
         target.voided_by = entry
         target.save(update_fields=["voided_by"])
-        _ensure_table_takes(game, state)
         _store(game, state)
-    if game.status == Game.Status.FINISHED:
-        transaction.on_commit(lambda: game_result_report(game_id=game.pk, by=by))
+        _recorded(game, entry, by=by)
     return game, entry
 
 
 def _table_outcome(game: Game, state: Mapping[str, Any]):
     """What the table's result would be with ``game`` finished in ``state``: ``(placements, games,
     intentional_draw)``, or ``None`` while its best-of-3 match goes on."""
-    match_result = get_format(game.format).match_result
+    match_result = game.format_spec.match_result
     if match_result is not None:
         earlier = Game.objects.filter(pod_id=game.pod_id, status=Game.Status.FINISHED, number__lt=game.number)
         duels = [*(g.state["result"] for g in earlier.order_by("number")), state["result"]]
@@ -214,21 +215,25 @@ def _table_outcome(game: Game, state: Mapping[str, Any]):
     return {int(k): v for k, v in placements.items()}, games, intentional
 
 
-def game_result_report(*, game_id: int, by) -> PodResult | None:
+def game_result_report(*, game: Game, by) -> PodResult | None:
     """Write a finished game's (or decided match's) placements to the table's result; safe to run twice.
 
-    ``by`` is the judge who recorded the entry that ended it: the result's reporter.
+    Called inside the transaction that finished the game, with the game row locked.  ``by`` is the judge who
+    recorded the entry that ended it: the result's reporter.  A table whose result is already recorded (the
+    staff entered it while the game was played) keeps it.
     """
-    game = Game.objects.select_related("pod__round__event").get(pk=game_id)
     if game.status != Game.Status.FINISHED or PodResult.objects.filter(pod_id=game.pod_id).exists():
         return None
     outcome = _table_outcome(game, game.state)
     if outcome is None:
         return None
     placements, games, intentional = outcome
+    # The table's own refusal (a top-cut table needs one winner) names its rule, like the engine's refusals.
+    pod_result_check(pod=game.pod, placements=placements, games=games, intentional_draw=intentional)
     event = game.pod.round.event
     result, _ = pod_result_report(
-        event=event, round_number=game.pod.round.number, table_number=game.pod.table_number,
+        # A game is never played at a bye (game_create refuses it), so its table has a number.
+        event=event, round_number=game.pod.round.number, table_number=cast(int, game.pod.table_number),
         placements=placements, by=by, source=PodResult.Source.GAME, games=games, intentional_draw=intentional,
     )  # fmt: skip
     return result

@@ -1,59 +1,39 @@
-"""The audit trail: every change made through the services, recorded in the change's own transaction.
+"""The audit trail: every domain event a service records, kept in the change's own transaction.
 
-A service calls :func:`record` after it has made its change and before its
-transaction ends, so the entry exists exactly when the change does.  Entries
-name the actor, the action (``<entity>.<verb>``), the subject in words, and
-the values before and after as plain JSON; :func:`snapshot` picks a model's
-fields for that.  Nothing edits or deletes an entry.
+Services record what they did with :func:`core.events.record`; the trail is
+the stream's first handler (:func:`tournaments.readers.audit_trail`), so an
+entry exists exactly when the change does.  Entries name the actor, the
+action (``<entity>.<verb>``), the subject in words, and the values before and
+after as plain JSON; :func:`snapshot` picks a model's fields for that.
+Nothing edits or deletes an entry.
 """
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Iterable
 from typing import Any
 
 from django.db import models
 
-from tournaments.models import AuditEntry, Event
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, datetime.datetime | datetime.date):
-        return value.isoformat()
-    if isinstance(value, models.Model):
-        return value.pk
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [_plain(v) for v in value]
-    return value
+from core.events import DomainEvent, plain
+from tournaments.models import AuditEntry
 
 
 def snapshot(instance: models.Model, fields: Iterable[str]) -> dict[str, Any]:
     """``{field: value}`` of the instance, as JSON (foreign keys as ids, dates as ISO text)."""
-    return {f: _plain(getattr(instance, f)) for f in fields}
+    return {f: plain(getattr(instance, f)) for f in fields}
 
 
-def record(
-    *,
-    event: Event | None,
-    by,
-    action: str,
-    subject: str,
-    before: Any = None,
-    after: Any = None,
-    reason: str = "",
-) -> AuditEntry:
-    """Write one entry (call it inside the change's transaction)."""
+def entry_write(domain_event: DomainEvent) -> AuditEntry:
+    """The trail's entry for one recorded domain event (inside its transaction)."""
     return AuditEntry.objects.create(
-        event=event,
-        actor=by if by is not None and getattr(by, "is_authenticated", False) else None,
-        action=action,
-        subject=subject[:200],
-        before=_plain(before),
-        after=_plain(after),
-        reason=reason,
+        event_id=domain_event.event_id,
+        actor_id=domain_event.actor_id,
+        action=domain_event.action,
+        subject=domain_event.subject[:200],
+        before=domain_event.before,
+        after=domain_event.after,
+        reason=domain_event.reason,
     )
 
 

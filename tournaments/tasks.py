@@ -6,7 +6,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from core import jobs
-from tournaments import services
+from tournaments import readers, services
 from tournaments.services.standings import job_key
 
 #: How often a run that finds another run of the same event's standings going tries again (seconds).
@@ -37,4 +37,4 @@ def recompute_standings(self, event_id: int) -> int | None:
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)
 def sweep_stale_standings() -> int:
     """Periodic (beat): ask again for standings older than their results, e.g. after a broker outage."""
-    return services.standings_sweep()
+    return readers.standings_sweep()

@@ -127,10 +127,3 @@ def test_an_unreachable_broker_never_raises_and_stops_further_attempts_for_a_whi
         app.conf.task_always_eager = True
         app.conf.broker_url, app.conf.broker_connection_timeout = old
         app._pool = None
-
-
-def test_enqueue_after_commit_runs_once_the_transaction_commits(django_capture_on_commit_callbacks, db):
-    with django_capture_on_commit_callbacks(execute=True):
-        jobs.enqueue_after_commit("tests.core.counted_job", 7, key="c")
-        assert RUNS == []
-    assert RUNS == [7]

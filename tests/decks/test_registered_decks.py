@@ -133,12 +133,12 @@ def test_a_deck_masters_event_picks_a_banlist(api, organiser):
 
 def test_the_sweep_checks_deck_versions_left_pending(alice):
     """A deck whose check was never sent (the broker was away) is checked by the periodic sweep."""
-    from decks import services as deck_services
+    from decks import readers
 
     _, registration = alice
     version = DeckVersion.objects.create(registration=registration, number=1, decklist=MINTAYN_60, roles={})
     assert version.status == DeckVersion.Status.PENDING
-    assert deck_services.decks_sweep() == 1
+    assert readers.decks_sweep() == 1
     version.refresh_from_db()
     assert version.status != DeckVersion.Status.PENDING
-    assert deck_services.decks_sweep() == 0
+    assert readers.decks_sweep() == 0

@@ -208,3 +208,50 @@ def test_a_games_result_is_for_whoever_may_record_games_and_a_judge_enters_no_ot
         services.pod_result_report(**table, by=judge)
     result, created = services.pod_result_report(**table, by=judge, source=PodResult.Source.GAME)
     assert created and result.reported_by == judge
+
+
+# --- the result is written with the entry that ended the game, and readers never fail it -------------
+
+
+def test_the_entry_that_ends_a_game_and_the_tables_result_commit_together(api, organiser, monkeypatch):
+    """If writing the result fails, the entry that ended the game is not stored either (one transaction)."""
+    pod = seated_table(organiser, "mintayn-master", 2)
+    a, b = seat_ids(pod)
+    game = start_game(api, pod)
+    game = record(api, game, mintayn_master_game(a, b)[:-1])  # everything but the entry that ends it
+    last = mintayn_master_game(a, b)[-1]
+
+    def result_write_fails(**kwargs):
+        raise RuntimeError("the result could not be written")
+
+    monkeypatch.setattr("games.services.pod_result_report", result_write_fails)
+    with pytest.raises(RuntimeError):
+        append(api, game, last.type, last.data)
+    stored = Game.objects.get(pk=game["id"])
+    assert (stored.version, stored.status) == (game["version"], Game.Status.IN_PROGRESS)
+    assert not PodResult.objects.filter(pod=pod).exists()
+
+
+def test_a_broker_away_after_a_game_ends_fails_nothing_and_the_sweep_catches_up(api, organiser, monkeypatch):
+    """The standings reader runs after the commit: its failure is logged, the entry and result stand."""
+    from tournaments import readers
+
+    pod = seated_table(organiser, "mintayn-master", 2)
+    event = pod.round.event
+    a, b = seat_ids(pod)
+    services.standings_recompute(event_id=event.pk)
+
+    def broker_away(event_id):
+        raise ConnectionError("the broker is away")
+
+    monkeypatch.setattr(readers, "recompute_request", broker_away)
+    game = record(api, start_game(api, pod), mintayn_master_game(a, b))
+
+    assert game["status"] == "finished"
+    assert PodResult.objects.get(pod=pod).source == PodResult.Source.GAME
+    event.refresh_from_db()
+    assert event.standings_version < event.results_version, "the standings are marked out of date"
+    monkeypatch.undo()
+    assert readers.standings_sweep() == 1
+    event.refresh_from_db()
+    assert event.standings_version == event.results_version

@@ -2,7 +2,8 @@
 
 The test session starts ``celery -A config worker`` as a separate process on a
 queue of its own, pointed at the test database; results are reported through
-the services, whose ``on_commit`` hook enqueues the standings task to Redis.
+the services, whose domain events' standings reader enqueues the standings task to
+Redis after the commit.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import pytest
 from django.db.models import F
 
 from tests.factories import EventFactory, RegistrationFactory
-from tournaments import services
+from tournaments import readers, services
 from tournaments.models import Event, Standing
 
 pytestmark = pytest.mark.django_db
@@ -34,10 +34,10 @@ def test_the_sweep_recomputes_standings_older_than_their_results(played):
     Event.objects.filter(pk=played.pk).update(results_version=F("results_version") + 1)
     played.refresh_from_db()
     assert not played.standings_current
-    assert services.standings_sweep() == 1
+    assert readers.standings_sweep() == 1
     played.refresh_from_db()
     assert played.standings_current
-    assert services.standings_sweep() == 0
+    assert readers.standings_sweep() == 0
 
 
 def test_a_recompute_that_read_older_results_than_the_stored_standings_writes_nothing(played):

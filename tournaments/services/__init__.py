@@ -14,12 +14,15 @@ is one write path per change.  One module per concern, the names all here:
 * :mod:`.penalties` - penalties given and rescinded (a disqualification drops the player);
 * :mod:`.standings` - computing and storing standings, asked for after every change.
 
-Work for Celery is handed over by task name through :mod:`core.jobs`, after
-commit; services never import tasks.
+A service records what it did as a domain event (:mod:`core.events`) inside
+its transaction; the audit trail and the standings are subscribers
+(:mod:`tournaments.readers`).  Services never hand work to Celery themselves
+and never import tasks.
 """
 
-from tournaments.services.events import event_create, event_finish, event_update, player_create
+from tournaments.services.events import event_create, event_finish, event_update
 from tournaments.services.penalties import penalty_issue, penalty_rescind
+from tournaments.services.players import player_create
 from tournaments.services.registrations import (
     bye_assign,
     bye_unassign,
@@ -30,7 +33,7 @@ from tournaments.services.registrations import (
 )
 from tournaments.services.results import pod_result_report
 from tournaments.services.rounds import round_repair, round_start, round_swap, top_cut_start
-from tournaments.services.standings import standings_recompute, standings_sweep
+from tournaments.services.standings import standings_recompute
 
 __all__ = [
     "bye_assign",
@@ -50,6 +53,5 @@ __all__ = [
     "round_start",
     "round_swap",
     "standings_recompute",
-    "standings_sweep",
     "top_cut_start",
 ]

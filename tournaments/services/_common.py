@@ -39,11 +39,12 @@ def shared_event(event_id: int) -> Event:
 
 
 def tables_without_result(event: Event) -> list[int]:
-    return list(
+    numbers = (
         Pod.objects.filter(round__event=event, result__isnull=True, is_bye=False)
         .order_by("table_number")
         .values_list("table_number", flat=True)
     )
+    return [n for n in numbers if n is not None]  # a table that is not a bye has a number
 
 
 def missing_message(tables: list[int]) -> str:

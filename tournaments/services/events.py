@@ -4,31 +4,16 @@ from __future__ import annotations
 
 import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
+from core import events
 from core.exceptions import ApplicationError, Conflict, PermissionDenied
-from games.formats import UnknownFormat, get_format
+from rules import UnknownFormat, get_format
 from tournaments import audit, selectors
-from tournaments.models import Event, Player
+from tournaments.models import Event
 from tournaments.policy import Action, can_create_event, ensure
 from tournaments.services._common import locked_event, missing_message, tables_without_result
-from tournaments.services.standings import bump_results_version, request_standings
-
-
-def player_create(*, display_name: str, external_id: str | None = None, user=None) -> Player:
-    display_name = display_name.strip()
-    if not display_name:
-        raise ApplicationError("A player needs a display name.", field="display_name")
-    external_id = (external_id or "").strip() or None
-    if external_id and Player.objects.filter(external_id=external_id).exists():
-        raise Conflict(
-            f"A player with external id {external_id!r} already exists.", code="duplicate_player", field="external_id"
-        )
-    try:
-        with transaction.atomic():
-            return Player.objects.create(display_name=display_name, external_id=external_id, user=user)
-    except IntegrityError:
-        raise Conflict("That player already exists.", code="duplicate_player", field="external_id") from None
+from tournaments.services.registrations import promote_waiting_list
 
 
 def event_create(
@@ -66,7 +51,7 @@ def event_create(
             players_per_table=players_per_table,
             pod_leftovers=pod_leftovers,
         )
-        audit.record(
+        events.record(
             event=event, by=organiser, action="event.created", subject=event.name,
             after=audit.snapshot(event, _AUDITED_FIELDS),
         )  # fmt: skip
@@ -145,7 +130,7 @@ def event_update(*, event: Event, by, **changes) -> Event:
         if changes.get("capacity") is not None and changes["capacity"] < 1:
             raise ApplicationError("A capacity is 1 or more (or none for no limit).", field="capacity")
         _check_table_options(
-            get_format(event.format),
+            event.format_spec,
             changes.get("players_per_table", event.players_per_table),
             changes.get("pod_leftovers", event.pod_leftovers),
         )
@@ -157,15 +142,12 @@ def event_update(*, event: Event, by, **changes) -> Event:
             event.save(update_fields=sorted(changes))
             after = audit.snapshot(event, sorted(changes))
             if after != before:
-                audit.record(event=event, by=by, action="event.updated", subject=event.name, before=before, after=after)
-        if retiebreak:
-            bump_results_version(event)
+                events.record(
+                    event=event, by=by, action="event.updated", subject=event.name, before=before, after=after,
+                    standings_settings=retiebreak,
+                )  # fmt: skip
         if "capacity" in changes:
-            from tournaments.services.registrations import promote_waiting_list
-
             promote_waiting_list(event, by=by)
-    if retiebreak:
-        request_standings(event.pk)
     return event
 
 
@@ -180,5 +162,5 @@ def event_finish(*, event: Event, by) -> Event:
             raise Conflict(missing_message(missing), code="round_incomplete")
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
-        audit.record(event=event, by=by, action="event.finished", subject=event.name)
+        events.record(event=event, by=by, action="event.finished", subject=event.name)
     return event

@@ -24,13 +24,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core import events
 from core.exceptions import ApplicationError, Conflict
 from tournaments import audit
 from tournaments.models import Event, Penalty, Registration
 from tournaments.policy import Action, ensure
 from tournaments.services._common import locked_event
 from tournaments.services.registrations import drop_locked
-from tournaments.services.standings import request_standings
 
 #: The longest infraction and note the services keep (the database's own limit for the infraction).
 INFRACTION_MAX = 200
@@ -114,15 +114,12 @@ def penalty_issue(
             event=event, registration=registration, round_number=round_number, penalty=penalty,
             infraction=infraction, note=note, issued_by=by if getattr(by, "is_authenticated", False) else None,
         )  # fmt: skip
-        audit.record(
+        events.record(
             event=event, by=by, action="penalty.issued", subject=audit.player_label(registration.player),
             after=_facts(given),
         )  # fmt: skip
-        dropped = penalty == Penalty.Kind.DISQUALIFICATION and drop_locked(
-            event=event, registration=registration, by=by, reason=f"Disqualified: {infraction}"
-        )
-    if dropped:
-        request_standings(event.pk)
+        if penalty == Penalty.Kind.DISQUALIFICATION:
+            drop_locked(event=event, registration=registration, by=by, reason=f"Disqualified: {infraction}")
     return given
 
 
@@ -147,7 +144,7 @@ def penalty_rescind(*, penalty: Penalty, by, reason: str) -> Penalty:
         penalty.rescinded_by = by if getattr(by, "is_authenticated", False) else None
         penalty.rescind_reason = reason
         penalty.save(update_fields=["rescinded_at", "rescinded_by", "rescind_reason"])
-        audit.record(
+        events.record(
             event=event, by=by, action="penalty.rescinded", subject=audit.player_label(penalty.registration.player),
             before=before, after=_facts(penalty), reason=reason,
         )  # fmt: skip

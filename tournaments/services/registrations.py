@@ -20,13 +20,13 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core import events
 from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
 from tournaments import audit, selectors
 from tournaments.models import ByeAssignment, Event, Player, Registration, Seat
 from tournaments.policy import Action, can, can_act_for_player, ensure, is_player
 from tournaments.services._common import locked_event
-from tournaments.services.events import player_create
-from tournaments.services.standings import bump_results_version, request_standings
+from tournaments.services.players import player_create
 
 _REGISTRATION_FIELDS = ("status", "checked_in", "dropped", "dropped_after_round", "late_entry_round", "fixed_table")
 
@@ -93,14 +93,10 @@ def registration_create(
             raise Conflict(
                 f"{player} is already registered for this event.", code="already_registered", field="player"
             ) from None
-        audit.record(
+        events.record(
             event=event, by=by, action="registration.created", subject=audit.player_label(player),
-            after=audit.snapshot(registration, _REGISTRATION_FIELDS),
+            after=audit.snapshot(registration, _REGISTRATION_FIELDS), late_entry=bool(late_entry_round),
         )  # fmt: skip
-        if late_entry_round:
-            bump_results_version(event)
-    if late_entry_round:
-        request_standings(event.pk)
     return registration
 
 
@@ -149,7 +145,7 @@ def registration_self_register(*, event: Event, by) -> Registration:
         else:
             registration.status, registration.waitlisted_at, registration.self_registered = status, waitlisted_at, True
             registration.save(update_fields=["status", "waitlisted_at", "self_registered"])
-        audit.record(
+        events.record(
             event=event, by=by, action="registration.waitlisted" if full else "registration.self_registered",
             subject=audit.player_label(player), after=audit.snapshot(registration, _REGISTRATION_FIELDS),
         )  # fmt: skip
@@ -179,7 +175,7 @@ def promote_waiting_list(event: Event, *, by) -> list[Registration]:
     for registration in promoted:
         registration.status = Registration.Status.REGISTERED
         registration.save(update_fields=["status"])
-        audit.record(
+        events.record(
             event=event, by=by, action="registration.promoted", subject=_label(registration),
             before={"status": Registration.Status.WAITLISTED}, after={"status": Registration.Status.REGISTERED},
         )  # fmt: skip
@@ -206,7 +202,7 @@ def registration_withdraw(*, registration: Registration, by) -> Registration:
         registration.checked_in = False
         registration.waitlisted_at = None
         registration.save(update_fields=["status", "checked_in", "waitlisted_at"])
-        audit.record(
+        events.record(
             event=event, by=by, action="registration.withdrawn", subject=_label(registration), before=before,
             after=audit.snapshot(registration, _REGISTRATION_FIELDS),
         )  # fmt: skip
@@ -255,14 +251,11 @@ def registration_check_in(*, registration: Registration, by, checked_in: bool = 
             registration.late_entry_round = selectors.next_round_number(event)
             fields.append("late_entry_round")
         registration.save(update_fields=fields)
-        audit.record(
+        events.record(
             event=event, by=by, action="registration.checked_in" if checked_in else "registration.checked_out",
             subject=_label(registration), before=before, after=audit.snapshot(registration, _REGISTRATION_FIELDS),
+            late_entry=bool(late),
         )  # fmt: skip
-        if late:
-            bump_results_version(event)
-    if late:
-        request_standings(event.pk)
     return registration
 
 
@@ -297,7 +290,6 @@ def registration_drop(*, registration: Registration, by) -> Registration:
                 "Your table has no result yet: drop after it is reported, or ask a judge.", code="round_in_progress"
             )
         drop_locked(event=event, registration=registration, by=by)
-    request_standings(event.pk)
     return registration
 
 
@@ -305,9 +297,8 @@ def drop_locked(*, event: Event, registration: Registration, by, reason: str = "
     """The drop itself, for a caller that has checked who may drop and holds the locks (a disqualification too).
 
     Call it inside the caller's transaction, with the event's row and the
-    registration locked (``locked_event``, ``_locked_registration``), and ask
-    for the standings after commit (``request_standings``).  Audited as
-    ``registration.dropped``; ``False`` when the player had already dropped.
+    registration locked (``locked_event``, ``_locked_registration``).  Records
+    ``registration.dropped`` (which moves the standings); ``False`` when the player had already dropped.
     """
     if registration.dropped:
         return False
@@ -316,11 +307,10 @@ def drop_locked(*, event: Event, registration: Registration, by, reason: str = "
     registration.dropped = True
     registration.dropped_after_round = last_round
     registration.save(update_fields=["dropped", "dropped_after_round"])
-    audit.record(
+    events.record(
         event=event, by=by, action="registration.dropped", subject=_label(registration), before=before,
         after=audit.snapshot(registration, _REGISTRATION_FIELDS), reason=reason,
     )  # fmt: skip
-    bump_results_version(event)
     if last_round == 0:
         promote_waiting_list(event, by=by)
     return True
@@ -340,12 +330,10 @@ def registration_undrop(*, registration: Registration, by, reason: str = "") -> 
         registration.dropped = False
         registration.dropped_after_round = None
         registration.save(update_fields=["dropped", "dropped_after_round"])
-        audit.record(
+        events.record(
             event=event, by=by, action="registration.undropped", subject=_label(registration), before=before,
             after=audit.snapshot(registration, _REGISTRATION_FIELDS), reason=reason.strip(),
         )  # fmt: skip
-        bump_results_version(event)
-    request_standings(event.pk)
     return registration
 
 
@@ -379,7 +367,7 @@ def registration_update(*, registration: Registration, by, fixed_table: int | No
                     field="fixed_table",
                 )
         if registration.fixed_table != fixed_table:
-            audit.record(
+            events.record(
                 event=event, by=by, action="registration.fixed_table", subject=_label(registration),
                 before={"fixed_table": registration.fixed_table}, after={"fixed_table": fixed_table},
             )  # fmt: skip
@@ -412,7 +400,7 @@ def bye_assign(*, registration: Registration, round_number: int, by) -> ByeAssig
             registration=registration, round_number=round_number, defaults={"assigned_by": by}
         )
         if created:
-            audit.record(
+            events.record(
                 event=event, by=by, action="bye.assigned", subject=_label(registration), after={"round": round_number}
             )
     return assignment
@@ -431,7 +419,7 @@ def bye_unassign(*, registration: Registration, round_number: int, by) -> None:
         deleted, _ = ByeAssignment.objects.filter(registration=registration, round_number=round_number).delete()
         if not deleted:
             raise NotFound(f"{registration.player} has no bye assigned in round {round_number}.")
-        audit.record(
+        events.record(
             event=event, by=by, action="bye.unassigned", subject=_label(registration), before={"round": round_number}
         )
 
@@ -451,7 +439,7 @@ def player_claim_code_create(*, registration: Registration, by) -> str:
             if not Player.objects.filter(claim_code=code).exists():
                 break
         Player.objects.filter(pk=player.pk).update(claim_code=code)
-        audit.record(event=registration.event, by=by, action="player.claim_code", subject=audit.player_label(player))
+        events.record(event=registration.event, by=by, action="player.claim_code", subject=audit.player_label(player))
     return code
 
 
@@ -484,5 +472,5 @@ def player_claim(*, user, code: str) -> Player:
         player.user = user
         player.claim_code = None
         player.save(update_fields=["user", "claim_code"])
-        audit.record(event=None, by=user, action="player.claimed", subject=audit.player_label(player))
+        events.record(event=None, by=user, action="player.claimed", subject=audit.player_label(player))
     return player

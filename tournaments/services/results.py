@@ -26,17 +26,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
 
+from core import events
 from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
-from games.formats import get_format
 from tournaments import audit
 from tournaments.models import Event, Pod, PodResult, ResultReport, ResultResponse, Round, Seat
 from tournaments.policy import Action, can, ensure, ensure_can_report_game_result
 from tournaments.services._common import locked_event, shared_event
-from tournaments.services.standings import bump_results_version, request_standings
 
 GameScore = tuple[int, int, int]
 
@@ -63,7 +63,7 @@ class Outcome:
             ) from None
         if scores is not None and any(len(s) != 3 for s in scores.values()):
             raise ApplicationError("A game score is [won, lost, drawn] for each player.", field="games")
-        return cls(places, scores, bool(intentional_draw))
+        return cls(places, cast("dict[int, GameScore] | None", scores), bool(intentional_draw))
 
     def as_json(self) -> dict:
         return {
@@ -142,15 +142,14 @@ def _checked(outcome: Outcome, seats: list[Seat], *, games_per_match: int, stage
 def _seat_games(seat: Seat) -> GameScore | None:
     if seat.games_won is None:
         return None
-    return (seat.games_won, seat.games_lost, seat.games_drawn)
+    return cast(GameScore, (seat.games_won, seat.games_lost, seat.games_drawn))  # the three are set together
 
 
 def _recorded(seats: list[Seat], result: PodResult | None) -> Outcome:
-    games = None
-    if all(_seat_games(s) is not None for s in seats):
-        games = {s.player_id: _seat_games(s) for s in seats}
+    scores = {s.player_id: _seat_games(s) for s in seats}
+    games = None if None in scores.values() else cast("dict[int, GameScore]", scores)
     return Outcome(
-        {s.player_id: s.placement for s in seats},
+        {s.player_id: cast(int, s.placement) for s in seats},  # a table with a result has every placement
         games,
         bool(result and result.intentional_draw),
     )
@@ -165,7 +164,7 @@ def _same(outcome: Outcome, recorded: Outcome) -> bool:
 
 def _apply(event: Event, round_: Round, seats: list[Seat], outcome: Outcome) -> None:
     """Write the outcome onto the seats: placement, match points and game score."""
-    fmt = get_format(event.format)
+    fmt = event.format_spec
     counts = Counter(outcome.placements.values())
     fields = ["placement", "points"]
     for seat in seats:
@@ -183,12 +182,13 @@ def _apply(event: Event, round_: Round, seats: list[Seat], outcome: Outcome) -> 
 
 
 def _finish_table(event: Event, round_: Round) -> None:
-    """Bump the results version and close the round when its last table is in.
+    """Close the round when its last table is in.
 
-    Kept to the end of the transaction: bumping the version waits for any
-    other report's commit, so the check below sees every other table's result.
+    Call it at the end of the transaction, after recording the result's
+    domain event: its standings handler bumps the event's results version,
+    which waits for any other report's commit, so the check below sees every
+    other table's result.
     """
-    bump_results_version(event)
     if not Pod.objects.filter(round=round_, result__isnull=True).exists():
         Round.objects.filter(pk=round_.pk).update(completed_at=timezone.now())
 
@@ -239,8 +239,8 @@ def pod_result_check(
     """Refuse an outcome the table could not take as its result, recording nothing.
 
     The games app asks it inside the transaction of a judge's entry that ends
-    a game (or decides a match), before storing the entry, so a game never
-    ends with a result its table then refuses.  A top-cut table without one
+    a game (or decides a match), before it reports the result in the same
+    transaction, so a game never ends with a result its table then refuses.  A top-cut table without one
     winner is refused with ``top_cut_needs_winner`` (and the rule, like the
     engine's refusals); any other fault of the outcome as
     :func:`pod_result_report` would refuse it.
@@ -250,7 +250,7 @@ def pod_result_check(
     if round_.stage == Round.Stage.TOP_CUT and Counter(outcome.placements.values())[1] != 1:
         raise ApplicationError(TOP_CUT_NEEDS_WINNER, code="top_cut_needs_winner", extra={"rule": "tournament rules"})
     seats = list(pod.seats.order_by("seat_order"))
-    _checked(outcome, seats, games_per_match=get_format(round_.event.format).games_per_match, stage=round_.stage)
+    _checked(outcome, seats, games_per_match=round_.event.format_spec.games_per_match, stage=round_.stage)
 
 
 # --- staff --------------------------------------------------------------------------------------
@@ -295,7 +295,7 @@ def pod_result_report(
         report = _open_report(pod) if existing is None else None
         if not from_game and not can(by, Action.ENTER_RESULTS, event) and report is None:
             raise PermissionDenied("Judges enter the result of a disputed or unconfirmed table only.")
-        outcome = _checked(outcome, seats, games_per_match=get_format(event.format).games_per_match, stage=round_.stage)
+        outcome = _checked(outcome, seats, games_per_match=event.format_spec.games_per_match, stage=round_.stage)
         if existing is not None:
             if _same(outcome, _recorded(seats, existing)):
                 return existing, False
@@ -311,12 +311,11 @@ def pod_result_report(
         if report is not None:
             report.status, report.resolved_at = ResultReport.Status.SETTLED, timezone.now()
             report.save(update_fields=["status", "resolved_at"])
-        audit.record(
+        events.record(
             event=event, by=by, action="result.settled" if report is not None else "result.entered",
             subject=audit.table_label(round_number, table_number), after=outcome.as_json(),
         )  # fmt: skip
         _finish_table(event, round_)
-    request_standings(event.pk)
     return result, True
 
 
@@ -354,7 +353,7 @@ def _confirm(event: Event, round_: Round, seats: list[Seat], report: ResultRepor
     )  # fmt: skip
     report.status, report.resolved_at = ResultReport.Status.CONFIRMED, timezone.now()
     report.save(update_fields=["status", "resolved_at"])
-    audit.record(
+    events.record(
         event=event, by=by, action="result.confirmed",
         subject=audit.table_label(round_.number, seats[0].pod.table_number), after=outcome.as_json(),
     )  # fmt: skip
@@ -389,7 +388,7 @@ def result_player_report(
             raise Conflict("This event takes results from its staff only.", code="player_reports_off")
         round_, pod, seats = _table(event, round_number, table_number)
         seat = _seat_of(by, seats)
-        outcome = _checked(outcome, seats, games_per_match=get_format(event.format).games_per_match, stage=round_.stage)
+        outcome = _checked(outcome, seats, games_per_match=event.format_spec.games_per_match, stage=round_.stage)
         existing = getattr(pod, "result", None)
         if existing is not None:
             if _same(outcome, _recorded(seats, existing)):
@@ -402,7 +401,7 @@ def result_player_report(
                 pod=pod, player=seat.player, user=by, placements=outcome.as_json()["placements"],
                 games=outcome.as_json()["games"], intentional_draw=outcome.intentional_draw,
             )  # fmt: skip
-            audit.record(event=event, by=by, action="result.reported", subject=subject, after=outcome.as_json())
+            events.record(event=event, by=by, action="result.reported", subject=subject, after=outcome.as_json())
             return ReportAnswer(None, report, ResultReport.Status.PENDING)
         if report.player_id == seat.player_id or report.responses.filter(player_id=seat.player_id).exists():
             same = _same(outcome, Outcome.of(report.placements, report.games, report.intentional_draw))
@@ -447,6 +446,8 @@ def _respond(
     subject = audit.table_label(round_.number, seats[0].pod.table_number)
     if outcome is not None:
         agrees = _same(outcome, Outcome.of(report.placements, report.games, report.intentional_draw))
+    if agrees is None:
+        raise TypeError("give the player's answer (agrees) or their own report (outcome)")
     claim = outcome.as_json() if outcome is not None and not agrees else {}
     ResultResponse.objects.create(
         report=report, player=seat.player, agrees=agrees, placements=claim.get("placements"), games=claim.get("games")
@@ -454,16 +455,15 @@ def _respond(
     if not agrees:
         report.status = ResultReport.Status.DISPUTED
         report.save(update_fields=["status"])
-        audit.record(
+        events.record(
             event=event, by=by, action="result.disputed", subject=subject,
             before={"reported": Outcome.of(report.placements, report.games, report.intentional_draw).as_json()},
             after={"says": claim or None},
         )  # fmt: skip
         return ReportAnswer(None, report, ResultReport.Status.DISPUTED)
-    audit.record(event=event, by=by, action="result.agreed", subject=subject)
+    events.record(event=event, by=by, action="result.agreed", subject=subject)
     if report.status == ResultReport.Status.PENDING and _agreed_by_all(report, seats):
         result = _confirm(event, round_, seats, report, by)
-        request_standings(event.pk)
         return ReportAnswer(result, report, ResultReport.Status.CONFIRMED)
     return ReportAnswer(None, report, report.status)
 
@@ -509,7 +509,7 @@ def result_correct(
         result = getattr(pod, "result", None)
         if result is None or pod.is_bye:
             raise Conflict("This table has no result to correct: enter it instead.", code="no_result")
-        outcome = _checked(outcome, seats, games_per_match=get_format(event.format).games_per_match, stage=round_.stage)
+        outcome = _checked(outcome, seats, games_per_match=event.format_spec.games_per_match, stage=round_.stage)
         later = list(event.rounds.filter(number__gt=round_number).order_by("number").values_list("number", flat=True))
         if round_.stage == Round.Stage.TOP_CUT and later:
             raise Conflict(
@@ -522,10 +522,8 @@ def result_correct(
         result.intentional_draw = outcome.intentional_draw
         result.corrected_at, result.corrected_by = timezone.now(), by
         result.save(update_fields=["intentional_draw", "corrected_at", "corrected_by"])
-        audit.record(
+        events.record(
             event=event, by=by, action="result.corrected", subject=audit.table_label(round_number, table_number),
             before=before.as_json(), after={**outcome.as_json(), "rounds_paired_since": later}, reason=reason,
         )  # fmt: skip
-        bump_results_version(event)
-    request_standings(event.pk)
     return Correction(result, later)

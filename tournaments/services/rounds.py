@@ -11,18 +11,19 @@ import secrets
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from django.db import transaction
 from django.db.models import Prefetch, Q
 
+from core import events
 from core.exceptions import ApplicationError, Conflict, NotFound
-from games.formats import get_format
 from tournaments import audit, pairing, selectors
 from tournaments.models import ByeAssignment, Event, Player, Pod, PodResult, Registration, Round, Seat
 from tournaments.pairing import topcut
 from tournaments.policy import Action, ensure
 from tournaments.services._common import locked_event, missing_message, tables_without_result
-from tournaments.services.standings import bump_results_version, compute_standings, request_standings
+from tournaments.services.standings import compute_standings
 
 
 def round_start(*, event: Event, by, seed: int | None = None, allow_rematches: bool = False) -> Round:
@@ -56,10 +57,11 @@ def round_start(*, event: Event, by, seed: int | None = None, allow_rematches: b
             # Registration and its waiting list close when play starts.
             event.registration_open = False
             event.save(update_fields=["status", "registration_open"])
-        audit.record(
-            event=event, by=by, action="round.started", subject=f"Round {round_.number}", after=_round_facts(round_)
-        )
-    request_standings(event.pk)
+        facts = _round_facts(round_)
+        events.record(
+            event=event, by=by, action="round.started", subject=f"Round {round_.number}", after=facts,
+            byes=len(facts["tables"].get("bye", ())),
+        )  # fmt: skip
     return round_
 
 
@@ -80,12 +82,10 @@ def round_repair(
         before = _round_facts(round_)
         round_.delete()
         new = _start_swiss_round(event, number=round_number, seed=seed, allow_rematches=allow_rematches)
-        bump_results_version(event)  # byes may have moved
-        audit.record(
+        events.record(
             event=event, by=by, action="round.repaired", subject=f"Round {round_number}", before=before,
             after=_round_facts(new),
         )  # fmt: skip
-    request_standings(event.pk)
     return new
 
 
@@ -143,15 +143,12 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
         round_.rematches = max(0, round_.rematches + len(after) - len(before))
         round_.edited = True
         round_.save(update_fields=["rematches", "edited"])
-        audit.record(
+        events.record(
             event=event, by=by, action="round.swapped", subject=f"Round {round_number}",
             before={audit.player_label(a.player): a.pod.table_number, audit.player_label(b.player): b.pod.table_number},
             after={audit.player_label(a.player): b.pod.table_number, audit.player_label(b.player): a.pod.table_number},
+            byes=int(a.pod.is_bye) + int(b.pod.is_bye),  # a bye moved to another player: their points moved
         )  # fmt: skip
-        if a.pod.is_bye or b.pod.is_bye:
-            bump_results_version(event)
-    if a.pod.is_bye or b.pod.is_bye:
-        request_standings(event.pk)
     warnings = [
         f"{names[p]} and {names[q]} have already played each other ({_rounds_text(met[p][q])})."
         for p, q in sorted(after - before)
@@ -225,7 +222,7 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
         )  # fmt: skip
         event.top_cut_size = size
         event.save(update_fields=["top_cut_size"])
-        audit.record(event=event, by=by, action="top_cut.started", subject=f"Top {size}", after=_round_facts(round_))
+        events.record(event=event, by=by, action="top_cut.started", subject=f"Top {size}", after=_round_facts(round_))
     return round_
 
 
@@ -303,7 +300,7 @@ def _start_swiss_round(event: Event, *, number: int, seed: int | None, allow_rem
     active = [r for r in registrations if r.checked_in and not r.dropped]
     if len(active) < table_size.min:
         raise Conflict(
-            f"{len(active)} active player(s): a {get_format(event.format).name} table needs at least "
+            f"{len(active)} active player(s): a {event.format_spec.name} table needs at least "
             f"{table_size.min}. Check players in first.",
             code="not_enough_players",
         )
@@ -353,7 +350,7 @@ def _start_next_cut_round(event: Event, last: Round) -> Round:
     if topcut.is_final(previous):
         raise Conflict("The final has been played: finish the event.", code="top_cut_complete")
     winners = [next(s.player_id for s in pod.seats.all() if s.placement == 1) for pod in pods]
-    seed_of = {s.player_id: s.cut_seed for pod in pods for s in pod.seats.all()}
+    seed_of = {s.player_id: cast(int, s.cut_seed) for pod in pods for s in pod.seats.all()}  # cut seats are seeded
     tables = topcut.next_cut_round(previous, winners, seed_of, pod_size=selectors.cut_pod_size(event))
     points = {s.player_id: s.points_before for pod in pods for s in pod.seats.all()}
     ranks = {s.player_id: s.rank_before for pod in pods for s in pod.seats.all()}
@@ -381,7 +378,7 @@ def _write_round(
     info: Mapping[int, _SeatInfo],
 ) -> Round:
     """Insert a round, its tables and seats in a constant number of queries; byes score at once."""
-    bye_points = get_format(event.format).scoring.bye_points
+    bye_points = event.format_spec.scoring.bye_points
     round_ = Round.objects.create(
         event=event, number=number, stage=stage, seed=seed, objective=objective, rematches=rematches
     )
@@ -406,8 +403,6 @@ def _write_round(
     PodResult.objects.bulk_create(
         [PodResult(pod=pod, reported_by=None, source=PodResult.Source.BYE) for pod in bye_pods]
     )
-    if byes:
-        bump_results_version(event)
     return round_
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from core import events
 from core.exceptions import ApplicationError, Conflict, NotFound
-from tournaments import audit
 from tournaments.models import Event, EventStaff
 from tournaments.policy import Action, ensure, forget_roles, is_organiser
 from tournaments.services._common import locked_event
@@ -44,7 +44,7 @@ def staff_add(*, event: Event, username: str, role: str, by) -> EventStaff:
             staff.save(update_fields=["role"])
         else:
             return staff
-        audit.record(
+        events.record(
             event=event, by=by, action="staff.added" if before is None else "staff.changed",
             subject=user.get_username(), before=before, after={"role": role},
         )  # fmt: skip
@@ -62,5 +62,5 @@ def staff_remove(*, event: Event, username: str, by) -> None:
             raise NotFound(f"{user.get_username()} has no role at this event.", code="not_staff", field="user")
         role = staff.role
         staff.delete()
-        audit.record(event=event, by=by, action="staff.removed", subject=user.get_username(), before={"role": role})
+        events.record(event=event, by=by, action="staff.removed", subject=user.get_username(), before={"role": role})
     forget_roles(user)

@@ -1,8 +1,9 @@
 """Standings: computed by the pure engine (:mod:`tournaments.standings`) from every result, and stored.
 
-Every change that moves the standings bumps ``Event.results_version`` in its
-transaction and asks for a recompute after commit (:func:`request_standings`);
-the task stores the figures with the version they reflect, so readers can tell
+Every domain event that moves the standings bumps ``Event.results_version``
+in its transaction and asks for a recompute after commit (both done by the
+standings subscribers in :mod:`tournaments.readers`, never by a service); the
+task stores the figures with the version they reflect, so readers can tell
 whether stored standings are current.
 """
 
@@ -14,8 +15,7 @@ from collections import defaultdict
 from django.db import connection, transaction
 from django.db.models import F
 
-from core import jobs
-from games.formats import get_format
+from core import events
 from tournaments import standings
 from tournaments.models import Event, Registration, Round, Seat, Standing
 
@@ -63,7 +63,7 @@ def tiebreak_config(event: Event) -> standings.TiebreakConfig:
 
 
 def compute_standings(event: Event, registrations: list[Registration]) -> list[standings.Standing]:
-    fmt = get_format(event.format)
+    fmt = event.format_spec
     results = _event_results(event.pk)
     played = {seat.player_id for result in results for seat in result.seats}
     # Everyone who has played, and everyone checked in who has not dropped: a player who dropped before
@@ -86,9 +86,12 @@ def compute_standings(event: Event, registrations: list[Registration]) -> list[s
     )
 
 
-def bump_results_version(event: Event) -> None:
-    """Record, in the caller's transaction, that the event's results changed."""
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+def bump_results_version(event_id: int) -> None:
+    """Record, in the caller's transaction, that the event's results changed (its standings are out of date).
+
+    Called by the standings handler of the domain events (:mod:`tournaments.readers`), never by a service.
+    """
+    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
 
 
 def job_key(event_id: int) -> str:
@@ -101,23 +104,9 @@ def job_key(event_id: int) -> str:
 RECOMPUTE_SPACING = 1.0
 
 
-def request_standings(event_id: int) -> None:
-    """Recompute the event's standings once the current transaction commits (coalesced, never failing)."""
-    jobs.enqueue_after_commit(RECOMPUTE_TASK, event_id, key=job_key(event_id), spacing=RECOMPUTE_SPACING)
-
-
-def standings_sweep() -> int:
-    """Ask again for the standings of every event whose stored standings are older than its results.
-
-    What a lost request leaves behind (the broker was away when a result was
-    recorded) is found here: ``standings_version < results_version``.
-    Events with a job pending are left alone by :func:`core.jobs.enqueue`.
-    Returns how many events were stale.
-    """
-    stale = list(Event.objects.filter(standings_version__lt=F("results_version")).values_list("pk", flat=True))
-    for event_id in stale:
-        jobs.enqueue(RECOMPUTE_TASK, event_id, key=job_key(event_id))
-    return len(stale)
+def stale_event_ids() -> list[int]:
+    """Events whose stored standings are older than their results (what the sweep asks for again)."""
+    return list(Event.objects.filter(standings_version__lt=F("results_version")).values_list("pk", flat=True))
 
 
 #: First half of the PostgreSQL advisory lock key that serialises standings writes (the event id is the second).
@@ -188,4 +177,6 @@ def standings_recompute(*, event_id: int) -> int:
         Standing.objects.filter(event_id=event_id).delete()
         _insert_standings(event_id, version, table)
         Event.objects.filter(pk=event_id).update(standings_version=version)
+        # Not in the audit trail (nobody did it): for the readers that show standings as they change.
+        events.record(action="standings.updated", event=event_id, audit=False, version=version)
     return version

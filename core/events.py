@@ -1,0 +1,178 @@
+"""Domain events: what happened, recorded by a service in its transaction, delivered to readers after commit.
+
+Every change a service makes that someone outside it cares about is one
+*domain event*, named ``<entity>.<verb>`` (``round.started``,
+``result.corrected``, ``game.entry_recorded``, ``deck.submitted``).  The
+service calls :func:`record` once, inside its transaction, at the point where
+the change is made.  Nothing else in a service hands work on: no
+``transaction.on_commit``, no Celery call, no "and also update X".
+
+Terms
+=====
+
+*domain event*
+    A :class:`DomainEvent`: its ``action``, the tournament event it belongs
+    to (``event_id``), who did it (``actor_id``), what it is about in words
+    (``subject``), the values before and after as plain JSON, the reason when
+    one was given, and ``data``: further facts for readers (ids, flags) that
+    the audit trail does not show.  Plain data only, so it can be stored or
+    sent as it is.
+
+*handler* (:func:`handler`)
+    Runs when the event is recorded, in the service's transaction: what it
+    writes commits or rolls back with the change, and if it fails the change
+    fails.  For writes that must exist exactly when the change does: the
+    audit trail's entry, the mark that an event's standings are out of date.
+
+*reader* (:func:`reader`)
+    Runs after the transaction commits, never for a change that rolled back
+    (a savepoint rolled back takes its events with it).  A reader that fails
+    is logged and the other readers still run: a committed write is never
+    failed by one.  Readers must be quick (they hand work to Celery through
+    :mod:`core.jobs`, which never waits long for a broker).  Standings,
+    deck checks, and later the live push and league points, are readers.
+
+Handlers and readers subscribe to actions by name (or to :data:`ANY`); each
+app subscribes its own in its ``readers`` module, loaded by its
+``AppConfig.ready``.  This module names no app: the arrows point into it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from django.db import models, transaction
+
+logger = logging.getLogger(__name__)
+
+#: Subscribe to every action.
+ANY = "*"
+
+Callback = Callable[["DomainEvent"], None]
+
+_handlers: dict[str, list[Callback]] = defaultdict(list)
+_readers: dict[str, list[Callback]] = defaultdict(list)
+
+
+@dataclass(frozen=True, slots=True)
+class DomainEvent:
+    action: str
+    event_id: int | None
+    actor_id: int | None = None
+    subject: str = ""
+    before: Any = None
+    after: Any = None
+    reason: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+    #: Shown in the audit trail (``False`` for facts kept elsewhere, e.g. a game's own log).
+    audited: bool = True
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON: model instances as their ids, dates as ISO text, containers recursively."""
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.isoformat()
+    if isinstance(value, models.Model):
+        return value.pk
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [plain(v) for v in value]
+    return value
+
+
+def record(
+    *,
+    action: str,
+    event: Any,
+    by: Any = None,
+    subject: str = "",
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+    audit: bool = True,
+    **data: Any,
+) -> DomainEvent:
+    """Record that ``action`` happened (call it inside the change's transaction).
+
+    ``event`` is the tournament event (a model instance, its id, or ``None``);
+    ``by`` the user who acted (anonymous or ``None`` for the system).  The
+    handlers run now; the readers once the transaction commits (at once when
+    no transaction is open).
+    """
+    actor_id = by.pk if by is not None and getattr(by, "is_authenticated", False) else None
+    domain_event = DomainEvent(
+        action=action,
+        event_id=getattr(event, "pk", event),
+        actor_id=actor_id,
+        subject=subject,
+        before=plain(before),
+        after=plain(after),
+        reason=reason,
+        data=plain(data),
+        audited=audit,
+    )
+    for callback in (*_handlers.get(action, ()), *_handlers.get(ANY, ())):
+        callback(domain_event)
+    for callback in (*_readers.get(action, ()), *_readers.get(ANY, ())):
+        transaction.on_commit(partial(_deliver, callback, domain_event), robust=True)
+    return domain_event
+
+
+def _deliver(callback: Callback, domain_event: DomainEvent) -> None:
+    try:
+        callback(domain_event)
+    except Exception:  # noqa: BLE001 - the write has committed; a reader's failure is logged, never raised
+        logger.exception(
+            "Reader %s failed on %s (event %s)", _name(callback), domain_event.action, domain_event.event_id
+        )
+
+
+def _name(callback: Callback) -> str:
+    return f"{getattr(callback, '__module__', '?')}.{getattr(callback, '__qualname__', repr(callback))}"
+
+
+def _subscribe(table: dict[str, list[Callback]], actions: Iterable[str]) -> Callable[[Callback], Callback]:
+    names = tuple(actions)
+    if not names:
+        raise ValueError("subscribe to at least one action (or ANY)")
+
+    def decorate(callback: Callback) -> Callback:
+        for name in names:
+            if callback not in table[name]:  # a module loaded twice subscribes once
+                table[name].append(callback)
+        return callback
+
+    return decorate
+
+
+def handler(*actions: str) -> Callable[[Callback], Callback]:
+    """Subscribe a handler: it runs in the recording transaction (see the module docstring)."""
+    return _subscribe(_handlers, actions)
+
+
+def reader(*actions: str) -> Callable[[Callback], Callback]:
+    """Subscribe a reader: it runs after commit, and its failure never fails the write."""
+    return _subscribe(_readers, actions)
+
+
+def unsubscribe(callback: Callback) -> None:
+    """Take a handler or reader off every action (tests that subscribe their own)."""
+    for table in (_handlers, _readers):
+        for callbacks in table.values():
+            while callback in callbacks:
+                callbacks.remove(callback)
+
+
+def subscribers(action: str) -> tuple[list[str], list[str]]:
+    """The names of the handlers and the readers of ``action`` (for the docs and the tests)."""
+    return (
+        [_name(c) for c in (*_handlers.get(action, ()), *_handlers.get(ANY, ()))],
+        [_name(c) for c in (*_readers.get(action, ()), *_readers.get(ANY, ()))],
+    )
