@@ -1,19 +1,38 @@
-"""REST API of accounts: sign-up for a phone app or a bot (the token comes back with the new account)."""
+"""REST API of accounts: sign-up for a phone app or a bot (the token comes back with the new account), and
+``GET /api/v1/me/``: the signed-in player's events, with their current table and their opponents' deck status.
+
+The player's own view sits here, above the tournaments and decks apps it reads from (neither reads the other's
+deck statuses); it reuses the tournaments API's serializers for events, registrations and reports."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+import dataclasses
+
+from django.db.models import prefetch_related_objects
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from accounts import services
+from accounts import selectors, services
 from accounts.forms import SignUpForm
-from core.api import BODY, error_responses
+from core.api import BODY, SIGNED_IN, error_responses
+from decks.models import DeckVersion
+from tournaments import selectors as tournament_selectors
+from tournaments.apis import (
+    EventOutput,
+    PlayerOutput,
+    RegistrationOutput,
+    ReportOutput,
+    report_data,
+    serializer_context,
+)
+from tournaments.models import Player, Registration
+from tournaments.selectors.people import table_open_report
 
 #: Form fields -> the API's field names (the API takes the password once).
 _FIELD_NAMES = {"password1": "password", "password2": "password"}
@@ -84,3 +103,106 @@ class SignUpApi(APIView):
             "token": token.key,
         }
         return Response(self.OutputSerializer(answer).data, status=status.HTTP_201_CREATED)
+
+
+# --- the signed-in player: GET /api/v1/me/ ---------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="MyOpponent")
+class OpponentOutput(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    display_name = serializers.CharField(source="name")
+    seat = serializers.IntegerField()
+    deck_status = serializers.ChoiceField(
+        choices=DeckVersion.Status.choices, allow_null=True, help_text="Their deck's status; null: no deck submitted."
+    )
+
+
+@extend_schema_serializer(component_name="MyTable")
+class MyTableOutput(serializers.Serializer):
+    round = serializers.IntegerField(source="round_number")
+    round_label = serializers.CharField()
+    table = serializers.IntegerField(source="table_number", allow_null=True, help_text="null: a bye.")
+    seat = serializers.IntegerField()
+    goes_first = serializers.BooleanField()
+    opponents = OpponentOutput(many=True)
+    reported = serializers.BooleanField(help_text="The table's result is recorded (final).")
+    report = serializers.SerializerMethodField(help_text="The players' report waiting or disputed, or null.")
+    to_answer = serializers.SerializerMethodField(
+        help_text="Another player's report waits for you to confirm or dispute it (confirm/)."
+    )
+
+    @extend_schema_field(ReportOutput(allow_null=True))
+    def get_report(self, table: dict) -> dict | None:
+        report = table["open_report"]
+        return None if report is None else ReportOutput(report_data(report), context=self.context).data
+
+    def get_to_answer(self, table: dict) -> bool:
+        return table["report_status"] is not None and not table["reported_by_me"] and not table["answered"]
+
+
+@extend_schema_serializer(component_name="MyRound")
+class MyRoundOutput(serializers.Serializer):
+    round = serializers.IntegerField(source="round_number")
+    table = serializers.IntegerField(source="table_number", allow_null=True, help_text="null: a bye.")
+    opponents = serializers.ListField(child=serializers.CharField())
+    placement = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField(allow_null=True)
+    games = serializers.SerializerMethodField(help_text="1v1 game score [won, lost, drawn], or null.")
+
+    def get_games(self, row) -> list[int] | None:
+        return None if row.games is None else list(row.games)
+
+
+@extend_schema_serializer(component_name="MyEvent")
+class MyEventOutput(serializers.Serializer):
+    event = EventOutput()
+    registration = RegistrationOutput()
+    table = MyTableOutput(allow_null=True, help_text="Running events: your table in the current round, or null.")
+    history = MyRoundOutput(many=True, help_text="Running events: your rounds so far.")
+
+
+class MeApi(APIView):
+    """You, for a phone app or a bot: your player and your events with your current table."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="Me")
+    class OutputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        player = PlayerOutput(allow_null=True, help_text="Your player profile; null until you first register.")
+        upcoming = MyEventOutput(many=True)
+        running = MyEventOutput(many=True)
+        past = MyEventOutput(many=True)
+
+    @extend_schema(responses={200: OutputSerializer, **error_responses(*SIGNED_IN)})
+    def get(self, request: Request) -> Response:
+        player = tournament_selectors.player_of(request.user)
+        answer = {"username": request.user.get_username(), "player": player, "upcoming": [], "running": [], "past": []}
+        if player is not None:
+            events = tournament_selectors.player_events(player=player)
+            everything = [*events.upcoming, *events.running, *events.past]
+            prefetch_related_objects(everything, "bye_assignments")
+            for key, registrations in (
+                ("upcoming", events.upcoming), ("running", events.running), ("past", events.past)
+            ):  # fmt: skip
+                answer[key] = [
+                    self._entry(registration, player, running=key == "running") for registration in registrations
+                ]
+        return Response(self.OutputSerializer(answer, context=serializer_context(request)).data)
+
+    @staticmethod
+    def _entry(registration: Registration, player: Player, *, running: bool) -> dict:
+        event = registration.event
+        entry = {"event": event, "registration": registration, "table": None, "history": []}
+        if running:
+            table = selectors.player_table(event=event, player=player)
+            if table is not None:
+                report = None
+                if table.report_status is not None:
+                    report = table_open_report(
+                        event=event, round_number=table.round_number, table_number=table.table_number
+                    )
+                entry["table"] = {**dataclasses.asdict(table), "open_report": report}
+            entry["history"] = tournament_selectors.player_history(event=event, player=player)
+        return entry

@@ -19,10 +19,10 @@ from django.utils import timezone
 
 from accounts import selectors
 from accounts.forms import ReportForm
-from accounts.selectors import Match, OpenReport, Person
+from accounts.selectors import Match, OpenReport, Person, PlayerTable
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Player, Registration
-from tournaments.selectors.people import PlayerTable, player_penalties
+from tournaments.selectors.people import player_penalties
 
 #: Where a panel is shown; its forms say so, and the answer goes back there.
 PLACES = ("me", "event", "check-in")
@@ -254,7 +254,7 @@ def _check_in_note(event: Event, registration: Registration, waiting_place: int 
 
 
 def _table_view(event: Event, player: Player, match_list: list[Match], *, report_data: dict | None) -> TableView | None:
-    table = tournament_selectors.player_table(event=event, player=player)
+    table = selectors.player_table(event=event, player=player)
     if table is None:
         return None
     current = next((m for m in match_list if m.round_number == table.round_number), None)

@@ -9,13 +9,15 @@ namesakes are told apart.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, Prefetch, Q, Subquery
 
+from decks import selectors as deck_selectors
 from decks.models import DeckVersion, effective_status
 from tournaments import policy
 from tournaments.models import Event, EventStaff, Player, Registration, ResultReport, Seat, Standing
+from tournaments.selectors import round_label
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,8 @@ def staffed_events(user) -> list[StaffedEvent]:
     roles = dict(EventStaff.objects.filter(user=user, event__in=events).values_list("event_id", "role"))
     return [
         StaffedEvent(
-            event=event, role="Organiser" if event.organiser_id == user.pk else EventStaff.Role(roles[event.pk]).label
+            event=event,
+            role="Organiser" if policy.is_organiser(user, event) else EventStaff.Role(roles[event.pk]).label,
         )
         for event in events
     ]
@@ -197,3 +200,70 @@ def standings_of(*, player: Player, event_ids: list[int]) -> dict[int, Standing]
     if not event_ids:
         return {}
     return {s.event_id: s for s in Standing.objects.filter(player=player, event_id__in=event_ids)}
+
+
+# --- the player's table in the current round (their deck statuses come from the decks app) -------------
+
+
+@dataclass(frozen=True)
+class Opponent:
+    player_id: int
+    name: str
+    seat: int
+    #: The deck's status (``legal``, ``illegal``, ``pending``; a judge's ruling over the checker's verdict) or
+    #: ``None`` when no deck was submitted.
+    deck_status: str | None
+
+
+@dataclass(frozen=True)
+class PlayerTable:
+    """Where a player sits in the event's current round, and what they can do about its result."""
+
+    round_number: int
+    round_label: str
+    table_number: int | None  # None: a bye
+    seat: int
+    goes_first: bool
+    opponents: list[Opponent]
+    #: The table's result is recorded (final).
+    reported: bool
+    #: The open player report: ``pending`` or ``disputed`` (or ``None``).
+    report_status: str | None
+    #: The open report was made by this player / this player has answered it.
+    reported_by_me: bool
+    answered: bool
+    #: The open report's placements, ``{player id: placement}``.
+    report_placements: dict[int, int] = field(default_factory=dict)
+
+
+def player_table(*, event: Event, player: Player) -> PlayerTable | None:
+    """The player's table in the event's latest round (``None`` when they are not seated in it)."""
+    round_ = event.rounds.order_by("-number").first()
+    if round_ is None:
+        return None
+    seat = Seat.objects.select_related("pod", "pod__result").filter(round=round_, player=player).first()
+    if seat is None:
+        return None
+    pod = seat.pod
+    others = list(Seat.objects.filter(pod=pod).exclude(pk=seat.pk).select_related("player").order_by("seat_order"))
+    statuses = deck_selectors.deck_statuses(event=event, player_ids=[s.player_id for s in others])
+    report = (
+        ResultReport.objects.filter(pod=pod, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED])
+        .prefetch_related("responses")
+        .first()
+    )
+    return PlayerTable(
+        round_number=round_.number,
+        round_label=round_label(round_=round_),
+        table_number=pod.table_number,
+        seat=seat.seat_order,
+        goes_first=seat.seat_order == 1 and not pod.is_bye,
+        opponents=[
+            Opponent(s.player_id, s.player.display_name, s.seat_order, statuses.get(s.player_id)) for s in others
+        ],
+        reported=hasattr(pod, "result"),
+        report_status=report.status if report else None,
+        reported_by_me=bool(report and report.player_id == player.pk),
+        answered=bool(report and any(r.player_id == player.pk for r in report.responses.all())),
+        report_placements={int(k): v for k, v in report.placements.items()} if report else {},
+    )

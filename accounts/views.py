@@ -263,7 +263,7 @@ def drop(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _current_table(event: Event, request: HttpRequest):
     player = tournament_selectors.player_of(request.user)
-    table = tournament_selectors.player_table(event=event, player=player) if player else None
+    table = selectors.player_table(event=event, player=player) if player else None
     if table is None or table.table_number is None:
         return player, None
     return player, table

@@ -2,13 +2,14 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from accounts.apis import SignUpApi
+from accounts.apis import MeApi, SignUpApi
 from core.api import TokenCreateApi, UnknownApi
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Sign-in and sign-out keep their URLs and names ("login", "logout"); sign-up and passwords join them.
     path("accounts/", include("accounts.auth_urls")),
+    path("api/v1/me/", MeApi.as_view(), name="me"),
     path("api/v1/", include("tournaments.api_urls")),
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("games.api_urls")),

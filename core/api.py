@@ -40,6 +40,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.exceptions import ApplicationError
+from rules import FORMATS
 
 
 def _error(code: str, message: str, status_code: int, fields: Any = None, extra: dict | None = None) -> Response:
@@ -243,6 +244,18 @@ def _describe(status_code: int, codes: Iterable[str], *, engine_rules: bool) -> 
 
 #: The largest id the database stores (ids are ``bigint``); ids in a body are checked against it.
 MAX_ID = 2**63 - 1
+
+
+class FormatField(serializers.ChoiceField):
+    """A format's slug: one of the formats registered when the value is read (:mod:`rules`), so a format added
+    to the registry after start-up (a plug-in, a test's toy format) is accepted like the others."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=sorted(FORMATS), **kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        self.choices = sorted(FORMATS)
+        return super().to_internal_value(data)
 
 
 def id_field(**kwargs: Any) -> serializers.IntegerField:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -11,13 +12,12 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from core.api import BODY, SIGNED_IN, STAFF, error_responses
-from decks import services
+from core.api import BODY, SIGNED_IN, STAFF, FormatField, error_responses
+from decks import selectors, services
 from decks.checking import deck_check
-from decks.models import DeckRecheck, DeckVerdictOverride, DeckVersion
-from games.formats import FORMATS
-from games.formats.deckrules import ROLES
-from tournaments.models import Event, Registration
+from decks.models import DeckVerdictOverride, DeckVersion
+from rules.deckrules import ROLES
+from tournaments.models import Registration
 from tournaments.policy import Action, can, can_view_decklist, can_view_hidden_decklists, is_player
 
 
@@ -41,7 +41,7 @@ class DeckCheckApi(APIView):
 
     @extend_schema_serializer(component_name="DeckCheck")
     class InputSerializer(serializers.Serializer):
-        format = serializers.ChoiceField(choices=sorted(FORMATS))
+        format = FormatField()
         decklist = serializers.CharField(max_length=50_000, allow_blank=True, trim_whitespace=False)
         roles = serializers.DictField(
             child=serializers.CharField(max_length=300), required=False, default=dict,
@@ -129,24 +129,36 @@ class DeckVersionOutput(serializers.Serializer):
     PRIVATE = ("card_count", "violations", "roles", "decklist", "checked_status", "ruling")
 
     def to_representation(self, version: DeckVersion) -> dict:
+        """The view decides what its reader may see (``show_all``: every list, ``staff``: who ruled, see
+        :func:`_sight`), so that no answer reads the reader's roles here; only whether they are the deck's
+        player is asked per version, which needs no query."""
         data = super().to_representation(version)
         viewer = self.context.get("viewer")
-        if not (self.context.get("show_all") or can_view_decklist(viewer, version.registration)):
+        if not (self.context.get("show_all") or is_player(viewer, version.registration.player)):
             data.update(dict.fromkeys(self.PRIVATE))
-        elif data["ruling"] and not self.context.get("staff"):
+        elif data["ruling"] and not (self.context.get("staff") or is_player(viewer, version.registration.player)):
             # Once published, anyone reads the ruling; who made it stays with the player and the staff.
-            registration = version.registration
-            if not (
-                is_player(viewer, registration.player) or can(viewer, Action.SEE_HIDDEN_DECKLISTS, registration.event)
-            ):
-                data["ruling"]["by"] = None
+            data["ruling"]["by"] = None
         return data
 
 
+def _sight(viewer, registration: Registration, versions: list[DeckVersion]) -> dict:
+    """The context of :class:`DeckVersionOutput` for ``viewer`` reading ``versions`` of one registration's deck.
+
+    The reader's roles are read (one query, remembered for the request) only when the answer depends on them:
+    the list is hidden from everyone but the player and the staff until published, and who made a ruling
+    from everyone but them for good."""
+    own = is_player(viewer, registration.player)
+    ruled = any(v.ruling_id for v in versions)
+    return {
+        "viewer": viewer,
+        "show_all": can_view_decklist(viewer, registration),
+        "staff": own or (ruled and can(viewer, Action.SEE_HIDDEN_DECKLISTS, registration.event)),
+    }
+
+
 def _registration(event_id: int, registration_id: int) -> Registration:
-    return get_object_or_404(
-        Registration.objects.select_related("event", "player"), pk=registration_id, event_id=event_id
-    )
+    return get_object_or_404(selectors.registrations_with_player(event_id=event_id), pk=registration_id)
 
 
 class DeckVersionListSubmitApi(APIView):
@@ -160,8 +172,9 @@ class DeckVersionListSubmitApi(APIView):
     @extend_schema(responses={200: DeckVersionOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int, registration_id: int) -> Response:
         registration = _registration(event_id, registration_id)
-        versions = registration.deck_versions.select_related("ruling__by").order_by("-number")
-        return Response(DeckVersionOutput(versions, many=True, context={"viewer": request.user}).data)
+        versions = selectors.deck_versions_ruled(registration=registration)
+        context = _sight(request.user, registration, versions)
+        return Response(DeckVersionOutput(versions, many=True, context=context).data)
 
     @extend_schema(
         request=InputSerializer,
@@ -175,7 +188,7 @@ class DeckVersionListSubmitApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         version = services.deck_submit(registration=registration, by=request.user, **serializer.validated_data)
-        version.refresh_from_db()  # validated already when tasks run in-process
+        version = selectors.deck_version_refreshed(version=version)  # validated already when tasks run in-process
         # The player or the event's organisers: they see what they submitted.
         return Response(DeckVersionOutput(version, context={"show_all": True}).data, status=status.HTTP_201_CREATED)
 
@@ -192,10 +205,8 @@ class EventDeckStatusApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(Event, pk=event_id)
-        versions = services.latest_versions(event).select_related(
-            "registration__player", "registration__event", "ruling__by"
-        )
+        event = get_object_or_404(selectors.events(), pk=event_id)
+        versions = selectors.latest_versions_listed(event=event)
         context = {
             "viewer": request.user,
             "show_all": can_view_hidden_decklists(request.user, event),
@@ -263,16 +274,14 @@ class DeckRulingClearApi(APIView):
 
 def _version(event_id: int, registration_id: int, number: int) -> DeckVersion:
     registration = _registration(event_id, registration_id)
-    version = get_object_or_404(DeckVersion.objects.filter(registration=registration), number=number)
+    version = get_object_or_404(selectors.deck_versions_of(registration=registration), number=number)
     version.registration = registration
     return version
 
 
 def _ruled(version: DeckVersion, request: Request) -> dict:
-    version = DeckVersion.objects.select_related("registration__player", "registration__event", "ruling__by").get(
-        pk=version.pk
-    )
-    return DeckVersionOutput(version, context={"viewer": request.user}).data
+    version = selectors.deck_version_with_registration(version_id=version.pk)
+    return DeckVersionOutput(version, context=_sight(request.user, version.registration, [version])).data
 
 
 class DeckRecheckApi(APIView):
@@ -290,14 +299,16 @@ class DeckRecheckApi(APIView):
 
     @extend_schema(request=None, responses={202: OutputSerializer, **error_responses(*STAFF, "not_found")})
     def post(self, request: Request, event_id: int) -> Response:
-        run = services.deck_recheck_start(event=get_object_or_404(Event, pk=event_id), by=request.user)
-        run.refresh_from_db()
+        run = services.deck_recheck_start(event=get_object_or_404(selectors.events(), pk=event_id), by=request.user)
+        run = selectors.deck_recheck_refreshed(run=run)
         return Response(self.OutputSerializer(run).data, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses={200: OutputSerializer, **error_responses(*SIGNED_IN, "not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         """The latest re-check of the event's decks and its progress."""
-        run = get_object_or_404(DeckRecheck.objects.filter(event_id=event_id).order_by("-started_at")[:1])
+        run = selectors.deck_recheck_latest(event_id=event_id)
+        if run is None:
+            raise Http404
         return Response(self.OutputSerializer(run).data)
 
 
@@ -321,7 +332,7 @@ class EventDeckOptionsApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = services.event_deck_options_set(
-            event=get_object_or_404(Event, pk=event_id),
+            event=get_object_or_404(selectors.events(), pk=event_id),
             by=request.user,
             options=serializer.validated_data["deck_options"],
         )

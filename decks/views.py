@@ -13,21 +13,20 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
-from decks import services
+from decks import selectors, services
 from decks.forms import DeckForm, DeckRulingClearForm, DeckRulingForm
-from decks.models import Banlist, DeckRecheck, DeckVersion
+from decks.models import DeckVersion
 from tournaments.models import Event, Registration
 from tournaments.policy import Action, can, can_submit_deck, can_view_decklist
 
 
 def _registration_for(request: HttpRequest, event: Event) -> Registration:
     """The registration whose deck this page shows: ?registration= for staff, else the user's own."""
-    qs = Registration.objects.select_related("player", "event")
     wanted = request.GET.get("registration") or request.POST.get("registration")
     if wanted and wanted.isdigit():
-        registration = get_object_or_404(qs, pk=int(wanted), event=event)
+        registration = get_object_or_404(selectors.registrations_with_player(event_id=event.pk), pk=int(wanted))
     else:
-        registration = qs.filter(event=event, player__user=request.user).first()
+        registration = selectors.registration_of_user(event=event, user=request.user)
         if registration is None:
             raise DjangoPermissionDenied("You are not registered for this event.")
     if not can_submit_deck(request.user, registration):
@@ -37,9 +36,9 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
 
 @login_required
 def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(selectors.events(), pk=event_id)
     registration = _registration_for(request, event)
-    latest = registration.deck_versions.select_related("ruling").order_by("-number").first()
+    latest = selectors.deck_version_latest(registration=registration)
     initial = {"decklist": latest.decklist} if latest else {}
     if latest:
         initial.update({f"role_{k}": v for k, v in latest.roles.items()})
@@ -58,21 +57,21 @@ def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, "Deck received: checking it now.")
             suffix = f"?registration={registration.pk}" if registration.player.user_id != request.user.pk else ""
             return redirect(request.path + suffix)
-    versions = list(registration.deck_versions.select_related("ruling").order_by("-number")[:10])
+    versions = selectors.deck_versions_recent(registration=registration, limit=10)
     context = {"event": event, "registration": registration, "form": form, "latest": latest, "versions": versions}
     return render(request, "decks/player_deck.html", context, status=400 if form.errors else 200)
 
 
 @login_required
 def deck_status_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(selectors.events(), pk=event_id)
     registration = _registration_for(request, event)
-    latest = registration.deck_versions.select_related("ruling").order_by("-number").first()
+    latest = selectors.deck_version_latest(registration=registration)
     return render(request, "decks/_verdict.html", {"event": event, "registration": registration, "latest": latest})
 
 
 def _managed(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(selectors.events(), pk=event_id)
     if not can(request.user, Action.MANAGE_DECKS, event):
         raise DjangoPermissionDenied("Only the event's organisers may manage decks.")
     return event
@@ -80,7 +79,7 @@ def _managed(request: HttpRequest, event_id: int) -> Event:
 
 def _readable(request: HttpRequest, event_id: int) -> Event:
     """The decks page: for those who manage the decks and the staff who may see hidden decklists (judges)."""
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(selectors.events(), pk=event_id)
     if not (can(request.user, Action.MANAGE_DECKS, event) or can(request.user, Action.SEE_HIDDEN_DECKLISTS, event)):
         raise DjangoPermissionDenied("Only the event's organisers and the staff who may see its decklists see this.")
     return event
@@ -125,11 +124,8 @@ def _clear_form(registration_id: int, version: DeckVersion, data=None) -> DeckRu
 def _overview_context(request: HttpRequest, event: Event, *, bound: dict | None = None) -> dict:
     """The decks page; ``bound``: ``{registration id: form}``, a ruling form that came back with errors."""
     may = {action.value: can(request.user, action, event) for action in Action}
-    versions = {v.registration_id: v for v in services.latest_versions(event).select_related("ruling__by")}
-    rows = [
-        DeckRow(r, versions.get(r.pk))
-        for r in event.registrations.select_related("player").order_by("player__display_name")
-    ]
+    versions = selectors.latest_versions_by_registration(event=event)
+    rows = [DeckRow(r, versions.get(r.pk)) for r in selectors.registrations_by_name(event=event)]
     bound = bound or {}
     for row in rows:
         if row.version is None or not may[Action.OVERRIDE_DECK_VERDICTS]:
@@ -140,7 +136,7 @@ def _overview_context(request: HttpRequest, event: Event, *, bound: dict | None 
         if row.version.ruling_id or isinstance(form, DeckRulingClearForm):
             clear = form if isinstance(form, DeckRulingClearForm) else None
             row.clear_form = clear or _clear_form(row.registration.pk, row.version)
-    run = DeckRecheck.objects.filter(event=event).order_by("-started_at").first()
+    run = selectors.deck_recheck_latest(event_id=event.pk)
     counts = {"legal": 0, "illegal": 0, "pending": 0, "missing": 0, "ruled": 0}
     for row in rows:
         counts[row.version.effective_status if row.version else "missing"] += 1
@@ -148,7 +144,7 @@ def _overview_context(request: HttpRequest, event: Event, *, bound: dict | None 
     fmt = event.format_spec
     option_choices = dict(fmt.deck_options)
     if fmt.family.value == "yugioh":
-        option_choices["banlist"] = tuple(Banlist.objects.values_list("name", flat=True))
+        option_choices["banlist"] = selectors.banlist_names()
     return {"event": event, "rows": rows, "run": run, "counts": counts, "option_choices": option_choices, "may": may}
 
 
@@ -168,14 +164,14 @@ def _ruled(request: HttpRequest, event_id: int, registration_id: int) -> tuple[E
     event = _readable(request, event_id)
     if not can(request.user, Action.OVERRIDE_DECK_VERDICTS, event):
         raise DjangoPermissionDenied("Only the event's organisers and judges may rule on a deck.")
-    registration = get_object_or_404(Registration.objects.select_related("player"), pk=registration_id, event=event)
+    registration = get_object_or_404(selectors.registrations_with_player(event_id=event.pk), pk=registration_id)
     return event, registration
 
 
 def _ruling_answer(request: HttpRequest, event: Event, registration: Registration, form, change) -> HttpResponse:
     """Make the change if the form is valid; the page again with the form's errors at their fields otherwise."""
     if form.is_valid():
-        version = registration.deck_versions.filter(number=form.cleaned_data["version"]).first()
+        version = selectors.deck_version_numbered(registration=registration, number=form.cleaned_data["version"])
         if version is None:
             form.add_error(None, "That deck version does not exist: reload the page.")
         else:
@@ -238,12 +234,10 @@ def publish(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def public_decklist(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
-    registration = get_object_or_404(
-        Registration.objects.select_related("player", "event"), pk=registration_id, event_id=event_id
-    )
+    registration = get_object_or_404(selectors.registrations_with_player(event_id=event_id), pk=registration_id)
     if not can_view_decklist(request.user, registration):
         raise DjangoPermissionDenied("Decklists are not public yet.")
-    latest = registration.deck_versions.select_related("ruling").order_by("-number").first()
+    latest = selectors.deck_version_latest(registration=registration)
     return render(
         request, "decks/decklist.html", {"event": registration.event, "registration": registration, "latest": latest}
     )

@@ -11,11 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, STAFF, error_responses
-from games import services
-from games.formats import FORMATS
+from core.api import BODY, STAFF, FormatField, error_responses
+from games import selectors, services
 from games.models import Game
-from tournaments.models import Pod
 
 
 @extend_schema_serializer(component_name="Game")
@@ -25,7 +23,7 @@ class GameOutput(serializers.Serializer):
     round = serializers.IntegerField(source="pod.round.number")
     table = serializers.IntegerField(source="pod.table_number")
     number = serializers.IntegerField()
-    format = serializers.ChoiceField(choices=sorted(FORMATS))
+    format = FormatField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.IntegerField(help_text="Log entries so far: send it back as expected_version.")
     players = serializers.ListField(child=serializers.IntegerField())
@@ -43,7 +41,7 @@ class EntryOutput(serializers.Serializer):
 
 
 def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("pod__round__event"), pk=game_id)
+    return get_object_or_404(selectors.games_with_table(), pk=game_id)
 
 
 def _etag(game: Game) -> str:
@@ -81,12 +79,7 @@ class GameCreateApi(APIView):
         },
     )
     def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
-        pod = get_object_or_404(
-            Pod.objects.select_related("round__event"),
-            round__event_id=event_id,
-            round__number=number,
-            table_number=table,
-        )
+        pod = get_object_or_404(selectors.table_pods(event_id=event_id, number=number, table=table))
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         game = services.game_create(pod=pod, by=request.user, options=serializer.validated_data["options"])
@@ -95,9 +88,7 @@ class GameCreateApi(APIView):
     @extend_schema(responses={200: GameOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int, number: int, table: int) -> Response:
         """The table's games, first to last (an empty list for a table that does not exist)."""
-        games = Game.objects.select_related("pod__round__event").filter(
-            pod__round__event_id=event_id, pod__round__number=number, pod__table_number=table
-        )
+        games = selectors.table_games_at(event_id=event_id, number=number, table=table)
         return Response(GameOutput(games, many=True).data)
 
 
@@ -136,7 +127,7 @@ class GameEventListAppendApi(APIView):
     @extend_schema(responses={200: EntryOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)
-        entries = game.events.select_related("recorded_by", "voided_by").order_by("seq")
+        entries = selectors.game_entries(game=game)
         return Response(EntryOutput(entries, many=True).data)
 
     @extend_schema(

@@ -34,11 +34,11 @@ from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
 from games import display, selectors, services
-from games.formats import Format, get_format
-from games.formats.engine import COMMON_VOCABULARY, EventSpec, QuickEntry, When
 from games.forms import GameEventForm, VoidForm, label, post_fields
 from games.models import Game
-from tournaments.models import Event, Player, Pod, PodResult
+from rules import Format
+from rules.engine import COMMON_VOCABULARY, EventSpec, QuickEntry, When
+from tournaments.models import Event, Pod
 from tournaments.policy import can_record_games
 
 #: Shown first, in this order, when the format has them.
@@ -53,31 +53,24 @@ _PLAYER_APART = frozenset({"id", "out", "placement", "out_reason"})
 
 
 def _managed_event(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+    event = get_object_or_404(selectors.events_with_organiser(), pk=event_id)
     if not can_record_games(request.user, event):
         raise DjangoPermissionDenied("Only the event's staff may record games.")
     return event
 
 
 def _pod(event: Event, number: int, table: int) -> Pod:
-    return get_object_or_404(
-        Pod.objects.select_related("round__event"), round__event=event, round__number=number, table_number=table
-    )
+    return get_object_or_404(selectors.table_pods(event_id=event.pk, number=number, table=table))
 
 
 def _managed_game(request: HttpRequest, game_id: int) -> Game:
-    game = get_object_or_404(Game.objects.select_related("pod__round__event"), pk=game_id)
+    game = get_object_or_404(selectors.games_with_table(), pk=game_id)
     if not can_record_games(request.user, game.pod.round.event):
         raise DjangoPermissionDenied("Only the event's staff may record games.")
     return game
 
 
 # --- presentation helpers ------------------------------------------------------------------------
-
-
-def _player_names(ids: list[int]) -> dict[int, str]:
-    found = Player.objects.in_bulk(ids)
-    return {pid: found[pid].display_name if pid in found else f"Player {pid}" for pid in ids}
 
 
 def _turn(fmt: Format, state: dict[str, Any]) -> tuple[int | None, bool, int | None]:
@@ -149,12 +142,12 @@ def _next_game(pod: Pod, games: list[Game], fmt: Format, has_result: bool) -> st
 def console_table(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     event = _managed_event(request, event_id)
     pod = _pod(event, number, table)
-    seats = list(pod.seats.select_related("player").order_by("seat_order"))
-    games = list(pod.games.order_by("number"))
+    seats = selectors.table_seats(pod=pod)
+    games = selectors.table_games(pod=pod)
     names = {s.player_id: s.player.display_name for s in seats}
-    has_result = PodResult.objects.filter(pod=pod).exists()
+    has_result = selectors.table_has_result(pod_id=pod.pk)
     rows = [{"game": g, "placements": _placements(g, names)} for g in games]
-    fmt = get_format(event.format)
+    fmt = event.format_spec
     next_game = _next_game(pod, games, fmt, has_result)
     deck_masters = []
     if next_game and "deck_master" in fmt.deck_roles:
@@ -183,10 +176,10 @@ def console_create(request: HttpRequest, event_id: int, number: int, table: int)
     options = {}
     named = {
         str(pid): request.POST[f"deck_master_{pid}"].strip()[:200]
-        for pid in pod.seats.values_list("player_id", flat=True)
+        for pid in selectors.table_player_ids(pod=pod)
         if request.POST.get(f"deck_master_{pid}", "").strip()
     }
-    if named and "deck_master" in get_format(event.format).deck_roles:
+    if named and "deck_master" in event.format_spec.deck_roles:
         options["deck_masters"] = named
     try:
         game = services.game_create(pod=pod, by=request.user, options=options)
@@ -232,7 +225,7 @@ def _quick_buttons(
     game: Game, p: dict[str, Any], names: dict[int, str], turn: tuple[int | None, bool, int | None]
 ) -> list[dict[str, Any]]:
     """The one-tap buttons of player ``p``'s card: each posts a complete entry, like its form would."""
-    engine = get_format(game.format).engine
+    engine = game.format_spec.engine
     current, active, upcoming = turn
     buttons = []
     for quick in engine.QUICK_ENTRIES:
@@ -268,10 +261,10 @@ def _console_context(
     open_type: str | None = None,
 ) -> dict[str, Any]:
     event = game.pod.round.event
-    fmt = get_format(game.format)
+    fmt = game.format_spec
     engine = fmt.engine
     state = game.state
-    names = _player_names(list(game.players))
+    names = selectors.player_names(ids=list(game.players))
     finished = game.status == Game.Status.FINISHED
     turn_now = _turn(fmt, state)
     current, active, upcoming = turn_now
@@ -335,9 +328,9 @@ def _console_context(
         {"title": "Judge", "forms": judge_forms, "judge": True, "open": finished},
     ]
 
-    has_result = PodResult.objects.filter(pod_id=game.pod_id).exists()
+    has_result = selectors.table_has_result(pod_id=game.pod_id)
     entries = []
-    for e in game.events.select_related("recorded_by", "voided_by__recorded_by").order_by("-seq"):
+    for e in selectors.game_log(game=game):
         void = e.voided_by
         entries.append(
             {
@@ -360,7 +353,7 @@ def _console_context(
             }
         )
 
-    games = list(game.pod.games.order_by("number")) if fmt.games_per_match > 1 else [game]
+    games = selectors.table_games(pod=game.pod) if fmt.games_per_match > 1 else [game]
     reason = (state.get("result") or {}).get("reason")
     return {
         "game": game,
@@ -420,11 +413,11 @@ def _event_form(game: Game, spec: EventSpec, data, names: dict[int, str]) -> Gam
 def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
     """Record one entry from an event form or a one-tap button (``quick``: the form stays closed)."""
     game = _managed_game(request, game_id)
-    spec = get_format(game.format).vocabulary.get(request.POST.get("type", ""))
+    spec = game.format_spec.vocabulary.get(request.POST.get("type", ""))
     if spec is None:
         alert = {"kind": "refused", "message": "Choose one of the format's events.", "code": "unknown_event"}
         return _render_console(request, game, status=400, alert=alert)
-    names = _player_names(list(game.players))
+    names = selectors.player_names(ids=list(game.players))
     quick = bool(request.POST.get("quick"))
     form = _event_form(game, spec, request.POST, names)
     if not form.is_valid():
@@ -442,7 +435,7 @@ def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
             by=request.user,
         )
     except services.StaleVersion as exc:
-        game.refresh_from_db()
+        game = selectors.game_refreshed(game=game)
         # Keep what the judge typed, at the current version: they look at the state, then resubmit.
         data = request.POST.copy()
         data["expected_version"] = str(game.version)
@@ -461,7 +454,7 @@ def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def console_void(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
     game = _managed_game(request, game_id)
-    names = _player_names(list(game.players))
+    names = selectors.player_names(ids=list(game.players))
     form = VoidForm(request.POST)
     if not form.is_valid():
         message = f"Say why entry #{seq} is void." if "reason" in form.errors else "Reload the console and try again."
@@ -476,7 +469,7 @@ def console_void(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
             by=request.user,
         )
     except services.StaleVersion as exc:
-        game.refresh_from_db()
+        game = selectors.game_refreshed(game=game)
         return _render_console(request, game, status=exc.status_code, alert=_alert(exc, names, kind="stale"))
     except ApplicationError as exc:
         return _render_console(request, game, status=exc.status_code, alert=_alert(exc, names))

@@ -8,7 +8,6 @@ T = E + "rounds/<int:number>/tables/<int:table>/"
 
 urlpatterns = [
     path("formats/", apis.FormatListApi.as_view(), name="format-list"),
-    path("me/", apis.MeApi.as_view(), name="me"),
     path("players/", apis.PlayerListCreateApi.as_view(), name="player-list"),
     path("players/claim/", apis.PlayerClaimApi.as_view(), name="player-claim"),
     path("events/", apis.EventListCreateApi.as_view(), name="event-list"),

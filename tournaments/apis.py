@@ -13,9 +13,6 @@ Serializers learn who is asking from their context (:func:`_context`).
 
 from __future__ import annotations
 
-import dataclasses
-
-from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -31,21 +28,20 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, SIGNED_IN, STAFF, FormatFilterNegotiation, error_responses, id_field
+from core.api import BODY, SIGNED_IN, STAFF, FormatField, FormatFilterNegotiation, error_responses, id_field
 from core.exceptions import Conflict, NotFound
-from decks.models import DeckVersion
-from games.formats import FORMATS
+from rules import FORMATS
 from tournaments import policy, selectors, services
 from tournaments.models import Event, EventStaff, Penalty, Player, Pod, PodResult, Registration, ResultReport, Round
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
-from tournaments.selectors.people import AUDIT_KINDS, event_audit_of_kind, pod_open_report, table_open_report
+from tournaments.selectors.people import AUDIT_KINDS, event_audit_of_kind, pod_open_report
 from tournaments.services import registrations as registration_services
 from tournaments.services import results as result_services
 from tournaments.services import staff as staff_services
 
 
-def _context(request: Request, event: Event | None = None, **extra) -> dict:
+def serializer_context(request: Request, event: Event | None = None, **extra) -> dict:
     """Serializer context: who is reading, and whether they see every player's private fields.
 
     At an event, staff who manage its registrations see them; elsewhere only
@@ -80,7 +76,7 @@ class PlayerOutput(serializers.Serializer):
 class EventOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    format = serializers.ChoiceField(choices=sorted(FORMATS))
+    format = FormatField()
     status = serializers.ChoiceField(choices=Event.Status.choices)
     planned_rounds = serializers.IntegerField()
     date = serializers.DateField()
@@ -188,7 +184,7 @@ class ReportOutput(serializers.Serializer):
     responses = ReportResponseOutput(many=True, help_text="The other players' answers so far.")
 
 
-def _report_data(report: ResultReport) -> dict:
+def report_data(report: ResultReport) -> dict:
     return {
         "status": report.status,
         "reported_by": report.player,
@@ -241,7 +237,7 @@ class TableOutput(serializers.Serializer):
     def get_report(self, pod) -> dict | None:
         reports = self.context.get("reports")  # the round's open reports, loaded once for all its tables
         report = _open_report(pod) if reports is None else reports.get(pod.pk)
-        return None if report is None else ReportOutput(_report_data(report), context=self.context).data
+        return None if report is None else ReportOutput(report_data(report), context=self.context).data
 
 
 def _open_report(pod: Pod) -> ResultReport | None:
@@ -323,7 +319,7 @@ class EventListCreateApi(APIView):
     @extend_schema_serializer(component_name="EventCreate")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
-        format = serializers.ChoiceField(choices=sorted(FORMATS))
+        format = FormatField()
         planned_rounds = serializers.IntegerField(min_value=1, max_value=30)
         date = serializers.DateField()
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
@@ -456,7 +452,9 @@ class TopCutStartApi(APIView):
         serializer.is_valid(raise_exception=True)
         event = _event(event_id)
         round_ = services.top_cut_start(event=event, by=request.user, **serializer.validated_data)
-        return Response(RoundOutput(round_, context=_context(request, event)).data, status=status.HTTP_201_CREATED)
+        return Response(
+            RoundOutput(round_, context=serializer_context(request, event)).data, status=status.HTTP_201_CREATED
+        )
 
 
 class EventFinishApi(APIView):
@@ -582,7 +580,7 @@ class RegistrationListCreateApi(APIView):
         """Every registration: players in the event, waiting for a place, and withdrawn."""
         event = _event(event_id)
         registrations = selectors.event_registrations(event=event)
-        return Response(RegistrationOutput(registrations, many=True, context=_context(request, event)).data)
+        return Response(RegistrationOutput(registrations, many=True, context=serializer_context(request, event)).data)
 
     @extend_schema(
         request=InputSerializer,
@@ -618,7 +616,8 @@ class RegistrationListCreateApi(APIView):
             checked_in=data["checked_in"],
         )
         return Response(
-            RegistrationOutput(registration, context=_context(request, event)).data, status=status.HTTP_201_CREATED
+            RegistrationOutput(registration, context=serializer_context(request, event)).data,
+            status=status.HTTP_201_CREATED,
         )
 
 
@@ -643,7 +642,9 @@ class EventRegisterApi(APIView):
         event = _event(event_id)
         registration = registration_services.registration_self_register(event=event, by=request.user)
         return Response(
-            RegistrationOutput(_registration(event_id, registration.pk), context=_context(request, event)).data,
+            RegistrationOutput(
+                _registration(event_id, registration.pk), context=serializer_context(request, event)
+            ).data,
             status=status.HTTP_201_CREATED,
         )
 
@@ -656,7 +657,8 @@ def _registration(event_id: int, registration_id: int) -> Registration:
 
 def _registration_answer(request: Request, registration: Registration, status_code: int = 200) -> Response:
     return Response(
-        RegistrationOutput(registration, context=_context(request, registration.event)).data, status=status_code
+        RegistrationOutput(registration, context=serializer_context(request, registration.event)).data,
+        status=status_code,
     )
 
 
@@ -848,7 +850,7 @@ class RoundListStartApi(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         return Response(
-            RoundOutput(selectors.event_rounds(event=event), many=True, context=_context(request, event)).data
+            RoundOutput(selectors.event_rounds(event=event), many=True, context=serializer_context(request, event)).data
         )
 
     @extend_schema(
@@ -872,7 +874,9 @@ class RoundListStartApi(APIView):
         event = _event(event_id)
         round_ = services.round_start(event=event, by=request.user, **serializer.validated_data)
         selectors.rounds_load_tables(rounds=[round_])
-        return Response(RoundOutput(round_, context=_context(request, event)).data, status=status.HTTP_201_CREATED)
+        return Response(
+            RoundOutput(round_, context=serializer_context(request, event)).data, status=status.HTTP_201_CREATED
+        )
 
 
 class RoundRepairApi(APIView):
@@ -895,7 +899,9 @@ class RoundRepairApi(APIView):
         event = _event(event_id)
         round_ = services.round_repair(event=event, round_number=number, by=request.user, **serializer.validated_data)
         selectors.rounds_load_tables(rounds=[round_])
-        return Response(RoundOutput(round_, context=_context(request, event)).data, status=status.HTTP_201_CREATED)
+        return Response(
+            RoundOutput(round_, context=serializer_context(request, event)).data, status=status.HTTP_201_CREATED
+        )
 
 
 class RoundSwapApi(APIView):
@@ -933,7 +939,7 @@ class RoundSwapApi(APIView):
         )
         selectors.rounds_load_tables(rounds=[round_])
         answer = {"round": round_, "warnings": warnings}
-        return Response(self.OutputSerializer(answer, context=_context(request, event)).data)
+        return Response(self.OutputSerializer(answer, context=serializer_context(request, event)).data)
 
 
 class RoundDetailApi(APIView):
@@ -942,7 +948,7 @@ class RoundDetailApi(APIView):
         event = _event(event_id)
         round_ = get_object_or_404(event.rounds, number=number)
         selectors.rounds_load_tables(rounds=[round_])
-        return Response(RoundOutput(round_, context=_context(request, event)).data)
+        return Response(RoundOutput(round_, context=serializer_context(request, event)).data)
 
 
 class OutcomeInput(serializers.Serializer):
@@ -995,7 +1001,7 @@ class OutcomeInput(serializers.Serializer):
 def _table_context(request: Request, event: Event, pod: Pod) -> dict:
     """The reader's context for answering one table, with its open report (a query unless it has its result)."""
     report = _open_report(pod)
-    return _context(request, event, reports={pod.pk: report} if report else {})
+    return serializer_context(request, event, reports={pod.pk: report} if report else {})
 
 
 class ResultReportApi(APIView):
@@ -1208,7 +1214,7 @@ class StandingsApi(APIView):
             "results_version": event.standings_version,
             "standings": selectors.event_standings(event=event),
         }
-        return Response(self.OutputSerializer(answer, context=_context(request, event)).data)
+        return Response(self.OutputSerializer(answer, context=serializer_context(request, event)).data)
 
 
 # --- players -------------------------------------------------------------------------------------
@@ -1237,7 +1243,7 @@ class PlayerListCreateApi(APIView):
         players = Player.objects.all()
         if filters.validated_data.get("q"):
             players = players.filter(display_name__icontains=filters.validated_data["q"])
-        return Response(PlayerOutput(players[:500], many=True, context=_context(request)).data)
+        return Response(PlayerOutput(players[:500], many=True, context=serializer_context(request)).data)
 
     @extend_schema(
         request=InputSerializer, responses={201: PlayerOutput, **error_responses(*BODY, *SIGNED_IN, "duplicate_player")}
@@ -1269,7 +1275,7 @@ class PlayerClaimApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player = registration_services.player_claim(user=request.user, code=serializer.validated_data["code"])
-        return Response(PlayerOutput(player, context=_context(request)).data)
+        return Response(PlayerOutput(player, context=serializer_context(request)).data)
 
 
 # --- the audit trail --------------------------------------------------------------------------
@@ -1361,7 +1367,7 @@ class PenaltyOutput(serializers.Serializer):
 
 def _penalty_context(request: Request, event: Event) -> dict:
     """The reader's context for penalties: the event's staff (anyone on its dashboard) read the judges' notes."""
-    return _context(request, event, staff=policy.can(request.user, Action.USE_DASHBOARD, event))
+    return serializer_context(request, event, staff=policy.can(request.user, Action.USE_DASHBOARD, event))
 
 
 class PenaltyListIssueApi(APIView):
@@ -1442,106 +1448,3 @@ class PenaltyRescindApi(APIView):
         penalty = services.penalty_rescind(penalty=penalty, by=request.user, reason=serializer.validated_data["reason"])
         penalty = people_selectors.event_penalties(event=event).get(pk=penalty.pk)
         return Response(PenaltyOutput(penalty, context=_penalty_context(request, event)).data)
-
-
-# --- the signed-in player ---------------------------------------------------------------------
-
-
-@extend_schema_serializer(component_name="MyOpponent")
-class OpponentOutput(serializers.Serializer):
-    player = serializers.IntegerField(source="player_id")
-    display_name = serializers.CharField(source="name")
-    seat = serializers.IntegerField()
-    deck_status = serializers.ChoiceField(
-        choices=DeckVersion.Status.choices, allow_null=True, help_text="Their deck's status; null: no deck submitted."
-    )
-
-
-@extend_schema_serializer(component_name="MyTable")
-class MyTableOutput(serializers.Serializer):
-    round = serializers.IntegerField(source="round_number")
-    round_label = serializers.CharField()
-    table = serializers.IntegerField(source="table_number", allow_null=True, help_text="null: a bye.")
-    seat = serializers.IntegerField()
-    goes_first = serializers.BooleanField()
-    opponents = OpponentOutput(many=True)
-    reported = serializers.BooleanField(help_text="The table's result is recorded (final).")
-    report = serializers.SerializerMethodField(help_text="The players' report waiting or disputed, or null.")
-    to_answer = serializers.SerializerMethodField(
-        help_text="Another player's report waits for you to confirm or dispute it (confirm/)."
-    )
-
-    @extend_schema_field(ReportOutput(allow_null=True))
-    def get_report(self, table: dict) -> dict | None:
-        report = table["open_report"]
-        return None if report is None else ReportOutput(_report_data(report), context=self.context).data
-
-    def get_to_answer(self, table: dict) -> bool:
-        return table["report_status"] is not None and not table["reported_by_me"] and not table["answered"]
-
-
-@extend_schema_serializer(component_name="MyRound")
-class MyRoundOutput(serializers.Serializer):
-    round = serializers.IntegerField(source="round_number")
-    table = serializers.IntegerField(source="table_number", allow_null=True, help_text="null: a bye.")
-    opponents = serializers.ListField(child=serializers.CharField())
-    placement = serializers.IntegerField(allow_null=True)
-    points = serializers.IntegerField(allow_null=True)
-    games = serializers.SerializerMethodField(help_text="1v1 game score [won, lost, drawn], or null.")
-
-    def get_games(self, row) -> list[int] | None:
-        return None if row.games is None else list(row.games)
-
-
-@extend_schema_serializer(component_name="MyEvent")
-class MyEventOutput(serializers.Serializer):
-    event = EventOutput()
-    registration = RegistrationOutput()
-    table = MyTableOutput(allow_null=True, help_text="Running events: your table in the current round, or null.")
-    history = MyRoundOutput(many=True, help_text="Running events: your rounds so far.")
-
-
-class MeApi(APIView):
-    """You, for a phone app or a bot: your player and your events with your current table."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema_serializer(component_name="Me")
-    class OutputSerializer(serializers.Serializer):
-        username = serializers.CharField()
-        player = PlayerOutput(allow_null=True, help_text="Your player profile; null until you first register.")
-        upcoming = MyEventOutput(many=True)
-        running = MyEventOutput(many=True)
-        past = MyEventOutput(many=True)
-
-    @extend_schema(responses={200: OutputSerializer, **error_responses(*SIGNED_IN)})
-    def get(self, request: Request) -> Response:
-        player = selectors.player_of(request.user)
-        answer = {"username": request.user.get_username(), "player": player, "upcoming": [], "running": [], "past": []}
-        if player is not None:
-            events = selectors.player_events(player=player)
-            everything = [*events.upcoming, *events.running, *events.past]
-            prefetch_related_objects(everything, "bye_assignments")
-            for key, registrations in (
-                ("upcoming", events.upcoming), ("running", events.running), ("past", events.past)
-            ):  # fmt: skip
-                answer[key] = [
-                    self._entry(registration, player, running=key == "running") for registration in registrations
-                ]
-        return Response(self.OutputSerializer(answer, context=_context(request)).data)
-
-    @staticmethod
-    def _entry(registration: Registration, player: Player, *, running: bool) -> dict:
-        event = registration.event
-        entry = {"event": event, "registration": registration, "table": None, "history": []}
-        if running:
-            table = selectors.player_table(event=event, player=player)
-            if table is not None:
-                report = None
-                if table.report_status is not None:
-                    report = table_open_report(
-                        event=event, round_number=table.round_number, table_number=table.table_number
-                    )
-                entry["table"] = {**dataclasses.asdict(table), "open_report": report}
-            entry["history"] = selectors.player_history(event=event, player=player)
-        return entry

@@ -1,7 +1,7 @@
 """A sixth format is one package and one registry line: a toy format, registered inside the test, end to end.
 
 The toy format ("Toy Duel") is what docs/adding-a-format.md describes, written out in
-one module: a :class:`~games.formats.base.Format` record carrying its engine (two
+one module: a :class:`~rules.base.Format` record carrying its engine (two
 players, ``hit`` takes a player out) and its deck rules (at least three cards), read
 with the Mintayn card family.  The ``toy_format`` fixture registers it and takes it
 out again; nothing else in the code names it.  It is then taken through a deck
@@ -21,10 +21,11 @@ from decks import catalogue
 from decks import services as deck_services
 from decks.checking import deck_check
 from games import services as game_services
-from games.formats import FORMATS, get_format, register, unregister
-from games.formats.base import ONE_VS_ONE, Format, GameFamily, TableSize
-from games.formats.deckrules import Deck, Violation, problem_violations
-from games.formats.engine import (
+from games.models import Game
+from rules import FORMATS, get_format, register, unregister
+from rules.base import ONE_VS_ONE, Format, GameFamily, TableSize
+from rules.deckrules import Deck, Violation, problem_violations
+from rules.engine import (
     COMMON_VOCABULARY,
     EventSpec,
     Field,
@@ -38,7 +39,6 @@ from games.formats.engine import (
     ensure_in_progress,
     player_in_game,
 )
-from games.models import Game
 from tests.factories import PlayerFactory, RegistrationFactory
 from tournaments import services
 from tournaments.models import PodResult
@@ -167,3 +167,19 @@ def test_a_toy_round_is_paired_and_its_game_recorded_until_the_table_has_its_res
     assert result.source == PodResult.Source.GAME
     assert dict(pod.seats.values_list("player_id", "placement")) == {first: 1, second: 2}
     assert dict(pod.seats.values_list("player_id", "points")) == {first: 3, second: 0}
+
+
+def test_the_api_takes_a_format_registered_after_start_up(toy_format, toy_cards, api):
+    """The REST fields read the registry when a request comes, not when the module was imported."""
+    created = api.post(
+        "/api/v1/events/",
+        {"name": "Toy night", "format": TOY_SLUG, "planned_rounds": 3, "date": "2026-12-04"},
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    assert created.json()["format"] == TOY_SLUG
+    listed = api.get("/api/v1/formats/").json()
+    assert TOY_SLUG in {f["slug"] for f in listed}
+    checked = api.post("/api/v1/deck-checks/", {"format": TOY_SLUG, "decklist": "2 Toy Soldier\n"}, format="json")
+    assert checked.status_code == 200, checked.json()
+    assert [v["code"] for v in checked.json()["violations"]] == ["deck_size"]

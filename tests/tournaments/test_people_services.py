@@ -376,17 +376,18 @@ def test_the_audit_trail_is_never_edited_or_deleted(organiser):
 
 
 def test_a_player_sees_their_table_their_opponent_and_the_report_waiting_for_them(duel, organiser):
+    from accounts.selectors import player_table
     from tournaments import selectors
 
     event, a, b, pa, pb = duel
     player_b = selectors.player_of(b)
-    table = selectors.player_table(event=event, player=player_b)
+    table = player_table(event=event, player=player_b)
     assert (table.round_number, table.table_number) == (1, 1)
     assert [o.player_id for o in table.opponents] == [pa]
     assert table.goes_first == (table.seat == 1)
     assert table.report_status is None and not table.reported
     results.result_player_report(event=event, round_number=1, table_number=1, placements={pa: 1, pb: 2}, by=a)
-    table = selectors.player_table(event=event, player=player_b)
+    table = player_table(event=event, player=player_b)
     assert table.report_status == "pending" and not table.reported_by_me and not table.answered
     assert table.report_placements == {pa: 1, pb: 2}
     round_ = event.rounds.get(number=1)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 
-from games.formats import get_format
 from tournaments.explain import SeatFacts, explain_seat
 from tournaments.models import Event, EventStaff, Pod, Registration, Round, Seat, Standing
 from tournaments.pairing import topcut
@@ -211,7 +210,7 @@ class EventStructure:
 
 def structure_table(event: Event) -> str:
     """The attendance table an event follows (see :func:`tournaments.pairing.topcut.attendance_table`)."""
-    return topcut.attendance_table(tiebreakers=event.tiebreakers, family=get_format(event.format).family)
+    return topcut.attendance_table(tiebreakers=event.tiebreakers, family=event.format_spec.family)
 
 
 def next_round_number(event: Event) -> int:
@@ -316,14 +315,12 @@ def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) 
 from tournaments.selectors.people import (  # noqa: E402,F401
     PlayerEvents,
     PlayerRound,
-    PlayerTable,
     event_audit,
     event_staff,
     open_reports,
     player_events,
     player_history,
     player_of,
-    player_table,
     tables_to_settle,
     waiting_list,
 )

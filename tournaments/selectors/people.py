@@ -8,7 +8,7 @@ disputes) and :mod:`tournaments.policy` (roles).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 
@@ -59,78 +59,6 @@ def player_events(*, player: Player) -> PlayerEvents:
         upcoming=by_status[Event.Status.REGISTRATION],
         running=by_status[Event.Status.RUNNING],
         past=by_status[Event.Status.FINISHED],
-    )
-
-
-@dataclass(frozen=True)
-class Opponent:
-    player_id: int
-    name: str
-    seat: int
-    #: The deck's status (``legal``, ``illegal``, ``pending``; a judge's ruling over the checker's verdict) or
-    #: ``None`` when no deck was submitted.
-    deck_status: str | None
-
-
-@dataclass(frozen=True)
-class PlayerTable:
-    """Where a player sits in the event's current round, and what they can do about its result."""
-
-    round_number: int
-    round_label: str
-    table_number: int | None  # None: a bye
-    seat: int
-    goes_first: bool
-    opponents: list[Opponent]
-    #: The table's result is recorded (final).
-    reported: bool
-    #: The open player report: ``pending`` or ``disputed`` (or ``None``).
-    report_status: str | None
-    #: The open report was made by this player / this player has answered it.
-    reported_by_me: bool
-    answered: bool
-    #: The open report's placements, ``{player id: placement}``.
-    report_placements: dict[int, int] = field(default_factory=dict)
-
-
-def player_table(*, event: Event, player: Player) -> PlayerTable | None:
-    """The player's table in the event's latest round (``None`` when they are not seated in it)."""
-    from decks.models import effective_status
-    from decks.services import latest_versions
-    from tournaments.selectors import round_label
-
-    round_ = event.rounds.order_by("-number").first()
-    if round_ is None:
-        return None
-    seat = Seat.objects.select_related("pod", "pod__result").filter(round=round_, player=player).first()
-    if seat is None:
-        return None
-    pod = seat.pod
-    others = list(Seat.objects.filter(pod=pod).exclude(pk=seat.pk).select_related("player").order_by("seat_order"))
-    statuses = dict(
-        latest_versions(event)
-        .filter(registration__player_id__in=[s.player_id for s in others])
-        .values_list("registration__player_id", effective_status())
-    )
-    report = (
-        ResultReport.objects.filter(pod=pod, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED])
-        .prefetch_related("responses")
-        .first()
-    )
-    return PlayerTable(
-        round_number=round_.number,
-        round_label=round_label(round_=round_),
-        table_number=pod.table_number,
-        seat=seat.seat_order,
-        goes_first=seat.seat_order == 1 and not pod.is_bye,
-        opponents=[
-            Opponent(s.player_id, s.player.display_name, s.seat_order, statuses.get(s.player_id)) for s in others
-        ],
-        reported=hasattr(pod, "result"),
-        report_status=report.status if report else None,
-        reported_by_me=bool(report and report.player_id == player.pk),
-        answered=bool(report and any(r.player_id == player.pk for r in report.responses.all())),
-        report_placements={int(k): v for k, v in report.placements.items()} if report else {},
     )
 
 

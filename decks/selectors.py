@@ -1,0 +1,131 @@
+"""Reads of the decks app that views, API views, services and other apps share.
+
+Each reads what it needs in a fixed number of queries (its docstring says how many), whatever the
+number of players or deck versions.  A selector that feeds a page or an answer returns a list or a
+row, so the template or serializer that reads it runs no query; one that returns a queryset is for
+``get_object_or_404`` (or for another selector to build on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from django.db.models import OuterRef, QuerySet, Subquery
+
+from decks.models import DeckRecheck, DeckVersion, StoredBanlist, effective_status
+from tournaments.models import Event, Registration
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+
+def latest_versions(event: Event) -> QuerySet[DeckVersion]:
+    """The newest deck version of every registration of ``event`` (one query)."""
+    newest = DeckVersion.objects.filter(registration=OuterRef("registration")).order_by("-number").values("pk")[:1]
+    return DeckVersion.objects.filter(registration__event=event, pk=Subquery(newest))
+
+
+def deck_statuses(*, event: Event, player_ids: Iterable[int]) -> dict[int, str]:
+    """``{player id: status}`` of each player's latest deck at ``event`` (a judge's ruling over the checker's
+    verdict); players without a deck are left out.  One query."""
+    return dict(
+        latest_versions(event)
+        .filter(registration__player_id__in=list(player_ids))
+        .values_list("registration__player_id", effective_status())
+    )
+
+
+# --- looking up what a URL names ------------------------------------------------------------------------------
+
+
+def events() -> QuerySet[Event]:
+    """Every event, to look one up by id: one query."""
+    return Event.objects.all()
+
+
+def registrations_with_player(*, event_id: int) -> QuerySet[Registration]:
+    """The event's registrations, each with its player and event (the permission checks read both), to look
+    one up by id: one query."""
+    return Registration.objects.select_related("player", "event").filter(event_id=event_id)
+
+
+def registration_of_user(*, event: Event, user: User) -> Registration | None:
+    """The user's own registration at the event, with its player and event; ``None``: they have none.  One query."""
+    return registrations_with_player(event_id=event.pk).filter(player__user=user).first()
+
+
+def registrations_by_name(*, event: Event) -> list[Registration]:
+    """Every registration of the event with its player, by the player's name: one query."""
+    return list(event.registrations.select_related("player").order_by("player__display_name"))
+
+
+# --- a registration's deck versions ------------------------------------------------------------------------------
+
+
+def deck_versions_of(*, registration: Registration) -> QuerySet[DeckVersion]:
+    """The registration's deck versions (each knows its registration), to look one up by number: one query."""
+    return registration.deck_versions.all()
+
+
+def deck_version_numbered(*, registration: Registration, number: int) -> DeckVersion | None:
+    """Version ``number`` of the registration's deck; ``None``: there is none.  One query."""
+    return registration.deck_versions.filter(number=number).first()
+
+
+def deck_version_latest(*, registration: Registration) -> DeckVersion | None:
+    """The registration's newest deck version with its ruling; ``None``: no deck yet.  One query."""
+    return registration.deck_versions.select_related("ruling").order_by("-number").first()
+
+
+def deck_versions_recent(*, registration: Registration, limit: int = 10) -> list[DeckVersion]:
+    """The registration's ``limit`` newest deck versions, newest first, with their rulings: one query."""
+    return list(registration.deck_versions.select_related("ruling").order_by("-number")[:limit])
+
+
+def deck_versions_ruled(*, registration: Registration) -> list[DeckVersion]:
+    """Every deck version of the registration, newest first, with its ruling and who made it: one query."""
+    return list(registration.deck_versions.select_related("ruling__by").order_by("-number"))
+
+
+def deck_version_with_registration(*, version_id: int) -> DeckVersion:
+    """The deck version with its registration, player, event, ruling and who made the ruling: one query."""
+    return DeckVersion.objects.select_related("registration__player", "registration__event", "ruling__by").get(
+        pk=version_id
+    )
+
+
+def deck_version_refreshed(*, version: DeckVersion) -> DeckVersion:
+    """``version`` read again (the checker may have given its verdict since it was stored): one query."""
+    version.refresh_from_db()
+    return version
+
+
+# --- an event's decks --------------------------------------------------------------------------------------------
+
+
+def latest_versions_listed(*, event: Event) -> list[DeckVersion]:
+    """The newest deck version of every registration of the event, by registration, each with its registration,
+    player, event, ruling and who made the ruling: one query."""
+    return list(latest_versions(event).select_related("registration__player", "registration__event", "ruling__by"))
+
+
+def latest_versions_by_registration(*, event: Event) -> dict[int, DeckVersion]:
+    """``{registration id: its newest deck version}`` with the ruling and who made it: one query."""
+    return {v.registration_id: v for v in latest_versions(event).select_related("ruling__by")}
+
+
+def deck_recheck_latest(*, event_id: int) -> DeckRecheck | None:
+    """The event's latest "re-check all decks" run; ``None``: there has been none.  One query."""
+    return DeckRecheck.objects.filter(event_id=event_id).order_by("-started_at").first()
+
+
+def deck_recheck_refreshed(*, run: DeckRecheck) -> DeckRecheck:
+    """``run`` read again (its progress moves while the checks run): one query."""
+    run.refresh_from_db()
+    return run
+
+
+def banlist_names() -> tuple[str, ...]:
+    """The names of the imported Yu-Gi-Oh! banlists, newest first: one query."""
+    return tuple(StoredBanlist.objects.values_list("name", flat=True))
