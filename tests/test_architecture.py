@@ -10,11 +10,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("config", "core", "decks", "games", "tournaments")
+APPS = ("accounts", "config", "core", "decks", "games", "rules", "tournaments")
 
 
 def test_the_import_contracts_hold():
-    """``.importlinter``: services never import tasks; pure engines import no Django, DRF or Celery."""
+    """``.importlinter``: the kernel and the pure engines import no Django and no app; the layers point down;
+    services enqueue nothing themselves; no import cycle inside an app."""
     run = subprocess.run(
         [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports(no_cache=True, no_logo=True))"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
@@ -22,8 +23,9 @@ def test_the_import_contracts_hold():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-def test_the_pure_engines_type_check_strictly(monkeypatch):
-    """mypy --strict over the files ``[tool.mypy]`` in pyproject.toml names: the engines and what they import."""
+def test_the_kernel_engines_and_services_type_check(monkeypatch):
+    """mypy over the files ``[tool.mypy]`` in pyproject.toml names: strict for the kernel and the pure engines,
+    with django-stubs for the services and the readers."""
     from mypy import api
 
     monkeypatch.chdir(ROOT)  # the configured files and the .mypy_cache are relative to the repository
@@ -59,6 +61,21 @@ def test_no_service_module_imports_a_task_module():
     assert services
     offenders = [str(p.relative_to(ROOT)) for p in services if pattern.search(p.read_text())]
     assert not offenders, offenders
+
+
+def test_services_hand_work_on_only_by_recording_domain_events():
+    """No ``on_commit`` or Celery call in a service: follow-up work is a reader of :mod:`core.events`."""
+    pattern = re.compile(r"on_commit|enqueue|apply_async|\.delay\(|from core import jobs|core\.jobs")
+    services = [p for app in APPS for p in (ROOT / app).rglob("services*.py")] + list(
+        (ROOT / "tournaments" / "services").glob("*.py")
+    )
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in services
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if pattern.search(line) and not line.lstrip().startswith(("#", '"', "*"))
+    ]
+    assert not offenders, "record a domain event instead:\n" + "\n".join(offenders)
 
 
 def _imported_modules(tree: ast.AST, module: str) -> set[str]:
