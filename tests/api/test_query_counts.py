@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import _client_for
-from tests.support.played_event import build_played_event
+from tests.support.played_event import add_staff_penalties_and_audit, build_played_event
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +21,12 @@ ROUNDS = [5, 50]
 @pytest.fixture(params=ROUNDS, ids=lambda n: f"{n}-rounds")
 def played(request, organiser):
     return build_played_event(organiser=organiser, rounds=request.param)
+
+
+@pytest.fixture(params=ROUNDS, ids=lambda n: f"{n}-rounds")
+def staffed(request, organiser):
+    """A played event with staff, penalties and its rounds' audit trail."""
+    return add_staff_penalties_and_audit(build_played_event(organiser=organiser, rounds=request.param), organiser)
 
 
 def _read(client, url: str, queries: int, django_assert_num_queries) -> None:
@@ -64,6 +70,49 @@ def test_the_event_list_makes_the_same_queries_whatever_the_number_of_rounds(pla
 
 def test_me_makes_the_same_queries_whatever_the_number_of_rounds(played, django_assert_num_queries):
     _read(_client_for(played.alice.user), "/api/v1/me/", 15, django_assert_num_queries)
+
+
+def test_the_formats_make_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    _read(api, "/api/v1/formats/", 1, django_assert_num_queries)
+
+
+def test_the_players_make_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    _read(api, "/api/v1/players/", 2, django_assert_num_queries)
+
+
+def test_an_event_makes_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    _read(api, f"/api/v1/events/{played.event.pk}/", 2, django_assert_num_queries)
+
+
+def test_the_structure_makes_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
+    _read(api, f"/api/v1/events/{played.event.pk}/structure/", 4, django_assert_num_queries)
+
+
+def test_the_staff_make_the_same_queries_whatever_the_number_of_rounds(staffed, api, django_assert_num_queries):
+    _read(api, f"/api/v1/events/{staffed.event.pk}/staff/", 3, django_assert_num_queries)
+
+
+def test_the_audit_trail_makes_the_same_queries_whatever_the_number_of_rounds(staffed, api, django_assert_num_queries):
+    """The trail grows with the rounds; its first page costs the same."""
+    _read(api, f"/api/v1/events/{staffed.event.pk}/audit/", 4, django_assert_num_queries)
+
+
+def test_the_audit_trail_of_results_makes_the_same_queries_whatever_the_number_of_rounds(
+    staffed, api, django_assert_num_queries
+):
+    _read(api, f"/api/v1/events/{staffed.event.pk}/audit/?kind=results", 4, django_assert_num_queries)
+
+
+def test_the_penalties_make_the_same_queries_whatever_the_number_of_rounds(staffed, api, django_assert_num_queries):
+    _read(api, f"/api/v1/events/{staffed.event.pk}/penalties/", 3, django_assert_num_queries)
+
+
+def test_a_players_own_penalties_make_the_same_queries_whatever_the_number_of_rounds(
+    staffed, django_assert_num_queries
+):
+    _read(
+        _client_for(staffed.alice.user), f"/api/v1/events/{staffed.event.pk}/penalties/", 5, django_assert_num_queries
+    )
 
 
 def test_the_counts_do_not_grow_with_the_number_of_players(organiser, api, django_assert_num_queries):

@@ -1,4 +1,5 @@
-"""A running event with many rounds already played, built in bulk for the query-count tests.
+"""A running event with many rounds already played, built in bulk for the query-count tests (and, with
+:func:`add_staff_penalties_and_audit`, its staff, penalties and audit trail).
 
 ``players`` (eight unless told; an even number) of a 1v1 format (Mintayn), ``rounds`` Swiss rounds, all with
 results but the latest round's first table, whose player report waits for its confirmation; the
@@ -16,7 +17,10 @@ from django.utils import timezone
 
 from tests.factories import EventFactory, PlayerFactory
 from tournaments.models import (
+    AuditEntry,
     Event,
+    EventStaff,
+    Penalty,
     Player,
     Pod,
     PodResult,
@@ -27,6 +31,8 @@ from tournaments.models import (
     Seat,
     Standing,
 )
+from tournaments.services.penalties import penalty_issue, penalty_rescind
+from tournaments.services.staff import staff_add
 
 PLAYERS = 8
 
@@ -108,3 +114,58 @@ def build_played_event(*, organiser, rounds: int, players: int = PLAYERS) -> Pla
         for i, p in enumerate(field)
     )  # fmt: skip
     return PlayedEvent(event=event, players=field, alice=field[0])
+
+
+def add_staff_penalties_and_audit(played: PlayedEvent, organiser) -> PlayedEvent:
+    """Two staff and three penalties (one rescinded), through the services; and the audit trail of the rounds.
+
+    The same staff and penalties at 5 and at 50 rounds. The rounds' trail is what pairing and entering the
+    results would have written (a pairing and each table's result per round, made in bulk): it grows with
+    the rounds, as it does at a real event, and the audit pages read it a page at a time.
+    """
+    event, field = played.event, played.players
+    for username, role in (("judge", EventStaff.Role.JUDGE), ("scorekeeper", EventStaff.Role.SCOREKEEPER)):
+        get_user_model().objects.create_user(username=username, password="pw")
+        staff_add(event=event, username=username, role=role, by=organiser)
+    registrations = {r.player_id: r.pk for r in event.registrations.all()}
+    for player, kind, round_number in (
+        (field[0], Penalty.Kind.WARNING, None),
+        (field[1], Penalty.Kind.GAME_LOSS, 1),
+        (field[2], Penalty.Kind.CAUTION, 2),
+    ):
+        given = penalty_issue(
+            event=event, registration_id=registrations[player.pk], penalty=kind, infraction="Drawing extra cards",
+            note="Seen by the judge.", round_number=round_number, by=organiser,
+        )  # fmt: skip
+    penalty_rescind(penalty=given, by=organiser, reason="Given to the wrong player.")
+    tables: dict[int, dict[int, list[Seat]]] = {}
+    for seat in Seat.objects.filter(round__event=event).select_related("pod__round").order_by("seat_order"):
+        tables.setdefault(seat.pod.round.number, {}).setdefault(seat.pod.table_number, []).append(seat)
+    entries = []
+    for number, seated in sorted(tables.items()):
+        facts = {
+            "stage": "swiss", "seed": str(number), "objective": 0,
+            "tables": {str(t): [s.player_id for s in seats] for t, seats in seated.items()},
+        }  # fmt: skip
+        entries.append(
+            AuditEntry(event=event, actor=organiser, action="round.started", subject=f"Round {number}", after=facts)
+        )
+        for table, seats in seated.items():
+            if seats[0].placement is None:
+                continue
+            outcome = {
+                "placements": {str(s.player_id): s.placement for s in seats},
+                "games": {str(s.player_id): [s.games_won, s.games_lost, s.games_drawn] for s in seats},
+                "intentional_draw": False,
+            }
+            entries.append(
+                AuditEntry(
+                    event=event,
+                    actor=organiser,
+                    action="result.entered",
+                    subject=f"Round {number}, table {table}",
+                    after=outcome,
+                )
+            )
+    AuditEntry.objects.bulk_create(entries)
+    return played
