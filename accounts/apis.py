@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from django.db.models import prefetch_related_objects
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,7 +30,7 @@ from tournaments.apis import (
     serializer_context,
 )
 from tournaments.models import Player, Registration
-from tournaments.selectors.people import table_open_report
+from tournaments.selectors.people import registrations_load_byes, table_open_report
 
 #: Form fields -> the API's field names (the API takes the password once).
 _FIELD_NAMES = {"password1": "password", "password2": "password"}
@@ -95,7 +93,7 @@ class SignUpApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = services.account_sign_up(**serializer.validated_data)
-        token, _ = Token.objects.get_or_create(user=user)
+        token = services.account_token(user=user)
         answer = {
             "username": user.get_username(),
             "player": user.player.pk,
@@ -182,7 +180,7 @@ class MeApi(APIView):
         if player is not None:
             events = tournament_selectors.player_events(player=player)
             everything = [*events.upcoming, *events.running, *events.past]
-            prefetch_related_objects(everything, "bye_assignments")
+            registrations_load_byes(registrations=everything)
             for key, registrations in (
                 ("upcoming", events.upcoming), ("running", events.running), ("past", events.past)
             ):  # fmt: skip

@@ -66,6 +66,23 @@ def staffed_events(user) -> list[StaffedEvent]:
     ]
 
 
+def claim_record(*, code: str) -> Player | None:
+    """The player record a claim code names (the code in any case, spaces around it aside); ``None``: no record
+    has it.  One query."""
+    return Player.objects.filter(claim_code=code.strip().upper()).first()
+
+
+def player_has_history(*, player: Player) -> bool:
+    """Whether the player has a registration at any event (withdrawn ones too): one query."""
+    return player.registrations.exists()
+
+
+def own_registration(*, event: Event, player: Player) -> Registration | None:
+    """The player's registration at the event, with its player and its event; ``None``: they have none.
+    One query."""
+    return Registration.objects.select_related("player", "event").filter(event=event, player=player).first()
+
+
 def _with_deck_status(registrations):
     """``deck_status``: the status shown of the newest deck (a judge's ruling over the checker's verdict)."""
     newest = (

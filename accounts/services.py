@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from rest_framework.authtoken.models import Token
 
 from tournaments.services import registrations
 
@@ -18,3 +19,9 @@ def account_sign_up(*, username: str, password: str, email: str = "", display_na
         user = get_user_model().objects.create_user(username=username, email=email, password=password)
         registrations.player_for_user(user, display_name=display_name)
     return user
+
+
+def account_token(*, user) -> Token:
+    """The account's API token, made the first time it is asked for (a phone app or a bot signs in with it)."""
+    token, _ = Token.objects.get_or_create(user=user)
+    return token

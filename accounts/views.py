@@ -28,7 +28,7 @@ from accounts.forms import ClaimForm, SignUpForm
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.selectors.people import player_penalties
 from tournaments.services import registrations, results
 
@@ -86,7 +86,7 @@ def claim(request: HttpRequest, code: str = "") -> HttpResponse:
     ``/claim/`` asks for the code; ``/claim/<code>/`` (the link) shows whose record it is and asks to
     confirm.  A visitor is asked to sign in or create an account first, and comes back here.
     """
-    record = Player.objects.filter(claim_code=code.strip().upper()).first() if code else None
+    record = selectors.claim_record(code=code) if code else None
     if not request.user.is_authenticated:
         if request.method == "POST" or not code:
             return redirect_to_login(request.get_full_path())
@@ -106,7 +106,7 @@ def claim(request: HttpRequest, code: str = "") -> HttpResponse:
         "form": form,
         "code": code,
         "record": record,
-        "has_history": player is not None and player.registrations.exists(),
+        "has_history": player is not None and selectors.player_has_history(player=player),
     }
     return render(request, "accounts/claim.html", context, status=status)
 
@@ -155,7 +155,7 @@ def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
     """``/events/<id>/check-in/``: the page the dashboard's QR code opens; the button posts to :func:`check_in_post`."""
     if request.method == "POST":
         return check_in_post(request, event_id)
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     panel = panels.build(event=event, user=request.user, place="check-in")
     return render(request, "public/check_in.html", {"event": event, "panel": panel})
 
@@ -180,7 +180,7 @@ def _answer(request: HttpRequest, event: Event, *, error: str = "", news: str = 
     """The panel for htmx (422 with the error on it), or back to the page with a message."""
     place = _place(request)
     if request.htmx:
-        event.refresh_from_db()
+        event = tournament_selectors.event_refreshed(event=event)
         panel = panels.build(event=event, user=request.user, place=place, report_data=report_data if error else None)
         panel.error, panel.news, panel.focus = error, news, True
         return render(request, "accounts/_panel.html", {"panel": panel}, status=UNPROCESSABLE if error else 200)
@@ -203,11 +203,11 @@ def _own_registration(request: HttpRequest, event: Event) -> Registration | None
     player = tournament_selectors.player_of(request.user)
     if player is None:
         return None
-    return Registration.objects.select_related("player", "event").filter(event=event, player=player).first()
+    return selectors.own_registration(event=event, player=player)
 
 
 def _registration_action(request: HttpRequest, event_id: int, action, news) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     registration = _own_registration(request, event)
     if registration is None:
         return _answer(request, event, error="You are not registered for this event.")
@@ -217,7 +217,7 @@ def _registration_action(request: HttpRequest, event_id: int, action, news) -> H
 @login_required
 @require_POST
 def register(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
 
     def news(registration: Registration) -> str:
         if registration.status == Registration.Status.WAITLISTED:
@@ -273,7 +273,7 @@ def _current_table(event: Event, request: HttpRequest):
 @require_POST
 def report(request: HttpRequest, event_id: int) -> HttpResponse:
     """The player reports their table's result in the current round."""
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     player, table = _current_table(event, request)
     if table is None:
         return _answer(request, event, error="You have no table to report in the current round.")
@@ -316,7 +316,7 @@ def report(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def respond(request: HttpRequest, event_id: int) -> HttpResponse:
     """The player confirms (``agrees=yes``) or disputes (``agrees=no``) the open report of their table."""
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     agrees = request.POST.get("agrees")
     if agrees not in {"yes", "no"}:
         return _answer(request, event, error="Confirm or dispute the reported result.")

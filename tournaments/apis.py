@@ -32,7 +32,7 @@ from core.api import BODY, SIGNED_IN, STAFF, FormatField, FormatFilterNegotiatio
 from core.exceptions import Conflict, NotFound
 from rules import FORMATS
 from tournaments import policy, selectors, services
-from tournaments.models import Event, EventStaff, Penalty, Player, Pod, PodResult, Registration, ResultReport, Round
+from tournaments.models import Event, EventStaff, Penalty, Pod, PodResult, Registration, ResultReport, Round
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 from tournaments.selectors.people import AUDIT_KINDS, event_audit_of_kind, pod_open_report
@@ -200,7 +200,7 @@ def report_data(report: ResultReport) -> dict:
                 "games": _game_list(response.games),
                 "answered_at": response.created_at,
             }
-            for response in report.responses.all()
+            for response in people_selectors.report_responses(report=report)
         ],
     }
 
@@ -230,8 +230,7 @@ class TableOutput(serializers.Serializer):
 
     @extend_schema_field(SeatOutput(many=True))
     def get_seats(self, pod) -> list[dict]:
-        seats = getattr(pod, "seat_list", None)  # loaded with the table by selectors.pod_detail
-        return SeatOutput(pod.seats.all() if seats is None else seats, many=True, context=self.context).data
+        return SeatOutput(selectors.pod_seats(pod=pod), many=True, context=self.context).data
 
     @extend_schema_field(ReportOutput(allow_null=True))
     def get_report(self, pod) -> dict | None:
@@ -282,10 +281,12 @@ class RoundOutput(serializers.Serializer):
 MAX_TABLE = 2**31 - 1
 #: Round numbers are stored as ``smallint``.
 MAX_ROUND = 2**15 - 1
+#: The most events, or players, a list answers.
+MAX_LISTED = 500
 
 
 def _event(event_id: int) -> Event:
-    return get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+    return get_object_or_404(selectors.events_with_organiser(), pk=event_id)
 
 
 # --- formats ---------------------------------------------------------------------------------
@@ -334,11 +335,8 @@ class EventListCreateApi(APIView):
         parameters=[OpenApiParameter("format", str, enum=sorted(FORMATS), description="Only events of this format.")],
     )
     def get(self, request: Request) -> Response:
-        events = selectors.event_list()
-        fmt = request.query_params.get("format")
-        if fmt:
-            events = events.filter(format=fmt)
-        return Response(EventOutput(events[:500], many=True).data)
+        events = selectors.events_of_format(fmt=request.query_params.get("format"), limit=MAX_LISTED)
+        return Response(EventOutput(events, many=True).data)
 
     @extend_schema(request=InputSerializer, responses={201: EventOutput, **error_responses(*BODY, *SIGNED_IN)})
     def post(self, request: Request) -> Response:
@@ -514,7 +512,7 @@ class EventStaffApi(APIView):
         serializer.is_valid(raise_exception=True)
         event = _event(event_id)
         username = serializer.validated_data["user"]
-        had_role = EventStaff.objects.filter(event=event, user__username__iexact=username.strip()).exists()
+        had_role = people_selectors.has_staff_role(event=event, username=username)
         member = staff_services.staff_add(
             event=event, username=username, role=serializer.validated_data["role"], by=request.user
         )
@@ -559,7 +557,7 @@ class RegistrationOutput(serializers.Serializer):
     assigned_byes = serializers.SerializerMethodField(help_text="Rounds the organiser gave this player a bye.")
 
     def get_assigned_byes(self, registration) -> list[int]:
-        return sorted(b.round_number for b in registration.bye_assignments.all())
+        return people_selectors.registration_byes(registration=registration)
 
 
 class RegistrationListCreateApi(APIView):
@@ -604,7 +602,7 @@ class RegistrationListCreateApi(APIView):
         data = serializer.validated_data
         player = None
         if "player" in data:
-            player = Player.objects.filter(pk=data["player"]).first()
+            player = people_selectors.player_get(player_id=data["player"])
             if player is None:
                 raise serializers.ValidationError({"player": [f"Player {data['player']} does not exist."]})
         registration = services.registration_create(
@@ -650,9 +648,7 @@ class EventRegisterApi(APIView):
 
 
 def _registration(event_id: int, registration_id: int) -> Registration:
-    return get_object_or_404(
-        Registration.objects.select_related("event", "player"), pk=registration_id, event_id=event_id
-    )
+    return get_object_or_404(people_selectors.registrations_with_player(event_id=event_id), pk=registration_id)
 
 
 def _registration_answer(request: Request, registration: Registration, status_code: int = 200) -> Response:
@@ -946,7 +942,7 @@ class RoundDetailApi(APIView):
     @extend_schema(responses={200: RoundOutput, **error_responses("not_found")})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         event = _event(event_id)
-        round_ = get_object_or_404(event.rounds, number=number)
+        round_ = get_object_or_404(selectors.rounds_of(event=event), number=number)
         selectors.rounds_load_tables(rounds=[round_])
         return Response(RoundOutput(round_, context=serializer_context(request, event)).data)
 
@@ -1240,10 +1236,8 @@ class PlayerListCreateApi(APIView):
         """Players by name, at most 500."""
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        players = Player.objects.all()
-        if filters.validated_data.get("q"):
-            players = players.filter(display_name__icontains=filters.validated_data["q"])
-        return Response(PlayerOutput(players[:500], many=True, context=serializer_context(request)).data)
+        players = people_selectors.player_search(q=filters.validated_data.get("q"), limit=MAX_LISTED)
+        return Response(PlayerOutput(players, many=True, context=serializer_context(request)).data)
 
     @extend_schema(
         request=InputSerializer, responses={201: PlayerOutput, **error_responses(*BODY, *SIGNED_IN, "duplicate_player")}
@@ -1444,7 +1438,7 @@ class PenaltyRescindApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = _event(event_id)
-        penalty = get_object_or_404(Penalty.objects.select_related("event"), pk=penalty_id, event=event)
+        penalty = get_object_or_404(people_selectors.penalties_with_event(event=event), pk=penalty_id)
         penalty = services.penalty_rescind(penalty=penalty, by=request.user, reason=serializer.validated_data["reason"])
-        penalty = people_selectors.event_penalties(event=event).get(pk=penalty.pk)
+        penalty = people_selectors.event_penalty(event=event, penalty_id=penalty.pk)
         return Response(PenaltyOutput(penalty, context=_penalty_context(request, event)).data)

@@ -70,6 +70,9 @@ from tournaments.services import staff as staff_services
 CHECK_IN_PATH = "/events/{event_id}/check-in/"
 CLAIM_PREFIX = "/claim/"
 AUDIT_PAGE_SIZE = 50
+#: The dashboard's standings card shows the first players; the home page lists the latest events.
+STANDINGS_CARD = 8
+HOME_EVENTS = 100
 
 
 # --- who may do what -----------------------------------------------------------------------------
@@ -84,7 +87,7 @@ def _ensure(request: HttpRequest, action: Action, event: Event) -> None:
 
 def _managed_event(request: HttpRequest, event_id: int, action: Action = Action.USE_DASHBOARD) -> Event:
     """The event, if the user may take ``action`` there (by default: open its dashboard); the 403 page otherwise."""
-    event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+    event = get_object_or_404(selectors.events_with_organiser(), pk=event_id)
     _ensure(request, action, event)
     return event
 
@@ -147,7 +150,7 @@ def _said(report: ResultReport, names: Mapping[int, str]) -> list[str]:
         + "."
     ]
     answered = {report.player_id}
-    for response in report.responses.all():
+    for response in people_selectors.report_responses(report=report):
         answered.add(response.player_id)
         who = names.get(response.player_id, response.player.display_name)
         if response.agrees:
@@ -236,7 +239,7 @@ def _round_context(
     tables = [
         _table(
             pod,
-            list(pod.seats.all()),
+            selectors.pod_seats(pod=pod),
             may=may if manage else None,
             report=reports.get(pod.pk),
             namesakes=namesakes,
@@ -259,14 +262,6 @@ def _round_context(
         "missing": missing,
         "flagged": flagged,
     }
-
-
-def _tables_to_report(round_: Round) -> int:
-    return round_.pods.filter(is_bye=False, result__isnull=True).count()
-
-
-def _round_numbers(event: Event) -> list[int]:
-    return list(event.rounds.order_by("number").values_list("number", flat=True))
 
 
 # --- the event list and the dashboard --------------------------------------------------------------
@@ -345,10 +340,10 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     context.update(players)
     context.update(_check_in_context(request, event))
     context.update(
-        standings=list(selectors.event_standings(event=event)[:8]),
+        standings=selectors.standings_top(event=event, limit=STANDINGS_CARD),
         structure=selectors.event_structure(event=event),
         next_round=(latest.number if latest else 0) + 1,
-        rounds=_round_numbers(event),
+        rounds=selectors.event_round_numbers(event=event),
         in_cut=operations.in_cut,
         cut_final=operations.cut_final,
         can_start_cut=operations.can_start_cut,
@@ -374,7 +369,7 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     may = _may(request.user, event)
     namesakes = people_selectors.event_namesakes(event=event)
     context = _round_context(event, round_, manage=True, may=may, namesakes=namesakes, latest=False)
-    rounds = _round_numbers(event)
+    rounds = selectors.event_round_numbers(event=event)
     context.update(
         may=may,
         namesakes=namesakes,
@@ -389,7 +384,7 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The dashboard's standings card alone: it asks again while the standings are being computed."""
     event = _managed_event(request, event_id)
-    standings = list(selectors.event_standings(event=event)[:8])
+    standings = selectors.standings_top(event=event, limit=STANDINGS_CARD)
     context = {"event": event, "standings": standings, "namesakes": people_selectors.event_namesakes(event=event)}
     return render(request, "dashboard/_standings.html", context)
 
@@ -484,9 +479,7 @@ def _registration_action(
 ) -> HttpResponse:
     """Run a registration service; htmx gets the row back (an error in it), a plain form the dashboard."""
     event = _managed_event(request, event_id, Action.MANAGE_REGISTRATIONS)
-    registration = get_object_or_404(
-        Registration.objects.select_related("player", "event"), pk=registration_id, event=event
-    )
+    registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event.pk), pk=registration_id)
     error = None
     try:
         registration = action(registration)
@@ -542,9 +535,7 @@ def registration_undrop(request: HttpRequest, event_id: int, registration_id: in
 def registration_withdraw(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     """Take a player off the event or its waiting list before play starts (the next one waiting moves up)."""
     event = _managed_event(request, event_id, Action.MANAGE_REGISTRATIONS)
-    registration = get_object_or_404(
-        Registration.objects.select_related("player", "event"), pk=registration_id, event=event
-    )
+    registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event.pk), pk=registration_id)
     try:
         registration_services.registration_withdraw(registration=registration, by=request.user)
     except ApplicationError as exc:
@@ -702,7 +693,7 @@ def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "round": latest,
         "round_label": selectors.round_label(round_=latest) if latest else "",
-        "missing": _tables_to_report(latest) if latest else 0,
+        "missing": selectors.round_tables_to_report(round_=latest) if latest else 0,
     }
     return render(request, "dashboard/event_finish.html", context)
 
@@ -711,24 +702,19 @@ def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _event_table(event: Event, number: int, table: int) -> Pod:
-    return get_object_or_404(
-        Pod.objects.select_related("round").prefetch_related("seats__player"),
-        round__event=event,
-        round__number=number,
-        table_number=table,
-    )
+    return get_object_or_404(selectors.event_table(event=event, number=number, table=table))
 
 
 @login_required
 @require_POST
 def result_report(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     """A table's result entered by staff (final at once): organisers and scorekeepers, judges settling a report."""
-    event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+    event = get_object_or_404(selectors.events_with_organiser(), pk=event_id)
     may = _may(request.user, event)
     if not (may[Action.ENTER_RESULTS] or may[Action.SETTLE_DISPUTES]):
         _ensure(request, Action.ENTER_RESULTS, event)
     pod = _event_table(event, number, table)
-    seats = sorted(pod.seats.all(), key=lambda s: s.seat_order)
+    seats = selectors.pod_seats(pod=pod)
     namesakes = people_selectors.event_namesakes(event=event)
     cut = pod.round.stage == Round.Stage.TOP_CUT
     form = _result_form(pod, seats, cut=cut, namesakes=namesakes, data=request.POST)
@@ -783,11 +769,11 @@ def _result_fragment(
     context = {"event": event, "round": pod.round, "t": card, "error": error, "focus": True, "may": may}
     if error:
         return render(request, "dashboard/_table_card.html", context, status=422)
-    event.refresh_from_db(fields=["results_version", "standings_version", "status"])
+    event = selectors.event_refreshed(event=event, fields=["results_version", "standings_version", "status"])
     context.update(
-        missing=_tables_to_report(pod.round),
+        missing=selectors.round_tables_to_report(round_=pod.round),
         flagged=people_selectors.flagged_tables(round_=pod.round),
-        standings=list(selectors.event_standings(event=event)[:8]),
+        standings=selectors.standings_top(event=event, limit=STANDINGS_CARD),
         namesakes=namesakes,
         announcement=f"Recorded the result of table {pod.table_number}.",
     )
@@ -803,10 +789,10 @@ def result_correct(request: HttpRequest, event_id: int, number: int, table: int)
     """Correct a recorded result of any round, with a reason; rounds paired since stay as paired."""
     event = _managed_event(request, event_id, Action.CORRECT_RESULTS)
     pod = _event_table(event, number, table)
-    seats = sorted(pod.seats.all(), key=lambda s: s.seat_order)
+    seats = selectors.pod_seats(pod=pod)
     label = f"{selectors.round_label(round_=pod.round)}, table {table}"
     back = _round_url(event, number) + f"#table-{pod.pk}"
-    result = PodResult.objects.filter(pod=pod).select_related("reported_by", "corrected_by").first()
+    result = selectors.pod_result(pod=pod)
     if result is None or pod.is_bye:
         messages.error(request, f"{label} has no result to correct: enter it on the dashboard.")
         return redirect(back)
@@ -846,7 +832,7 @@ def result_correct(request: HttpRequest, event_id: int, number: int, table: int)
         result.intentional_draw,
         names,
     )
-    later = list(event.rounds.filter(number__gt=number).order_by("number").values_list("number", flat=True))
+    later = selectors.event_round_numbers(event=event, after=number)
     may = _may(request.user, event)
     context = {
         "event": event,
@@ -1041,7 +1027,7 @@ def event_penalties(request: HttpRequest, event_id: int) -> HttpResponse:
 def penalty_rescind(request: HttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
     """Rescind a penalty with a reason: it stays on the list, marked; a refusal shows in its row."""
     event = _managed_event(request, event_id, Action.ISSUE_PENALTIES)
-    penalty = get_object_or_404(Penalty.objects.select_related("registration__player"), pk=penalty_id, event=event)
+    penalty = get_object_or_404(people_selectors.penalties_with_player(event=event), pk=penalty_id)
     form = RescindForm(request.POST)
     typed = request.POST.get("reason", "")[:1000]
     if not form.is_valid():
@@ -1253,12 +1239,12 @@ def event_audit(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = selectors.event_list().order_by("status", "-date", "-id")[:100]
+    events = selectors.events_by_status(limit=HOME_EVENTS)
     return render(request, "public/home.html", {"events": events})
 
 
 def _public_event_round(request: HttpRequest, event_id: int):
-    event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+    event = get_object_or_404(selectors.events_with_organiser(), pk=event_id)
     number = request.GET.get("round")
     round_ = None
     if number and number.isdigit():
@@ -1274,14 +1260,12 @@ def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
     context.update(
         standings=list(selectors.event_standings(event=event)),
         namesakes=people_selectors.event_namesakes(event=event),
-        rounds=list(event.rounds.order_by("number").values_list("number", flat=True)),
+        rounds=selectors.event_round_numbers(event=event),
         can_manage=policy.can_manage_event(request.user, event),
-        my_registration=event.registrations.filter(player__user=request.user).first()
+        my_registration=people_selectors.registration_of_user(event=event, user=request.user)
         if request.user.is_authenticated
         else None,
-        decklists=list(event.registrations.select_related("player").filter(deck_versions__isnull=False).distinct())
-        if event.decklists_public
-        else [],
+        decklists=people_selectors.registrations_with_decklist(event=event) if event.decklists_public else [],
     )
     return render(request, "public/event.html", context)
 
@@ -1289,7 +1273,7 @@ def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
 def public_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
     event, round_ = _public_event_round(request, event_id)
     context = _round_context(event, round_, manage=False)
-    context["rounds"] = list(event.rounds.order_by("number").values_list("number", flat=True))
+    context["rounds"] = selectors.event_round_numbers(event=event)
     context["namesakes"] = _seated_namesakes(context["tables"])
     return render(request, "public/pairings.html", context)
 
@@ -1302,7 +1286,7 @@ def _seated_namesakes(tables) -> frozenset[int]:
 def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse:
     event, round_ = _public_event_round(request, event_id)
     rows = selectors.round_pairings_by_name(round_=round_) if round_ else []
-    rounds = list(event.rounds.order_by("number").values_list("number", flat=True))
+    rounds = selectors.event_round_numbers(event=event)
     player = request.GET.get("player", "")
     context = {
         "event": event,
@@ -1316,7 +1300,7 @@ def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse
 
 
 def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(selectors.events(), pk=event_id)
     standings = list(selectors.event_standings(event=event))
     template = "public/_standings_table.html" if request.htmx else "public/standings.html"
     context = {"event": event, "standings": standings, "namesakes": people_selectors.event_namesakes(event=event)}

@@ -6,12 +6,13 @@ Events, rounds, pairings and standings here; what players, staff and the audit t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from tournaments.explain import SeatFacts, explain_seat
-from tournaments.models import Event, EventStaff, Pod, Registration, Round, Seat, Standing
+from tournaments.models import Event, EventStaff, Pod, PodResult, Registration, Round, Seat, Standing
 from tournaments.pairing import topcut
 from tournaments.policy import manages_every_event
 
@@ -31,6 +32,58 @@ def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
     return qs
 
 
+def events_of_format(*, fmt: str | None = None, limit: int) -> list[Event]:
+    """At most ``limit`` events as :func:`event_list` reads them, newest first, of format ``fmt`` only when given
+    (the API's ``?format=``): one query."""
+    events = event_list()
+    if fmt:
+        events = events.filter(format=fmt)
+    return list(events[:limit])
+
+
+def events_by_status(*, limit: int) -> list[Event]:
+    """At most ``limit`` events as :func:`event_list` reads them, by status, then newest first (the home page):
+    one query."""
+    return list(event_list().order_by("status", "-date", "-id")[:limit])
+
+
+# --- looking up what a URL names ------------------------------------------------------------------------------
+
+
+def events() -> QuerySet[Event]:
+    """Every event, to look one up by id: one query."""
+    return Event.objects.all()
+
+
+def events_with_organiser() -> QuerySet[Event]:
+    """Every event with its organiser (the permission checks read it), to look one up by id: one query."""
+    return Event.objects.select_related("organiser")
+
+
+def event_refreshed(*, event: Event, fields: Iterable[str] | None = None) -> Event:
+    """``event`` read again (a service changed it since it was loaded), only ``fields`` when given: one query."""
+    event.refresh_from_db(fields=None if fields is None else list(fields))
+    return event
+
+
+def rounds_of(*, event: Event) -> QuerySet[Round]:
+    """The event's rounds (each knows its event without a query), to look one up by number: one query."""
+    return event.rounds.all()
+
+
+def event_table(*, event: Event, number: int, table: int) -> QuerySet[Pod]:
+    """Table ``table`` of round ``number`` of the event (none or one), with its round, to look it up: one query,
+    and two more (its seats, their players) when it is there.  :func:`pod_seats` reads its seats."""
+    return (
+        Pod.objects.select_related("round")
+        .prefetch_related("seats__player")
+        .filter(round__event=event, round__number=number, table_number=table)
+    )
+
+
+# --- an event's registrations, rounds and tables ---------------------------------------------------------------
+
+
 def event_registrations(*, event: Event) -> QuerySet[Registration]:
     return (
         event.registrations.select_related("player")
@@ -45,6 +98,17 @@ def event_latest_round(*, event: Event) -> Round | None:
 
 def round_get(*, event: Event, number: int) -> Round | None:
     return event.rounds.filter(number=number).first()
+
+
+def event_round_numbers(*, event: Event, after: int | None = None) -> list[int]:
+    """The numbers of the event's rounds in order; ``after``: only those of the rounds after that one.  One query."""
+    rounds = event.rounds if after is None else event.rounds.filter(number__gt=after)
+    return list(rounds.order_by("number").values_list("number", flat=True))
+
+
+def round_tables_to_report(*, round_: Round) -> int:
+    """How many of the round's tables (byes aside) wait for their result: one query."""
+    return round_.pods.filter(is_bye=False, result__isnull=True).count()
 
 
 def _pods_with_seats() -> QuerySet[Pod]:
@@ -91,6 +155,18 @@ def rounds_load_tables(*, rounds: list[Round]) -> list[Round]:
 def event_rounds(*, event: Event) -> list[Round]:
     """The event's rounds in order, each with its tables and open reports (:func:`rounds_load_tables`)."""
     return rounds_load_tables(rounds=list(event.rounds.order_by("number")))
+
+
+def pod_seats(*, pod: Pod) -> list[Seat]:
+    """The table's seats in seat order, as they were loaded with it (by :func:`round_pods`,
+    :func:`rounds_load_tables`, :func:`event_table` or :func:`pod_detail`): no query."""
+    seats = getattr(pod, "seat_list", None)
+    return sorted(pod.seats.all() if seats is None else seats, key=lambda seat: seat.seat_order)
+
+
+def pod_result(*, pod: Pod) -> PodResult | None:
+    """The table's result, with who recorded it and who corrected it; ``None``: none yet.  One query."""
+    return PodResult.objects.filter(pod=pod).select_related("reported_by", "corrected_by").first()
 
 
 def pod_detail(*, pod_id: int) -> Pod:
@@ -280,6 +356,12 @@ STANDINGS_ORDER = ("rank", "player_id")
 def event_standings(*, event: Event) -> QuerySet[Standing]:
     """Stored standings in :data:`STANDINGS_ORDER`: one query."""
     return Standing.objects.filter(event=event).select_related("player").order_by(*STANDINGS_ORDER)
+
+
+def standings_top(*, event: Event, limit: int) -> list[Standing]:
+    """The first ``limit`` of :func:`event_standings` (the dashboard's standings card), with their players: one
+    query."""
+    return list(event_standings(event=event)[:limit])
 
 
 @dataclass(frozen=True)

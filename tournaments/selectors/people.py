@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import reduce
 from operator import or_
+from typing import TYPE_CHECKING
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 
 from tournaments.models import (
     AuditEntry,
@@ -28,12 +29,62 @@ from tournaments.models import (
     Seat,
 )
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 def player_of(user) -> Player | None:
     """The signed-in user's player record, if they have one."""
     if not (user and user.is_authenticated):
         return None
     return Player.objects.filter(user=user).first()
+
+
+def player_get(*, player_id: int) -> Player | None:
+    """The player with this id; ``None``: there is none.  One query."""
+    return Player.objects.filter(pk=player_id).first()
+
+
+def player_search(*, q: str | None = None, limit: int) -> list[Player]:
+    """At most ``limit`` players by name; ``q``: only those whose display name contains it, in any case (the API's
+    ``?q=``).  One query."""
+    players = Player.objects.all()
+    if q:
+        players = players.filter(display_name__icontains=q)
+    return list(players[:limit])
+
+
+# --- registrations --------------------------------------------------------------------------------------------
+
+
+def registrations_with_player(*, event_id: int) -> QuerySet[Registration]:
+    """The event's registrations, each with its player and its event, to look one up by id: one query."""
+    return Registration.objects.select_related("player", "event").filter(event_id=event_id)
+
+
+def registration_of_user(*, event: Event, user: User) -> Registration | None:
+    """The user's registration at the event (it knows its event without a query); ``None``: they have none.
+    One query."""
+    return event.registrations.filter(player__user=user).first()
+
+
+def registrations_with_decklist(*, event: Event) -> list[Registration]:
+    """The event's registrations that have submitted a deck, by player name, with their players (each knows its
+    event without a query): one query."""
+    return list(event.registrations.select_related("player").filter(deck_versions__isnull=False).distinct())
+
+
+def registration_byes(*, registration: Registration) -> list[int]:
+    """The rounds the organiser gave the player a bye, in order: no query when the registration was read with its
+    byes (:func:`tournaments.selectors.event_registrations`, :func:`registrations_load_byes`), one otherwise."""
+    return sorted(b.round_number for b in registration.bye_assignments.all())
+
+
+def registrations_load_byes(*, registrations: list[Registration]) -> list[Registration]:
+    """The registrations, each given its assigned byes at once (for :func:`registration_byes`): one query, none
+    without registrations."""
+    prefetch_related_objects(registrations, "bye_assignments")
+    return registrations
 
 
 @dataclass(frozen=True)
@@ -119,8 +170,21 @@ def rounds_open_reports(*, rounds: Iterable[Round]) -> dict[int, ResultReport]:
     return {report.pod_id: report for report in reports}
 
 
+def report_responses(*, report: ResultReport) -> list[ResultResponse]:
+    """The other players' answers to the report, first to last, with their players, as they were read with it
+    (:func:`open_reports`, :func:`rounds_open_reports`, :func:`pod_open_report`, :func:`table_open_report`): no
+    query."""
+    return list(report.responses.all())
+
+
 def event_staff(*, event: Event) -> QuerySet[EventStaff]:
     return EventStaff.objects.filter(event=event).select_related("user").order_by("role", "user__username")
+
+
+def has_staff_role(*, event: Event, username: str) -> bool:
+    """Whether the account called ``username`` (any case; spaces around it aside) has a role at the event: one
+    query."""
+    return EventStaff.objects.filter(event=event, user__username__iexact=username.strip()).exists()
 
 
 def waiting_list(*, event: Event) -> QuerySet[Registration]:
@@ -247,6 +311,24 @@ def _penalties() -> QuerySet[Penalty]:
 def event_penalties(*, event: Event) -> QuerySet[Penalty]:
     """The event's penalties, rescinded ones included, newest first, with their players and judges (one query)."""
     return _penalties().filter(event=event)
+
+
+def event_penalty(*, event: Event, penalty_id: int) -> Penalty:
+    """One of the event's penalties as :func:`event_penalties` reads them: one query.
+
+    Raises :class:`Penalty.DoesNotExist` when the event has no such penalty.
+    """
+    return event_penalties(event=event).get(pk=penalty_id)
+
+
+def penalties_with_player(*, event: Event) -> QuerySet[Penalty]:
+    """The event's penalties, each with its player, to look one up by id: one query."""
+    return Penalty.objects.select_related("registration__player").filter(event=event)
+
+
+def penalties_with_event(*, event: Event) -> QuerySet[Penalty]:
+    """The event's penalties, each with its event, to look one up by id: one query."""
+    return Penalty.objects.select_related("event").filter(event=event)
 
 
 def player_penalties(*, player: Player, event_ids: Iterable[int]) -> dict[int, list[Penalty]]:
