@@ -10,13 +10,16 @@ queries changes its number here, on purpose.
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
-from tests.support.played_event import add_staff_penalties_and_audit, build_played_event
+from tests.support.played_event import (
+    ROUNDS,
+    add_staff_penalties_and_audit,
+    build_played_event,
+    read_counting,
+    signed_in,
+)
 
 pytestmark = pytest.mark.django_db
-
-ROUNDS = [5, 50]
 
 
 @pytest.fixture(params=ROUNDS, ids=lambda n: f"{n}-rounds")
@@ -25,41 +28,29 @@ def played(request, organiser):
     return add_staff_penalties_and_audit(build_played_event(organiser=organiser, rounds=request.param), organiser)
 
 
-def _signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def _read(client, url: str, queries: int, django_assert_num_queries) -> None:
-    with django_assert_num_queries(queries):
-        answer = client.get(url)
-    assert answer.status_code == 200, answer.content[:300]
-
-
 def test_me_makes_the_same_queries_whatever_the_number_of_rounds(played, django_assert_num_queries):
     """The player's page: the event's panel with their table, its report, their history and penalty."""
-    _read(_signed_in(played.alice.user), "/me/", 19, django_assert_num_queries)
+    read_counting(signed_in(played.alice.user), "/me/", 19, django_assert_num_queries)
 
 
 def test_me_of_the_organiser_makes_the_same_queries_whatever_the_number_of_rounds(
     played, organiser, django_assert_num_queries
 ):
     """No player profile: the events they run, linked to their dashboards."""
-    _read(_signed_in(organiser), "/me/", 6, django_assert_num_queries)
+    read_counting(signed_in(organiser), "/me/", 6, django_assert_num_queries)
 
 
 def test_the_check_in_page_makes_the_same_queries_whatever_the_number_of_rounds(
     played, client, django_assert_num_queries
 ):
-    _read(client, f"/events/{played.event.pk}/check-in/", 1, django_assert_num_queries)
+    read_counting(client, f"/events/{played.event.pk}/check-in/", 1, django_assert_num_queries)
 
 
 def test_the_check_in_page_of_a_player_makes_the_same_queries_whatever_the_number_of_rounds(
     played, django_assert_num_queries
 ):
-    _read(_signed_in(played.alice.user), f"/events/{played.event.pk}/check-in/", 18, django_assert_num_queries)
+    read_counting(signed_in(played.alice.user), f"/events/{played.event.pk}/check-in/", 18, django_assert_num_queries)
 
 
 def test_the_claim_page_makes_the_same_queries_whatever_the_number_of_rounds(played, django_assert_num_queries):
-    _read(_signed_in(played.alice.user), "/claim/", 5, django_assert_num_queries)
+    read_counting(signed_in(played.alice.user), "/claim/", 5, django_assert_num_queries)

@@ -10,16 +10,14 @@ player or version.  A change that makes a read cost more queries changes its num
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from decks.models import DeckRecheck, DeckVerdictOverride, DeckVersion
 from tests.conftest import _client_for
-from tests.support.played_event import PlayedEvent, build_played_event
+from tests.support.played_event import ROUNDS, PlayedEvent, build_played_event, read_counting, signed_in
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db
 
-ROUNDS = [5, 50]
 #: A single deck version per player, and a history longer than the ten the player's page lists.
 VERSIONS = [1, 12]
 
@@ -48,18 +46,6 @@ def played(request, organiser):
     return played
 
 
-def _signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def _read(client, url: str, queries: int, django_assert_num_queries) -> None:
-    with django_assert_num_queries(queries):
-        answer = client.get(url)
-    assert answer.status_code == 200, answer.content[:300]
-
-
 def _alice(played: PlayedEvent) -> Registration:
     return Registration.objects.get(event=played.event, player=played.alice)
 
@@ -71,21 +57,21 @@ def test_a_registrations_deck_versions_make_the_same_queries_whatever_the_rounds
     played, api, django_assert_num_queries
 ):
     url = f"/api/v1/events/{played.event.pk}/registrations/{_alice(played).pk}/decks/"
-    _read(api, url, 3, django_assert_num_queries)
+    read_counting(api, url, 3, django_assert_num_queries)
 
 
 def test_a_players_own_deck_versions_make_the_same_queries_whatever_the_rounds_and_versions(
     played, django_assert_num_queries
 ):
     url = f"/api/v1/events/{played.event.pk}/registrations/{_alice(played).pk}/decks/"
-    _read(_client_for(played.alice.user), url, 3, django_assert_num_queries)
+    read_counting(_client_for(played.alice.user), url, 3, django_assert_num_queries)
 
 
 def test_a_registrations_hidden_deck_versions_make_the_same_queries_whatever_the_rounds_and_versions(
     played, anon_api, django_assert_num_queries
 ):
     url = f"/api/v1/events/{played.event.pk}/registrations/{_alice(played).pk}/decks/"
-    _read(anon_api, url, 2, django_assert_num_queries)
+    read_counting(anon_api, url, 2, django_assert_num_queries)
 
 
 def test_a_registrations_deck_versions_read_by_another_user_make_the_same_queries_whatever_the_rounds_and_versions(
@@ -93,25 +79,25 @@ def test_a_registrations_deck_versions_read_by_another_user_make_the_same_querie
 ):
     """Signed in, neither the player nor staff: their roles at the event are read once, not once per version."""
     url = f"/api/v1/events/{played.event.pk}/registrations/{_alice(played).pk}/decks/"
-    _read(outsider_api, url, 4, django_assert_num_queries)
+    read_counting(outsider_api, url, 4, django_assert_num_queries)
 
 
 def test_the_events_decks_make_the_same_queries_whatever_the_rounds_and_versions(
     played, api, django_assert_num_queries
 ):
-    _read(api, f"/api/v1/events/{played.event.pk}/decks/", 3, django_assert_num_queries)
+    read_counting(api, f"/api/v1/events/{played.event.pk}/decks/", 3, django_assert_num_queries)
 
 
 def test_the_events_decks_read_anonymously_make_the_same_queries_whatever_the_rounds_and_versions(
     played, anon_api, django_assert_num_queries
 ):
-    _read(anon_api, f"/api/v1/events/{played.event.pk}/decks/", 2, django_assert_num_queries)
+    read_counting(anon_api, f"/api/v1/events/{played.event.pk}/decks/", 2, django_assert_num_queries)
 
 
 def test_the_events_decks_read_by_another_user_make_the_same_queries_whatever_the_rounds_and_versions(
     played, outsider_api, django_assert_num_queries
 ):
-    _read(outsider_api, f"/api/v1/events/{played.event.pk}/decks/", 4, django_assert_num_queries)
+    read_counting(outsider_api, f"/api/v1/events/{played.event.pk}/decks/", 4, django_assert_num_queries)
 
 
 def test_the_events_published_decks_make_the_same_queries_whatever_the_rounds_and_versions(
@@ -119,13 +105,13 @@ def test_the_events_published_decks_make_the_same_queries_whatever_the_rounds_an
 ):
     played.event.decklists_public = True
     played.event.save(update_fields=["decklists_public"])
-    _read(anon_api, f"/api/v1/events/{played.event.pk}/decks/", 2, django_assert_num_queries)
+    read_counting(anon_api, f"/api/v1/events/{played.event.pk}/decks/", 2, django_assert_num_queries)
 
 
 def test_the_latest_recheck_makes_the_same_queries_whatever_the_rounds_and_versions(
     played, api, django_assert_num_queries
 ):
-    _read(api, f"/api/v1/events/{played.event.pk}/decks/recheck/", 2, django_assert_num_queries)
+    read_counting(api, f"/api/v1/events/{played.event.pk}/decks/recheck/", 2, django_assert_num_queries)
 
 
 # --- the pages ---------------------------------------------------------------------------------------------------
@@ -134,32 +120,34 @@ def test_the_latest_recheck_makes_the_same_queries_whatever_the_rounds_and_versi
 def test_the_organisers_decks_page_makes_the_same_queries_whatever_the_rounds_and_versions(
     played, organiser, django_assert_num_queries
 ):
-    _read(_signed_in(organiser), f"/dashboard/events/{played.event.pk}/decks/", 7, django_assert_num_queries)
+    read_counting(signed_in(organiser), f"/dashboard/events/{played.event.pk}/decks/", 7, django_assert_num_queries)
 
 
 def test_the_recheck_progress_makes_the_same_queries_whatever_the_rounds_and_versions(
     played, organiser, django_assert_num_queries
 ):
-    _read(_signed_in(organiser), f"/dashboard/events/{played.event.pk}/decks/progress/", 6, django_assert_num_queries)
+    read_counting(
+        signed_in(organiser), f"/dashboard/events/{played.event.pk}/decks/progress/", 6, django_assert_num_queries
+    )
 
 
 def test_the_players_deck_page_makes_the_same_queries_whatever_the_rounds_and_versions(
     played, django_assert_num_queries
 ):
-    _read(_signed_in(played.alice.user), f"/events/{played.event.pk}/deck/", 7, django_assert_num_queries)
+    read_counting(signed_in(played.alice.user), f"/events/{played.event.pk}/deck/", 7, django_assert_num_queries)
 
 
 def test_a_players_deck_page_read_by_the_organiser_makes_the_same_queries_whatever_the_rounds_and_versions(
     played, organiser, django_assert_num_queries
 ):
     url = f"/events/{played.event.pk}/deck/?registration={_alice(played).pk}"
-    _read(_signed_in(organiser), url, 7, django_assert_num_queries)
+    read_counting(signed_in(organiser), url, 7, django_assert_num_queries)
 
 
 def test_the_players_deck_status_makes_the_same_queries_whatever_the_rounds_and_versions(
     played, django_assert_num_queries
 ):
-    _read(_signed_in(played.alice.user), f"/events/{played.event.pk}/deck/status/", 5, django_assert_num_queries)
+    read_counting(signed_in(played.alice.user), f"/events/{played.event.pk}/deck/status/", 5, django_assert_num_queries)
 
 
 def test_a_published_decklist_makes_the_same_queries_whatever_the_rounds_and_versions(
@@ -167,4 +155,4 @@ def test_a_published_decklist_makes_the_same_queries_whatever_the_rounds_and_ver
 ):
     played.event.decklists_public = True
     played.event.save(update_fields=["decklists_public"])
-    _read(client, f"/events/{played.event.pk}/decks/{_alice(played).pk}/", 2, django_assert_num_queries)
+    read_counting(client, f"/events/{played.event.pk}/decks/{_alice(played).pk}/", 2, django_assert_num_queries)

@@ -16,12 +16,11 @@ from django.test import Client
 from games import services
 from games.models import Game
 from tests.support.games import mintayn_master_game, seat_ids
-from tests.support.played_event import build_played_event
+from tests.support.played_event import ROUNDS, build_played_event, read_counting
 from tournaments.models import Pod
 
 pytestmark = pytest.mark.django_db
 
-ROUNDS = [5, 50]
 #: A short log and a long one (the scripted game's first entries; it ends a few entries later).
 ENTRIES = [4, 30]
 
@@ -57,37 +56,31 @@ def judge(organiser) -> Client:
     return client
 
 
-def _read(client, url: str, queries: int, django_assert_num_queries) -> None:
-    with django_assert_num_queries(queries):
-        answer = client.get(url)
-    assert answer.status_code == 200, answer.content[:300]
-
-
 def _table(game: Game) -> str:
     round_ = game.pod.round
     return f"events/{round_.event_id}/rounds/{round_.number}/tables/{game.pod.table_number}"
 
 
 def test_the_tables_games_make_the_same_queries_whatever_the_rounds_and_entries(game, api, django_assert_num_queries):
-    _read(api, f"/api/v1/{_table(game)}/games/", 2, django_assert_num_queries)
+    read_counting(api, f"/api/v1/{_table(game)}/games/", 2, django_assert_num_queries)
 
 
 def test_a_game_makes_the_same_queries_whatever_the_rounds_and_entries(game, api, django_assert_num_queries):
-    _read(api, f"/api/v1/games/{game.pk}/", 2, django_assert_num_queries)
+    read_counting(api, f"/api/v1/games/{game.pk}/", 2, django_assert_num_queries)
 
 
 def test_a_games_entries_make_the_same_queries_whatever_the_rounds_and_entries(game, api, django_assert_num_queries):
-    _read(api, f"/api/v1/games/{game.pk}/events/", 3, django_assert_num_queries)
+    read_counting(api, f"/api/v1/games/{game.pk}/events/", 3, django_assert_num_queries)
 
 
 def test_the_console_table_page_makes_the_same_queries_whatever_the_rounds_and_entries(
     game, judge, django_assert_num_queries
 ):
-    _read(judge, f"/dashboard/{_table(game)}/game/", 8, django_assert_num_queries)
+    read_counting(judge, f"/dashboard/{_table(game)}/game/", 8, django_assert_num_queries)
 
 
 def test_the_console_makes_the_same_queries_whatever_the_rounds_and_entries(game, judge, django_assert_num_queries):
-    _read(judge, f"/dashboard/games/{game.pk}/", 7, django_assert_num_queries)
+    read_counting(judge, f"/dashboard/games/{game.pk}/", 7, django_assert_num_queries)
 
 
 def test_the_console_panel_makes_the_same_queries_whatever_the_rounds_and_entries(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.utils import timezone
 
 from tests.factories import EventFactory, PlayerFactory
@@ -169,3 +170,21 @@ def add_staff_penalties_and_audit(played: PlayedEvent, organiser) -> PlayedEvent
             )
     AuditEntry.objects.bulk_create(entries)
     return played
+
+
+#: The two sizes every query-count test reads an event at: a count that grows with the rounds differs.
+ROUNDS = (5, 50)
+
+
+def signed_in(user) -> Client:
+    """A browser client signed in as ``user``."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def read_counting(client, url: str, queries: int, django_assert_num_queries) -> None:
+    """GET ``url``: a 200, in exactly ``queries`` queries."""
+    with django_assert_num_queries(queries):
+        answer = client.get(url)
+    assert answer.status_code == 200, answer.content[:300]
