@@ -219,10 +219,11 @@ def game_result_report(*, game: Game, by) -> PodResult | None:
     """Write a finished game's (or decided match's) placements to the table's result; safe to run twice.
 
     Called inside the transaction that finished the game, with the game row locked.  ``by`` is the judge who
-    recorded the entry that ended it: the result's reporter.  A table whose result is already recorded (the
-    staff entered it while the game was played) keeps it.
+    recorded the entry that ended it: the result's reporter.  An ending the table could not take (a drawn
+    top-cut game) is refused even when the staff entered the table's result meanwhile; otherwise that result
+    stands.
     """
-    if game.status != Game.Status.FINISHED or PodResult.objects.filter(pod_id=game.pod_id).exists():
+    if game.status != Game.Status.FINISHED:
         return None
     outcome = _table_outcome(game, game.state)
     if outcome is None:
@@ -230,6 +231,8 @@ def game_result_report(*, game: Game, by) -> PodResult | None:
     placements, games, intentional = outcome
     # The table's own refusal (a top-cut table needs one winner) names its rule, like the engine's refusals.
     pod_result_check(pod=game.pod, placements=placements, games=games, intentional_draw=intentional)
+    if PodResult.objects.filter(pod_id=game.pod_id).exists():
+        return None
     event = game.pod.round.event
     result, _ = pod_result_report(
         # A game is never played at a bye (game_create refuses it), so its table has a number.

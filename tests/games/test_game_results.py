@@ -64,7 +64,7 @@ def top_cut_table(organiser, fmt: str) -> Pod:
     return pod
 
 
-def assert_refused_before_anything_is_stored(response, game: dict, pod: Pod) -> None:
+def assert_refused_before_anything_is_stored(response, game: dict, pod: Pod, *, result_exists: bool = False) -> None:
     assert response.status_code == 400, response.json()
     error = response.json()["error"]
     assert error["code"] == "top_cut_needs_winner"
@@ -73,8 +73,9 @@ def assert_refused_before_anything_is_stored(response, game: dict, pod: Pod) -> 
     assert (stored.version, stored.status) == (game["version"], Game.Status.IN_PROGRESS)
     assert stored.state == game["state"]
     assert GameEntry.objects.filter(game=stored).count() == game["version"]
-    assert not PodResult.objects.filter(pod=pod).exists()
-    assert list(pod.seats.values_list("placement", flat=True)) == [None, None]
+    if not result_exists:
+        assert not PodResult.objects.filter(pod=pod).exists()
+        assert list(pod.seats.values_list("placement", flat=True)) == [None, None]
 
 
 # --- defect 1: a drawn top-cut match is refused before it is stored --------------------------------
@@ -255,3 +256,23 @@ def test_a_broker_away_after_a_game_ends_fails_nothing_and_the_sweep_catches_up(
     assert readers.standings_sweep() == 1
     event.refresh_from_db()
     assert event.standings_version == event.results_version
+
+
+def test_a_game_ending_after_the_staff_entered_the_tables_result_keeps_that_result(api, organiser):
+    """A drawn top-cut ending is refused as ever; a winning one is stored and the staff's result stands."""
+    pod = top_cut_table(organiser, "mintayn-master")
+    a, b = seat_ids(pod)
+    game = start_game(api, pod)
+    round_ = pod.round
+    services.pod_result_report(
+        event=round_.event, round_number=round_.number, table_number=pod.table_number,
+        placements={a: 2, b: 1}, by=organiser,
+    )  # fmt: skip
+
+    assert_refused_before_anything_is_stored(append(api, game, "intentional_draw"), game, pod, result_exists=True)
+    response = append(api, game, "concede", {"player": b})
+    assert response.status_code == 201, response.json()
+    assert response.json()["status"] == "finished"
+    result = PodResult.objects.get(pod=pod)
+    assert result.source == PodResult.Source.DASHBOARD
+    assert dict(pod.seats.values_list("player_id", "placement")) == {a: 2, b: 1}
