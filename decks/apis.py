@@ -17,8 +17,10 @@ from decks import selectors, services
 from decks.checking import deck_check
 from decks.models import DeckVerdictOverride, DeckVersion
 from rules.deckrules import ROLES
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Registration
 from tournaments.policy import Action, can, can_view_decklist, can_view_hidden_decklists, is_player
+from tournaments.selectors import people as people_selectors
 
 
 class DeckCheckAnonThrottle(AnonRateThrottle):
@@ -158,7 +160,7 @@ def _sight(viewer, registration: Registration, versions: list[DeckVersion]) -> d
 
 
 def _registration(event_id: int, registration_id: int) -> Registration:
-    return get_object_or_404(selectors.registrations_with_player(event_id=event_id), pk=registration_id)
+    return get_object_or_404(people_selectors.registrations_with_player(event_id=event_id), pk=registration_id)
 
 
 class DeckVersionListSubmitApi(APIView):
@@ -205,7 +207,7 @@ class EventDeckStatusApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(selectors.events(), pk=event_id)
+        event = get_object_or_404(tournament_selectors.events(), pk=event_id)
         versions = selectors.latest_versions_listed(event=event)
         context = {
             "viewer": request.user,
@@ -299,7 +301,9 @@ class DeckRecheckApi(APIView):
 
     @extend_schema(request=None, responses={202: OutputSerializer, **error_responses(*STAFF, "not_found")})
     def post(self, request: Request, event_id: int) -> Response:
-        run = services.deck_recheck_start(event=get_object_or_404(selectors.events(), pk=event_id), by=request.user)
+        run = services.deck_recheck_start(
+            event=get_object_or_404(tournament_selectors.events(), pk=event_id), by=request.user
+        )
         run = selectors.deck_recheck_refreshed(run=run)
         return Response(self.OutputSerializer(run).data, status=status.HTTP_202_ACCEPTED)
 
@@ -332,7 +336,7 @@ class EventDeckOptionsApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = services.event_deck_options_set(
-            event=get_object_or_404(selectors.events(), pk=event_id),
+            event=get_object_or_404(tournament_selectors.events(), pk=event_id),
             by=request.user,
             options=serializer.validated_data["deck_options"],
         )

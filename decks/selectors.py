@@ -17,7 +17,7 @@ from decks.models import DeckRecheck, DeckVersion, StoredBanlist, effective_stat
 from tournaments.models import Event, Registration
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+    pass
 
 
 def latest_versions(event: Event) -> QuerySet[DeckVersion]:
@@ -34,25 +34,6 @@ def deck_statuses(*, event: Event, player_ids: Iterable[int]) -> dict[int, str]:
         .filter(registration__player_id__in=list(player_ids))
         .values_list("registration__player_id", effective_status())
     )
-
-
-# --- looking up what a URL names ------------------------------------------------------------------------------
-
-
-def events() -> QuerySet[Event]:
-    """Every event, to look one up by id: one query."""
-    return Event.objects.all()
-
-
-def registrations_with_player(*, event_id: int) -> QuerySet[Registration]:
-    """The event's registrations, each with its player and event (the permission checks read both), to look
-    one up by id: one query."""
-    return Registration.objects.select_related("player", "event").filter(event_id=event_id)
-
-
-def registration_of_user(*, event: Event, user: User) -> Registration | None:
-    """The user's own registration at the event, with its player and event; ``None``: they have none.  One query."""
-    return registrations_with_player(event_id=event.pk).filter(player__user=user).first()
 
 
 def registrations_by_name(*, event: Event) -> list[Registration]:

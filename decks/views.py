@@ -16,17 +16,19 @@ from core.exceptions import ApplicationError
 from decks import selectors, services
 from decks.forms import DeckForm, DeckRulingClearForm, DeckRulingForm
 from decks.models import DeckVersion
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Registration
 from tournaments.policy import Action, can, can_submit_deck, can_view_decklist
+from tournaments.selectors import people as people_selectors
 
 
 def _registration_for(request: HttpRequest, event: Event) -> Registration:
     """The registration whose deck this page shows: ?registration= for staff, else the user's own."""
     wanted = request.GET.get("registration") or request.POST.get("registration")
     if wanted and wanted.isdigit():
-        registration = get_object_or_404(selectors.registrations_with_player(event_id=event.pk), pk=int(wanted))
+        registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event.pk), pk=int(wanted))
     else:
-        registration = selectors.registration_of_user(event=event, user=request.user)
+        registration = people_selectors.registration_of_user(event=event, user=request.user)
         if registration is None:
             raise DjangoPermissionDenied("You are not registered for this event.")
     if not can_submit_deck(request.user, registration):
@@ -36,7 +38,7 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
 
 @login_required
 def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(selectors.events(), pk=event_id)
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     registration = _registration_for(request, event)
     latest = selectors.deck_version_latest(registration=registration)
     initial = {"decklist": latest.decklist} if latest else {}
@@ -64,14 +66,14 @@ def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 def deck_status_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(selectors.events(), pk=event_id)
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     registration = _registration_for(request, event)
     latest = selectors.deck_version_latest(registration=registration)
     return render(request, "decks/_verdict.html", {"event": event, "registration": registration, "latest": latest})
 
 
 def _managed(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(selectors.events(), pk=event_id)
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     if not can(request.user, Action.MANAGE_DECKS, event):
         raise DjangoPermissionDenied("Only the event's organisers may manage decks.")
     return event
@@ -79,7 +81,7 @@ def _managed(request: HttpRequest, event_id: int) -> Event:
 
 def _readable(request: HttpRequest, event_id: int) -> Event:
     """The decks page: for those who manage the decks and the staff who may see hidden decklists (judges)."""
-    event = get_object_or_404(selectors.events(), pk=event_id)
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     if not (can(request.user, Action.MANAGE_DECKS, event) or can(request.user, Action.SEE_HIDDEN_DECKLISTS, event)):
         raise DjangoPermissionDenied("Only the event's organisers and the staff who may see its decklists see this.")
     return event
@@ -164,7 +166,7 @@ def _ruled(request: HttpRequest, event_id: int, registration_id: int) -> tuple[E
     event = _readable(request, event_id)
     if not can(request.user, Action.OVERRIDE_DECK_VERDICTS, event):
         raise DjangoPermissionDenied("Only the event's organisers and judges may rule on a deck.")
-    registration = get_object_or_404(selectors.registrations_with_player(event_id=event.pk), pk=registration_id)
+    registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event.pk), pk=registration_id)
     return event, registration
 
 
@@ -234,7 +236,7 @@ def publish(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def public_decklist(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
-    registration = get_object_or_404(selectors.registrations_with_player(event_id=event_id), pk=registration_id)
+    registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event_id), pk=registration_id)
     if not can_view_decklist(request.user, registration):
         raise DjangoPermissionDenied("Decklists are not public yet.")
     latest = selectors.deck_version_latest(registration=registration)

@@ -42,11 +42,6 @@ def registered_deck_masters(*, event: Event, players: Iterable[int]) -> dict[str
 # --- looking up what a URL names ------------------------------------------------------------------------------
 
 
-def events_with_organiser() -> QuerySet[Event]:
-    """Every event with its organiser (the permission checks read it), to look one up by id: one query."""
-    return Event.objects.select_related("organiser")
-
-
 def table_pods(*, event_id: int, number: int, table: int) -> QuerySet[Pod]:
     """Table ``table`` of round ``number`` of the event (none or one), with its round and event: one query."""
     return Pod.objects.select_related("round__event").filter(

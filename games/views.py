@@ -38,6 +38,7 @@ from games.forms import GameEventForm, VoidForm, label, post_fields
 from games.models import Game
 from rules import Format
 from rules.engine import COMMON_VOCABULARY, EventSpec, QuickEntry, When
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Pod
 from tournaments.policy import can_record_games
 
@@ -53,7 +54,7 @@ _PLAYER_APART = frozenset({"id", "out", "placement", "out_reason"})
 
 
 def _managed_event(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(selectors.events_with_organiser(), pk=event_id)
+    event = get_object_or_404(tournament_selectors.events_with_organiser(), pk=event_id)
     if not can_record_games(request.user, event):
         raise DjangoPermissionDenied("Only the event's staff may record games.")
     return event

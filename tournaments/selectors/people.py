@@ -63,9 +63,9 @@ def registrations_with_player(*, event_id: int) -> QuerySet[Registration]:
 
 
 def registration_of_user(*, event: Event, user: User) -> Registration | None:
-    """The user's registration at the event (it knows its event without a query); ``None``: they have none.
-    One query."""
-    return event.registrations.filter(player__user=user).first()
+    """The user's registration at the event, with its player (it knows its event without a query); ``None``:
+    they have none.  One query."""
+    return event.registrations.select_related("player").filter(player__user=user).first()
 
 
 def registrations_with_decklist(*, event: Event) -> list[Registration]:
