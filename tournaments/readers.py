@@ -12,19 +12,42 @@ processes and workers alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core import events, jobs
 from core.events import DomainEvent
 from tournaments import audit
 from tournaments.services import standings
 
-#: Results recorded or changed: always move the standings.
-RESULTS = ("result.entered", "result.settled", "result.confirmed", "result.corrected")
-#: Who takes part changed: a late entry (missed rounds are losses), a drop or an undone drop.
-ENTRANTS = ("registration.created", "registration.checked_in", "registration.dropped", "registration.undropped")
-#: Pairings: a bye is a result; a re-paired round may have moved the bye.
-ROUNDS = ("round.started", "round.repaired", "round.swapped")
-#: Settings: the tiebreakers (or the Magic floor) changed.
-SETTINGS = ("event.updated",)
+
+def _always(domain_event: DomainEvent) -> bool:
+    return True
+
+
+def _when(fact: str):
+    """The event moves the standings when its data says ``fact``."""
+    return lambda domain_event: bool(domain_event.data.get(fact))
+
+
+#: Each action that may change what the standings are computed from, and whether one such event did.
+MOVES_STANDINGS: dict[str, Callable[[DomainEvent], bool]] = {
+    # Results recorded or changed.
+    "result.entered": _always,
+    "result.settled": _always,
+    "result.confirmed": _always,
+    "result.corrected": _always,
+    # Who takes part: a late entry (its missed rounds are losses), a drop or an undone drop.
+    "registration.created": _when("late_entry"),
+    "registration.checked_in": _when("late_entry"),
+    "registration.dropped": _always,
+    "registration.undropped": _always,
+    # Pairings: a bye is a result; a re-paired round may have moved the bye.
+    "round.started": _when("byes"),
+    "round.repaired": _always,
+    "round.swapped": _when("byes"),
+    # Settings: the tiebreakers (or the Magic floor) changed.
+    "event.updated": _when("standings_settings"),
+}
 
 
 @events.handler(events.ANY)
@@ -35,25 +58,17 @@ def audit_trail(domain_event: DomainEvent) -> None:
 
 def moves_standings(domain_event: DomainEvent) -> bool:
     """Whether the event changes what the standings are computed from."""
-    action, data = domain_event.action, domain_event.data
-    if action in RESULTS or action in ("round.repaired", "registration.dropped", "registration.undropped"):
-        return True
-    if action in ("registration.created", "registration.checked_in"):
-        return bool(data.get("late_entry"))
-    if action in ("round.started", "round.swapped"):
-        return bool(data.get("byes"))
-    if action == "event.updated":
-        return bool(data.get("standings_settings"))
-    return False
+    moved = MOVES_STANDINGS.get(domain_event.action)
+    return moved is not None and moved(domain_event)
 
 
-@events.handler(*RESULTS, *ENTRANTS, *ROUNDS, *SETTINGS)
+@events.handler(*MOVES_STANDINGS)
 def standings_out_of_date(domain_event: DomainEvent) -> None:
     if moves_standings(domain_event) and domain_event.event_id is not None:
         standings.bump_results_version(domain_event.event_id)
 
 
-@events.reader(*RESULTS, *ENTRANTS, *ROUNDS, *SETTINGS)
+@events.reader(*MOVES_STANDINGS)
 def standings_recompute_request(domain_event: DomainEvent) -> None:
     # Every round start asks, byes or not, so the standings exist (all zero) from round 1 on.
     if (moves_standings(domain_event) or domain_event.action == "round.started") and domain_event.event_id:

@@ -119,7 +119,7 @@ def test_the_audit_trail_keeps_audited_events_only():
 
 
 def test_every_change_that_moves_standings_has_the_standings_subscribers():
-    for action in (*readers.RESULTS, *readers.ENTRANTS, *readers.ROUNDS, *readers.SETTINGS):
+    for action in readers.MOVES_STANDINGS:
         handlers, after_commit = events.subscribers(action)
         assert "tournaments.readers.standings_out_of_date" in handlers, action
         assert "tournaments.readers.standings_recompute_request" in after_commit, action
