@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from core import events, jobs
 from core.events import DomainEvent
-from decks.services import RECHECK_TASK, VALIDATE_TASK, deck_job_key, recheck_job_key, undone_checks
+from decks.selectors import undone_checks
+from decks.services import RECHECK_TASK, VALIDATE_TASK, deck_job_key, recheck_job_key
 
 
 def _check(version_id: int) -> None:

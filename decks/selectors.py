@@ -110,3 +110,12 @@ def deck_recheck_refreshed(*, run: DeckRecheck) -> DeckRecheck:
 def banlist_names() -> tuple[str, ...]:
     """The names of the imported Yu-Gi-Oh! banlists, newest first: one query."""
     return tuple(StoredBanlist.objects.values_list("name", flat=True))
+
+
+def undone_checks() -> tuple[list[int], list[int]]:
+    """What the deck checks left undone (e.g. while the broker was away): versions still pending, and the
+    re-checks of an event that never finished (their ids).  The sweep (:mod:`decks.readers`) asks for them
+    again.  Two queries."""
+    pending = list(DeckVersion.objects.filter(status=DeckVersion.Status.PENDING).values_list("pk", flat=True))
+    runs = list(DeckRecheck.objects.filter(finished_at__isnull=True).values_list("pk", flat=True))
+    return pending, runs

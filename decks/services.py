@@ -41,7 +41,7 @@ from decks.models import (
     StoredBanlist,
     YugiohCard,
 )
-from decks.selectors import latest_versions
+from decks.selectors import banlist_names, latest_versions
 from rules import FORMATS
 from rules.deckrules import ROLES
 from tournaments.audit import player_label
@@ -361,7 +361,7 @@ def event_deck_options_set(*, event: Event, by, options: dict) -> Event:
     fmt = event.format_spec
     allowed = dict(fmt.deck_options)
     if fmt.family.value == "yugioh":
-        allowed["banlist"] = tuple(StoredBanlist.objects.values_list("name", flat=True))
+        allowed["banlist"] = banlist_names()
     clean = {}
     for key, value in options.items():
         if key not in allowed:
@@ -462,12 +462,3 @@ def deck_verdict_override(*, version: DeckVersion, status: str, reason: str, by)
 def deck_verdict_clear(*, version: DeckVersion, reason: str, by) -> DeckVersion:
     """Clear the ruling in force, with a reason: the checker's verdict stands again (``no_ruling`` without one)."""
     return _rule(version=version, status="", reason=reason, by=by, action="deck.override_cleared")
-
-
-def undone_checks() -> tuple[list[int], list[int]]:
-    """What the deck checks left undone (e.g. while the broker was away): versions still pending, and the
-    re-checks of an event that never finished (their ids).  The sweep (:mod:`decks.readers`) asks for them again.
-    """
-    pending = list(DeckVersion.objects.filter(status=DeckVersion.Status.PENDING).values_list("pk", flat=True))
-    runs = list(DeckRecheck.objects.filter(finished_at__isnull=True).values_list("pk", flat=True))
-    return pending, runs
