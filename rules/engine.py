@@ -390,6 +390,18 @@ def fork(state: State, *, also: tuple[str, ...] = ()) -> State:
     return new
 
 
+def player_ids_without_options(players: Sequence[int], options: Mapping[str, Any] | None) -> list[int]:
+    """``new_game``'s checks for a format that takes no options: no option given, and integer player ids."""
+    if options is not None and not isinstance(options, Mapping):
+        raise RuleViolation("invalid_option", "setup", "Options are a mapping.")
+    if options:
+        raise RuleViolation("invalid_option", "setup", f"Unknown option(s): {', '.join(map(str, options))}.")
+    ids = list(players)
+    if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
+        raise RuleViolation("invalid_players", "setup", "Player ids are integers.")
+    return ids
+
+
 def next_state(state: State, *, also: tuple[str, ...] = ()) -> State:
     """The state an accepted entry starts from: a :func:`fork` whose ``seq`` is one on."""
     new = fork(state, also=also)

@@ -77,6 +77,7 @@ from rules.engine import (
     next_player,
     optional,
     player,
+    player_ids_without_options,
     player_in_game,
     players_still_in,
 )
@@ -436,13 +437,7 @@ class Format3TrinityEngine:
     QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
-        if options is not None and not isinstance(options, Mapping):
-            raise RuleViolation("invalid_option", "setup", "Options are a mapping.")
-        if options:
-            raise RuleViolation("invalid_option", "setup", f"Unknown option(s): {', '.join(map(str, options))}.")
-        ids = list(players)
-        if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
-            raise RuleViolation("invalid_players", "setup", "Player ids are integers.")
+        ids = player_ids_without_options(players, options)
         if len(ids) < MIN_PLAYERS:
             raise RuleViolation("invalid_players", "Format3Trinity", "A game has 3 or more players.")
         state = base_state(ids, round=1, round_over=False)

@@ -76,6 +76,7 @@ from rules.engine import (
     next_player,
     optional,
     player,
+    player_ids_without_options,
     player_in_game,
     players_still_in,
     require,
@@ -550,13 +551,7 @@ class MtSilverEngine:
     QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
-        if options is not None and not isinstance(options, Mapping):
-            raise RuleViolation("invalid_option", "setup", "Options are a mapping.")
-        if options:
-            raise RuleViolation("invalid_option", "setup", f"Unknown option(s): {', '.join(map(str, options))}.")
-        ids = list(players)
-        if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
-            raise RuleViolation("invalid_players", "setup", "Player ids are integers.")
+        ids = player_ids_without_options(players, options)
         size = TABLE_SIZE
         if not size.min <= len(ids) <= size.max:
             # The rulebook is written for 4; Podium seats 3-player pods too (see the Format record).
