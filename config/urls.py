@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from accounts.apis import MeApi, SignUpApi
-from core.api import TokenCreateApi, UnknownApi
+from accounts.apis import MeApi, SignUpApi, TokenCreateApi, TokenRevokeAllApi, TokenRevokeApi
+from core.api import UnknownApi
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -14,6 +14,8 @@ urlpatterns = [
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("games.api_urls")),
     path("api/v1/auth/token/", TokenCreateApi.as_view(), name="api-token"),
+    path("api/v1/auth/logout/", TokenRevokeApi.as_view(), name="api-logout"),
+    path("api/v1/auth/logout-all/", TokenRevokeAllApi.as_view(), name="api-logout-all"),
     path("api/v1/auth/signup/", SignUpApi.as_view(), name="api-signup"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
@@ -25,3 +27,10 @@ urlpatterns = [
     path("", include(("games.urls", "games"))),
     path("", include(("tournaments.public_urls", "public"))),
 ]
+
+# Under /api/ Django's own error answers (a URL nothing matches, a body it refuses to read, a bug) have the API's
+# error shape; elsewhere they are the site's pages (core.api).
+handler400 = "core.api.handler400"
+handler403 = "core.api.handler403"
+handler404 = "core.api.handler404"
+handler500 = "core.api.handler500"

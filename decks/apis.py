@@ -9,10 +9,10 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from core.api import BODY, SIGNED_IN, STAFF, FormatField, error_responses
+from core.throttling import DeckCheckThrottle, UserWriteThrottle
 from decks import selectors, services
 from decks.checking import deck_check
 from decks.models import DeckVerdictOverride, DeckVersion
@@ -21,10 +21,6 @@ from tournaments import selectors as tournament_selectors
 from tournaments.models import Registration
 from tournaments.policy import Action, can, can_view_decklist, can_view_hidden_decklists, is_player
 from tournaments.selectors import people as people_selectors
-
-
-class DeckCheckAnonThrottle(AnonRateThrottle):
-    scope = "deck_checks_anon"
 
 
 @extend_schema_serializer(component_name="Violation")
@@ -39,7 +35,7 @@ class DeckCheckApi(APIView):
     """Check a decklist against a format's deck construction rules, without registering it."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [DeckCheckAnonThrottle]
+    throttle_classes = [DeckCheckThrottle, UserWriteThrottle]
 
     @extend_schema_serializer(component_name="DeckCheck")
     class InputSerializer(serializers.Serializer):

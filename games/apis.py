@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, STAFF, FormatField, error_responses
+from core.api import BODY, MAX_INT, STAFF, FormatField, error_responses
 from games import selectors, services
 from games.models import Game
 
@@ -74,10 +74,11 @@ class GameCreateApi(APIView):
         responses={
             201: GameOutput,
             **error_responses(
-                *BODY, "bye", *STAFF, "not_found", "result_exists", "game_in_progress", "game_over", engine_rules=True
+                *BODY, "bye", *STAFF, "not_found", "result_exists", "game_in_progress", "game_over", "pairing_changed",
+                engine_rules=True,
             ),
         },
-    )
+    )  # fmt: skip
     def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
         pod = get_object_or_404(selectors.table_pods(event_id=event_id, number=number, table=table))
         serializer = self.InputSerializer(data=request.data)
@@ -120,7 +121,7 @@ class GameStateApi(APIView):
 class GameEventListAppendApi(APIView):
     @extend_schema_serializer(component_name="GameEntryAppend")
     class InputSerializer(serializers.Serializer):
-        expected_version = serializers.IntegerField(min_value=0)
+        expected_version = serializers.IntegerField(min_value=0, max_value=MAX_INT)
         type = serializers.CharField(max_length=40)
         data = serializers.DictField(required=False, default=dict)
 
@@ -165,7 +166,7 @@ class GameEventVoidApi(APIView):
 
     @extend_schema_serializer(component_name="GameEntryVoid")
     class InputSerializer(serializers.Serializer):
-        expected_version = serializers.IntegerField(min_value=0)
+        expected_version = serializers.IntegerField(min_value=0, max_value=MAX_INT)
         reason = serializers.CharField(max_length=500)
 
     @extend_schema(

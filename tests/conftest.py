@@ -56,12 +56,12 @@ def site_staff(django_user_model):
 
 def _client_for(user):
     # Imported here so the pure-engine tests can run without Django (``-p no:django``).
-    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
+    from tests.support.people import token_for
+
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 

@@ -8,6 +8,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
 
+from core.api import MAX_ID
 from rules import choices as format_choices
 from tournaments.models import Event, EventStaff, Penalty
 
@@ -106,8 +107,8 @@ class EventSettingsForm(EventForm):
 
 
 class SwapForm(forms.Form):
-    player_a = forms.IntegerField()
-    player_b = forms.IntegerField()
+    player_a = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    player_b = forms.IntegerField(min_value=1, max_value=MAX_ID)
 
 
 class RegistrationForm(forms.Form):

@@ -38,16 +38,21 @@ import os
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 from config.settings.env import (
     read_bool,
     read_database,
     read_email_address,
     read_float,
+    read_header,
     read_int,
     read_list,
     read_mailer,
+    read_networks,
+    read_rate,
     read_redis_url,
+    weak_secret_key,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -61,6 +66,11 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (set DEBUG=true for local use).")
     # Local development only; `manage.py check --deploy` flags the prefix.
     SECRET_KEY = "django-insecure-podium-local-development-only"
+elif not DEBUG and weak_secret_key(SECRET_KEY):
+    raise ImproperlyConfigured(
+        "SECRET_KEY is too weak for production: it needs 50 characters or more, at least 5 of them different, and "
+        "no 'django-insecure-' prefix. Make one with: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+    )
 
 ALLOWED_HOSTS = read_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = read_list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -74,7 +84,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -86,7 +96,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: forwarding headers count only from the proxies in PODIUM_PROXIES (core.proxies).
+    "core.proxies.ForwardedHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # A NUL in the path or a query parameter: 404 / 400 before any view or query sees it.
+    "core.middleware.UnsafeInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -94,6 +108,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a sign-in refused for too many failures into the locked-out page.
     "axes.middleware.AxesMiddleware",
@@ -219,20 +234,50 @@ DEFAULT_FROM_EMAIL = read_email_address("DEFAULT_FROM_EMAIL", default="Podium <p
 SERVER_EMAIL = read_email_address("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 EMAIL_SUBJECT_PREFIX = "[Podium] "
 
-# --- HTTPS and proxies ----------------------------------------------------------------
-#: Reverse proxies in front of the app: the client's address is the one the outermost of them saw.
-PODIUM_PROXIES = read_int("PODIUM_PROXIES", default=0, minimum=0)
-if PODIUM_PROXIES:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    AXES_CLIENT_IP_CALLABLE = "accounts.security.client_ip"
-#: Production behind HTTPS; off by default so DEBUG, the tests and the benchmarks' local servers speak plain HTTP.
-PODIUM_HTTPS = read_bool("PODIUM_HTTPS", default=False)
-SECURE_SSL_REDIRECT = PODIUM_HTTPS
-SESSION_COOKIE_SECURE = PODIUM_HTTPS
-CSRF_COOKIE_SECURE = PODIUM_HTTPS
-SECURE_HSTS_SECONDS = read_int("PODIUM_HSTS_SECONDS", default=365 * 24 * 3600, minimum=0) if PODIUM_HTTPS else 0
-SECURE_HSTS_INCLUDE_SUBDOMAINS = PODIUM_HTTPS and read_bool("PODIUM_HSTS_SUBDOMAINS", default=True)
-SECURE_HSTS_PRELOAD = PODIUM_HTTPS and read_bool("PODIUM_HSTS_PRELOAD", default=True)
+# --- HTTPS, proxies and the browser's protections -------------------------------------------------
+#: Reverse proxies in front of the app (addresses or networks): only their X-Forwarded-For and
+#: X-Forwarded-Proto are believed, and from anyone else those headers are dropped (core.proxies).
+PODIUM_PROXIES = read_networks("PODIUM_PROXIES")
+AXES_CLIENT_IP_CALLABLE = "core.proxies.client_ip"
+#: Variables that switched HTTPS on before the settings took Django's names: a deployment still setting them
+#: is told what to set instead rather than silently getting other values.
+_RETIRED = {
+    "PODIUM_HTTPS": "SECURE_SSL_REDIRECT, SESSION_COOKIE_SECURE and CSRF_COOKIE_SECURE (on by default when DEBUG "
+    "is off)",
+    "PODIUM_HSTS_SECONDS": "SECURE_HSTS_SECONDS",
+    "PODIUM_HSTS_SUBDOMAINS": "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "PODIUM_HSTS_PRELOAD": "SECURE_HSTS_PRELOAD",
+}
+for _old, _new in _RETIRED.items():
+    if _old in os.environ:
+        raise ImproperlyConfigured(f"{_old} is no longer read: set {_new} instead.")
+# Each security setting is read from the variable of its own name; secure unless DEBUG is on.
+_SECURE = not DEBUG
+SECURE_SSL_REDIRECT = read_bool("SECURE_SSL_REDIRECT", default=_SECURE)
+SESSION_COOKIE_SECURE = read_bool("SESSION_COOKIE_SECURE", default=_SECURE)
+CSRF_COOKIE_SECURE = read_bool("CSRF_COOKIE_SECURE", default=_SECURE)
+SECURE_HSTS_SECONDS = read_int("SECURE_HSTS_SECONDS", default=365 * 24 * 3600 if _SECURE else 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = read_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_SECURE)
+SECURE_HSTS_PRELOAD = read_bool("SECURE_HSTS_PRELOAD", default=_SECURE)
+#: The header (and value) a trusted proxy sets on requests that came over HTTPS; by default X-Forwarded-Proto
+#: when proxies are configured.
+_ssl_header = read_header("SECURE_PROXY_SSL_HEADER", default="X-Forwarded-Proto: https" if PODIUM_PROXIES else "")
+if _ssl_header:
+    SECURE_PROXY_SSL_HEADER = _ssl_header
+#: The Content-Security-Policy of every answer: the pages load scripts, styles and images from Podium itself
+#: only (no inline script or style, no eval), are never framed, and post forms to Podium only.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 # --- I18n, static ----------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -255,21 +300,39 @@ STORAGES = {
 
 # --- REST framework ------------------------------------------------------------
 REST_FRAMEWORK = {
+    # The token first: a request without credentials that needs them gets 401 with "WWW-Authenticate: Token".
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "core.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.api.exception_handler",
+    # JSON nested too deep, or holding a NUL or a lone surrogate, is refused (core.parsers).
+    "DEFAULT_PARSER_CLASSES": [
+        "core.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    # Signed-in accounts' writes, per account; anonymous deck checks and sign-ups per address (core.throttling).
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.UserWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         # Anonymous deck checks (bots, deck builders): per client IP, in the shared cache.
-        "deck_checks_anon": os.environ.get("PODIUM_DECK_CHECK_RATE", "60/min"),
+        "deck_checks_anon": read_rate("PODIUM_DECK_CHECK_RATE", "60/min"),
         # Sign-ups through the API, per client IP.
-        "signups_anon": os.environ.get("PODIUM_SIGNUP_RATE", "20/hour"),
+        "signups_anon": read_rate("PODIUM_SIGNUP_RATE", "20/hour"),
+        # Every write (POST, PUT, PATCH, DELETE) of a signed-in account, per account.
+        "writes_user": read_rate("PODIUM_WRITE_RATE", "600/min"),
     },
+    # The client's address is core.proxies.client_ip; DRF's own reading of X-Forwarded-For is never used.
+    "NUM_PROXIES": 0,
+}
+#: API tokens (django-rest-knox, core.auth): stored as a SHA-512 digest, valid this long after each sign-in.
+REST_KNOX = {
+    "TOKEN_TTL": datetime.timedelta(hours=read_float("PODIUM_TOKEN_HOURS", default=10.0)),
+    "AUTH_HEADER_PREFIX": "Token",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Podium API",
@@ -285,6 +348,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # Tags and operation ids from the path after the version: "events", "games", ... rather than "v1".
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    # The enum names (drf-spectacular's own hook), then the error codes every operation shares (core.api).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api.document_shared_errors",
+    ],
     # Inputs and outputs are separate components; request components get the suffix "Request".
     "COMPONENT_SPLIT_REQUEST": True,
     # PATCH inputs are not partial here: their components say what each operation requires.

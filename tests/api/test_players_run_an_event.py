@@ -101,7 +101,7 @@ def test_sixteen_players_run_their_event_through_the_api(people, django_capture_
     assert event["magic_floor"] == "1/3" and event["check_in_open"] is False
 
     # 18 players register themselves: the two last wait.
-    assert anonymous("post", E + "/register/", 403, event_id=eid)["error"]["code"] == "not_authenticated"
+    assert anonymous("post", E + "/register/", 401, event_id=eid)["error"]["code"] == "not_authenticated"
     registrations = [player("post", E + "/register/", 201, event_id=eid) for player in players]
     assert [r["status"] for r in registrations] == ["registered"] * 16 + ["waitlisted"] * 2
     assert all(r["self_registered"] for r in registrations)

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rest_framework.test import APIClient
 
-from decks.apis import DeckCheckAnonThrottle
 from tests.support.data import data_dir
+from tests.support.throttles import fresh_address, throttle_rates
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("card_catalogue")]
 
@@ -80,14 +81,11 @@ def test_a_body_that_is_not_json_gets_a_400(anon_api):
     assert "body" in response.json()["error"]["fields"]
 
 
-def test_anonymous_callers_are_rate_limited(anon_api, monkeypatch):
-    from django.core.cache import cache
-
-    cache.clear()
-    monkeypatch.setattr(DeckCheckAnonThrottle, "THROTTLE_RATES", {"deck_checks_anon": "2/min"})
+def test_anonymous_callers_are_rate_limited():
+    client = APIClient(REMOTE_ADDR=fresh_address())
     body = {"format": "mintayn-master", "decklist": "1 Ember Whelp"}
-    assert [anon_api.post(URL, body, format="json").status_code for _ in range(3)] == [200, 200, 429]
-    cache.clear()
+    with throttle_rates(deck_checks_anon="2/min"):
+        assert [client.post(URL, body, format="json").status_code for _ in range(3)] == [200, 200, 429]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -19,6 +19,17 @@ from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
+#: What every process started here runs with: production settings (DEBUG off) over plain HTTP on 127.0.0.1.
+LOCAL = {
+    "DJANGO_SETTINGS_MODULE": "config.settings.base",
+    "DEBUG": "false",
+    "SECRET_KEY": "integration-tests-only-" + "9f3c1ab27d" * 4,
+    "SECURE_SSL_REDIRECT": "false",
+    "SESSION_COOKIE_SECURE": "false",
+    "CSRF_COOKIE_SECURE": "false",
+    "SECURE_HSTS_SECONDS": "0",
+}
+
 
 def database_url() -> str:
     db = connection.settings_dict  # the test database pytest-django created
@@ -46,11 +57,9 @@ def start_worker(tmp_path: Path, *, beat: bool = False, env: dict[str, str] | No
     name = f"{queue}@localhost"
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.base",
+        **LOCAL,
         "DATABASE_URL": database_url(),
         "REDIS_URL": settings.REDIS_URL,
-        "DEBUG": "false",
-        "SECRET_KEY": "integration-test-worker",
         "PODIUM_TASK_QUEUE": queue,
         "PODIUM_SWEEP_SECONDS": "1",
         **(env or {}),
@@ -111,11 +120,9 @@ def start_web(tmp_path: Path, *, env: dict[str, str] | None = None, workers: int
         port = s.getsockname()[1]
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.base",
+        **LOCAL,
         "DATABASE_URL": database_url(),
         "REDIS_URL": settings.REDIS_URL,
-        "DEBUG": "false",
-        "SECRET_KEY": "integration-test-web",
         "ALLOWED_HOSTS": "127.0.0.1",
         **(env or {}),
     }

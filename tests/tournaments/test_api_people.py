@@ -88,7 +88,7 @@ def test_the_organiser_adds_changes_and_removes_staff_by_username(api, organiser
     assert not EventStaff.objects.filter(event=event).exists()
     assert (api.delete(url + "Judy/").status_code, code(api.delete(url + "Judy/"))) == (404, "not_staff")
     assert code(api.delete(url + "nobody/")) == "unknown_user"
-    assert code(api.delete(url + "a%00b/")) == "unknown_user"  # a NUL no username has: not a database error
+    assert code(api.delete(url + "a%00b/")) == "not_found"  # a NUL no username has: not a database error
 
 
 def test_co_organisers_manage_staff_but_scorekeepers_do_not(organiser, users):

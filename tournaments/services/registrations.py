@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core import events
-from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
+from core.exceptions import ApplicationError, Conflict, NotAuthenticated, NotFound, PermissionDenied
 from tournaments import audit, selectors
 from tournaments.models import ByeAssignment, Event, Player, Registration, Seat
 from tournaments.policy import Action, can, can_act_for_player, ensure, is_player
@@ -121,7 +121,7 @@ def registration_self_register(*, event: Event, by) -> Registration:
     for a player already registered or waiting (``already_registered``).
     """
     if not (by and by.is_authenticated):
-        raise PermissionDenied("Sign in to register.", code="not_authenticated")
+        raise NotAuthenticated("Sign in to register.")
     player = player_for_user(by)
     with transaction.atomic():
         event = locked_event(event.pk)
@@ -451,7 +451,7 @@ def player_claim(*, user, code: str) -> Player:
     so no history is ever merged or lost silently.
     """
     if not (user and user.is_authenticated):
-        raise PermissionDenied("Sign in to claim your player record.", code="not_authenticated")
+        raise NotAuthenticated("Sign in to claim your player record.")
     code = (code or "").strip().upper()
     if not code:
         raise ApplicationError("Enter the code the organiser gave you.", field="code")
