@@ -308,6 +308,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.api.exception_handler",
+    # JSON only: every answer under /api/ is JSON (the interactive docs are Swagger UI at /api/docs/).
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # JSON nested too deep, or holding a NUL or a lone surrogate, is refused (core.parsers).
     "DEFAULT_PARSER_CLASSES": [
         "core.parsers.JSONParser",
