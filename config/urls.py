@@ -6,7 +6,7 @@ from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.apis import MeApi, SignUpApi, TokenCreateApi, TokenRevokeAllApi, TokenRevokeApi
-from core.api import UnknownApi
+from core.api import SchemaNegotiation, UnknownApi
 
 #: The one exception to the Content-Security-Policy: the API docs page (drf-spectacular's Swagger UI) has inline
 #: styles, so its styles may be inline; scripts stay files of Podium's own.
@@ -24,7 +24,7 @@ urlpatterns = [
     path("api/v1/auth/logout/", TokenRevokeApi.as_view(), name="api-logout"),
     path("api/v1/auth/logout-all/", TokenRevokeAllApi.as_view(), name="api-logout-all"),
     path("api/v1/auth/signup/", SignUpApi.as_view(), name="api-signup"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SpectacularAPIView.as_view(content_negotiation_class=SchemaNegotiation), name="schema"),
     # Swagger UI with its start-up script served as a file (no inline script); its page keeps a <style> of its own.
     path("api/docs/", DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     # Ending in a slash, like every API URL: a URL without one still gets APPEND_SLASH's redirect.

@@ -30,13 +30,13 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
-from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -383,16 +383,52 @@ class UnknownApi(APIView):
         raise exceptions.NotFound()
 
 
-class _NoFormatOverride:
-    """DRF's settings, but without the ``?format=`` renderer switch."""
-
-    URL_FORMAT_OVERRIDE = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(api_settings, name)
+# --- lists ------------------------------------------------------------------------------------------------------
 
 
-class FormatFilterNegotiation(DefaultContentNegotiation):
-    """For lists whose ``?format=`` filters by game format: DRF would read it as its renderer switch (a 404)."""
+class Pagination(LimitOffsetPagination):
+    """Every list of the API: ``?limit=`` (default :attr:`default_limit`, at most :attr:`max_limit`) and
+    ``?offset=``; the answer is ``{"count", "next", "previous", "results"}`` (links to the neighbouring pages, or
+    ``null``).  A limit that is no positive number is the default; an offset past any list is the same empty page
+    (offsets stop at :data:`MAX_INT`, which the database can skip)."""
 
-    settings = _NoFormatOverride()
+    default_limit = 100
+    max_limit = 1000
+
+    def get_offset(self, request: Request) -> int:
+        return min(super().get_offset(request), MAX_INT)
+
+
+def page_parameters() -> list[OpenApiParameter]:
+    """The query parameters of a list the schema cannot see is one (the standings' rows in an object)."""
+    return [
+        OpenApiParameter("limit", int, description=f"Rows per page (default {Pagination.default_limit}, at most "
+                         f"{Pagination.max_limit})."),
+        OpenApiParameter("offset", int, description="Rows to skip."),
+    ]  # fmt: skip
+
+
+def paginated(view: APIView, request: Request, rows: Any, serialize: Any) -> Response:
+    """The page of ``rows`` (a queryset: counted and sliced in the database; or a list) that ``request`` asks for,
+    as ``serialize(page)`` in the :class:`Pagination` envelope.  The view names ``pagination_class = Pagination``
+    so the schema documents the envelope and its parameters."""
+    paginator = Pagination()
+    page = paginator.paginate_queryset(rows, request, view=view)
+    return paginator.get_paginated_response(serialize(page))
+
+
+# --- the schema itself ------------------------------------------------------------------------------------------
+
+
+class SchemaNegotiation(DefaultContentNegotiation):
+    """``/api/schema/?format=json`` (or ``yaml``): the one place ``?format=`` picks the renderer.  Everywhere else
+    ``?format=`` is no switch of DRF's (``URL_FORMAT_OVERRIDE`` is off: the API answers JSON only), so it can be
+    the events list's filter by game format."""
+
+    def select_renderer(self, request: Request, renderers: list, format_suffix: str | None = None) -> Any:
+        wanted = request.query_params.get("format")
+        if wanted:
+            for renderer in renderers:
+                if renderer.format == wanted:
+                    return renderer, renderer.media_type
+        return super().select_renderer(request, renderers, format_suffix)

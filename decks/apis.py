@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, SIGNED_IN, STAFF, FormatField, error_responses
+from core.api import BODY, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
 from core.throttling import DeckCheckThrottle, UserWriteThrottle
 from decks import selectors, services
 from decks.checking import deck_check
@@ -162,6 +162,8 @@ def _registration(event_id: int, registration_id: int) -> Registration:
 class DeckVersionListSubmitApi(APIView):
     """A registration's deck versions (newest first), and submitting a new one."""
 
+    pagination_class = Pagination
+
     @extend_schema_serializer(component_name="DeckSubmit")
     class InputSerializer(serializers.Serializer):
         decklist = serializers.CharField(max_length=50_000, trim_whitespace=False)
@@ -172,7 +174,7 @@ class DeckVersionListSubmitApi(APIView):
         registration = _registration(event_id, registration_id)
         versions = selectors.deck_versions_ruled(registration=registration)
         context = _sight(request.user, registration, versions)
-        return Response(DeckVersionOutput(versions, many=True, context=context).data)
+        return paginated(self, request, versions, lambda page: DeckVersionOutput(page, many=True, context=context).data)
 
     @extend_schema(
         request=InputSerializer,
@@ -195,6 +197,8 @@ class EventDeckStatusApi(APIView):
     """Deck status of every entry: public; the lists and their violations once published (or for the player
     and the staff who may see hidden decklists)."""
 
+    pagination_class = Pagination
+
     @extend_schema_serializer(component_name="RegistrationDeck")
     class OutputSerializer(serializers.Serializer):
         registration = serializers.IntegerField(source="registration_id")
@@ -210,7 +214,9 @@ class EventDeckStatusApi(APIView):
             "show_all": can_view_hidden_decklists(request.user, event),
             "staff": can(request.user, Action.SEE_HIDDEN_DECKLISTS, event),
         }
-        return Response(self.OutputSerializer(versions, many=True, context=context).data)
+        return paginated(
+            self, request, versions, lambda page: self.OutputSerializer(page, many=True, context=context).data
+        )
 
 
 class DeckRulingApi(APIView):

@@ -316,8 +316,10 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
-    "PAGE_SIZE": 100,
+    # Every list: ?limit= (default 100, at most 1,000) and ?offset=, with count, next and previous (core.api).
+    "DEFAULT_PAGINATION_CLASS": "core.api.Pagination",
+    # JSON only, so ?format= picks no renderer: it is the events list's filter (only /api/schema/ reads it).
+    "URL_FORMAT_OVERRIDE": None,
     # Signed-in accounts' writes, per account; anonymous deck checks and sign-ups per address (core.throttling).
     "DEFAULT_THROTTLE_CLASSES": ["core.throttling.UserWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {

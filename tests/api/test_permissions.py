@@ -65,7 +65,7 @@ POST   /events/                                                           401   
 PATCH  /events/{event_id}/                                                401   403  403   403    403    403    403     200  200  200
 POST   /events/{event_id}/finish/                                         401   403  403   403    403    403    403     409  409  409
 POST   /events/{event_id}/staff/                                          401   403  403   403    403    403    403     201  201  201
-DELETE /events/{event_id}/staff/{username}/                               401   403  403   403    403    403    403     200  200  200
+DELETE /events/{event_id}/staff/{username}/                               401   403  403   403    403    403    403     204  204  204
 POST   /events/{event_id}/register/                                       401   409  201   201    201    201    201     201  201  201
 POST   /events/{event_id}/registrations/                                  401   403  403   403    403    201    403     201  201  201
 PATCH  /events/{event_id}/registrations/{registration_id}/                401   403  403   403    403    200    403     200  200  200

@@ -91,7 +91,7 @@ def test_sixteen_players_run_their_event_through_the_api(people, django_capture_
     eid = event["id"]
     organiser("post", E + "/staff/", 201, {"user": "sam", "role": "scorekeeper"}, event_id=eid)
     organiser("post", E + "/staff/", 201, {"user": "judy", "role": "judge"}, event_id=eid)
-    staff = organiser("get", E + "/staff/", 200, event_id=eid)
+    staff = organiser("get", E + "/staff/", 200, event_id=eid)["results"]
     assert [(s["user"], s["role"]) for s in staff] == [("judy", "judge"), ("sam", "scorekeeper")]
     assert players[0]("get", E + "/staff/", 403, event_id=eid)["error"]["code"] == "permission_denied"
     assert players[0]("post", E + "/register/", 409, event_id=eid)["error"]["code"] == "registration_closed"
@@ -112,7 +112,7 @@ def test_sixteen_players_run_their_event_through_the_api(people, django_capture_
     refused = players[4]("post", R + "/withdraw/", 403, event_id=eid, registration_id=gone["id"])
     assert refused["error"]["code"] == "permission_denied"
     assert players[3]("post", R + "/withdraw/", 200, event_id=eid, registration_id=gone["id"])["status"] == "withdrawn"
-    status = {r["id"]: r["status"] for r in anonymous("get", E + "/registrations/", 200, event_id=eid)}
+    status = {r["id"]: r["status"] for r in anonymous("get", E + "/registrations/", 200, event_id=eid)["results"]}
     assert status[registrations[16]["id"]] == "registered"
     assert status[registrations[17]["id"]] == "waitlisted"
     field = [p for i, p in enumerate(players) if i not in (3, 17)]

@@ -336,9 +336,10 @@ def versions_seen(user, registration) -> dict:
     client = api_for(user)
     listed = {
         row["registration"]: row["version"]
-        for row in client.get(f"/api/v1/events/{registration.event_id}/decks/").json()
+        for row in client.get(f"/api/v1/events/{registration.event_id}/decks/").json()["results"]
     }
-    own = client.get(f"/api/v1/events/{registration.event_id}/registrations/{registration.pk}/decks/").json()[0]
+    own = client.get(f"/api/v1/events/{registration.event_id}/registrations/{registration.pk}/decks/").json()
+    own = own["results"][0]
     assert listed[registration.pk] == own
     return own
 

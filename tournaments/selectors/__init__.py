@@ -32,13 +32,13 @@ def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
     return qs
 
 
-def events_of_format(*, fmt: str | None = None, limit: int) -> list[Event]:
-    """At most ``limit`` events as :func:`event_list` reads them, newest first, of format ``fmt`` only when given
-    (the API's ``?format=``): one query."""
+def events_of_format(*, fmt: str | None = None) -> QuerySet[Event]:
+    """Events as :func:`event_list` reads them, newest first, of format ``fmt`` only when given (the API's
+    ``?format=``): one query for a page of them (and one to count them)."""
     events = event_list()
     if fmt:
         events = events.filter(format=fmt)
-    return list(events[:limit])
+    return events
 
 
 def events_by_status(*, limit: int) -> list[Event]:
@@ -152,9 +152,10 @@ def rounds_load_tables(*, rounds: list[Round]) -> list[Round]:
     return rounds
 
 
-def event_rounds(*, event: Event) -> list[Round]:
-    """The event's rounds in order, each with its tables and open reports (:func:`rounds_load_tables`)."""
-    return rounds_load_tables(rounds=list(event.rounds.order_by("number")))
+def event_rounds(*, event: Event) -> QuerySet[Round]:
+    """The event's rounds in order; give a page of them its tables and open reports with
+    :func:`rounds_load_tables`."""
+    return event.rounds.order_by("number")
 
 
 def pod_seats(*, pod: Pod) -> list[Seat]:
