@@ -6,6 +6,7 @@ from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.apis import MeApi, SignUpApi, TokenCreateApi, TokenRevokeAllApi, TokenRevokeApi
+from core import health
 from core.api import SchemaNegotiation, UnknownApi
 
 #: The one exception to the Content-Security-Policy: the API docs page (drf-spectacular's Swagger UI) has inline
@@ -29,6 +30,9 @@ urlpatterns = [
     path("api/docs/", DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     # Ending in a slash, like every API URL: a URL without one still gets APPEND_SLASH's redirect.
     re_path(r"^api/[\s\S]*/$", UnknownApi.as_view()),
+    # For operators and load balancers (core.health): the process answers; what it depends on answers.
+    path("health/live/", health.live, name="health-live"),
+    path("health/ready/", health.ready, name="health-ready"),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
     path("", include("accounts.urls")),
     path("", include(("decks.urls", "decks"))),

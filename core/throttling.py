@@ -1,15 +1,17 @@
 """Rate limits of the API: per client address for anonymous calls, per account for signed-in writes.
 
 Each limit is a rate (``"60/min"``) for a *scope* in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``.  Requests
-are counted in fixed windows of the rate's period with the cache's atomic increment (``INCR`` on Redis), so
-concurrent requests can never slip past a limit the way a read-then-write history can; a client gets at most
-the rate's number of requests per window, then 429 ``throttled`` with ``Retry-After`` until the window ends.
+are counted with the cache's atomic increment (``INCR`` on Redis), so concurrent requests never slip past a
+limit the way a read-then-write history lets them, over a sliding window of the rate's period (see
+:class:`WindowThrottle`); past the rate a client gets 429 ``throttled`` with ``Retry-After``.
 
 * The client's address is :func:`core.proxies.client_ip`: forwarded addresses count only from the proxies in
   ``PODIUM_PROXIES``, so a client cannot buy a new allowance with a made-up ``X-Forwarded-For``.
 * Counters live in the cache (Redis in production).  When the cache cannot be reached a throttle lets the
   request through (it *fails open*) and logs a warning, at most one every :data:`WARN_EVERY` seconds per
-  process: reads and anonymous checks keep answering through a Redis outage, unthrottled until it is back.
+  process, and the process's throttles leave the cache alone for :data:`BREAKER_SECONDS`, so requests do not
+  each wait for a connection timeout: reads and anonymous checks keep answering through a Redis outage,
+  unthrottled until it is back.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ logger = logging.getLogger(__name__)
 #: While the cache is unreachable, each process logs that its throttles let requests through this often.
 WARN_EVERY = 10.0
 _last_warning = 0.0
+#: After a failed cache call, this process's throttles leave the cache alone for this long: requests are not held
+#: up by a connection timeout each while Redis is away.
+BREAKER_SECONDS = 5.0
+_cache_down_until = 0.0
 
 #: Methods that change something: what the per-account throttle counts.
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -40,6 +46,15 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), _PERIODS[period.strip()[0]]
 
 
+def _now() -> float:
+    return time.time()
+
+
+def _open_breaker() -> None:
+    global _cache_down_until
+    _cache_down_until = time.monotonic() + BREAKER_SECONDS
+
+
 def _warn_open(scope: str) -> None:
     global _last_warning
     now = time.monotonic()
@@ -50,7 +65,12 @@ def _warn_open(scope: str) -> None:
 
 
 class WindowThrottle(BaseThrottle):
-    """A fixed-window counter per :meth:`ident` in the cache; subclasses set ``scope`` and :meth:`ident`."""
+    """A sliding-window counter per :meth:`ident` in the cache; subclasses set ``scope`` and :meth:`ident`.
+
+    Requests are counted per window of the rate's period with an atomic increment; a request is let through
+    while ``previous window's count x the part of it still inside the last period + this window's count`` stays
+    within the rate (the sliding-window estimate), so a client gets no fresh allowance at a window's edge.  A
+    refused request is taken back out of the count."""
 
     scope: str = ""
 
@@ -66,20 +86,23 @@ class WindowThrottle(BaseThrottle):
 
     def allow_request(self, request, view) -> bool:
         ident = self.ident(request, view)
-        if ident is None:
+        if ident is None or time.monotonic() < _cache_down_until:
             return True
-        now = time.time()
+        now = _now()
         start = int(now // self.window) * self.window
-        key = f"podium:throttle:{self.scope}:{ident}:{start}"
+        key = f"podium:throttle:{self.scope}:{ident}:"
         try:
-            cache.add(key, 0, self.window + 1)
-            count = cache.incr(key)
+            cache.add(key + str(start), 0, 2 * self.window + 1)
+            count = cache.incr(key + str(start))
+            previous = cache.get(key + str(start - self.window)) or 0
+            if previous * (1 - (now - start) / self.window) + count <= self.limit:
+                return True
+            cache.decr(key + str(start))
         except ValueError:  # the key expired between add and incr: this request starts the window again
-            count = 1
-        except Exception:  # noqa: BLE001 - an unreachable cache fails open
-            _warn_open(self.scope)
             return True
-        if count <= self.limit:
+        except Exception:  # noqa: BLE001 - an unreachable cache fails open
+            _open_breaker()
+            _warn_open(self.scope)
             return True
         self._retry_after = max(1.0, start + self.window - now)
         return False

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from core.api import BODY, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
 from core.throttling import DeckCheckThrottle, UserWriteThrottle
 from decks import selectors, services
-from decks.checking import deck_check
+from decks.checking import LISTED_PER_CODE, deck_check
 from decks.models import DeckVerdictOverride, DeckVersion
 from rules.deckrules import ROLES
 from tournaments import selectors as tournament_selectors
@@ -57,7 +57,13 @@ class DeckCheckApi(APIView):
     class OutputSerializer(serializers.Serializer):
         legal = serializers.BooleanField()
         card_count = serializers.IntegerField()
-        violations = ViolationOutput(many=True)
+        violation_count = serializers.IntegerField(help_text="Every violation found, listed or not.")
+        violations_by_code = serializers.DictField(
+            child=serializers.IntegerField(), help_text="How many violations of each code were found."
+        )
+        violations = ViolationOutput(
+            many=True, help_text=f"The violations, at most {LISTED_PER_CODE} of each code (the first ones)."
+        )
 
     @extend_schema(
         request=InputSerializer,
@@ -71,7 +77,7 @@ class DeckCheckApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         result = deck_check(**serializer.validated_data)
-        return Response(result.as_dict())
+        return Response(self.OutputSerializer(result.as_dict(per_code=LISTED_PER_CODE)).data)
 
 
 # --- registered decks --------------------------------------------------------------------------

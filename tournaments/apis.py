@@ -1225,7 +1225,9 @@ class StandingsApi(APIView):
     @extend_schema_serializer(component_name="Standings")
     class OutputSerializer(serializers.Serializer):
         event = serializers.IntegerField()
-        current = serializers.BooleanField(help_text="False while the standings task catches up with new results.")
+        current = serializers.BooleanField(
+            help_text="False while the standings task catches up with new results: the figures are not current."
+        )
         results_version = serializers.IntegerField()
         count = serializers.IntegerField(help_text="Rows in the whole table (``limit`` and ``offset`` page it).")
         next = serializers.URLField(allow_null=True, help_text="The next page, or null.")
@@ -1234,13 +1236,17 @@ class StandingsApi(APIView):
 
     @extend_schema(parameters=page_parameters(), responses={200: OutputSerializer, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        """The standings, by rank, paged like every list (``limit``, ``offset``)."""
+        """The standings, by rank, paged like every list (``limit``, ``offset``).
+
+        Until the worker has stored them (it is catching up, or down), an event with players lists them at zero
+        with ``current: false``: never an empty table for an event that has players."""
         event = _event(event_id)
+        standings = selectors.standings_read(event=event)
         paginator = Pagination()
-        page = paginator.paginate_queryset(selectors.event_standings(event=event), request, view=self)
+        page = paginator.paginate_queryset(standings.rows, request, view=self)
         answer = {
             "event": event.pk,
-            "current": event.standings_current,
+            "current": standings.current,
             "results_version": event.standings_version,
             "count": paginator.count,
             "next": paginator.get_next_link(),

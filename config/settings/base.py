@@ -178,18 +178,35 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+#: The longest a task may run: at 90 % it is asked to stop (and lets go of its job's claim), at 100 % its worker
+#: process is killed.  Every Podium task takes seconds; a claim on a job lasts this long and 15 s more (core.jobs).
+PODIUM_TASK_TIME_LIMIT = read_float("PODIUM_TASK_TIME_LIMIT", default=120.0)
+CELERY_TASK_TIME_LIMIT = PODIUM_TASK_TIME_LIMIT
+CELERY_TASK_SOFT_TIME_LIMIT = 0.9 * PODIUM_TASK_TIME_LIMIT
+#: A message a worker took and never acknowledged (it was killed) goes back to the queue after this long: longer
+#: than any run (the time limit) plus the longest a retried task waits for its turn (60 s), so a message still
+#: being worked on is never handed out twice.
+PODIUM_VISIBILITY_TIMEOUT = PODIUM_TASK_TIME_LIMIT + 120
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Sending a task from a request: one short attempt and one retry, then core.jobs lets it go.
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2 * REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": 2 * REDIS_TIMEOUT,
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    "visibility_timeout": PODIUM_VISIBILITY_TIMEOUT,
+    # Workers look for such messages every 10 s (kombu's default: every 100 s) and when they start.
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+}
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 #: The queue tasks go to and workers read (``-Q``); a private one lets benchmarks and tests run beside a site.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("PODIUM_TASK_QUEUE", "celery")
 #: The sweeps (run by ``celery beat``, or a worker started with ``--beat``) ask again for work left
 #: undone, e.g. while the broker was away: standings older than their results, decks still pending.
 PODIUM_SWEEP_SECONDS = read_float("PODIUM_SWEEP_SECONDS", default=30.0)
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {"task": "tournaments.tasks.sweep_stale_standings", "schedule": PODIUM_SWEEP_SECONDS},
     "deck-checks-sweep": {"task": "decks.tasks.sweep_pending_decks", "schedule": PODIUM_SWEEP_SECONDS},
@@ -259,6 +276,8 @@ CSRF_COOKIE_SECURE = read_bool("CSRF_COOKIE_SECURE", default=_SECURE)
 SECURE_HSTS_SECONDS = read_int("SECURE_HSTS_SECONDS", default=365 * 24 * 3600 if _SECURE else 0, minimum=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = read_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_SECURE)
 SECURE_HSTS_PRELOAD = read_bool("SECURE_HSTS_PRELOAD", default=_SECURE)
+#: Load balancers probe the health endpoints over plain HTTP inside the network: they are never redirected.
+SECURE_REDIRECT_EXEMPT = [r"^health/"]
 #: The header (and value) a trusted proxy sets on requests that came over HTTPS; by default X-Forwarded-Proto
 #: when proxies are configured.
 _ssl_header = read_header("SECURE_PROXY_SSL_HEADER", default="X-Forwarded-Proto: https" if PODIUM_PROXIES else "")

@@ -49,7 +49,7 @@ def test_the_first_round_makes_the_same_queries_whatever_the_number_of_rounds(pl
 
 
 def test_the_standings_make_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
-    read_counting(api, f"/api/v1/events/{played.event.pk}/standings/", 4, django_assert_num_queries)
+    read_counting(api, f"/api/v1/events/{played.event.pk}/standings/", 3, django_assert_num_queries)
 
 
 def test_the_registrations_make_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):

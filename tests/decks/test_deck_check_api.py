@@ -52,6 +52,18 @@ def test_a_mintayn_list_is_checked_against_the_imported_csv(anon_api):
     assert {"deck_size", "prime_singleton"} <= codes(result)
 
 
+def test_a_50_kb_list_of_unknown_cards_lists_20_of_a_kind_and_counts_them_all(anon_api):
+    lines = [f"1 Nobody Known {n}" for n in range(2_500)]  # about 50 KB
+    decklist = "\n".join(lines)
+    assert 45_000 < len(decklist) <= 50_000
+    response = anon_api.post(URL, {"format": "mintayn-master", "decklist": decklist}, format="json")
+    result = response.json()
+    assert result["violation_count"] == sum(result["violations_by_code"].values())
+    assert result["violations_by_code"]["unknown_card"] == 2_500
+    assert [v["code"] for v in result["violations"]].count("unknown_card") == 20
+    assert len(response.content) < 20_000  # was 570-720 KB
+
+
 def test_a_role_that_matches_no_card_is_an_unknown_card(anon_api):
     result = check(anon_api, format="mt-silver", decklist="", roles={"trainer": "Professor Nobody XYZ 1"})
     assert "unknown_card" in codes(result)

@@ -3,6 +3,7 @@
 - :func:`throttle_rates`: override some of ``DEFAULT_THROTTLE_RATES`` (``deck_checks_anon="2/min"``).
 - :func:`fresh_address`: an address no earlier request came from (the counters live in the shared cache,
   which outlives a run).
+- :func:`forget_counts`: drop a scope's counters (accounts are counted by id, and ids start again each run).
 """
 
 from __future__ import annotations
@@ -24,3 +25,17 @@ def fresh_address() -> str:
     """An IPv6 documentation address (2001:db8::/32) made up for this call."""
     digits = uuid.uuid4().hex
     return "2001:db8:" + ":".join(digits[i : i + 4] for i in range(0, 24, 4))
+
+
+def forget_counts(scope: str) -> None:
+    """Drop every counter of ``scope`` from the cache (this suite's Redis database, or the local cache)."""
+    from django.core.cache import cache
+
+    if not settings.REDIS_URL:
+        cache.clear()
+        return
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    for key in client.scan_iter(f"*podium:throttle:{scope}:*"):
+        client.delete(key)

@@ -366,6 +366,44 @@ def standings_top(*, event: Event, limit: int) -> list[Standing]:
 
 
 @dataclass(frozen=True)
+class StandingsRead:
+    """The standings as pages and the API show them, and whether their figures are current."""
+
+    rows: list[Standing]
+    current: bool
+
+
+def standings_read(*, event: Event, limit: int | None = None) -> StandingsRead:
+    """The stored standings (the first ``limit`` rows), or, while none are stored for an event that has players,
+    those players at zero, by player ID: never an empty table for an event with players.
+
+    Stored standings are current when they reflect the event's latest results.  Zeros are current only before
+    round 1 (no result can exist yet); once a round is paired, players at zero mean the worker has not stored
+    the standings yet (it is busy, or down), so they are not current.  One query; two when none are stored.
+    """
+    stored = event_standings(event=event)
+    rows = list(stored if limit is None else stored[:limit])
+    if rows:
+        return StandingsRead(rows=rows, current=event.standings_current)
+    players = (
+        Registration.objects.filter(event=event, status=Registration.Status.REGISTERED, dropped=False)
+        .select_related("player")
+        .order_by("player_id")
+    )
+    zeros = [_zero_standing(event, registration.player) for registration in players[:limit]]
+    before_play = event.status == Event.Status.REGISTRATION
+    return StandingsRead(rows=zeros, current=event.standings_current and (before_play or not zeros))
+
+
+def _zero_standing(event: Event, player) -> Standing:
+    return Standing(
+        event=event, player=player, rank=1, points=0, wins=0, draws=0, losses=0, byes=0, matches=0,
+        opp_match_win_pct=0.0, opp_opp_match_win_pct=0.0, opp_avg_points=0.0, game_win_pct=0.0,
+        opp_game_win_pct=0.0, dropped=False, results_version=event.results_version,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
 class RoundOperations:
     """What the organiser can do to the event's rounds now (the services check it again when asked)."""
 
