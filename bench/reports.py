@@ -72,8 +72,10 @@ def _organiser():
     from django.contrib.auth import get_user_model
 
     from accounts.services import account_token
+    from tournaments.services import organiser_permission_grant
 
     organiser, _ = get_user_model().objects.get_or_create(username="bench-organiser")
+    organiser_permission_grant(user=organiser)
     return organiser, account_token(user=organiser)
 
 

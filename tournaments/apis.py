@@ -340,7 +340,7 @@ class EventListCreateApi(APIView):
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default=Event.Tiebreakers.CLASSIC)
         players_per_table = serializers.IntegerField(
-            required=False, allow_null=True, default=None, min_value=1, max_value=MAX_SMALLINT,
+            required=False, allow_null=True, default=None, min_value=2, max_value=MAX_SMALLINT,
             help_text="2 for 1v1 Swiss in a pod format.",
         )  # fmt: skip
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, default=Event.Leftovers.TABLES)
@@ -353,9 +353,11 @@ class EventListCreateApi(APIView):
         events = selectors.events_of_format(fmt=filters.validated_data.get("format"))
         return paginated(self, request, events, lambda page: EventOutput(page, many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: EventOutput, **error_responses(*BODY, *SIGNED_IN)})
+    @extend_schema(
+        request=InputSerializer, responses={201: EventOutput, **error_responses(*BODY, *SIGNED_IN, "permission_denied")}
+    )
     def post(self, request: Request) -> Response:
-        """Create an event; the signed-in user becomes its organiser."""
+        """Create an event (organisers: see ``PODIUM_OPEN_ORGANISING``); the signed-in user becomes its organiser."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = services.event_create(organiser=request.user, **serializer.validated_data)
@@ -371,7 +373,7 @@ class EventDetailApi(APIView):
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, required=False)
         players_per_table = serializers.IntegerField(
-            required=False, allow_null=True, min_value=1, max_value=MAX_SMALLINT
+            required=False, allow_null=True, min_value=2, max_value=MAX_SMALLINT
         )
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, required=False)
         registration_open = serializers.BooleanField(required=False)
@@ -1293,12 +1295,14 @@ class PlayerListCreateApi(APIView):
         return paginated(self, request, players, lambda page: PlayerOutput(page, many=True, context=context).data)
 
     @extend_schema(
-        request=InputSerializer, responses={201: PlayerOutput, **error_responses(*BODY, *SIGNED_IN, "duplicate_player")}
+        request=InputSerializer,
+        responses={201: PlayerOutput, **error_responses(*BODY, *SIGNED_IN, "permission_denied", "duplicate_player")},
     )
     def post(self, request: Request) -> Response:
+        """Create a player record (organisers)."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        player = services.player_create(**serializer.validated_data)
+        player = services.player_create(**serializer.validated_data, by=request.user)
         # The caller gave the external id: they read it back.
         return Response(PlayerOutput(player, context={"private": True}).data, status=status.HTTP_201_CREATED)
 

@@ -275,6 +275,8 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
+    if not policy.can_create_event(request.user):
+        raise DjangoPermissionDenied("Creating events needs the organiser permission: ask the site's staff.")
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -219,6 +219,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+#: Every signed-in account may create events and player records (a club's own server); off: only site staff and
+#: the accounts they give the organiser permission (tournaments.policy).
+PODIUM_OPEN_ORGANISING = read_bool("PODIUM_OPEN_ORGANISING", default=False)
 LOGIN_URL = "login"
 #: Players land on their own page; organisers find their dashboard from there and from the top bar.
 LOGIN_REDIRECT_URL = "accounts:me"

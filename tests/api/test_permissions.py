@@ -18,7 +18,9 @@ The world every request is sent into (:func:`world`), with its roles:
 * **upcoming**: an event with registration open, where alice has registered herself.
 * The organiser *olivia* (**organiser**) gave both events the same staff: *cora* (**co-organiser**),
   *sam* (**scorekeeper**), *judy* (**judge**) and *carl* (**caster**).  *oscar* (**other organiser**)
-  runs an event of his own; *site* (**site staff**) is Django staff.
+  runs an event of his own; *site* (**site staff**) is Django staff.  Olivia and oscar have the organiser
+  permission (site staff gave it): they, and site staff, create events and player records; organising is not
+  open to everyone (``PODIUM_OPEN_ORGANISING`` off, production's default).
 
 Requests about a registration are about alice's (a walk-in's for a claim code); requests about a table
 about alice's table (in round 1 for a correction).  Each cell runs in a savepoint rolled back after it,
@@ -59,9 +61,9 @@ POST   /auth/signup/                                                      201   
 POST   /auth/logout/                                                      401   204  204   204    204    204    204     204  204  204
 POST   /auth/logout-all/                                                  401   204  204   204    204    204    204     204  204  204
 POST   /deck-checks/                                                      200   200  200   200    200    200    200     200  200  200
-POST   /players/                                                          401   201  201   201    201    201    201     201  201  201
+POST   /players/                                                          401   403  403   201    403    403    403     403  201  201
 POST   /players/claim/                                                    401   409  409   200    200    200    200     200  200  200
-POST   /events/                                                           401   201  201   201    201    201    201     201  201  201
+POST   /events/                                                           401   403  403   201    403    403    403     403  201  201
 PATCH  /events/{event_id}/                                                401   403  403   403    403    403    403     200  200  200
 POST   /events/{event_id}/finish/                                         401   403  403   403    403    403    403     409  409  409
 POST   /events/{event_id}/staff/                                          401   403  403   403    403    403    403     201  201  201
@@ -144,12 +146,20 @@ class World:
     next_entry: dict = field(default_factory=dict)
 
 
+@pytest.fixture(autouse=True)
+def closed_organising(settings):
+    """Organising as production has it by default: only organisers (here olivia and oscar) create events."""
+    settings.PODIUM_OPEN_ORGANISING = False
+
+
 @pytest.fixture
 def world(django_user_model) -> World:
     def account(name: str, **extra):
         return django_user_model.objects.create_user(username=name, password="pw", **extra)
 
     olivia, oscar = account("olivia"), account("oscar")
+    for organiser in (olivia, oscar):
+        services.organiser_permission_grant(user=organiser)
     people = {name: account(name) for name in ("cora", "sam", "judy", "carl", "alice", "bob", "eve")}
     site = account("site", is_staff=True)
     day = datetime.date(2026, 12, 4)

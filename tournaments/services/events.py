@@ -7,13 +7,24 @@ import datetime
 from django.db import transaction
 
 from core import events
-from core.exceptions import ApplicationError, Conflict, PermissionDenied
+from core.exceptions import ApplicationError, Conflict
 from rules import UnknownFormat, get_format
 from tournaments import audit, selectors
 from tournaments.models import Event
-from tournaments.policy import Action, can_create_event, ensure
+from tournaments.policy import ORGANISER_PERMISSION, Action, ensure, ensure_can_create_event
 from tournaments.services._common import locked_event, missing_message, tables_without_result
 from tournaments.services.registrations import promote_waiting_list
+
+
+def organiser_permission_grant(*, user) -> None:
+    """Give ``user`` the organiser permission (:data:`tournaments.policy.ORGANISER_PERMISSION`), as site staff do
+    in the admin: the demo's organiser, a benchmark's."""
+    from django.contrib.auth.models import Permission
+
+    app_label, codename = ORGANISER_PERMISSION.split(".")
+    user.user_permissions.add(Permission.objects.get(content_type__app_label=app_label, codename=codename))
+    for cached in ("_perm_cache", "_user_perm_cache"):  # Django remembers permissions on the user object
+        user.__dict__.pop(cached, None)
 
 
 def event_create(
@@ -28,8 +39,7 @@ def event_create(
     players_per_table: int | None = None,
     pod_leftovers: str = Event.Leftovers.TABLES,
 ) -> Event:
-    if not can_create_event(organiser):
-        raise PermissionDenied("Sign in to create an event.")
+    ensure_can_create_event(organiser)
     try:
         fmt = get_format(format)
     except UnknownFormat:
