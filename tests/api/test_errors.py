@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
@@ -100,3 +102,29 @@ def test_an_anonymous_caller_of_a_service_that_needs_someone_is_a_401(anon_api, 
     event = make_event(organiser, 2)
     response = anon_api.get(f"/api/v1/events/{event.pk}/audit/")
     assert response.status_code == 401 and response["WWW-Authenticate"] == "Token"
+
+
+def test_no_answer_under_api_is_anything_but_json(organiser):
+    """Every path of the schema (ids of nothing, so 404s too), every method, anonymous, with a bad token and
+    signed in, with no body and with a body that is not JSON: the answer is JSON (or empty, 204)."""
+    from tests.support.openapi import generate
+    from tests.support.people import token_for
+
+    schema, _ = generate()
+    paths = [path.replace("{username}", "nobody") for path in schema["paths"]]
+    paths = [re.sub(r"\{\w+\}", "1", path) for path in paths] + ["/api/", "/api/v1/nothing/here/", "/api/v1/events/x/"]
+    clients = {"anonymous": APIClient(), "bad token": APIClient(), "signed in": APIClient()}
+    clients["bad token"].credentials(HTTP_AUTHORIZATION="Token " + "0" * 64)
+    clients["signed in"].credentials(HTTP_AUTHORIZATION=f"Token {token_for(organiser)}")
+    seen = 0
+    for who, client in clients.items():
+        client.raise_request_exception = False
+        for path in paths:
+            for method in ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"):
+                for body, content_type in (("", "application/json"), ("<html>", "text/html")):
+                    response = client.generic(method, path, body, content_type=content_type)
+                    seen += 1
+                    if response.status_code == 204:
+                        continue
+                    assert response["Content-Type"].startswith("application/json"), (who, method, path, response)
+    assert seen > 1000

@@ -122,7 +122,6 @@ def registration_self_register(*, event: Event, by) -> Registration:
     """
     if not (by and by.is_authenticated):
         raise NotAuthenticated("Sign in to register.")
-    player = player_for_user(by)
     with transaction.atomic():
         event = locked_event(event.pk)
         _open_for_entries(event)
@@ -132,6 +131,8 @@ def registration_self_register(*, event: Event, by) -> Registration:
             event.registration_deadline is not None and timezone.now() > event.registration_deadline
         ):
             raise Conflict("Registration for this event is closed.", code="registration_closed")
+        # A new account's player profile is made here, with the registration: a refusal leaves no profile behind.
+        player = player_for_user(by)
         registration = Registration.objects.select_for_update(of=("self",)).filter(event=event, player=player).first()
         if registration is not None and registration.status != Registration.Status.WITHDRAWN:
             raise Conflict("You are already registered for this event.", code="already_registered")
