@@ -8,7 +8,8 @@ environment:
 * ``REDIS_URL`` - default: none, and Celery tasks run in-process (eagerly) so
   the app needs no services.  When set, tasks go to Redis and a worker started
   with ``celery -A config worker`` runs them; the cache uses Redis too.
-* ``SECRET_KEY`` - required unless ``DEBUG`` is on.
+* ``SECRET_KEY`` - required unless ``DEBUG`` is on; with ``DEBUG`` off a weak
+  one (short, repetitive, Django's insecure default) stops the start.
 * ``DEBUG`` - default off.
 * ``ALLOWED_HOSTS`` - comma-separated; default ``localhost,127.0.0.1`` (plus
   ``testserver`` for tests).
@@ -19,13 +20,20 @@ environment:
   refuses).  Production: ``smtp+tls://user:password@smtp.example.org:587``
   (or ``smtp+ssl://...:465``), and ``DEFAULT_FROM_EMAIL`` the sender
   (``Podium <podium@example.org>``).
-* ``PODIUM_HTTPS`` - default off; on in production behind HTTPS: redirects
-  HTTP to HTTPS, secure cookies, HSTS (``PODIUM_HSTS_SECONDS``, default a
-  year; ``PODIUM_HSTS_SUBDOMAINS`` and ``PODIUM_HSTS_PRELOAD``, default on).
-* ``PODIUM_PROXIES`` - how many reverse proxies (load balancer, nginx) stand
-  in front of the app; default 0.  With 1 or more, the client's address is
-  read from ``X-Forwarded-For`` and HTTPS from ``X-Forwarded-Proto``, which
-  the proxies must set.
+* ``SECURE_SSL_REDIRECT``, ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``,
+  ``SECURE_HSTS_SECONDS``, ``SECURE_HSTS_INCLUDE_SUBDOMAINS``,
+  ``SECURE_HSTS_PRELOAD`` - each read from the variable of its name; secure
+  (on, HSTS a year) unless ``DEBUG`` is on.  ``SECURE_PROXY_SSL_HEADER`` - the
+  header a trusted proxy marks HTTPS requests with (``X-Forwarded-Proto`` when
+  proxies are configured).  The retired ``PODIUM_HTTPS`` and ``PODIUM_HSTS_*``
+  stop the start, naming what to set instead.
+* ``PODIUM_PROXIES`` - the reverse proxies (addresses or networks) whose
+  ``X-Forwarded-For`` and HTTPS header are believed; default none.
+* ``PODIUM_TASK_TIME_LIMIT``, ``PODIUM_SWEEP_SECONDS`` - the longest a task
+  runs and how often the sweeps ask again for work left undone.
+* ``PODIUM_WRITE_RATE``, ``PODIUM_DECK_CHECK_RATE``, ``PODIUM_SIGNUP_RATE`` -
+  the throttles; ``PODIUM_TOKEN_HOURS`` - how long an API token lasts;
+  ``PODIUM_OPEN_ORGANISING`` - every account may create events.
 * ``PODIUM_SIGNIN_ATTEMPTS`` / ``PODIUM_SIGNIN_COOLOFF_MINUTES`` - failed
   sign-ins of one username from one address before it is locked out, and for
   how long; default 5 and 15.
