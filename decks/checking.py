@@ -17,8 +17,9 @@ from decks.parsers.mintayn import parse_mintayn, resolve_mintayn
 from decks.parsers.pokemon import parse_pokemon_decklist
 from decks.parsers.yugioh import parse_yugioh, resolve_reference, resolve_yugioh
 from decks.resolve import resolve_pokemon_decklist
-from rules import FORMATS, GameFamily, get_format
+from rules import FORMATS, Format, GameFamily, get_format
 from rules.deckrules import ROLES, Deck, DeckRules, Entry, Problem, Violation
+from rules.options import OptionError, Use
 
 #: The anonymous check lists at most this many violations of each code (a list of 5,000 unknown cards would
 #: answer hundreds of kilobytes); ``violation_count`` and ``violations_by_code`` count them all.
@@ -74,7 +75,7 @@ def deck_check(
             field="roles",
         )
     fmt = get_format(format)
-    options = dict(options or {})
+    options = _checked_options(fmt, options or {})
     resolved_roles: dict[str, Any] = {}
     role_problems: list[Problem] = []
 
@@ -85,6 +86,17 @@ def deck_check(
     except ValueError as exc:
         raise ApplicationError(str(exc), code="invalid_option", field="options") from exc
     return CheckResult(legal=not violations, card_count=deck.count(), violations=list(violations))
+
+
+def _checked_options(fmt: Format, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The deck options as the format allows them (a refusal says which values are); a named option (the
+    banlist) is looked up by the reader, which turns its name into what the rules need."""
+    named = {o.name for o in fmt.options_for(Use.DECK) if o.named}
+    try:
+        checked = fmt.clean_options({k: v for k, v in options.items() if k not in named}, use=Use.DECK)
+    except OptionError as exc:
+        raise ApplicationError(exc.message, code="invalid_option", field="options") from None
+    return {**checked, **{k: v for k, v in options.items() if k in named}}
 
 
 # --- reading a decklist, by card family ------------------------------------------------------------

@@ -44,6 +44,7 @@ from decks.models import (
 from decks.selectors import banlist_names, latest_versions
 from rules import FORMATS
 from rules.deckrules import ROLES
+from rules.options import OptionError, Use
 from tournaments.audit import player_label
 from tournaments.models import Event, Registration
 from tournaments.policy import Action, can_submit_deck, ensure
@@ -356,37 +357,28 @@ def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
 
 
 def event_deck_options_set(*, event: Event, by, options: dict) -> Event:
-    """Set the deck rule options of an event: a banlist for Deck Masters, a deck size variant for Mintayn."""
+    """Set the options of an event that its deck rules read (a banlist for Deck Masters, a deck size variant
+    for Mintayn): they replace the deck options set before; the event's other options stay."""
     ensure(by, Action.MANAGE_DECKS, event)
     fmt = event.format_spec
-    allowed = dict(fmt.deck_options)
-    if fmt.family.value == "yugioh":
-        allowed["banlist"] = banlist_names()
-    clean = {}
-    for key, value in options.items():
-        if key not in allowed:
-            raise ApplicationError(
-                f"{fmt.name} has no deck option {key!r}.", code="invalid_option", field="deck_options"
-            )
-        if value in (None, ""):
-            continue
-        if value not in allowed[key]:
-            choices = ", ".join(map(str, allowed[key])) or "none imported"
-            raise ApplicationError(f"{key} must be one of: {choices}.", code="invalid_option", field="deck_options")
-        clean[key] = value
+    names = {o.name: banlist_names() for o in fmt.options_for(Use.DECK) if o.named}
+    try:
+        clean = fmt.clean_options(options, use=Use.DECK, names=names)
+    except OptionError as exc:
+        raise ApplicationError(exc.message, code="invalid_option", field="deck_options") from None
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
-        if locked.decks_locked and clean != locked.deck_options:
+        before = locked.deck_options
+        if locked.decks_locked and clean != before:
             raise Conflict("Deck options can't change once the event has started.", code="deck_locked")
-        if clean != locked.deck_options:
-            before = {"deck_options": locked.deck_options}
-            locked.deck_options = clean
-            locked.save(update_fields=["deck_options"])
+        if clean != before:
+            locked.options = {**{k: v for k, v in locked.options.items() if k not in before}, **clean}
+            locked.save(update_fields=["options"])
             record(
                 event=locked, by=by, action="decks.options_changed", subject="Deck options",
-                before=before, after={"deck_options": clean},
+                before={"deck_options": before}, after={"deck_options": clean},
             )  # fmt: skip
-    event.deck_options = clean
+        event.options = locked.options
     return event
 
 

@@ -16,7 +16,9 @@ from core.exceptions import ApplicationError
 from decks import selectors, services
 from decks.forms import DeckForm, DeckRulingClearForm, DeckRulingForm
 from decks.models import DeckVersion
+from rules.options import Use
 from tournaments import selectors as tournament_selectors
+from tournaments.forms import FormatOptionsForm
 from tournaments.models import Event, Registration
 from tournaments.policy import Action, can, can_submit_deck, can_view_decklist
 from tournaments.selectors import people as people_selectors
@@ -87,15 +89,22 @@ def _readable(request: HttpRequest, event_id: int) -> Event:
     return event
 
 
+def _deck_options_form(event: Event, data=None) -> FormatOptionsForm:
+    """The options of the event's format that its deck rules read (the banlist's choices: the imported lists)."""
+    options = event.format_spec.options_for(Use.DECK)
+    names = {o.name: selectors.banlist_names() for o in options if o.named}
+    return FormatOptionsForm(data, options=options, stored=event.options, names=names)
+
+
 @login_required
 @require_POST
 def deck_options(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _managed(request, event_id)
-    options = {key: request.POST.get(key, "") for key in ("banlist", "deck_size") if key in request.POST}
-    if options.get("deck_size", "").isdigit():
-        options["deck_size"] = int(options["deck_size"])
+    form = _deck_options_form(event, request.POST)
     try:
-        services.event_deck_options_set(event=event, by=request.user, options=options)
+        if not form.is_valid():
+            raise ApplicationError(" ".join(e for errors in form.errors.values() for e in errors))
+        services.event_deck_options_set(event=event, by=request.user, options=form.values())
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
@@ -143,11 +152,8 @@ def _overview_context(request: HttpRequest, event: Event, *, bound: dict | None 
     for row in rows:
         counts[row.version.effective_status if row.version else "missing"] += 1
         counts["ruled"] += bool(row.version and row.version.ruling_id)
-    fmt = event.format_spec
-    option_choices = dict(fmt.deck_options)
-    if fmt.family.value == "yugioh":
-        option_choices["banlist"] = selectors.banlist_names()
-    return {"event": event, "rows": rows, "run": run, "counts": counts, "option_choices": option_choices, "may": may}
+    options_form = _deck_options_form(event) if event.format_spec.options_for(Use.DECK) else None
+    return {"event": event, "rows": rows, "run": run, "counts": counts, "options_form": options_form, "may": may}
 
 
 @login_required

@@ -68,7 +68,11 @@ class GameCreateApi(APIView):
 
     @extend_schema_serializer(component_name="GameCreate")
     class InputSerializer(serializers.Serializer):
-        options = serializers.DictField(required=False, default=dict)
+        options = serializers.DictField(
+            required=False, default=dict,
+            help_text="Options of this game only (a Deck Masters duel's named Deck Masters); the format's options "
+            "are the event's (an option the event sets may only repeat its value).",
+        )  # fmt: skip
 
     @extend_schema(
         request=InputSerializer,
@@ -76,7 +80,8 @@ class GameCreateApi(APIView):
         responses={
             201: GameOutput,
             **error_responses(
-                *BODY, "bye", *STAFF, "not_found", "result_exists", "game_in_progress", "game_over", "pairing_changed",
+                *BODY, "bye", "invalid_option", *STAFF, "not_found", "result_exists", "game_in_progress", "game_over",
+                "pairing_changed",
                 engine_rules=True,
             ),
         },

@@ -17,7 +17,8 @@ Every event handed to an engine carries its log number (``seq``), on append and
 on replay, so what the state cites (a ruling note's number) is the number the
 log and the API show, also after a void.  A Deck Masters duel starts with each
 player's Deck Master named from their registered deck, unless the caller names
-them.
+them.  A game plays by the event's options that its engine reads (:meth:`Event.options_for`), stored
+with the game so a replay plays by them too.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from games import selectors
 from games.models import Game, GameEvent
 from rules.engine import GameEvent as EngineEvent
 from rules.engine import RuleViolation
+from rules.options import Use, same
 from tournaments.models import Event, Pod, PodResult
 from tournaments.policy import ensure_can_record_games
 from tournaments.services import pod_result_report
@@ -85,7 +87,10 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
         if games and fmt.games_per_match == 1:
             raise Conflict("This table's game is over.", code="game_over")
         players = list(pod.seats.order_by("seat_order").values_list("player_id", flat=True))
-        options = {**_registered_options(event, fmt.deck_roles, players), **(options or {})}
+        options = {
+            **_event_options(event, options or {}), **_registered_options(event, fmt.deck_roles, players),
+            **(options or {}),
+        }  # fmt: skip
         try:
             state = fmt.engine.new_game(players, options)
         except RuleViolation as exc:
@@ -94,6 +99,22 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
             pod=pod, number=len(games) + 1, format=event.format, options=options, players=players, state=state,
             created_by=by,
         )  # fmt: skip
+
+
+def _event_options(event: Event, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of the event that its engine reads (variants, house rules): chosen once on the event, so a
+    game started with another value for one of them is refused."""
+    chosen = event.options_for(Use.GAME)
+    for name, value in given.items():
+        if name in chosen and not same(value, chosen[name]):
+            option = event.format_spec.option(name)
+            raise ApplicationError(
+                f"This event plays {option.label.lower()} {option.describe(chosen[name])!r}: the event's organiser "
+                f"sets it in the event's options.",
+                code="invalid_option",
+                field="options",
+            )
+    return chosen
 
 
 def _registered_options(event: Event, roles: tuple[str, ...], players: list[int]) -> dict[str, Any]:

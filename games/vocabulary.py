@@ -1,9 +1,12 @@
-"""The vocabulary docs, written from the engines' ``VOCABULARY`` and ``QUICK_ENTRIES``.
+"""The vocabulary docs, written from the engines' ``VOCABULARY`` and ``QUICK_ENTRIES``, and each format's
+rules tables, written from its record's ``options`` and ``interpretations``.
 
 ``docs/games/<format>.md`` and ``docs/games/README.md`` each hold a section between the markers
 :data:`BEGIN` and :data:`END` that is generated here, so the docs, the console's forms and the
-engines read one source.  ``python manage.py vocabulary_docs`` rewrites the sections;
-``--check`` says whether they are current (the test suite checks it too).  Pure: no Django.
+engines read one source; each format's doc also holds its options and its interpretations
+(rulebook text → Podium's choice → event option) between :data:`RULES_BEGIN` and :data:`RULES_END`,
+which the format's public page shows too.  ``python manage.py vocabulary_docs`` rewrites the
+sections; ``--check`` says whether they are current (the test suite checks it too).  Pure: no Django.
 """
 
 from __future__ import annotations
@@ -12,10 +15,16 @@ import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from rules.base import Format
 from rules.engine import COMMON_VOCABULARY, THE_PLAYER, TURN_PLAYER, EventSpec, Field, Kind, QuickEntry
+from rules.options import Option
 
 BEGIN = "<!-- vocabulary: generated from the engine by `python manage.py vocabulary_docs`; do not edit by hand -->"
 END = "<!-- /vocabulary -->"
+RULES_BEGIN = (
+    "<!-- rules: generated from the format's record by `python manage.py vocabulary_docs`; do not edit by hand -->"
+)
+RULES_END = "<!-- /rules -->"
 
 #: What each kind means, in the docs' words.
 KIND_TEXT: dict[Kind, str] = {
@@ -122,6 +131,56 @@ def format_section(vocabulary: Mapping[str, EventSpec], quick: Iterable[QuickEnt
     return "\n".join(lines)
 
 
+def _option_values(option: Option) -> str:
+    if option.named:
+        return "the name of an imported banlist"
+    if option.choices:
+        return ", ".join(f"`{json.dumps(c)}`" for c in option.choices)
+    return f"{option.minimum}–{option.maximum}"
+
+
+def rules_section(fmt: Format) -> str:
+    """The format's options (the event sets them once) and its interpretations, as two tables."""
+    lines = [RULES_BEGIN, "## Event options", ""]
+    if fmt.options:
+        lines += [
+            "An event sets these once, before round 1 (dashboard: the event's settings; API: `options` on the "
+            "event); every page of the event shows them, and a house rule says so. Left out, the rulebook's "
+            "default.",
+            "",
+            "| option | values | default | used by | kind | rulebook |",
+            "|---|---|---|---|---|---|",
+        ]
+        for o in fmt.options:
+            kind = "house rule" if o.house_rule else "rulebook variant"
+            uses = ", ".join(
+                {"deck": "deck rules", "game": "game engine", "tables": "pairing"}[u] for u in sorted(o.uses)
+            )
+            default = "the newest imported list" if o.named else f"`{json.dumps(o.default)}`"
+            lines.append(
+                f"| `{o.name}` ({_cell(o.label)}) | {_cell(_option_values(o))} | {default} | {uses} | {kind} | "
+                f"{_cell(o.rule)}: “{_cell(o.quote)}” |"
+            )
+    else:
+        lines.append("None: every event plays by the rulebook as Podium reads it below.")
+    lines += [
+        "",
+        "## Interpretations",
+        "",
+        "Where the rulebook leaves a choice open, or where an event may play it otherwise: the rulebook's text, "
+        "Podium's choice, and the event option that changes it.",
+        "",
+        "| rule | rulebook text | Podium's choice | event option |",
+        "|---|---|---|---|",
+    ]
+    for i in fmt.interpretations:
+        option = f"`{i.option}`" if i.option else "—"
+        text = _cell(i.text) if i.text.startswith("Silent:") else f"“{_cell(i.text)}”"
+        lines.append(f"| {_cell(i.rule)} | {text} | {_cell(i.choice)} | {option} |")
+    lines.append(RULES_END)
+    return "\n".join(lines)
+
+
 def common_section() -> str:
     lines = [BEGIN, *fields_table(COMMON_VOCABULARY.values()), "", "#### Field kinds", ""]
     lines += [f"- `{kind.value}`: {text}" for kind, text in KIND_TEXT.items()]
@@ -130,19 +189,21 @@ def common_section() -> str:
 
 
 def rewrite(text: str, section: str) -> str:
-    """``text`` with its generated section replaced by ``section`` (appended when it has none)."""
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        _, tail = rest.split(END, 1)
+    """``text`` with the generated section that ``section``'s markers (its first and last lines) delimit replaced
+    by ``section`` (appended when it has none)."""
+    begin, end = section.split("\n", 1)[0], section.rsplit("\n", 1)[-1]
+    if begin in text and end in text:
+        head, rest = text.split(begin, 1)
+        _, tail = rest.split(end, 1)
         return head + section + tail
     return text.rstrip("\n") + "\n\n" + section + "\n"
 
 
-def documents(docs: Path) -> dict[Path, str]:
-    """Every vocabulary doc and the generated section it should hold."""
+def documents(docs: Path) -> dict[Path, list[str]]:
+    """Every generated doc and the generated sections it should hold."""
     from rules import FORMATS
 
-    sections = {docs / "README.md": common_section()}
+    sections = {docs / "README.md": [common_section()]}
     for slug, fmt in FORMATS.items():
-        sections[docs / f"{slug}.md"] = format_section(fmt.vocabulary, fmt.quick_entries)
+        sections[docs / f"{slug}.md"] = [format_section(fmt.vocabulary, fmt.quick_entries), rules_section(fmt)]
     return sections

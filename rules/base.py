@@ -21,6 +21,12 @@ format lives on its :class:`Format` record:
   hook turning the finished games' results into the match's placements
   (``None`` while the match goes on); ``None`` for formats without matches.
 * **turn_of(state)** - the player whose turn is under way in an engine state, or ``None``.
+* **options** - the choices an event makes once (:class:`~rules.options.Option`): the rulebook's
+  variants and Podium's house rules, each read by the deck rules, the engine or the pairing
+  (``uses``); :meth:`Format.clean_options` checks an event's, :meth:`Format.effective_options`
+  fills in the defaults, :meth:`Format.table_size_for` gives the tables an event's options seat.
+* **interpretations** - :class:`~rules.options.Interpretation` rows: the rulebook's text, Podium's
+  choice, the option that changes it.  The docs and the format's page show them.
 
 Each format's package builds its record (``rules/<package>/__init__.py``)
 and the registry (:mod:`rules`) lists it once; see docs/adding-a-format.md.
@@ -32,11 +38,12 @@ rules and game engines can all read it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from rules.engine import EventSpec, QuickEntry, State, turn_player
+from rules.options import Interpretation, Option, Use, clean, effective
 
 if TYPE_CHECKING:
     from rules.deckrules import DeckRules
@@ -47,6 +54,8 @@ if TYPE_CHECKING:
 MatchResult = Callable[[Sequence[Mapping[str, Any]]], dict[str, int] | None]
 #: An engine state -> the id of the player whose turn is under way, or ``None``.
 TurnOf = Callable[[State], Any]
+#: An event's options -> the table sizes they seat (a house rule that allows smaller tables).
+TablesFor = Callable[[Mapping[str, Any]], "TableSize"]
 
 
 class GameFamily(StrEnum):
@@ -114,10 +123,12 @@ class Format:
     rulebook: str = ""
     #: Cards with a role in the format, chosen when registering a deck (see ``deckrules.ROLES``).
     deck_roles: tuple[str, ...] = ()
-    #: Deck rule options an event may set, with their allowed values.
-    deck_options: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
-    #: Why a choice the rulebook leaves open was made the way it was.
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    #: The options an event may set once: the rulebook's variants and Podium's house rules.
+    options: tuple[Option, ...] = ()
+    #: Where Podium reads the rulebook: its text, Podium's choice, the option that changes it.
+    interpretations: tuple[Interpretation, ...] = ()
+    #: The tables an event's options seat, when an option changes them (``None``: always ``table_size``).
+    tables_for: TablesFor | None = None
     #: The game engine a table's games are recorded with.
     engine: Engine
     #: The deck rules: ``deck_rules.check(deck, options)`` lists the violations.
@@ -132,6 +143,46 @@ class Format:
         self.engine.slug = self.slug
         if (self.match_result is None) != (self.games_per_match == 1):
             raise ValueError(f"{self.slug}: a format with matches of several games needs its match_result hook")
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.slug}: two options share a name")
+        unknown = {i.option for i in self.interpretations if i.option is not None} - set(names)
+        if unknown:
+            raise ValueError(f"{self.slug}: interpretations name options it does not have: {sorted(unknown)}")
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def options_for(self, use: Use) -> tuple[Option, ...]:
+        """The options the deck rules, the engine or the pairing read."""
+        return tuple(o for o in self.options if use in o.uses)
+
+    def clean_options(
+        self, given: Mapping[str, Any], *, use: Use | None = None, names: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """``given`` checked (only the options with ``use``, when given): what an event stores.
+
+        Raises :class:`~rules.options.OptionError` naming the values allowed.
+        """
+        offered = self.options if use is None else self.options_for(use)
+        return clean(offered, given, format_name=self.name, names=names)
+
+    def effective_options(self, stored: Mapping[str, Any], *, use: Use | None = None) -> dict[str, Any]:
+        """Every option's value for an event that stored ``stored`` (defaults filled in)."""
+        return effective(self.options, stored, use=use)
+
+    def house_rules(self, stored: Mapping[str, Any]) -> list[tuple[Option, Any]]:
+        """The options an event set to a house rule, with their values."""
+        return [(o, stored[o.name]) for o in self.options if o.name in stored and o.is_house_rule(stored[o.name])]
+
+    def table_size_for(self, stored: Mapping[str, Any]) -> TableSize:
+        """The tables an event with these options seats."""
+        if self.tables_for is None:
+            return self.table_size
+        return self.tables_for(self.effective_options(stored, use=Use.TABLES))
 
     @property
     def is_one_vs_one(self) -> bool:

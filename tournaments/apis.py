@@ -13,6 +13,8 @@ Serializers learn who is asking from their context (:func:`_context`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     OpenApiResponse,
@@ -82,6 +84,15 @@ class PlayerOutput(serializers.Serializer):
         return None
 
 
+@extend_schema_serializer(component_name="HouseRule")
+class HouseRuleOutput(serializers.Serializer):
+    option = serializers.CharField()
+    label = serializers.CharField()
+    value = serializers.JSONField()
+    description = serializers.CharField()
+    rule = serializers.CharField(help_text="The rulebook section the house rule departs from.")
+
+
 @extend_schema_serializer(component_name="Event")
 class EventOutput(serializers.Serializer):
     id = serializers.IntegerField()
@@ -110,6 +121,23 @@ class EventOutput(serializers.Serializer):
     magic_floor = serializers.ChoiceField(
         choices=Event.Floor.values, help_text="The Magic tiebreakers' floor: 0.33, or exactly 1/3."
     )
+    options = serializers.SerializerMethodField(
+        help_text="Every option of the format with the value this event plays by (the rulebook's default unless "
+        "the organiser chose a variant or a house rule); the format's options are listed at /api/v1/formats/."
+    )
+    house_rules = serializers.SerializerMethodField(
+        help_text="The options this event sets to a house rule: where it departs from the rulebook's text."
+    )
+
+    def get_options(self, event) -> dict[str, Any]:
+        return event.format_spec.effective_options(event.options)
+
+    @extend_schema_field(HouseRuleOutput(many=True))
+    def get_house_rules(self, event) -> list[dict[str, Any]]:
+        return [
+            {"option": o.name, "label": o.label, "value": value, "description": o.describe(value), "rule": o.rule}
+            for o, value in event.house_rules
+        ]
 
 
 @extend_schema_serializer(component_name="Seat")
@@ -300,6 +328,30 @@ def _event(event_id: int) -> Event:
 # --- formats ---------------------------------------------------------------------------------
 
 
+@extend_schema_serializer(component_name="FormatOption")
+class FormatOptionOutput(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    default = serializers.JSONField(allow_null=True)
+    choices = serializers.ListField(child=serializers.JSONField(), required=False, help_text="The values allowed.")
+    minimum = serializers.IntegerField(required=False, help_text="With maximum: the integers allowed.")
+    maximum = serializers.IntegerField(required=False)
+    named = serializers.BooleanField(required=False, help_text="The value names an imported banlist.")
+    uses = serializers.ListField(child=serializers.ChoiceField(choices=["deck", "game", "tables"]))
+    rule = serializers.CharField()
+    quote = serializers.CharField()
+    house_rule = serializers.BooleanField()
+    help = serializers.CharField()
+
+
+@extend_schema_serializer(component_name="Interpretation")
+class InterpretationOutput(serializers.Serializer):
+    rule = serializers.CharField()
+    text = serializers.CharField(help_text="The rulebook's words (or what it leaves unsaid).")
+    choice = serializers.CharField(help_text="What Podium does.")
+    option = serializers.CharField(allow_null=True, help_text="The event option that changes it, if any.")
+
+
 class FormatListApi(APIView):
     permission_classes = [AllowAny]
     pagination_class = Pagination
@@ -314,6 +366,22 @@ class FormatListApi(APIView):
         preferred_players = serializers.IntegerField(source="table_size.preferred")
         starting_life = serializers.IntegerField()
         games_per_match = serializers.IntegerField()
+        options = serializers.SerializerMethodField(
+            help_text="The options an event may set: the rulebook's variants and Podium's house rules (house_rule: "
+            "a value other than the default departs from the rulebook's text), each with its values, default, "
+            "where it is used (deck rules, game engine, tables) and the rulebook's words."
+        )
+        interpretations = serializers.SerializerMethodField(
+            help_text="Where Podium reads the rulebook: its text, Podium's choice, the option that changes it."
+        )
+
+        @extend_schema_field(FormatOptionOutput(many=True))
+        def get_options(self, fmt) -> list[dict[str, Any]]:
+            return [o.as_dict() for o in fmt.options]
+
+        @extend_schema_field(InterpretationOutput(many=True))
+        def get_interpretations(self, fmt) -> list[dict[str, Any]]:
+            return [i.as_dict() for i in fmt.interpretations]
 
     @extend_schema(responses=OutputSerializer(many=True))
     def get(self, request: Request) -> Response:
@@ -344,6 +412,10 @@ class EventListCreateApi(APIView):
             help_text="2 for 1v1 Swiss in a pod format.",
         )  # fmt: skip
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, default=Event.Leftovers.TABLES)
+        options = serializers.DictField(
+            required=False, default=dict,
+            help_text="The format's options: {name: value} (see /api/v1/formats/); left out, the rulebook's default.",
+        )  # fmt: skip
 
     @extend_schema(parameters=[FilterSerializer], responses={200: EventOutput(many=True), **error_responses("invalid")})
     def get(self, request: Request) -> Response:
@@ -354,7 +426,8 @@ class EventListCreateApi(APIView):
         return paginated(self, request, events, lambda page: EventOutput(page, many=True).data)
 
     @extend_schema(
-        request=InputSerializer, responses={201: EventOutput, **error_responses(*BODY, *SIGNED_IN, "permission_denied")}
+        request=InputSerializer,
+        responses={201: EventOutput, **error_responses(*BODY, "invalid_option", *SIGNED_IN, "permission_denied")},
     )
     def post(self, request: Request) -> Response:
         """Create an event (organisers: see ``PODIUM_OPEN_ORGANISING``); the signed-in user becomes its organiser."""
@@ -388,6 +461,11 @@ class EventDetailApi(APIView):
         player_reports = serializers.BooleanField(required=False)
         casters_see_decklists = serializers.BooleanField(required=False)
         magic_floor = serializers.ChoiceField(choices=Event.Floor.values, required=False)
+        options = serializers.DictField(
+            required=False,
+            help_text="Change some of the format's options ({name: value}; null: back to the rulebook's default), "
+            "until round 1 is paired.",
+        )
 
     @extend_schema(responses={200: EventOutput, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
@@ -397,7 +475,9 @@ class EventDetailApi(APIView):
         request=InputSerializer,
         responses={
             200: EventOutput,
-            **error_responses(*BODY, *STAFF, "not_found", "event_finished", "event_started", "rounds_already_paired"),
+            **error_responses(
+                *BODY, "invalid_option", *STAFF, "not_found", "event_finished", "event_started", "rounds_already_paired"
+            ),
         },
     )
     def patch(self, request: Request, event_id: int) -> Response:

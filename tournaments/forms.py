@@ -2,15 +2,68 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
 
+from core import option_names
 from core.api import MAX_ID
 from rules import choices as format_choices
+from rules.options import Option, same
 from tournaments.models import Event, EventStaff, Penalty
+
+
+def option_field(option: Option, *, names: Iterable[str] = (), disabled: bool = False) -> forms.Field:
+    """A form field for one of a format's options: its values by name, the default marked, the rulebook's words
+    as help.  ``names``: a named option's choices (the imported banlists)."""
+    marks = {"house": " (house rule)", "default": " (rulebook default)"}
+    help_text = f"{option.help} {option.rule}: \u201c{option.quote}\u201d".strip()
+    if option.named:
+        choices = [("", "The newest imported list"), *((n, n) for n in names)]
+        return forms.TypedChoiceField(
+            choices=choices, coerce=str, empty_value=None, required=False, label=option.label, help_text=help_text,
+            disabled=disabled,
+        )  # fmt: skip
+    values = list(option.choices) if option.choices else list(range(option.minimum, option.maximum + 1))
+    by_key = {str(v).lower() if isinstance(v, bool) else str(v): v for v in values}
+
+    def label(value: Any) -> str:
+        text = option.describe(value)
+        if option.is_default(value):
+            return text if "default" in text else text + marks["default"]
+        return text + marks["house"] if option.house_rule else text
+
+    return forms.TypedChoiceField(
+        choices=[(key, label(v)) for key, v in by_key.items()], coerce=by_key.__getitem__, required=False,
+        empty_value=None, label=option.label, help_text=help_text, disabled=disabled,
+    )  # fmt: skip
+
+
+def option_initial(option: Option, stored: Mapping[str, Any]) -> str:
+    value = stored.get(option.name, option.default)
+    if value is None:
+        return ""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+class FormatOptionsForm(forms.Form):
+    """The options of an event's format (or those its deck rules read): one field each, prefixed ``option-``."""
+
+    prefix = "option"
+
+    def __init__(self, data=None, *, options: Iterable[Option], stored: Mapping[str, Any], names=None, **kwargs):
+        super().__init__(data, **kwargs)
+        self.options = list(options)
+        for option in self.options:
+            self.fields[option.name] = option_field(option, names=(names or {}).get(option.name, ()))
+            self.initial[option.name] = option_initial(option, stored)
+
+    def values(self) -> dict[str, Any]:
+        """The chosen values (``None``: the default), for the services."""
+        return dict(self.cleaned_data)
 
 
 class EventForm(forms.Form):
@@ -91,19 +144,42 @@ class EventSettingsForm(EventForm):
             for name in ("players_per_table", "pod_leftovers"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
+        # The format's options: the rulebook's variants and Podium's house rules, fixed once the event starts.
+        started = event.status != Event.Status.REGISTRATION
+        self.option_names = {}
+        for option in event.format_spec.options:
+            name = f"option_{option.name}"
+            self.option_names[name] = option
+            names = option_names.names(option.name) if option.named else ()
+            self.fields[name] = option_field(option, names=names, disabled=started)
+            self.initial[name] = option_initial(option, event.options)
+            if started:
+                self.fields[name].help_text = "Fixed once the event has started. " + self.fields[name].help_text
 
     def clean_magic_floor(self) -> str:
         return self.cleaned_data["magic_floor"] or self.event.magic_floor
 
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
-        return [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.FIELDSETS]
+        sets = [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.FIELDSETS]
+        if self.option_names:
+            sets.insert(1, ("Format rules: variants and house rules", [self[name] for name in self.option_names]))
+        return sets
 
     def changes(self) -> dict:
-        return {
+        changes = {
             name: value
             for name, value in self.cleaned_data.items()
-            if not self.fields[name].disabled and value != getattr(self.event, name)
+            if name not in self.option_names and not self.fields[name].disabled and value != getattr(self.event, name)
         }
+        options = {
+            option.name: self.cleaned_data[name]
+            for name, option in self.option_names.items()
+            if not self.fields[name].disabled
+        }
+        stored = self.event.format_spec.effective_options(self.event.options)
+        if any(not same(value, stored[key]) for key, value in options.items()):
+            changes["options"] = options
+        return changes
 
 
 class SwapForm(forms.Form):

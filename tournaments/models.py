@@ -14,6 +14,8 @@ in :mod:`tournaments.services`; models hold none.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -21,6 +23,7 @@ from django.db.models import Q
 from rules import Format, get_format
 from rules import choices as format_choices
 from rules.base import TableSize
+from rules.options import Option, Use
 
 
 class Player(models.Model):
@@ -64,8 +67,10 @@ class Event(models.Model):
     tiebreakers = models.CharField(max_length=16, choices=Tiebreakers.choices, default=Tiebreakers.CLASSIC)
     #: Decklists are hidden from other players until the organiser publishes them.
     decklists_public = models.BooleanField(default=False)
-    #: Deck rule options for the format: {"deck_size": 50} (Mintayn variants), {"banlist": "2026.05 TCG"}.
-    deck_options = models.JSONField(default=dict, blank=True)
+    #: The format's options the organiser chose (the rulebook's variants, house rules), checked against the
+    #: format's record: {"starting_lp": 6000, "mana_rate": 2} (Mintayn), {"banlist": "2026.05 TCG"},
+    #: {"game_end": "last_standing"}.  Defaults are not stored: an option left out plays by the book.
+    options = models.JSONField(default=dict, blank=True)
 
     class Leftovers(models.TextChoices):
         TABLES = "tables", "Smaller pods (e.g. 3s) when numbers don't divide"
@@ -128,11 +133,27 @@ class Event(models.Model):
         """Players per table for this event: the format's, or 1v1 when the organiser chose it."""
         if self.players_per_table == 2:
             return TableSize(min=2, max=2, preferred=2)
-        return self.format_spec.table_size
+        return self.format_spec.table_size_for(self.options)
 
     @property
     def is_one_vs_one(self) -> bool:
         return self.table_size.is_one_vs_one
+
+    def options_for(self, use: Use) -> dict[str, Any]:
+        """The values of the format's options read by the deck rules, the engine or the pairing (defaults
+        filled in)."""
+        return self.format_spec.effective_options(self.options, use=use)
+
+    @property
+    def deck_options(self) -> dict[str, Any]:
+        """The options the organiser set that the deck rules read (the ``deck-options`` API's shape)."""
+        deck = {o.name for o in self.format_spec.options_for(Use.DECK)}
+        return {k: v for k, v in self.options.items() if k in deck}
+
+    @property
+    def house_rules(self) -> list[tuple[Option, Any]]:
+        """The options set to a house rule: the event's pages and the API label them."""
+        return self.format_spec.house_rules(self.options)
 
     @property
     def decks_locked(self) -> bool:

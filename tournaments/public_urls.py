@@ -8,4 +8,5 @@ urlpatterns = [
     path("events/<int:event_id>/pairings/", views.public_pairings, name="pairings"),
     path("events/<int:event_id>/pairings/by-name/", views.public_pairings_by_name, name="pairings-by-name"),
     path("events/<int:event_id>/standings/", views.public_standings, name="standings"),
+    path("formats/<slug:slug>/", views.format_rules, name="format-rules"),
 ]

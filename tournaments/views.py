@@ -25,7 +25,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -33,6 +33,7 @@ from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
+from rules import UnknownFormat, get_format
 from tournaments import policy, selectors, services
 from tournaments.forms import (
     CorrectionForm,
@@ -1248,6 +1249,24 @@ def event_audit(request: HttpRequest, event_id: int) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     events = selectors.events_by_status(limit=HOME_EVENTS)
     return render(request, "public/home.html", {"events": events})
+
+
+def format_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """A format's options and its interpretations: the rulebook's text, Podium's choice, the option."""
+    try:
+        fmt = get_format(slug)
+    except UnknownFormat:
+        raise Http404(f"No format {slug!r}.") from None
+    options = [
+        {
+            "option": o,
+            "values": "the name of an imported banlist" if o.named
+            else "; ".join(o.describe(v) for v in o.choices) if o.choices else f"{o.minimum} to {o.maximum}",
+            "default": "the newest imported list" if o.named else o.describe(o.default),
+        }
+        for o in fmt.options
+    ]  # fmt: skip
+    return render(request, "public/format_rules.html", {"fmt": fmt, "options": options})
 
 
 def _public_event_round(request: HttpRequest, event_id: int):

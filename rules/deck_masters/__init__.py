@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.base import ONE_VS_ONE, Format, GameFamily, TableSize
 from rules.deck_masters import deck
 from rules.deck_masters.engine import ENGINE, match_result
+from rules.deck_masters.interpretations import INTERPRETATIONS
 
 FORMAT = Format(
     slug="deck-masters",
@@ -16,7 +17,8 @@ FORMAT = Format(
     games_per_match=3,
     deck_roles=("deck_master",),
     rulebook="yugioh-deck-masters.txt",
-    notes=("A match is best of 3 duels; the match result is what standings score.",),
+    options=deck.OPTIONS,
+    interpretations=INTERPRETATIONS,
     engine=ENGINE,
     deck_rules=deck,
     match_result=match_result,

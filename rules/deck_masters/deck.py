@@ -69,6 +69,7 @@ from typing import Any
 
 from rules.cards import Banlist, YugiohCard, YugiohCardType
 from rules.deckrules import Deck, Violation, problem_violations
+from rules.options import Option, Use
 
 RULE = "DUEL SETUP"
 MAIN_MIN, MAIN_MAX = 40, 60
@@ -76,7 +77,17 @@ EXTRA_MAX = 15
 SIDE_MAX = 15
 COPY_LIMIT = 3
 DECK_MASTER_ZONES = ("main", "extra")
-OPTIONS = frozenset({"banlist"})
+BANLIST = Option(
+    name="banlist",
+    label="Forbidden & Limited list",
+    default=None,
+    named=True,
+    uses=frozenset({Use.DECK}),
+    rule=RULE,
+    quote="A Deck must be legal for play before a Deck Master is chosen from it.",
+    help="The imported Forbidden & Limited list decks are checked against (empty: the newest TCG list).",
+)
+OPTIONS: tuple[Option, ...] = (BANLIST,)
 
 _STATUS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited"}
 
@@ -92,7 +103,7 @@ def check(deck: Deck, options: Mapping[str, Any] | None = None) -> list[Violatio
 
 
 def _banlist(options: Mapping[str, Any]) -> Banlist | None:
-    unknown = set(options) - OPTIONS
+    unknown = set(options) - {o.name for o in OPTIONS}
     if unknown:
         raise ValueError(f"unknown deck-masters deck option(s): {', '.join(sorted(map(str, unknown)))}")
     banlist = options.get("banlist")

@@ -6,6 +6,7 @@ from rules.base import POD, Format, GameFamily, TableSize
 from rules.engine import turn_player_in_progress
 from rules.format3_trinity import deck
 from rules.format3_trinity.engine import ENGINE
+from rules.format3_trinity.interpretations import INTERPRETATIONS
 
 FORMAT = Format(
     slug="format3-trinity",
@@ -19,10 +20,7 @@ FORMAT = Format(
     starting_life=0,  # prize cards, not life: the game engine tracks prizes
     deck_roles=("signature",),
     rulebook="format3-trinity.txt",
-    notes=(
-        "Pods of 4, with 3s when numbers don't divide; a pod of 5 only when that avoids a bye.",
-        "Life is not tracked: players take prize cards (starting_life 0).",
-    ),
+    interpretations=INTERPRETATIONS,
     engine=ENGINE,
     deck_rules=deck,
     turn_of=turn_player_in_progress,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules.base import POD, Format, GameFamily, TableSize
 from rules.master_trainer import deck
-from rules.master_trainer.engine import ENGINE, turn_of
+from rules.master_trainer.engine import ENGINE, OPTIONS, turn_of
+from rules.master_trainer.interpretations import INTERPRETATIONS
 
 FORMAT = Format(
     slug="master-trainer",
@@ -16,10 +17,8 @@ FORMAT = Format(
     starting_life=200,
     deck_roles=("master", "apex", "paragon"),
     rulebook="master-trainer-handbook-v6.7.txt",
-    notes=(
-        "Pods of 4; when numbers don't divide, pods of 3, and a 2-player table only "
-        "when no split into 3s and 4s exists (e.g. 5 players: 3 + 2) - the handbook allows 2.",
-    ),
+    options=OPTIONS,
+    interpretations=INTERPRETATIONS,
     engine=ENGINE,
     deck_rules=deck,
     turn_of=turn_of,

@@ -46,10 +46,19 @@ Terms
     (``turn_*`` keys) and reset at every ``start_turn``: Items are instant speed
     (§11.1), so a player can use Support actions and movement in other players'
     turns too.
+*game end*
+    §3.2: "The game immediately ends when any of the following occur: Life
+    Depletion [...] Deck-Out [...] Field Break".  By default (option ``game_end``
+    ``"immediate"``) the first of these ends the game whatever the number of
+    players: the player who met it places last among the players still in, and
+    the others place by Life total, highest first, players level sharing a place
+    (Podium's reading: the handbook names no winner).  The house rule
+    ``"last_standing"`` puts that player out instead and play goes on until one
+    player is left.
 *placement*
-    By elimination order (the first of ``n`` players out places ``n``); the last
-    player in places 1.  Life Depletion, Deck-Out and Field Break put one player
-    out; with two players that ends the game.
+    Players out by a judge action (concede, game loss, disqualification) or, under
+    the house rule, by a §3.2 condition, place by elimination order (the first of
+    ``n`` players out places ``n``); the last player in places 1.
 
 Contract
 --------
@@ -57,8 +66,9 @@ Contract
 :mod:`rules.engine`: states are JSON-serialisable dicts, ``apply`` never
 mutates its input (it shallow-copies the top level and copies only the player
 dicts it changes), a refused event raises :class:`RuleViolation` and changes
-nothing, and the judge actions of :data:`COMMON_VOCABULARY` are accepted.  No
-options are defined: any option is refused.
+nothing, and the judge actions of :data:`COMMON_VOCABULARY` are accepted.  One
+option, :data:`GAME_END` (``{"game_end": "immediate" | "last_standing"}``); any
+other is refused.
 
 Interpretations of what the handbook leaves open are marked ``Interpretation:``
 next to the code and listed in ``docs/games/master-trainer.md``.
@@ -83,8 +93,10 @@ from rules.engine import (
     base_state,
     eliminate,
     ensure_in_progress,
+    finish,
     require,
 )
+from rules.options import Option, OptionError, Use, read
 
 STARTING_LIFE = 200
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -103,6 +115,26 @@ ASCENSION_SOURCES = 8
 ASCENSION_ENERGY = 4
 
 IN_TURN = frozenset({"draw", "main", "battle"})
+
+#: §3.2's conditions: by default the first one met ends the game.
+IMMEDIATE, LAST_STANDING = "immediate", "last_standing"
+GAME_END = Option(
+    name="game_end",
+    label="Game end with 3-4 players",
+    default=IMMEDIATE,
+    choices=(IMMEDIATE, LAST_STANDING),
+    uses=frozenset({Use.GAME}),
+    rule="§3.2",
+    quote="The game immediately ends when any of the following occur: Life Depletion [...] Deck-Out [...] Field Break",
+    house_rule=True,
+    value_names={
+        IMMEDIATE: "the first Life Depletion, Deck-Out or Field Break ends the game (§3.2); the others place "
+        "by Life total",
+        LAST_STANDING: "that player is out and the others play on to the last player standing",
+    },
+    help="By the handbook the game ends at once; the house rule plays on until one player is left.",
+)
+OPTIONS: tuple[Option, ...] = (GAME_END,)
 
 
 def turn_of(state: State) -> Any:
@@ -626,13 +658,30 @@ def _drop_stadium_of_players_out(state: State) -> None:
         state["stadium"] = None
 
 
+def _condition_met(d: _Draft, index: int, reason: str) -> None:
+    """A §3.2 condition (Life Depletion, Deck-Out, Field Break): the game ends, or under the house rule the
+    player is out and play goes on."""
+    # A state from before the option existed was played on to the last player standing.
+    if d.state.get("game_end", LAST_STANDING) == LAST_STANDING:
+        _eliminate(d, index, reason)
+        return
+    d.write_all()
+    state = d.state
+    loser = state["players"][index]
+    still_in = [p for p in state["players"] if not p["out"]]
+    loser.update(out=True, placement=len(still_in), out_reason=reason)
+    # Interpretation: the handbook names no winner; the others place by Life total, level players sharing.
+    others = sorted((p for p in still_in if p is not loser), key=lambda p: -p["life"])
+    placements = {p["id"]: 1 + sum(q["life"] > p["life"] for q in others) for p in others}
+    finish(state, placements, reason=f"{reason} (§3.2: the game ends)")
+    _drop_stadium_of_players_out(state)
+
+
 def _lose_life(d: _Draft, index: int, amount: int) -> None:
     p = d.write(index)
     p["life"] = max(0, p["life"] - amount)
     if p["life"] == 0:
-        # Interpretation: with 3-4 players Life Depletion (§3.2) puts that player out and the game goes on
-        # until one is left, as a judge rules it; with 2 that ends the game.
-        _eliminate(d, index, "life depletion")
+        _condition_met(d, index, "life depletion")
 
 
 # --- handlers -------------------------------------------------------------------------------------
@@ -689,7 +738,7 @@ def _start_turn(d: _Draft, data: Mapping[str, Any]) -> None:
                 raise RuleViolation(
                     "replacement_required", "§19", f"Player {p['id']} can move up a benched {eligible[0]}."
                 )
-            _eliminate(d, index, "field break")
+            _condition_met(d, index, "field break")
             return
         if choice == "hand":
             p["active"] = "creature"
@@ -752,7 +801,7 @@ def _deck_out(d: _Draft, data: Mapping[str, Any]) -> None:
     _own_turn(d, index, "§3.2")
     if d.state["phase"] != "draw":
         raise RuleViolation("not_draw_phase", "§3.2", "Deck-Out is the draw at the start of the turn.")
-    _eliminate(d, index, "deck-out")
+    _condition_met(d, index, "deck-out")
 
 
 def _play_creature(d: _Draft, data: Mapping[str, Any]) -> None:
@@ -1067,16 +1116,16 @@ class MasterTrainerEngine:
     QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
-        if options is not None and not isinstance(options, Mapping):
-            raise RuleViolation("invalid_option", "setup", "Options must be a mapping.")
-        for name in options or {}:
-            raise RuleViolation("invalid_option", "setup", f"Master Trainer has no option {name!r}.")
+        try:
+            chosen = read(OPTIONS, options, format_name="Master Trainer")
+        except OptionError as exc:
+            raise RuleViolation("invalid_option", "setup", exc.message) from None
         ids = list(players)
         if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
             raise RuleViolation("invalid_field", "setup", "Player ids are integers.")
         if not MIN_PLAYERS <= len(ids) <= MAX_PLAYERS:
             raise RuleViolation("invalid_player_count", "§1", "Master Trainer is played by 2-4 players.")
-        state = base_state(ids, phase="setup", stadium=None)
+        state = base_state(ids, phase="setup", stadium=None, game_end=chosen["game_end"])
         for p in state["players"]:
             p.update(
                 life=STARTING_LIFE,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules.base import ONE_VS_ONE, Format, GameFamily, TableSize
 from rules.mintayn_master import deck
-from rules.mintayn_master.engine import ENGINE
+from rules.mintayn_master.engine import ENGINE, OPTIONS
+from rules.mintayn_master.interpretations import INTERPRETATIONS
 
 FORMAT = Format(
     slug="mintayn-master",
@@ -14,8 +15,9 @@ FORMAT = Format(
     scoring=ONE_VS_ONE,
     starting_life=8000,
     deck_roles=(),
-    deck_options={"deck_size": (50, 60, 70)},
+    options=(*OPTIONS, *deck.OPTIONS),
     rulebook="mintayn-master-format.txt",
+    interpretations=INTERPRETATIONS,
     engine=ENGINE,
     deck_rules=deck,
 )

@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.deckrules import Deck, Violation, problem_violations
+from rules.options import Option, Use
 
 RULE = "Deck Size & Construction"
 VARIANTS_RULE = "Balance Levers & Variants"
@@ -47,7 +48,18 @@ DEFAULT_DECK_SIZE = 60
 DECK_SIZES = (50, 60, 70)
 COPY_LIMIT = 3
 PRIME_STAGES = ("prime evolution", "prime singular")
-OPTIONS = frozenset({"deck_size"})
+DECK_SIZE = Option(
+    name="deck_size",
+    label="Deck size",
+    default=DEFAULT_DECK_SIZE,
+    choices=DECK_SIZES,
+    uses=frozenset({Use.DECK}),
+    rule=VARIANTS_RULE,
+    quote="Deck size: 60 (default); 50 or 70 in experimental formats.",
+    value_names={50: "50 cards (experimental)", 60: "60 cards (default)", 70: "70 cards (experimental)"},
+    help="Cards in a deck; decks are checked against it.",
+)
+OPTIONS: tuple[Option, ...] = (DECK_SIZE,)
 
 
 def check(deck: Deck, options: Mapping[str, Any] | None = None) -> list[Violation]:
@@ -96,7 +108,7 @@ def check(deck: Deck, options: Mapping[str, Any] | None = None) -> list[Violatio
 
 
 def _deck_size(options: Mapping[str, Any]) -> int:
-    unknown = set(options) - OPTIONS
+    unknown = set(options) - {o.name for o in OPTIONS}
     if unknown:
         raise ValueError(f"unknown mintayn-master deck option(s): {', '.join(sorted(map(str, unknown)))}")
     size = options.get("deck_size")

@@ -9,8 +9,18 @@ Terms
     The two players in turn order: P1 takes turn 1 (and may not attack in it).
 *turn*
     Numbered from 1 across both players (P1 plays the odd turns).  Per-turn limits of the turn
-    player (1 card to the Mana Zone, 1 selection, 1 Normal Summon, 1 evolution) reset at
-    ``start_turn``.
+    player (1 card to the Mana Zone - 2 at the accelerated mana rate -, 1 selection, 1 Normal
+    Summon, 1 evolution) reset at ``start_turn``.
+*step*
+    The Timing Sequence orders a turn: Turn Start, Mana Step, Selection Step, Main / Spell
+    Phase, Summon Phase, Position Step, Evolution Step, Attack Phase, End Phase.  The turn
+    player's actions belong to one of them (``mana_place`` to the Mana Step, ``select`` to the
+    Selection Step, ``cast_spell`` to the Main / Spell Phase, Normal and Mana Summons to the
+    Summon Phase, ``switch_position``, ``evolve``, ``attack``, ``end_turn``); each moves the
+    turn to its step (``this_turn.step``), steps may be skipped, and an action of a step
+    already over is refused (``step_order``; ``mana_step_over`` for the Mana Step).  Nothing
+    moves past the Selection Step before the selection (``selection_missing``).  What effects
+    do (Special Summons, Counters, LP changes, mana placed by an effect) belongs to no step.
 *mana*
     Each card in a player's Mana Zone gives 1 mana of its class a turn.  ``mana_zone`` counts the
     cards by class, ``mana_spent`` the mana used since the player's own turn started, and
@@ -31,16 +41,18 @@ Terms
 
 State (on top of :func:`rules.engine.base_state`)
 ---------------------------------------------------------
-``starting_lp``; ``this_turn`` (``mana_placed``, ``selected``, ``normal_summoned``, ``evolved`` for
-the turn player); ``chain`` (``None`` or ``{"trigger": "spell"|"attack"|"counter", "links":
+``starting_lp``, ``mana_rate``, ``hand_limit`` (the event's variant); ``this_turn`` (``step``,
+``mana_placed`` - cards put in the Mana Zone by the rule -, ``selected``, ``cannot_select``,
+``normal_summoned``, ``evolved`` for the turn player); ``chain`` (``None`` or ``{"trigger": "spell"|"attack"|"counter", "links":
 {player id: n}}``); each player: ``lp``, ``hand_size`` (as last reported), ``mana_zone``,
 ``mana_spent``, ``mana_available`` (``{class: n}``) and ``monsters`` (``{id: monster}``).
 
 Contract
 --------
-``ENGINE.new_game(players, options)`` with exactly two players and the optional option
-``{"starting_lp": 6000 | 8000 | 10000}``; ``ENGINE.apply(state, event)`` returns a new state and
-never mutates ``state``.  Judge actions shared by all formats come from
+``ENGINE.new_game(players, options)`` with exactly two players and the options of the rulebook's
+Balance Levers & Variants (:data:`OPTIONS`: ``starting_lp`` 6000/8000/10000, ``mana_rate`` 1/2,
+``hand_size`` 8-12, ``starting_hand`` "7/8" and its neighbours); ``ENGINE.apply(state, event)``
+returns a new state and never mutates ``state``.  Judge actions shared by all formats come from
 :func:`rules.engine.apply_common`.
 """
 
@@ -68,11 +80,12 @@ from rules.engine import (
     player,
     require,
 )
+from rules.options import Option, OptionError, Use, read
 
 DEFAULT_LP = 8000
 LP_VARIANTS: tuple[int, ...] = (6000, 8000, 10000)
-STARTING_HAND: tuple[int, int] = (7, 8)
 HAND_LIMIT = 10
+MANA_RATE = 1
 MONSTER_ZONE_SIZE = 7
 NORMAL_SUMMON_MAX_LEVEL = 3
 FINAL_STAGE = 3
@@ -98,9 +111,54 @@ R_CHAINS = "Chains & Counterplay"
 R_COUNTER = "Counter Cards"
 R_PRIME_SINGULAR = "Prime Singulars"
 R_VICTORY = "Victory & End of Game"
+R_TIMING = "Master Format — Timing Sequence"
+
+#: The Timing Sequence, in order: the steps a turn goes through, and how refusals name them.
+STEPS: dict[str, str] = {
+    "turn_start": "Turn Start",
+    "mana": "Mana Step",
+    "selection": "Selection Step",
+    "main": "Main / Spell Phase",
+    "summon": "Summon Phase",
+    "position": "Position Step",
+    "evolution": "Evolution Step",
+    "attack": "Attack Phase",
+    "end": "End Phase",
+}
+_ORDER = {step: i for i, step in enumerate(STEPS)}
+
+_GAME = frozenset({Use.GAME})
+#: Balance Levers & Variants: every lever is an event option, read here and (deck size) by the deck rules.
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        name="starting_lp", label="Starting LP", default=DEFAULT_LP, choices=LP_VARIANTS, uses=_GAME, rule=R_VARIANTS,
+        quote="LP: 6000 (faster), 8000 (default), 10000 (epic).",
+        value_names={6000: "6000 (faster)", 8000: "8000 (default)", 10000: "10000 (epic)"},
+    ),
+    Option(
+        name="mana_rate", label="Mana rate", default=MANA_RATE, choices=(1, 2), uses=_GAME, rule=R_VARIANTS,
+        quote="Mana rate: 1 per turn (default); 2 for accelerated play.",
+        value_names={1: "1 card a turn to the Mana Zone (default)", 2: "2 cards a turn to the Mana Zone (accelerated)"},
+        help="Cards the turn player may put into the Mana Zone in the Mana Step.",
+    ),
+    Option(
+        name="hand_size", label="Hand limit", default=HAND_LIMIT, minimum=8, maximum=12, uses=_GAME, rule=R_VARIANTS,
+        quote="Hand size: 10 (default); 8–12 in variant play.", unit="cards",
+        help="Cards a player may keep at the end of their turn (End Phase).",
+    ),
+    Option(
+        name="starting_hand", label="Starting hands (P1/P2)", default="7/8",
+        choices=("5/6", "6/7", "7/8", "8/9", "9/10"), uses=_GAME, rule=R_VARIANTS,
+        quote="Starting hand: 7/8 (default); adjust for faster or slower openers.",
+        help="Cards P1 and P2 select at setup; P2 keeps one more, as in the default.",
+    ),
+)  # fmt: skip
 
 _NO_MANA: dict[str, int] = dict.fromkeys(CLASSES, 0)
-_FRESH_TURN: dict[str, bool] = {"mana_placed": False, "selected": False, "normal_summoned": False, "evolved": False}
+_FRESH_TURN: dict[str, Any] = {
+    "step": "turn_start", "mana_placed": 0, "selected": False, "cannot_select": False, "normal_summoned": False,
+    "evolved": False,
+}  # fmt: skip
 ATTACK_TARGETS: tuple[str, ...] = ("lp", "monster", "board", "global")
 
 
@@ -131,6 +189,29 @@ def _own_turn(state: State, p: Mapping[str, Any], rule: str, what: str) -> None:
         raise RuleViolation(
             "not_your_turn", rule, f"{what} only on your own turn (it is player {state['turn']['player']}'s)."
         )
+
+
+def _enter_step(state: State, step: str) -> None:
+    """The turn player's action of ``step``: refused once that step is over, or when it would pass the
+    Selection Step without a selection; otherwise the turn is now in ``step``."""
+    this_turn = state["this_turn"]
+    current = this_turn.get("step", "turn_start")  # a state from before steps were kept: the turn's start
+    if _ORDER[step] < _ORDER[current]:
+        code = "mana_step_over" if step == "mana" else "step_order"
+        raise RuleViolation(
+            code,
+            f"{R_TIMING}; {STEPS[step]}",
+            f"The {STEPS[step]} is over: the turn is in the {STEPS[current]} "
+            f"(Timing Sequence: {' → '.join(list(STEPS.values())[1:])}).",
+        )
+    if _ORDER[step] > _ORDER["selection"] and not this_turn["selected"] and not this_turn.get("cannot_select"):
+        raise RuleViolation(
+            "selection_missing",
+            R_SELECTION,
+            f"The Selection Step comes before the {STEPS[step]}: record the turn's selection first "
+            "(or that the player cannot select).",
+        )
+    this_turn["step"] = step
 
 
 def _opponent(state: State, p: Mapping[str, Any]) -> dict[str, Any]:
@@ -260,16 +341,14 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
     _own_turn(state, p, R_END, "A turn ends")
     hand_size = require(data, "hand_size", int, minimum=0)
     cannot_select = _optional_bool(data, "cannot_select")
-    if hand_size > HAND_LIMIT:
-        raise RuleViolation("hand_limit", R_END, f"Discard down to {HAND_LIMIT} cards before the turn ends.")
+    limit = state.get("hand_limit", HAND_LIMIT)
+    if hand_size > limit:
+        raise RuleViolation("hand_limit", R_END, f"Discard down to {limit} cards before the turn ends.")
     if cannot_select and state["this_turn"]["selected"]:
         raise RuleViolation("invalid_field", R_SELECTION, "The player selected a card this turn.")
-    if not state["this_turn"]["selected"] and not cannot_select:
-        raise RuleViolation(
-            "selection_missing",
-            R_SELECTION,
-            "The turn player selects exactly 1 card each turn; record select, or cannot_select if the deck is empty.",
-        )
+    if cannot_select:
+        state["this_turn"]["cannot_select"] = True
+    _enter_step(state, "end")
     _set(state, p, hand_size=hand_size)
     state["turn"] = {"number": state["turn"]["number"], "player": None}
 
@@ -285,12 +364,12 @@ def _mana_place(state: State, data: Mapping[str, Any]) -> None:
         _require_turn(state)
     else:
         _own_turn(state, p, R_MANA, "Mana is placed")
-        if state["this_turn"]["mana_placed"]:
-            raise RuleViolation("mana_already_placed", R_MANA, "Only 1 card a turn goes to the Mana Zone.")
-        # The Mana Step comes before the Selection Step (Timing Sequence).
-        if state["this_turn"]["selected"]:
-            raise RuleViolation("mana_step_over", R_MANA, "The Mana Step is over: the player already selected.")
-        state["this_turn"]["mana_placed"] = True
+        rate = state.get("mana_rate", MANA_RATE)
+        if state["this_turn"]["mana_placed"] >= rate:
+            cards = "1 card" if rate == 1 else f"{rate} cards"
+            raise RuleViolation("mana_already_placed", R_MANA, f"Only {cards} a turn go to the Mana Zone.")
+        _enter_step(state, "mana")
+        state["this_turn"]["mana_placed"] += 1
     zone = {**p["mana_zone"], cls: p["mana_zone"][cls] + 1}
     _set(state, p, **_mana(zone, p["mana_spent"]))
 
@@ -322,9 +401,11 @@ def _spend_mana(state: State, data: Mapping[str, Any]) -> None:
 def _select(state: State, data: Mapping[str, Any]) -> None:
     p = _acting(state, data)
     _own_turn(state, p, R_SELECTION, "The selection happens")
-    if state["this_turn"]["selected"]:
+    cannot_select = _optional_bool(data, "cannot_select")
+    if state["this_turn"]["selected"] or state["this_turn"].get("cannot_select"):
         raise RuleViolation("already_selected", R_SELECTION, "The turn player selects exactly 1 card a turn.")
-    state["this_turn"]["selected"] = True
+    _enter_step(state, "selection")
+    state["this_turn"]["cannot_select" if cannot_select else "selected"] = True
 
 
 # --- spells, summons, positions, evolution --------------------------------------------------------
@@ -338,6 +419,7 @@ def _cast_spell(state: State, data: Mapping[str, Any]) -> None:
         raise RuleViolation("invalid_field", R_SPELL, "kind must be 'instant' or 'ongoing'.")
     cost = _cost(data)
     _own_turn(state, p, R_SPELL, "Spells are cast")
+    _enter_step(state, "main")
     if not _has_class(p, cls):
         raise RuleViolation("no_matching_monster", "Spell Cards", f"A {cls} Spell needs a {cls} monster in play.")
     _pay(state, p, cost)
@@ -361,6 +443,7 @@ def _summon(state: State, data: Mapping[str, Any]) -> None:
         _require_turn(state)  # Special Summons happen when effects allow, on either turn.
     else:
         _own_turn(state, p, R_SUMMON, "Normal and Mana Summons happen")
+        _enter_step(state, "summon")
     if method == "normal":
         level = require(data, "level", int, minimum=0)
         if state["this_turn"]["normal_summoned"]:
@@ -407,6 +490,7 @@ def _switch_position(state: State, data: Mapping[str, Any]) -> None:
     p = _acting(state, data)
     mid = _monster_id(data)
     _own_turn(state, p, R_POSITION, "Positions are changed")
+    _enter_step(state, "position")
     monster = _own_monster(p, mid)
     if monster["switched_turn"] == state["turn"]["number"]:
         raise RuleViolation("already_switched", R_POSITION, "A monster changes position at most once a turn.")
@@ -419,6 +503,7 @@ def _evolve(state: State, data: Mapping[str, Any]) -> None:
     mid = _monster_id(data)
     cost = _cost(data)
     _own_turn(state, p, R_EVOLUTION, "Evolution happens")
+    _enter_step(state, "evolution")
     monster = _own_monster(p, mid)
     if state["this_turn"]["evolved"]:
         raise RuleViolation("evolution_used", R_EVOLUTION, "Only 1 evolution a turn.")
@@ -444,6 +529,7 @@ def _attack(state: State, data: Mapping[str, Any]) -> None:
     turn = state["turn"]["number"]
     if turn == 1:
         raise RuleViolation("first_turn_attack", R_SETUP, "P1 cannot attack on turn 1.")
+    _enter_step(state, "attack")
     monster = _own_monster(p, mid)
     # The rulebook names the positions Attack and Defense Position: a judge rules that only a
     # monster in Attack Position declares attacks.
@@ -594,8 +680,8 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
             "cannot_select": Field.boolean("optional bool", label="could not select (empty deck)"),
         },
         f"{R_END}; {R_SELECTION}",
-        "Ends the turn; refuses a hand over 10 (hand_limit) and a turn without its selection unless the player "
-        "could not select (selection_missing).",
+        "Ends the turn (End Phase); refuses a hand over the hand limit, 10 or the event's variant (hand_limit), "
+        "and a turn without its selection unless the player could not select (selection_missing).",
     ),
     EventSpec(
         "mana_place",
@@ -605,8 +691,9 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
             "effect": Field.boolean("optional: true when an effect places it", label="placed by an effect"),
         },
         R_MANA,
-        "Puts a card face-down in the Mana Zone; refuses a second card a turn (mana_already_placed), after the "
-        "selection (mana_step_over) or on the opponent's turn, unless placed by an effect.",
+        "Puts a card face-down in the Mana Zone; refuses a card over the mana rate, 1 a turn or 2 in accelerated "
+        "play (mana_already_placed), once the Mana Step is over (mana_step_over) or on the opponent's turn, "
+        "unless placed by an effect.",
     ),
     EventSpec(
         "mana_remove",
@@ -630,9 +717,16 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     ),
     EventSpec(
         "select",
-        {"player": Field.player("the turn player")},
+        {
+            "player": Field.player("the turn player"),
+            "cannot_select": Field.boolean(
+                "optional: true when the player cannot select (an empty deck): the step passes with no card",
+                label="could not select (empty deck)",
+            ),
+        },
         R_SELECTION,
-        "The turn's selection (replaces drawing); refuses a second one (already_selected).",
+        "The turn's selection (replaces drawing); refuses a second one (already_selected) and a selection once "
+        "the Selection Step is over (step_order).",
     ),
     EventSpec(
         "cast_spell",
@@ -748,18 +842,20 @@ class MintaynMasterEngine:
     QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
-        options = dict(options or {})
-        unknown = set(options) - {"starting_lp"}
-        if unknown:
-            raise RuleViolation("invalid_option", R_VARIANTS, f"Unknown option(s): {', '.join(sorted(unknown))}.")
-        lp = options.get("starting_lp", DEFAULT_LP)
-        if isinstance(lp, bool) or lp not in LP_VARIANTS:
-            raise RuleViolation("invalid_option", R_VARIANTS, "starting_lp is 6000, 8000 or 10000.")
+        try:
+            chosen = read(OPTIONS, options, format_name="Mintayn Master")
+        except OptionError as exc:
+            raise RuleViolation("invalid_option", R_VARIANTS, exc.message) from None
+        lp = chosen["starting_lp"]
+        hands = tuple(int(n) for n in chosen["starting_hand"].split("/"))
         ids = list(players)
         if len(ids) != 2 or any(isinstance(pid, bool) or not isinstance(pid, int) for pid in ids):
             raise RuleViolation("invalid_players", R_SETUP, "Master is played by exactly two players (integer ids).")
-        state = base_state(ids, starting_lp=lp, this_turn=dict(_FRESH_TURN), chain=None)
-        for p, hand in zip(state["players"], STARTING_HAND, strict=True):
+        state = base_state(
+            ids, starting_lp=lp, mana_rate=chosen["mana_rate"], hand_limit=chosen["hand_size"],
+            this_turn=dict(_FRESH_TURN), chain=None,
+        )  # fmt: skip
+        for p, hand in zip(state["players"], hands, strict=True):
             p["lp"] = lp
             p["hand_size"] = hand
             p.update(_mana(_NO_MANA, _NO_MANA))

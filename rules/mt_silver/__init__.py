@@ -5,18 +5,21 @@ from __future__ import annotations
 from rules.base import POD, Format, GameFamily
 from rules.engine import turn_player_in_progress
 from rules.mt_silver import deck
-from rules.mt_silver.engine import ENGINE, TABLE_SIZE
+from rules.mt_silver.engine import ENGINE, OPTIONS, TABLE_SIZE, tables_for
+from rules.mt_silver.interpretations import INTERPRETATIONS
 
 FORMAT = Format(
     slug="mt-silver",
     name="Mt. Silver",
     family=GameFamily.POKEMON,
-    table_size=TABLE_SIZE,  # 4, or 3 when numbers don't divide (see the engine)
+    table_size=TABLE_SIZE,  # 4; 3-player pods only under the house rule (tables_for)
     scoring=POD,
     starting_life=0,  # Badge Tokens, not life: six per player in the engine
     deck_roles=("trainer", "starting_pokemon", "starting_energy"),
     rulebook="mt-silver-4.1.0.md",
-    notes=("Pods of 4; pods of 3 when numbers don't divide by 4 (the rulebook assumes 4).",),
+    options=OPTIONS,
+    tables_for=tables_for,
+    interpretations=INTERPRETATIONS,
     engine=ENGINE,
     deck_rules=deck,
     turn_of=turn_player_in_progress,

@@ -81,11 +81,37 @@ from rules.engine import (
     players_still_in,
     require,
 )
+from rules.options import Option, OptionError, Use, read
 
-#: The rulebook is written for 4 players.  When an event's numbers don't divide by 4, organisers
-#: seat 3-player pods rather than hand out byes: the rules (Badge Tokens, Area Pile draft
-#: clockwise) work unchanged with 3.  The format's record uses it as its table size.
-TABLE_SIZE = TableSize(min=3, max=4, preferred=4)
+PREPARATION = "Preparation"
+#: "To play Mt. Silver, 4 players come together": a table is 4 players, and players left over when an
+#: event's numbers don't divide by 4 get byes.  The format's record uses it as its table size.
+TABLE_SIZE = TableSize(min=4, max=4, preferred=4)
+#: The house rule :data:`THREE_PLAYER_PODS` seats 3-player pods instead of byes; the rules (Badge
+#: Tokens, the Area Pile draft clockwise) work unchanged with 3.
+HOUSE_TABLE_SIZE = TableSize(min=3, max=4, preferred=4)
+THREE_PLAYER_PODS = Option(
+    name="three_player_pods",
+    label="3-player pods",
+    default=False,
+    choices=(False, True),
+    uses=frozenset({Use.GAME, Use.TABLES}),
+    rule=PREPARATION,
+    quote="To play Mt. Silver, 4 players come together",
+    house_rule=True,
+    value_names={
+        False: "tables of 4; players left over get byes",
+        True: "3-player pods when numbers don't divide by 4, instead of byes",
+    },
+    help="By the rulebook a game is 4 players; the house rule seats 3-player pods instead of giving byes.",
+)
+OPTIONS: tuple[Option, ...] = (THREE_PLAYER_PODS,)
+
+
+def tables_for(options: Mapping[str, Any]) -> TableSize:
+    """The tables an event seats: 4s, or 3s and 4s under the house rule."""
+    return HOUSE_TABLE_SIZE if options.get(THREE_PLAYER_PODS.name) else TABLE_SIZE
+
 
 PLAY = "Play"
 ADDITIONAL = "Additional Rules"
@@ -551,11 +577,16 @@ class MtSilverEngine:
     QUICK_ENTRIES = QUICK_ENTRIES
 
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
-        ids = player_ids_without_options(players, options)
-        size = TABLE_SIZE
-        if not size.min <= len(ids) <= size.max:
-            # The rulebook is written for 4; Podium seats 3-player pods too (see the Format record).
-            raise RuleViolation("invalid_players", "Preparation", f"A game has {size.min} to {size.max} players.")
+        try:
+            chosen = read(OPTIONS, options, format_name="Mt. Silver")
+        except OptionError as exc:
+            raise RuleViolation("invalid_option", PREPARATION, exc.message) from None
+        ids = player_ids_without_options(players, None)
+        if len(ids) != 4 and not (len(ids) == 3 and chosen[THREE_PLAYER_PODS.name]):
+            allowed = "3 or 4 players (the event's house rule)" if chosen[THREE_PLAYER_PODS.name] else "4 players"
+            raise RuleViolation(
+                "invalid_players", PREPARATION, f'"To play Mt. Silver, 4 players come together": a game has {allowed}.'
+            )
         state = base_state(ids, area_piles=AREA_PILES, pending_drafts=[], drafts=[])
         state["turn"].update(in_progress=False, supporter=None, attacked=False, traded=False)
         for p in state["players"]:

@@ -40,8 +40,11 @@ def from_json(value: Any) -> Any:
 # --- a full game ------------------------------------------------------------------------------------
 
 
-def test_a_four_player_game_places_players_by_elimination_order():
-    t = Table([10, 20, 30, 40], benches={10: 1, 30: 0})
+def test_under_the_last_standing_house_rule_a_four_player_game_places_players_by_elimination_order():
+    # Before the §3.2 default (the game ends at the first condition) this was the only behaviour; it is now
+    # the house rule an event chooses with the game_end option.
+    house_rule = {"game_end": "last_standing"}
+    t = Table([10, 20, 30, 40], benches={10: 1, 30: 0}, options=house_rule)
     t.round()  # first turns: no attacks
     assert [t.p(pid)["turns_taken"] for pid in (10, 20, 30, 40)] == [1, 1, 1, 1]
 
@@ -74,7 +77,7 @@ def test_a_four_player_game_places_players_by_elimination_order():
     assert t.state["status"] == "finished"
     assert t.state["result"]["placements"] == {"10": 1, "20": 2, "30": 3, "40": 4}
     assert "field break" in t.state["result"]["reason"]
-    assert replay(ENGINE, t.players, None, t.log) == t.state
+    assert replay(ENGINE, t.players, house_rule, t.log) == t.state
 
 
 def test_a_two_player_game_ends_when_one_player_reaches_zero_life():
@@ -330,8 +333,8 @@ def test_with_no_active_an_attack_hits_player_life_in_full_and_uncapped():
     assert t.p(2)["life"] == 70
 
 
-def test_life_depletion_in_a_three_player_game_puts_one_player_out_and_play_goes_on():
-    t = started([1, 2, 3])
+def test_under_the_house_rule_life_depletion_in_a_three_player_game_puts_one_player_out_and_play_goes_on():
+    t = started([1, 2, 3], options={"game_end": "last_standing"})
     t.do("knock_out", player=2, spot="active")
     t.do("attack", player=1, target=2, damage=250)
     assert t.p(2)["life"] == 0 and t.p(2)["placement"] == 3

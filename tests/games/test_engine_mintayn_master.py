@@ -59,6 +59,12 @@ def turn_one() -> State:
 
 
 @pytest.fixture
+def selected() -> State:
+    """P1's turn 1, after the Mana and Selection Steps (the Timing Sequence puts summons after them)."""
+    return play([start(P1), select(P1)])
+
+
+@pytest.fixture
 def turn_three() -> State:
     """P1 has a Coreon monster 'p1a' since turn 1; P2 a Fluxion 'p2a'; it is P1's turn 3 after selecting."""
     return play(
@@ -213,7 +219,7 @@ def test_spent_mana_comes_back_at_the_start_of_its_owners_turn():
 
 
 def test_costs_cannot_exceed_the_mana_available(turn_one):
-    state = play([mana(P1, "synaphera")], turn_one)
+    state = play([mana(P1, "synaphera"), select(P1)], turn_one)
     refused(state, summon(P1, "a", "synaphera", mana={"synaphera": 2}), "not_enough_mana")
     refused(state, summon(P1, "a", "synaphera", mana={"coreon": 1}), "not_enough_mana")
     refused(state, E("spend_mana", {"player": P1, "mana": {"synaphera": 2}}), "not_enough_mana")
@@ -257,10 +263,10 @@ def test_the_hand_is_at_most_ten_cards_at_the_end_of_the_turn(turn_one):
 # --- summons ------------------------------------------------------------------------------------------
 
 
-def test_one_normal_summon_a_turn_of_level_three_or_lower(turn_one):
-    refused(turn_one, summon(P1, "big", method="normal", level=4), "normal_summon_level")
-    refused(turn_one, summon(P1, "free", method="normal", mana={"coreon": 0, "fluxion": 1}), "invalid_field")
-    state = play([summon(P1, "a", method="normal", level=3)], turn_one)
+def test_one_normal_summon_a_turn_of_level_three_or_lower(selected):
+    refused(selected, summon(P1, "big", method="normal", level=4), "normal_summon_level")
+    refused(selected, summon(P1, "free", method="normal", mana={"coreon": 0, "fluxion": 1}), "invalid_field")
+    state = play([summon(P1, "a", method="normal", level=3)], selected)
     refused(state, summon(P1, "b", method="normal", level=1), "normal_summon_used")
     # Mana Summons are not limited.
     state = play([summon(P1, "b"), summon(P1, "c")], state)
@@ -274,8 +280,8 @@ def test_normal_and_mana_summons_happen_on_your_own_turn_and_special_summons_on_
     assert "x" in me(state, P2)["monsters"]
 
 
-def test_the_monster_zone_holds_at_most_seven_monsters(turn_one):
-    state = play([summon(P1, n) for n in range(7)], turn_one)
+def test_the_monster_zone_holds_at_most_seven_monsters(selected):
+    state = play([summon(P1, n) for n in range(7)], selected)
     refused(state, summon(P1, 7), "monster_zone_full")
     refused(state, summon(P1, "s", method="special"), "monster_zone_full")
     # An evolved stack still counts as one.
@@ -283,15 +289,15 @@ def test_the_monster_zone_holds_at_most_seven_monsters(turn_one):
     assert len(me(state, P1)["monsters"]) == 7
 
 
-def test_a_monster_id_is_used_once(turn_one):
-    state = play([summon(P1, "a")], turn_one)
+def test_a_monster_id_is_used_once(selected):
+    state = play([summon(P1, "a")], selected)
     refused(state, summon(P1, "a"), "duplicate_monster")
     refused(state, summon(P2, "a", method="special"), "duplicate_monster")
 
 
-def test_a_prime_singular_needs_two_monsters_and_may_replace_one(turn_one):
-    refused(play([summon(P1, "a")], turn_one), summon(P1, "ps", prime_singular=True), "prime_singular_condition")
-    state = play([summon(P1, n) for n in range(7)], turn_one)
+def test_a_prime_singular_needs_two_monsters_and_may_replace_one(selected):
+    refused(play([summon(P1, "a")], selected), summon(P1, "ps", prime_singular=True), "prime_singular_condition")
+    state = play([summon(P1, n) for n in range(7)], selected)
     refused(state, summon(P1, "ps", prime_singular=True), "monster_zone_full")
     refused(state, summon(P1, "ps", replaces=3), "invalid_field")
     refused(state, summon(P1, "ps", prime_singular=True, replaces="nope"), "unknown_monster")
@@ -310,26 +316,26 @@ def test_a_monster_switches_position_at_most_once_a_turn(turn_three):
     refused(turn_three, E("switch_position", {"player": P2, "monster": "p2a"}), "not_your_turn")
 
 
-def test_one_evolution_a_turn_and_none_past_the_third_stage(turn_one):
-    state = play([summon(P1, "a"), summon(P1, "b"), E("evolve", {"player": P1, "monster": "a"})], turn_one)
+def test_one_evolution_a_turn_and_none_past_the_third_stage(selected):
+    state = play([summon(P1, "a"), summon(P1, "b"), E("evolve", {"player": P1, "monster": "a"})], selected)
     assert me(state, P1)["monsters"]["a"]["stage"] == 2
     refused(state, E("evolve", {"player": P1, "monster": "b"}), "evolution_used")
-    state = play([select(P1), end(P1), *full_turn(P2), start(P1), E("evolve", {"player": P1, "monster": "a"})], state)
+    state = play([end(P1), *full_turn(P2), start(P1), select(P1), E("evolve", {"player": P1, "monster": "a"})], state)
     assert me(state, P1)["monsters"]["a"]["stage"] == 3
-    state = play([select(P1), end(P1), *full_turn(P2), start(P1)], state)
+    state = play([end(P1), *full_turn(P2), start(P1), select(P1)], state)
     refused(state, E("evolve", {"player": P1, "monster": "a"}), "final_stage")
 
 
 # --- attacks ------------------------------------------------------------------------------------------
 
 
-def test_p1_cannot_attack_on_turn_one(turn_one):
-    state = play([summon(P1, "a")], turn_one)
+def test_p1_cannot_attack_on_turn_one(selected):
+    state = play([summon(P1, "a")], selected)
     refused(state, attack(P1, "a", "lp"), "first_turn_attack")
 
 
 def test_p2_may_attack_on_turn_two():
-    state = play([*full_turn(P1), start(P2), summon(P2, "b", "fluxion"), attack(P2, "b", "lp")])
+    state = play([*full_turn(P1), start(P2), select(P2), summon(P2, "b", "fluxion"), attack(P2, "b", "lp")])
     assert me(state, P2)["monsters"]["b"]["attacked_turn"] == 2
 
 
@@ -348,13 +354,15 @@ def test_a_monster_cannot_attack_the_turn_it_switched_position(turn_three):
     state = play([E("switch_position", {"player": P1, "monster": "p1a"})], turn_three)
     refused(state, attack(P1, "p1a", "board"), "defense_position")
     # Back to Attack Position on the next turn: still no attack that turn.
-    back = play([end(P1), *full_turn(P2), start(P1), E("switch_position", {"player": P1, "monster": "p1a"})], state)
+    back = play(
+        [end(P1), *full_turn(P2), start(P1), select(P1), E("switch_position", {"player": P1, "monster": "p1a"})], state
+    )
     assert me(back, P1)["monsters"]["p1a"]["position"] == "attack"
     refused(back, attack(P1, "p1a", "board"), "switched_this_turn")
 
 
-def test_a_monster_in_defense_position_does_not_attack(turn_one):
-    state = play([summon(P1, "d", position="defense"), select(P1), end(P1), *full_turn(P2), start(P1)], turn_one)
+def test_a_monster_in_defense_position_does_not_attack(selected):
+    state = play([summon(P1, "d", position="defense"), end(P1), *full_turn(P2), start(P1), select(P1)], selected)
     refused(state, attack(P1, "d", "global"), "defense_position")
 
 
@@ -401,11 +409,12 @@ def test_a_chain_holds_at_most_three_links_per_player(turn_three):
 
 
 def test_any_other_event_resolves_the_chain_and_a_new_one_starts_afresh(turn_three):
-    state = play([attack(P1, "p1a", "board")] + [counter(P2, "fluxion")] * 3, turn_three)
+    spell = E("cast_spell", {"player": P1, "class": "coreon", "kind": "instant"})
+    state = play([spell] + [counter(P2, "fluxion")] * 3, turn_three)
     state = play([E("lp_change", {"changes": {P1: -100}})], state)
     assert state["chain"] is None
     refused(state, E("resolve_chain", {}), "no_chain")
-    state = play([E("cast_spell", {"player": P1, "class": "coreon", "kind": "instant"}), counter(P2, "fluxion")], state)
+    state = play([attack(P1, "p1a", "board"), counter(P2, "fluxion")], state)
     assert state["chain"]["links"] == {str(P2): 1}
     assert play([E("resolve_chain", {})], state)["chain"] is None
 

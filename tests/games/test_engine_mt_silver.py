@@ -35,9 +35,18 @@ def pl(state: State, pid: int) -> dict[str, Any]:
     return next(p for p in state["players"] if p["id"] == pid)
 
 
+#: The house rule an event sets to seat 3-player pods ("To play Mt. Silver, 4 players come together").
+THREE_PLAYERS = {"three_player_pods": True}
+
+
+def options_for(players: list[int]) -> dict[str, Any] | None:
+    """A 3-player game is played under the house rule; 4 players need no option."""
+    return THREE_PLAYERS if len(players) == 3 else None
+
+
 def opened(players: list[int] = PLAYERS) -> State:
     """Every player has had a turn: the opening is over and player 1 is next."""
-    state = ENGINE.new_game(players)
+    state = ENGINE.new_game(players, options_for(players))
     for pid in players:
         state = play(state, *turn(pid))
     return state
@@ -163,10 +172,13 @@ def test_it_refuses_unknown_options(options):
     assert info.value.code == "invalid_option"
 
 
-@pytest.mark.parametrize("players", [[1, 2], [1, 2, 3, 4, 5], ["a", "b", "c"]])
-def test_it_refuses_tables_outside_three_to_four_players_and_ids_that_are_not_integers(players):
+@pytest.mark.parametrize("players", [[1, 2], [1, 2, 3, 4, 5], ["a", "b", "c", "d"]])
+def test_it_refuses_tables_other_than_four_players_and_ids_that_are_not_integers(players):
     with pytest.raises(RuleViolation) as info:
         ENGINE.new_game(players)
+    assert info.value.code == "invalid_players"
+    with pytest.raises(RuleViolation) as info:
+        ENGINE.new_game(players, THREE_PLAYERS)
     assert info.value.code == "invalid_players"
 
 
@@ -525,7 +537,7 @@ def candidates(state: State) -> list[GameEvent]:
 @given(st.data(), st.integers(min_value=3, max_value=4))
 def test_random_legal_games_replay_to_the_same_state_and_survive_json(data, size):
     players = list(range(20, 20 + size))
-    state = ENGINE.new_game(players)
+    state = ENGINE.new_game(players, options_for(players))
     log: list[GameEvent] = []
     for _ in range(120):
         if state["status"] != "in_progress":
@@ -554,7 +566,7 @@ def test_random_legal_games_replay_to_the_same_state_and_survive_json(data, size
         assert state["seq"] == len(log)
         assert all(0 <= p["badges_taken"] <= 6 and p["pokemon_in_play"] >= 0 for p in state["players"])
         assert state["area_piles"] == 6 - len(state["drafts"])
-    assert replay(ENGINE, players, None, log) == state
+    assert replay(ENGINE, players, options_for(players), log) == state
     assert json.loads(json.dumps(state)) == state
     if state["status"] == "finished":
         assert set(state["result"]["placements"]) == {str(pid) for pid in players}

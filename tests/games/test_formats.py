@@ -16,7 +16,8 @@ def test_it_registers_the_five_formats_by_their_slugs():
     [
         ("master-trainer", "pokemon", (2, 4, 4), 200),
         ("format3-trinity", "pokemon", (3, 5, 4), 0),
-        ("mt-silver", "pokemon", (3, 4, 4), 0),
+        # "To play Mt. Silver, 4 players come together": 3-player pods only under the event's house rule.
+        ("mt-silver", "pokemon", (4, 4, 4), 0),
         ("deck-masters", "yugioh", (2, 2, 2), 8000),
         ("mintayn-master", "mintayn", (2, 2, 2), 8000),
     ],
@@ -26,6 +27,13 @@ def test_each_format_has_the_rulebooks_table_sizes_and_life(slug, family, sizes,
     assert fmt.family == family
     assert (fmt.table_size.min, fmt.table_size.max, fmt.table_size.preferred) == sizes
     assert fmt.starting_life == life
+
+
+def test_mt_silver_seats_3_player_pods_only_under_the_house_rule():
+    fmt = get_format("mt-silver")
+    house = fmt.table_size_for({"three_player_pods": True})
+    assert (house.min, house.max, house.preferred) == (3, 4, 4)
+    assert fmt.table_size_for({}) == fmt.table_size_for({"three_player_pods": False}) == fmt.table_size
 
 
 def test_a_deck_masters_match_is_best_of_three():

@@ -30,3 +30,16 @@ def data_dir(*parts: str) -> Path:
             pytest.fail(reason)
         pytest.skip(reason)
     return path
+
+
+def rulebook(name: str) -> str:
+    """The text of a rulebook (``$PODIUM_RULEBOOK_DIR``, else ``../shared/rules``), its whitespace runs made one
+    space; skip (or fail on CI) when it is absent."""
+    env = os.environ.get("PODIUM_RULEBOOK_DIR")
+    path = (Path(env) if env else (REPO_ROOT / ".." / "shared" / "rules").resolve()) / name
+    if not path.exists():
+        reason = f"rulebook not found at {path} (point PODIUM_RULEBOOK_DIR at the rulebooks)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return " ".join(path.read_text(encoding="utf-8").split())

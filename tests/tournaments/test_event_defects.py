@@ -20,9 +20,13 @@ from tournaments.models import Registration, Standing
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("slug", ["master-trainer", "format3-trinity", "mt-silver"])
-def test_a_top_cut_of_a_three_player_pod_event_is_refused_not_a_server_error(slug, organiser, api) -> None:
-    event = make_event(organiser, 3, format=slug, rounds=1)
+@pytest.mark.parametrize(
+    ("slug", "options"),
+    [("master-trainer", {}), ("format3-trinity", {}), ("mt-silver", {"three_player_pods": True})],
+)
+def test_a_top_cut_of_a_three_player_pod_event_is_refused_not_a_server_error(slug, options, organiser, api) -> None:
+    # Mt. Silver seats 3 only under its house rule ("To play Mt. Silver, 4 players come together").
+    event = make_event(organiser, 3, format=slug, rounds=1, options=options)
     play_swiss(event, organiser)
     response = api.post(f"/api/v1/events/{event.pk}/top-cut/", {}, format="json")
     assert response.status_code == 409, response.content

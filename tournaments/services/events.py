@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
+from typing import Any
 
 from django.db import transaction
 
-from core import events
+from core import events, option_names
 from core.exceptions import ApplicationError, Conflict
-from rules import UnknownFormat, get_format
+from rules import Format, UnknownFormat, get_format
+from rules.options import OptionError
 from tournaments import audit, selectors
 from tournaments.models import Event
 from tournaments.policy import ORGANISER_PERMISSION, Action, ensure, ensure_can_create_event
@@ -38,7 +41,10 @@ def event_create(
     tiebreakers: str = Event.Tiebreakers.CLASSIC,
     players_per_table: int | None = None,
     pod_leftovers: str = Event.Leftovers.TABLES,
+    options: Mapping[str, Any] | None = None,
 ) -> Event:
+    """A new event, open for its organiser to set up; ``options``: the format's options it plays by (its
+    variants and house rules; left out, the rulebook's defaults)."""
     ensure_can_create_event(organiser)
     try:
         fmt = get_format(format)
@@ -49,6 +55,7 @@ def event_create(
     _check_planned_rounds(planned_rounds)
     _check_tiebreakers(tiebreakers)
     _check_table_options(fmt, players_per_table, pod_leftovers)
+    options = _checked_options(fmt, options or {})
     with transaction.atomic():
         event = Event.objects.create(
             organiser=organiser,
@@ -60,12 +67,24 @@ def event_create(
             tiebreakers=tiebreakers,
             players_per_table=players_per_table,
             pod_leftovers=pod_leftovers,
+            options=options,
         )
         events.record(
             event=event, by=organiser, action="event.created", subject=event.name,
             after=audit.snapshot(event, _AUDITED_FIELDS),
         )  # fmt: skip
     return event
+
+
+def _checked_options(fmt: Format, given: Mapping[str, Any], stored: Mapping[str, Any] | None = None) -> dict:
+    """The options to store: ``given`` (``None`` values back to the default) over ``stored``, checked against the
+    format (a refusal is a 400 naming the values allowed)."""
+    merged = {**(stored or {}), **given}
+    names = {o.name: option_names.names(o.name) for o in fmt.options if o.named and merged.get(o.name) is not None}
+    try:
+        return fmt.clean_options(merged, names=names)
+    except OptionError as exc:
+        raise ApplicationError(exc.message, code="invalid_option", field="options") from None
 
 
 def _check_planned_rounds(planned_rounds: int) -> None:
@@ -95,7 +114,7 @@ _EVENT_LIVE_FIELDS = {
     "name", "venue", "date", "planned_rounds", "tiebreakers", "magic_floor", "registration_open",
     "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists",
 }  # fmt: skip
-_EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers"}
+_EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers", "options"}
 _AUDITED_FIELDS = sorted(_EVENT_LIVE_FIELDS | _EVENT_SETUP_FIELDS | {"format"})
 #: Settings whose change re-ranks the standings.
 _STANDINGS_FIELDS = {"tiebreakers", "magic_floor"}
@@ -144,6 +163,11 @@ def event_update(*, event: Event, by, **changes) -> Event:
             changes.get("players_per_table", event.players_per_table),
             changes.get("pod_leftovers", event.pod_leftovers),
         )
+        if "options" in changes:
+            changes["options"] = _checked_options(event.format_spec, changes["options"], event.options)
+            if changes["options"] != event.options and played:
+                raise Conflict("The format's options cannot change once round 1 is paired.", code="event_started",
+                               field="options")  # fmt: skip
         retiebreak = any(f in changes and changes[f] != getattr(event, f) for f in _STANDINGS_FIELDS)
         before = audit.snapshot(event, sorted(changes))
         for field, value in changes.items():

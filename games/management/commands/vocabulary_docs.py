@@ -15,16 +15,21 @@ from games.vocabulary import documents, rewrite
 
 
 class Command(BaseCommand):
-    help = "Write each format's event vocabulary (fields, kinds, one-tap entries) into docs/games/."
+    help = (
+        "Write each format's event vocabulary (fields, kinds, one-tap entries), options and interpretations into "
+        "docs/games/."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--check", action="store_true", help="Fail if a doc is out of date; write nothing.")
 
     def handle(self, *args, check: bool, **options):
         stale = []
-        for path, section in documents(Path(settings.BASE_DIR) / "docs" / "games").items():
+        for path, sections in documents(Path(settings.BASE_DIR) / "docs" / "games").items():
             text = path.read_text(encoding="utf-8")
-            new = rewrite(text, section)
+            new = text
+            for section in sections:
+                new = rewrite(new, section)
             if new == text:
                 continue
             stale.append(path.name)

@@ -38,9 +38,10 @@ __all__ = [
 ]
 
 
-def seated_table(organiser, fmt: str, players: int) -> Pod:
-    """Round 1 of a new ``fmt`` event with ``players`` checked in: exactly one table, no bye."""
-    event = EventFactory(format=fmt, organiser=organiser, planned_rounds=3)
+def seated_table(organiser, fmt: str, players: int, *, options: dict | None = None) -> Pod:
+    """Round 1 of a new ``fmt`` event (with the format ``options``) with ``players`` checked in: exactly one
+    table, no bye."""
+    event = EventFactory(format=fmt, organiser=organiser, planned_rounds=3, options=options or {})
     for _ in range(players):
         RegistrationFactory(event=event, checked_in=True)
     round_ = tournament_services.round_start(event=event, by=organiser, seed=1)

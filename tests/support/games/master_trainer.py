@@ -14,9 +14,11 @@ from rules.master_trainer.engine import ENGINE
 class Table:
     """A game under test: applies events, keeps the accepted log, refuses nothing silently."""
 
-    def __init__(self, players: list[int], *, benches: dict[int, int] | None = None):
+    def __init__(
+        self, players: list[int], *, benches: dict[int, int] | None = None, options: dict[str, Any] | None = None
+    ):
         self.players = players
-        self.state: State = ENGINE.new_game(players)
+        self.state: State = ENGINE.new_game(players, options)
         self.log: list[GameEvent] = []
         for pid, count in (benches or {}).items():
             for _ in range(count):
@@ -74,9 +76,10 @@ def refused(state: State, event: GameEvent, code: str, rule: str | None = None) 
 
 
 def scripted_game(players: list[int]) -> list[GameEvent]:
-    """The accepted events of the four-player game in its engine tests, for any four ids in turn order (the API tests replay it).
+    """The accepted events of a four-player game, for any four ids in turn order (the API and console tests replay it).
 
-    The first player places 1, then the second, third and fourth (the fourth is out first).
+    By the handbook's §3.2 it ends at the first Field Break: the fourth player has no Creature left at the start
+    of their turn and places 4; the others place by Life total, the first (200), the second (190), the third (180).
     """
     a, b, c, d = players
     t = Table(list(players), benches={a: 1})
@@ -84,14 +87,11 @@ def scripted_game(players: list[int]) -> list[GameEvent]:
     t.turn(a)
     t.do("play_energy_source", player=a)
     t.do("attack", player=a, target=d, damage=120, cost=2)
-    t.do("knock_out", player=d, spot="active")
+    t.do("knock_out", player=d, spot="active", replacement="none")
     t.turn(b)
-    t.do("attack", player=b, target=d, damage=150)
+    t.do("attack", player=b, target=c, damage=40)
     t.turn(c)
-    t.do("deck_out", player=c)
-    t.turn(a)
-    t.do("attack", player=a, target=b, damage=200)
-    t.do("knock_out", player=b, spot="active", replacement="none")
-    t.do("end_turn", player=a)
-    t.do("start_turn", player=b, new_active="none")
+    t.do("attack", player=c, target=b, damage=20)
+    t.do("end_turn", player=c)
+    t.do("start_turn", player=d, new_active="none")
     return t.log

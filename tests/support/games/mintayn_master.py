@@ -42,7 +42,7 @@ def counter(pid: int, cls: str = "coreon", **extra) -> GameEvent:
 
 
 def scripted_game(p1: int = P1, p2: int = P2) -> list[GameEvent]:
-    """A whole game P1 wins when P2's LP reach 0 (the API tests replay it)."""
+    """A whole game P1 wins when P2's LP reach 0 (the API tests replay it), each turn in the Timing Sequence's order."""
     return [
         start(p1),
         mana(p1, "coreon"),
@@ -68,8 +68,8 @@ def scripted_game(p1: int = P1, p2: int = P2) -> list[GameEvent]:
         end(p2, 8),
         start(p1),
         select(p1),
-        E("evolve", {"player": p1, "monster": "ember", "mana": {"coreon": 2}}),
         summon(p1, "spark", method="normal", level=2),
+        E("evolve", {"player": p1, "monster": "ember", "mana": {"coreon": 2}}),
         attack(p1, "spark", "lp"),
         E("lp_change", {"changes": {p2: -5000}}),
         end(p1, 6),

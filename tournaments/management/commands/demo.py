@@ -87,6 +87,9 @@ DEMO_EVENTS = {
     "mintayn-master": (12, "Mintayn Master Cup", "Aether Club", 4),
 }
 
+#: Format options of the demo events: the Mintayn Cup plays the rulebook's accelerated variant.
+DEMO_OPTIONS = {"mintayn-master": {"starting_lp": 6000, "mana_rate": 2, "hand_size": 12}}
+
 
 class Command(BaseCommand):
     help = "Create a demo event of every format: players, a late entry, round 1 played and round 2 paired."
@@ -118,6 +121,7 @@ class Command(BaseCommand):
                 planned_rounds=rounds,
                 date=timezone.localdate(),
                 venue=venue,
+                options=DEMO_OPTIONS.get(slug),
             )
             for i in range(count):
                 display_name = NAMES[(i + len(slug)) % len(NAMES)]

@@ -20,7 +20,7 @@ def grant_to_organisers(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0007_penalty"),
+        ("tournaments", "0008_event_options"),
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
     ]
