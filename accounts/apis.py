@@ -10,15 +10,17 @@ import dataclasses
 
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from accounts import selectors, services
 from accounts.forms import SignUpForm
 from core.api import BODY, SIGNED_IN, error_responses
+from core.auth import TokenAuthentication
+from core.throttling import SignUpThrottle
 from decks.models import DeckVersion
 from tournaments import selectors as tournament_selectors
 from tournaments.apis import (
@@ -36,16 +38,12 @@ from tournaments.selectors.people import registrations_load_byes, table_open_rep
 _FIELD_NAMES = {"password1": "password", "password2": "password"}
 
 
-class SignUpAnonThrottle(AnonRateThrottle):
-    scope = "signups_anon"
-
-
 class SignUpApi(APIView):
     """Create an account and its player profile; answers the API token of the new account."""
 
     permission_classes = [AllowAny]
     authentication_classes: list = []  # no session, so no CSRF check: the request proves nothing about a browser
-    throttle_classes = [SignUpAnonThrottle]
+    throttle_classes = [SignUpThrottle]
 
     @extend_schema_serializer(component_name="SignUp")
     class InputSerializer(serializers.Serializer):
@@ -98,9 +96,61 @@ class SignUpApi(APIView):
             "username": user.get_username(),
             "player": user.player.pk,
             "display_name": user.player.display_name,
-            "token": token.key,
+            "token": token,
         }
         return Response(self.OutputSerializer(answer).data, status=status.HTTP_201_CREATED)
+
+
+# --- API tokens: signing in and out -----------------------------------------------------------------------------
+
+
+class TokenCreateApi(APIView):
+    """Sign in for the API: a new token for a username and password (django-axes locks out password guessers)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []  # the password is the credential: no session, no CSRF check
+
+    @extend_schema_serializer(component_name="TokenCreate")
+    class InputSerializer(AuthTokenSerializer):
+        pass
+
+    @extend_schema_serializer(component_name="Token")
+    class OutputSerializer(serializers.Serializer):
+        token = serializers.CharField(
+            help_text="For `Authorization: Token <key>`: a new one at each sign-in, valid for PODIUM_TOKEN_HOURS "
+            "(10 by default) or until signed out."
+        )
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer, **error_responses(*BODY)}, auth=[])
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        token = services.account_token(user=serializer.validated_data["user"])
+        return Response(self.OutputSerializer({"token": token}).data)
+
+
+class TokenRevokeApi(APIView):
+    """Sign out: the token this request is sent with stops working."""
+
+    permission_classes = [IsAuthenticated]
+    authentication_classes = [TokenAuthentication]
+
+    @extend_schema(request=None, responses={204: None, **error_responses(*SIGNED_IN)})
+    def post(self, request: Request) -> Response:
+        services.account_token_revoke(token=request.auth)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenRevokeAllApi(APIView):
+    """Sign out everywhere: every token of the account stops working (a lost phone, a leaked script)."""
+
+    permission_classes = [IsAuthenticated]
+    authentication_classes = [TokenAuthentication]
+
+    @extend_schema(request=None, responses={204: None, **error_responses(*SIGNED_IN)})
+    def post(self, request: Request) -> Response:
+        services.account_tokens_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # --- the signed-in player: GET /api/v1/me/ ---------------------------------------------------------------------

@@ -6,9 +6,14 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from accounts import selectors
+from tournaments.policy import can_create_event
 
 
 def navigation(request: HttpRequest) -> dict:
-    """``has_dashboard``: the top bar offers "Dashboard" only to users who run an event or have a role at one."""
+    """``has_dashboard``: the top bar offers "Dashboard" only to users who run an event or have a role at one;
+    ``may_create_events``: the pages offer "New event" only to organisers."""
     user = getattr(request, "user", None)
-    return {"has_dashboard": SimpleLazyObject(lambda: selectors.has_dashboard(user))}
+    return {
+        "has_dashboard": SimpleLazyObject(lambda: selectors.has_dashboard(user)),
+        "may_create_events": SimpleLazyObject(lambda: can_create_event(user)),
+    }

@@ -1,4 +1,4 @@
-"""Sign-in throttling hooks for django-axes: the client's address behind proxies, and the locked-out answer.
+"""Sign-in throttling hooks for django-axes: the locked-out answer (the client's address is core.proxies').
 
 Terms: a *lockout* refuses every sign-in of one username from one address
 (``AXES_LOCKOUT_PARAMETERS``) after ``AXES_FAILURE_LIMIT`` failures, for
@@ -11,20 +11,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-
-
-def client_ip(request: HttpRequest) -> str | None:
-    """The address the outermost of ``PODIUM_PROXIES`` trusted proxies saw the client come from.
-
-    Each proxy appends the address it received the request from to ``X-Forwarded-For``; with
-    N proxies the client is the N-th entry from the right.  Entries further left were written by
-    the client itself and are never trusted.
-    """
-    count = settings.PODIUM_PROXIES
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-    if count and len(forwarded) >= count:
-        return forwarded[-count]
-    return request.META.get("REMOTE_ADDR")
 
 
 def lockout_response(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:

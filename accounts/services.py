@@ -1,10 +1,13 @@
-"""Account changes: signing up makes the account and the player profile that goes with it, in one transaction."""
+"""Account changes: signing up makes the account and the player profile that goes with it, in one transaction;
+API tokens are made at each sign-in and revoked by signing out (django-rest-knox: stored as a digest, expiring
+``PODIUM_TOKEN_HOURS`` after they were made)."""
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from rest_framework.authtoken.models import Token
+from django.utils import timezone
+from knox.models import AuthToken
 
 from tournaments.services import registrations
 
@@ -21,7 +24,21 @@ def account_sign_up(*, username: str, password: str, email: str = "", display_na
     return user
 
 
-def account_token(*, user) -> Token:
-    """The account's API token, made the first time it is asked for (a phone app or a bot signs in with it)."""
-    token, _ = Token.objects.get_or_create(user=user)
-    return token
+def account_token(*, user) -> str:
+    """A new API token for the account (a phone app or a bot signs in with it): its key, shown this once.
+
+    The account's tokens that have expired are deleted here (a request with one is refused anyway)."""
+    AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
+    _, key = AuthToken.objects.create(user=user)
+    return key
+
+
+def account_token_revoke(*, token: AuthToken) -> None:
+    """Sign a token out: it no longer authenticates anyone."""
+    token.delete()
+
+
+def account_tokens_revoke(*, user) -> int:
+    """Sign every token of the account out (a lost phone, a leaked script); returns how many there were."""
+    deleted, _ = AuthToken.objects.filter(user=user).delete()
+    return deleted

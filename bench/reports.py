@@ -29,6 +29,7 @@ import os
 import queue
 import random
 import re
+import secrets
 import socket
 import subprocess
 import sys
@@ -69,11 +70,13 @@ def _percentile(values: list[float], p: float) -> float:
 def _organiser():
     """The benchmarks' organiser (kept between runs) and its API token's key."""
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
+
+    from accounts.services import account_token
+    from tournaments.services import organiser_permission_grant
 
     organiser, _ = get_user_model().objects.get_or_create(username="bench-organiser")
-    token, _ = Token.objects.get_or_create(user=organiser)
-    return organiser, token.key
+    organiser_permission_grant(user=organiser)
+    return organiser, account_token(user=organiser)
 
 
 def _new_event(organiser, *, name: str, **fields):
@@ -178,9 +181,14 @@ class _Servers:
             "DJANGO_SETTINGS_MODULE": "config.settings.base",
             "DATABASE_URL": _database_url(),
             "DEBUG": "false",
-            "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-reports-not-a-secret",
+            "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),  # a throwaway key per run
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "PODIUM_TASK_QUEUE": self.queue,
+            # Plain HTTP on 127.0.0.1: production's HTTPS redirect, secure cookies and HSTS are off.
+            **{name: "false" for name in ("SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE")},
+            "SECURE_HSTS_SECONDS": "0",
+            # One organiser's clients report as fast as they can: the per-account write limit would be measured.
+            "PODIUM_WRITE_RATE": "1000000/min",
         }
         self.processes: list[subprocess.Popen] = []
 

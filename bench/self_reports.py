@@ -322,7 +322,10 @@ def _setup(players: int, out):
     """The event, and players with accounts and tokens; returns (event, organiser, players, users, tokens, round)."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
-    from rest_framework.authtoken.models import Token
+    from django.utils import timezone
+    from knox.crypto import create_token_string, hash_token
+    from knox.models import AuthToken
+    from knox.settings import CONSTANTS, knox_settings
 
     from tournaments.models import AuditEntry, Player, ResultReport, ResultResponse
 
@@ -334,14 +337,23 @@ def _setup(players: int, out):
     users = User.objects.bulk_create(
         (User(username=f"bench-self-{tag}-{i}", password=unusable) for i in range(players)), batch_size=2000
     )
-    keys = Token.objects.bulk_create((Token(user=u, key=Token.generate_key()) for u in users), batch_size=2000)
+    # API tokens as a sign-in makes them (django-rest-knox: a digest stored, an expiry), made in bulk.
+    keys = [create_token_string() for _ in users]
+    expiry = timezone.now() + knox_settings.TOKEN_TTL
+    AuthToken.objects.bulk_create(
+        (
+            AuthToken(user=u, token_key=k[: CONSTANTS.TOKEN_KEY_LENGTH], digest=hash_token(k), expiry=expiry)
+            for u, k in zip(users, keys, strict=True)
+        ),
+        batch_size=2000,
+    )
     created = Player.objects.bulk_create(
         (Player(display_name=f"bench {i}", user=u) for i, u in enumerate(users)), batch_size=2000
     )
-    tokens = {p.pk: k.key for p, k in zip(created, keys, strict=True)}
+    tokens = {p.pk: k for p, k in zip(created, keys, strict=True)}
     round_ = _play(event, created, organiser, out)
     _vacuum_analyze(
-        *(m._meta.db_table for m in (ResultReport, ResultResponse, AuditEntry, Token, User)),
+        *(m._meta.db_table for m in (ResultReport, ResultResponse, AuditEntry, AuthToken, User)),
     )
     return event, organiser, created, users, tokens, round_
 

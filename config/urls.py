@@ -1,9 +1,17 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.utils.csp import CSP
+from django.views.decorators.csp import csp_override
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts.apis import MeApi, SignUpApi
-from core.api import TokenCreateApi, UnknownApi
+from accounts.apis import MeApi, SignUpApi, TokenCreateApi, TokenRevokeAllApi, TokenRevokeApi
+from core import health
+from core.api import SchemaNegotiation, UnknownApi
+
+#: The one exception to the Content-Security-Policy: the API docs page (drf-spectacular's Swagger UI) has inline
+#: styles, so its styles may be inline; scripts stay files of Podium's own.
+DOCS_CSP = csp_override({**settings.SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]})
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -14,14 +22,27 @@ urlpatterns = [
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("games.api_urls")),
     path("api/v1/auth/token/", TokenCreateApi.as_view(), name="api-token"),
+    path("api/v1/auth/logout/", TokenRevokeApi.as_view(), name="api-logout"),
+    path("api/v1/auth/logout-all/", TokenRevokeAllApi.as_view(), name="api-logout-all"),
     path("api/v1/auth/signup/", SignUpApi.as_view(), name="api-signup"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/schema/", SpectacularAPIView.as_view(content_negotiation_class=SchemaNegotiation), name="schema"),
+    # Swagger UI with its start-up script served as a file (no inline script); its page keeps a <style> of its own.
+    path("api/docs/", DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     # Ending in a slash, like every API URL: a URL without one still gets APPEND_SLASH's redirect.
     re_path(r"^api/[\s\S]*/$", UnknownApi.as_view()),
+    # For operators and load balancers (core.health): the process answers; what it depends on answers.
+    path("health/live/", health.live, name="health-live"),
+    path("health/ready/", health.ready, name="health-ready"),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
     path("", include("accounts.urls")),
     path("", include(("decks.urls", "decks"))),
     path("", include(("games.urls", "games"))),
     path("", include(("tournaments.public_urls", "public"))),
 ]
+
+# Under /api/ Django's own error answers (a URL nothing matches, a body it refuses to read, a bug) have the API's
+# error shape; elsewhere they are the site's pages (core.api).
+handler400 = "core.api.handler400"
+handler403 = "core.api.handler403"
+handler404 = "core.api.handler404"
+handler500 = "core.api.handler500"

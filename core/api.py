@@ -14,9 +14,10 @@ status; API views document theirs with :func:`error_responses`, which builds
 the ``responses`` entries of ``@extend_schema`` from a list of codes, so the
 schema names every code an operation can answer under the right status.
 
-Two API views belong to no app: :class:`TokenCreateApi` (a token for a username
-and password) and :class:`UnknownApi`, which answers a URL under ``/api/`` that
-no operation matches with this shape rather than the site's HTML 404 page.
+One API view belongs to no app: :class:`UnknownApi`, which answers a URL under
+``/api/`` that no operation matches with this shape rather than the site's HTML
+404 page; Django's own error answers under ``/api/`` (``handler400`` ...) do the
+same for what fails before a view.
 """
 
 from __future__ import annotations
@@ -25,17 +26,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
-from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -53,15 +54,23 @@ def _error(code: str, message: str, status_code: int, fields: Any = None, extra:
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
+    request = context.get("request")
+    anonymous = request is not None and not (request.user and request.user.is_authenticated)
     if isinstance(exc, ApplicationError):
+        if exc.status_code == 403 and anonymous:
+            return _unauthenticated(context)
         fields = {exc.field: [exc.message]} if exc.field else None
         return _error(exc.code, exc.message, exc.status_code, fields, exc.extra)
+    if isinstance(exc, TOO_LARGE):
+        return _error("too_large", TOO_LARGE_MESSAGE, status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(detail=exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    if isinstance(exc, exceptions.PermissionDenied) and anonymous:
+        return _unauthenticated(context)
 
     response = drf_exception_handler(exc, context)
     if response is None:
@@ -76,6 +85,58 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     detail = getattr(exc, "detail", str(exc))
     response.data = {"error": {"code": code, "message": str(detail)}}
     return response
+
+
+def _unauthenticated(context: dict) -> Response:
+    """401 for a request without credentials that only a signed-in user could make (403 stays for those who may
+    not), with the ``WWW-Authenticate`` header saying how to sign in."""
+    response = _error("not_authenticated", str(exceptions.NotAuthenticated.default_detail), 401)
+    view, request = context.get("view"), context.get("request")
+    header = view.get_authenticate_header(request) if view is not None and request is not None else None
+    response["WWW-Authenticate"] = header or "Token"
+    return response
+
+
+#: A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (or with more fields than ``DATA_UPLOAD_MAX_NUMBER_FIELDS``).
+TOO_LARGE = (RequestDataTooBig, TooManyFieldsSent)
+TOO_LARGE_MESSAGE = "The request body is too large."
+
+
+# --- error answers of Django itself, under /api/ ----------------------------------------------------------
+#
+# What fails before or outside an API view (a URL no operation matches, a body Django refuses to read, a bug)
+# reaches Django's error handlers (``handler400`` ... in config/urls.py, with DEBUG off): under /api/ they answer
+# the error shape, elsewhere the site's pages.
+
+
+def _json_error(code: str, message: str, status_code: int) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "message": message}}, status=status_code)
+
+
+def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if not request.path.startswith("/api/"):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, TOO_LARGE):
+        return _json_error("too_large", TOO_LARGE_MESSAGE, 413)
+    return _json_error("bad_request", "The request is malformed.", 400)
+
+
+def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if not request.path.startswith("/api/"):
+        return defaults.permission_denied(request, exception)
+    return _json_error("permission_denied", "You may not do this.", 403)
+
+
+def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if not request.path.startswith("/api/"):
+        return defaults.page_not_found(request, exception)
+    return _json_error("not_found", "Not found.", 404)
+
+
+def handler500(request: HttpRequest) -> HttpResponse:
+    if not request.path.startswith("/api/"):
+        return defaults.server_error(request)
+    return _json_error("server_error", "Something went wrong on our side; it has been logged.", 500)
 
 
 # --- the error shape in the OpenAPI schema ------------------------------------------------------
@@ -125,8 +186,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "use_void": (400, "entries are voided with the void operation"),
     "top_cut_needs_winner": (400, "the entry would end a top-cut table's game or match without one winner (a draw): "
                                   "play on until someone wins; `rule` names the rule"),
-    "not_authenticated": (403, "no token or session: sign in first"),
-    "authentication_failed": (403, "the token is not valid"),
+    "not_authenticated": (401, "no token or session: sign in first (the `WWW-Authenticate` header says how)"),
+    "authentication_failed": (401, "the token is not valid, has expired or was revoked by signing out"),
     "permission_denied": (403, "only the event's organiser or staff may do this"),
     "not_found": (404, "no event, registration, penalty, round, table or game has that id (or the path is no API "
                        "URL)"),
@@ -160,6 +221,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "not_latest_version": (409, "a newer version of the deck replaced this one: rule on the latest"),
     "no_ruling": (409, "the deck version has no ruling to clear"),
     "game_in_progress": (409, "the table's current game is still in progress"),
+    "pairing_changed": (409, "the round was paired again since the table was read: read its tables again"),
     "game_over": (409, "the table's game is over"),
     "stale_version": (409, "someone recorded an entry since `expected_version`: the answer carries the current "
                       "`version` and `state`"),
@@ -184,6 +246,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "no_result": (409, "the table has no result to correct"),
     "cut_advanced": (409, "the next cut round is paired from this table's winner"),
     "already_rescinded": (409, "the penalty is already rescinded"),
+    "too_large": (413, "the body is larger than the server accepts (`DATA_UPLOAD_MAX_MEMORY_SIZE`, 2.5 MB)"),
     "unsupported_media_type": (415, "the body is neither JSON nor form data"),
     "throttled": (429, "too many requests: wait and retry"),
 }  # fmt: skip
@@ -197,9 +260,11 @@ STAFF = (*SIGNED_IN, "permission_denied")
 
 _STATUS_TITLES = {
     400: "The request is invalid.",
-    403: "Not signed in, or not allowed.",
+    401: "Not signed in: no credentials, or a token that is not valid.",
+    403: "Signed in, but not allowed.",
     404: "Not found.",
     409: "The current state refuses the request.",
+    413: "The body is too large.",
     415: "Unsupported media type.",
     429: "Throttled.",
 }
@@ -240,10 +305,52 @@ def _describe(status_code: int, codes: Iterable[str], *, engine_rules: bool) -> 
     return _STATUS_TITLES[status_code] + " Codes:\n\n" + "\n".join(lines)
 
 
+def document_shared_errors(result: dict, generator: Any, request: Any, public: bool) -> dict:
+    """drf-spectacular post-processing hook: the codes any operation may answer, added where they apply.
+
+    * 401 ``authentication_failed``: every operation that takes a token (a bad one is refused, even for a read);
+    * 400 ``invalid``: every operation with query parameters (a NUL character in one, see :mod:`core.middleware`);
+    * 413 ``too_large``: every operation with a request body;
+    * 429 ``throttled``: every write (signed-in accounts' writes are throttled, :mod:`core.throttling`).
+
+    A status the operation documents already gets the code added to its list; a new one gets the error body.
+    """
+    for methods in result.get("paths", {}).values():
+        for method, operation in methods.items():
+            shared = []
+            if any(requirement for requirement in operation.get("security", [{}])):
+                shared.append("authentication_failed")
+            if any(parameter.get("in") == "query" for parameter in operation.get("parameters", [])):
+                shared.append("invalid")
+            if "requestBody" in operation:
+                shared.append("too_large")
+            if method in ("post", "put", "patch", "delete"):
+                shared.append("throttled")
+            for code in shared:
+                _add_code(operation.setdefault("responses", {}), code)
+    return result
+
+
+def _add_code(responses: dict, code: str) -> None:
+    status_code = ERROR_CODES[code][0]
+    response = responses.get(str(status_code))
+    if response is None:
+        responses[str(status_code)] = {
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}},
+            "description": _describe(status_code, [code], engine_rules=False),
+        }
+    elif f"- `{code}`:" not in response.get("description", ""):
+        response["description"] += f"\n- `{code}`: {ERROR_CODES[code][1]}"
+
+
 # --- input shared by the API views ----------------------------------------------------------------
 
 #: The largest id the database stores (ids are ``bigint``); ids in a body are checked against it.
 MAX_ID = 2**63 - 1
+#: The largest value of an ``integer`` column (table numbers, versions, capacities).
+MAX_INT = 2**31 - 1
+#: The largest value of a ``smallint`` column (round numbers, players per table, cut sizes).
+MAX_SMALLINT = 2**15 - 1
 
 
 class FormatField(serializers.ChoiceField):
@@ -266,11 +373,6 @@ def id_field(**kwargs: Any) -> serializers.IntegerField:
 # --- the API views of no app ----------------------------------------------------------------------
 
 
-@extend_schema(responses={200: AuthTokenSerializer, **error_responses(*BODY)})
-class TokenCreateApi(ObtainAuthToken):
-    """Your API token, for ``Authorization: Token <key>``: the same one every time you ask."""
-
-
 class UnknownApi(APIView):
     """A URL under ``/api/`` that no operation matches: 404 in the one error shape, for every method."""
 
@@ -281,16 +383,52 @@ class UnknownApi(APIView):
         raise exceptions.NotFound()
 
 
-class _NoFormatOverride:
-    """DRF's settings, but without the ``?format=`` renderer switch."""
-
-    URL_FORMAT_OVERRIDE = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(api_settings, name)
+# --- lists ------------------------------------------------------------------------------------------------------
 
 
-class FormatFilterNegotiation(DefaultContentNegotiation):
-    """For lists whose ``?format=`` filters by game format: DRF would read it as its renderer switch (a 404)."""
+class Pagination(LimitOffsetPagination):
+    """Every list of the API: ``?limit=`` (default :attr:`default_limit`, at most :attr:`max_limit`) and
+    ``?offset=``; the answer is ``{"count", "next", "previous", "results"}`` (links to the neighbouring pages, or
+    ``null``).  A limit that is no positive number is the default; an offset past any list is the same empty page
+    (offsets stop at :data:`MAX_INT`, which the database can skip)."""
 
-    settings = _NoFormatOverride()
+    default_limit = 100
+    max_limit = 1000
+
+    def get_offset(self, request: Request) -> int:
+        return min(super().get_offset(request), MAX_INT)
+
+
+def page_parameters() -> list[OpenApiParameter]:
+    """The query parameters of a list the schema cannot see is one (the standings' rows in an object)."""
+    return [
+        OpenApiParameter("limit", int, description=f"Rows per page (default {Pagination.default_limit}, at most "
+                         f"{Pagination.max_limit})."),
+        OpenApiParameter("offset", int, description="Rows to skip."),
+    ]  # fmt: skip
+
+
+def paginated(view: APIView, request: Request, rows: Any, serialize: Any) -> Response:
+    """The page of ``rows`` (a queryset: counted and sliced in the database; or a list) that ``request`` asks for,
+    as ``serialize(page)`` in the :class:`Pagination` envelope.  The view names ``pagination_class = Pagination``
+    so the schema documents the envelope and its parameters."""
+    paginator = Pagination()
+    page = paginator.paginate_queryset(rows, request, view=view)
+    return paginator.get_paginated_response(serialize(page))
+
+
+# --- the schema itself ------------------------------------------------------------------------------------------
+
+
+class SchemaNegotiation(DefaultContentNegotiation):
+    """``/api/schema/?format=json`` (or ``yaml``): the one place ``?format=`` picks the renderer.  Everywhere else
+    ``?format=`` is no switch of DRF's (``URL_FORMAT_OVERRIDE`` is off: the API answers JSON only), so it can be
+    the events list's filter by game format."""
+
+    def select_renderer(self, request: Request, renderers: list, format_suffix: str | None = None) -> Any:
+        wanted = request.query_params.get("format")
+        if wanted:
+            for renderer in renderers:
+                if renderer.format == wanted:
+                    return renderer, renderer.media_type
+        return super().select_renderer(request, renderers, format_suffix)

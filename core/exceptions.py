@@ -40,6 +40,15 @@ class Conflict(ApplicationError):
         super().__init__(message, code=code, **kwargs)
 
 
+class NotAuthenticated(ApplicationError):
+    """Only a signed-in user may do this, and nobody is signed in (401)."""
+
+    status_code = 401
+
+    def __init__(self, message: str = "Sign in first.", *, code: str = "not_authenticated", **kwargs: Any):
+        super().__init__(message, code=code, **kwargs)
+
+
 class PermissionDenied(ApplicationError):
     status_code = 403
 

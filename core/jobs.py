@@ -33,6 +33,19 @@ Guarantees
   unless a run of the same key is already running in this process: then it is
   marked pending and the running thread hands it to a background thread when it
   finishes.  So a request waits for at most one run, never for a queue of them.
+
+A worker that dies
+==================
+
+Tasks are acknowledged late: a run killed with its worker (``kill -9``, a lost
+machine) leaves its message unacknowledged in Redis, and its claim on the key
+in the cache.  Nothing waits for the message (Redis hands it out again after
+``visibility_timeout``): the claim expires :data:`CLAIM_MARGIN` seconds after
+the longest a run may last (``PODIUM_TASK_TIME_LIMIT``, after which the worker
+stops it), a pending mark after :data:`PENDING_SECONDS`, and the sweeps ask
+again for whatever the database says is undone every ``PODIUM_SWEEP_SECONDS``.
+So once a worker and the sweeps run, any loss heals within
+:func:`healing_bound` seconds.
 """
 
 from __future__ import annotations
@@ -45,6 +58,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from celery import current_app
+from django.conf import settings
 from django.core.cache import cache
 
 logger = logging.getLogger(__name__)
@@ -53,8 +67,24 @@ logger = logging.getLogger(__name__)
 BREAKER_SECONDS = 5.0
 #: A pending mark outlives a lost message by this long at most; then a sweep may ask again.
 PENDING_SECONDS = 60
-#: A run's claim expires after this long even if its process died without letting go.
-RUNNING_SECONDS = 120
+#: A run's claim outlives the longest run (``CELERY_TASK_TIME_LIMIT``) by this long: then it expires, even if the
+#: process holding it died without letting go.
+CLAIM_MARGIN = 15
+
+
+def running_seconds() -> int:
+    """How long a run's claim on its key lasts: the task time limit and :data:`CLAIM_MARGIN`."""
+    return int(settings.CELERY_TASK_TIME_LIMIT) + CLAIM_MARGIN
+
+
+def healing_bound(*, time_limit: float | None = None, sweep_seconds: float | None = None) -> float:
+    """Seconds within which work lost with a worker is done again, once a worker and the sweeps run: a claim
+    or a pending mark of the lost run expires, the next sweep asks again, and a run does it (given the time
+    limit, at most).  ``time_limit`` and ``sweep_seconds`` default to this process's settings."""
+    limit = settings.CELERY_TASK_TIME_LIMIT if time_limit is None else time_limit
+    sweep = settings.PODIUM_SWEEP_SECONDS if sweep_seconds is None else sweep_seconds
+    return max(PENDING_SECONDS, limit + CLAIM_MARGIN) + sweep + limit
+
 
 _broker_down_until = 0.0
 
@@ -134,15 +164,24 @@ def claim(key: str) -> Iterator[bool]:
     then on asks for a new run, and this run reads everything committed before.
     """
     running = _running_key(key)
-    if not cache.add(running, 1, RUNNING_SECONDS):
+    if not cache.add(running, 1, running_seconds()):
         yield False
         return
     try:
-        cache.set(_started_key(key), time.time(), RUNNING_SECONDS)
+        cache.set(_started_key(key), time.time(), running_seconds())
         cache.delete(_pending_key(key))
         yield True
     finally:
         cache.delete(running)
+
+
+def forget(key: str) -> None:
+    """Drop ``key``'s pending mark (never raises): a duplicate that gives way to the run holding the key does so,
+    so that if that run died, the next sweep asks again at once rather than after the mark expires."""
+    try:
+        cache.delete(_pending_key(key))
+    except Exception:  # noqa: BLE001 - the mark expires on its own
+        logger.warning("Could not drop the pending mark of %s.", key, exc_info=True)
 
 
 # --- in-process jobs (no broker) --------------------------------------------------------------

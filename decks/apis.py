@@ -9,22 +9,18 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from core.api import BODY, SIGNED_IN, STAFF, FormatField, error_responses
+from core.api import BODY, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
+from core.throttling import DeckCheckThrottle, UserWriteThrottle
 from decks import selectors, services
-from decks.checking import deck_check
+from decks.checking import LISTED_PER_CODE, deck_check
 from decks.models import DeckVerdictOverride, DeckVersion
 from rules.deckrules import ROLES
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Registration
 from tournaments.policy import Action, can, can_view_decklist, can_view_hidden_decklists, is_player
 from tournaments.selectors import people as people_selectors
-
-
-class DeckCheckAnonThrottle(AnonRateThrottle):
-    scope = "deck_checks_anon"
 
 
 @extend_schema_serializer(component_name="Violation")
@@ -39,7 +35,7 @@ class DeckCheckApi(APIView):
     """Check a decklist against a format's deck construction rules, without registering it."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [DeckCheckAnonThrottle]
+    throttle_classes = [DeckCheckThrottle, UserWriteThrottle]
 
     @extend_schema_serializer(component_name="DeckCheck")
     class InputSerializer(serializers.Serializer):
@@ -61,7 +57,13 @@ class DeckCheckApi(APIView):
     class OutputSerializer(serializers.Serializer):
         legal = serializers.BooleanField()
         card_count = serializers.IntegerField()
-        violations = ViolationOutput(many=True)
+        violation_count = serializers.IntegerField(help_text="Every violation found, listed or not.")
+        violations_by_code = serializers.DictField(
+            child=serializers.IntegerField(), help_text="How many violations of each code were found."
+        )
+        violations = ViolationOutput(
+            many=True, help_text=f"The violations, at most {LISTED_PER_CODE} of each code (the first ones)."
+        )
 
     @extend_schema(
         request=InputSerializer,
@@ -75,7 +77,7 @@ class DeckCheckApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         result = deck_check(**serializer.validated_data)
-        return Response(result.as_dict())
+        return Response(self.OutputSerializer(result.as_dict(per_code=LISTED_PER_CODE)).data)
 
 
 # --- registered decks --------------------------------------------------------------------------
@@ -166,6 +168,8 @@ def _registration(event_id: int, registration_id: int) -> Registration:
 class DeckVersionListSubmitApi(APIView):
     """A registration's deck versions (newest first), and submitting a new one."""
 
+    pagination_class = Pagination
+
     @extend_schema_serializer(component_name="DeckSubmit")
     class InputSerializer(serializers.Serializer):
         decklist = serializers.CharField(max_length=50_000, trim_whitespace=False)
@@ -176,7 +180,7 @@ class DeckVersionListSubmitApi(APIView):
         registration = _registration(event_id, registration_id)
         versions = selectors.deck_versions_ruled(registration=registration)
         context = _sight(request.user, registration, versions)
-        return Response(DeckVersionOutput(versions, many=True, context=context).data)
+        return paginated(self, request, versions, lambda page: DeckVersionOutput(page, many=True, context=context).data)
 
     @extend_schema(
         request=InputSerializer,
@@ -199,6 +203,8 @@ class EventDeckStatusApi(APIView):
     """Deck status of every entry: public; the lists and their violations once published (or for the player
     and the staff who may see hidden decklists)."""
 
+    pagination_class = Pagination
+
     @extend_schema_serializer(component_name="RegistrationDeck")
     class OutputSerializer(serializers.Serializer):
         registration = serializers.IntegerField(source="registration_id")
@@ -214,7 +220,9 @@ class EventDeckStatusApi(APIView):
             "show_all": can_view_hidden_decklists(request.user, event),
             "staff": can(request.user, Action.SEE_HIDDEN_DECKLISTS, event),
         }
-        return Response(self.OutputSerializer(versions, many=True, context=context).data)
+        return paginated(
+            self, request, versions, lambda page: self.OutputSerializer(page, many=True, context=context).data
+        )
 
 
 class DeckRulingApi(APIView):

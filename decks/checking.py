@@ -21,6 +21,10 @@ from rules import FORMATS, Format, GameFamily, get_format
 from rules.deckrules import ROLES, Deck, DeckRules, Entry, Problem, Violation
 from rules.options import OptionError, Use
 
+#: The anonymous check lists at most this many violations of each code (a list of 5,000 unknown cards would
+#: answer hundreds of kilobytes); ``violation_count`` and ``violations_by_code`` count them all.
+LISTED_PER_CODE = 20
+
 
 @dataclass(frozen=True)
 class CheckResult:
@@ -28,11 +32,20 @@ class CheckResult:
     card_count: int
     violations: list[Violation]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, *, per_code: int | None = None) -> dict[str, Any]:
+        """The verdict; ``per_code``: list only the first that many violations of each code, and count them all."""
+        by_code: dict[str, int] = {}
+        listed = []
+        for violation in self.violations:
+            by_code[violation.code] = by_code.get(violation.code, 0) + 1
+            if per_code is None or by_code[violation.code] <= per_code:
+                listed.append(violation.as_dict())
         return {
             "legal": self.legal,
             "card_count": self.card_count,
-            "violations": [v.as_dict() for v in self.violations],
+            "violation_count": len(self.violations),
+            "violations_by_code": by_code,
+            "violations": listed,
         }
 
 

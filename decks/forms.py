@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django import forms
 
+from core.api import MAX_INT
 from decks.models import DeckVerdictOverride
 from decks.services import REASON_MAX
 
@@ -50,11 +51,11 @@ class DeckRulingForm(forms.Form):
 
     status = forms.ChoiceField(label="Ruling", choices=DeckVerdictOverride.Status.choices, widget=forms.RadioSelect)
     reason = forms.CharField(label="Reason", max_length=REASON_MAX)
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_INT)
 
 
 class DeckRulingClearForm(forms.Form):
     """Clearing the ruling in force: the checker's verdict stands again; the reason is kept."""
 
     reason = forms.CharField(label="Reason for clearing", max_length=REASON_MAX)
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_INT)

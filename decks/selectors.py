@@ -85,10 +85,14 @@ def deck_version_refreshed(*, version: DeckVersion) -> DeckVersion:
 # --- an event's decks --------------------------------------------------------------------------------------------
 
 
-def latest_versions_listed(*, event: Event) -> list[DeckVersion]:
+def latest_versions_listed(*, event: Event) -> QuerySet[DeckVersion]:
     """The newest deck version of every registration of the event, by registration, each with its registration,
-    player, event, ruling and who made the ruling: one query."""
-    return list(latest_versions(event).select_related("registration__player", "registration__event", "ruling__by"))
+    player, event, ruling and who made the ruling: one query for a page of them."""
+    return (
+        latest_versions(event)
+        .select_related("registration__player", "registration__event", "ruling__by")
+        .order_by("registration_id")
+    )
 
 
 def latest_versions_by_registration(*, event: Event) -> dict[int, DeckVersion]:

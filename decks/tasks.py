@@ -2,7 +2,8 @@
 
 A deck version's check and an event's re-check each run once at a time
 (:func:`core.jobs.claim`); a duplicate that finds one going has nothing to add
-(a deck version never changes) and stops.
+(a deck version never changes) and stops, dropping the key's pending mark: if
+the run it gave way to had died with its worker, the next sweep asks again.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
-from core import jobs
+from core import health, jobs
 from decks import readers, services
 
 RETRY = {
@@ -24,8 +25,10 @@ RETRY = {
 
 @shared_task(**RETRY)
 def validate_deck_version(version_id: int) -> str | None:
-    with jobs.claim(services.deck_job_key(version_id)) as claimed:
+    key = services.deck_job_key(version_id)
+    with jobs.claim(key) as claimed:
         if not claimed:
+            jobs.forget(key)
             return None
         version = services.deck_version_validate(version_id=version_id)
         return version.status if version else None
@@ -33,8 +36,10 @@ def validate_deck_version(version_id: int) -> str | None:
 
 @shared_task(**RETRY)
 def recheck_event_decks(run_id: int) -> int | None:
-    with jobs.claim(services.recheck_job_key(run_id)) as claimed:
+    key = services.recheck_job_key(run_id)
+    with jobs.claim(key) as claimed:
         if not claimed:
+            jobs.forget(key)
             return None
         run = services.deck_recheck_run(run_id=run_id)
         return run.done if run else None
@@ -48,4 +53,5 @@ def revalidate_family(family: str) -> int:
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)
 def sweep_pending_decks() -> int:
     """Periodic (beat): ask again for deck checks left undone, e.g. after a broker outage."""
+    health.beat(health.SWEEPS_KEY)
     return readers.decks_sweep()

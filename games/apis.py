@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, STAFF, FormatField, error_responses
+from core.api import BODY, MAX_INT, STAFF, FormatField, Pagination, error_responses, paginated
 from games import selectors, services
 from games.models import Game
 
@@ -64,6 +64,8 @@ def _state_response(game: Game, status_code: int = 200) -> Response:
 class GameCreateApi(APIView):
     """Start the game of a table (for Deck Masters: the next duel of its best-of-3 match)."""
 
+    pagination_class = Pagination
+
     @extend_schema_serializer(component_name="GameCreate")
     class InputSerializer(serializers.Serializer):
         options = serializers.DictField(
@@ -78,18 +80,12 @@ class GameCreateApi(APIView):
         responses={
             201: GameOutput,
             **error_responses(
-                *BODY,
-                "bye",
-                "invalid_option",
-                *STAFF,
-                "not_found",
-                "result_exists",
-                "game_in_progress",
-                "game_over",
+                *BODY, "bye", "invalid_option", *STAFF, "not_found", "result_exists", "game_in_progress", "game_over",
+                "pairing_changed",
                 engine_rules=True,
             ),
         },
-    )
+    )  # fmt: skip
     def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
         pod = get_object_or_404(selectors.table_pods(event_id=event_id, number=number, table=table))
         serializer = self.InputSerializer(data=request.data)
@@ -101,7 +97,7 @@ class GameCreateApi(APIView):
     def get(self, request: Request, event_id: int, number: int, table: int) -> Response:
         """The table's games, first to last (an empty list for a table that does not exist)."""
         games = selectors.table_games_at(event_id=event_id, number=number, table=table)
-        return Response(GameOutput(games, many=True).data)
+        return paginated(self, request, games, lambda page: GameOutput(page, many=True).data)
 
 
 class GameStateApi(APIView):
@@ -130,9 +126,11 @@ class GameStateApi(APIView):
 
 
 class GameEventListAppendApi(APIView):
+    pagination_class = Pagination
+
     @extend_schema_serializer(component_name="GameEntryAppend")
     class InputSerializer(serializers.Serializer):
-        expected_version = serializers.IntegerField(min_value=0)
+        expected_version = serializers.IntegerField(min_value=0, max_value=MAX_INT)
         type = serializers.CharField(max_length=40)
         data = serializers.DictField(required=False, default=dict)
 
@@ -140,7 +138,7 @@ class GameEventListAppendApi(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)
         entries = selectors.game_entries(game=game)
-        return Response(EntryOutput(entries, many=True).data)
+        return paginated(self, request, entries, lambda page: EntryOutput(page, many=True).data)
 
     @extend_schema(
         request=InputSerializer,
@@ -177,7 +175,7 @@ class GameEventVoidApi(APIView):
 
     @extend_schema_serializer(component_name="GameEntryVoid")
     class InputSerializer(serializers.Serializer):
-        expected_version = serializers.IntegerField(min_value=0)
+        expected_version = serializers.IntegerField(min_value=0, max_value=MAX_INT)
         reason = serializers.CharField(max_length=500)
 
     @extend_schema(

@@ -35,6 +35,7 @@ from typing import Any
 
 from django import forms
 
+from core.api import MAX_INT
 from rules.engine import EventSpec, Kind
 from rules.engine import Field as SpecField
 
@@ -118,7 +119,7 @@ class GameEventForm(forms.Form):
     """One event type's entry: the engine's fields plus the type and the version the judge saw."""
 
     type = forms.CharField(widget=forms.HiddenInput, max_length=40)
-    expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_INT)
 
     def __init__(
         self,
@@ -438,7 +439,7 @@ def _one_control_fields(
 
 
 class VoidForm(forms.Form):
-    expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_INT)
     reason = forms.CharField(
         max_length=500, widget=forms.TextInput(attrs={"placeholder": "Why is it void?", "autocomplete": "off"})
     )

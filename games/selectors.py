@@ -101,9 +101,10 @@ def player_names(*, ids: list[int]) -> dict[int, str]:
     return {pid: found[pid].display_name if pid in found else f"Player {pid}" for pid in ids}
 
 
-def game_entries(*, game: Game) -> list[GameEvent]:
-    """The game's log, first entry first, each with who recorded it and the void that voided it: one query."""
-    return list(game.events.select_related("recorded_by", "voided_by").order_by("seq"))
+def game_entries(*, game: Game) -> QuerySet[GameEvent]:
+    """The game's log, first entry first, each with who recorded it and the void that voided it: one query for a
+    page of it."""
+    return game.events.select_related("recorded_by", "voided_by").order_by("seq")
 
 
 def game_log(*, game: Game) -> list[GameEvent]:

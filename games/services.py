@@ -40,6 +40,7 @@ from rules.options import Use, same
 from tournaments.models import Event, Pod, PodResult
 from tournaments.policy import ensure_can_record_games
 from tournaments.services import pod_result_report
+from tournaments.services._common import shared_event
 from tournaments.services.results import pod_result_check
 
 
@@ -69,8 +70,15 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
         raise ApplicationError("A bye has no game to record.", code="bye")
     fmt = event.format_spec
     with transaction.atomic():
-        # Lock the table itself: a new table has no game row to lock, and two judges may start it at once.
-        Pod.objects.select_for_update().get(pk=pod.pk)
+        # The event shared first, as every report does: a re-pairing of the round (which holds the event for
+        # update) finishes before, or starts after, and never deletes the table under a new game.
+        shared_event(event.pk)
+        # Then the table itself: a new table has no game row to lock, and two judges may start it at once.
+        if not Pod.objects.select_for_update().filter(pk=pod.pk).exists():
+            raise Conflict(
+                f"Round {pod.round.number} was paired again since this table was read: look at its tables again.",
+                code="pairing_changed",
+            )
         if PodResult.objects.filter(pod_id=pod.pk).exists():
             raise Conflict("This table already has a result.", code="result_exists")
         games = list(Game.objects.filter(pod=pod).order_by("number"))

@@ -56,12 +56,12 @@ def site_staff(django_user_model):
 
 def _client_for(user):
     # Imported here so the pure-engine tests can run without Django (``-p no:django``).
-    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
+    from tests.support.people import token_for
+
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 
@@ -83,8 +83,29 @@ def anon_api():
     return APIClient()
 
 
+#: Figures tests measured (a fault test's time to heal, against its bound), printed at the end of the run.
+FIGURES = pytest.StashKey[list]()
+
+
+@pytest.fixture
+def report_figure(request):
+    """``report_figure("healed in", "21.3 s (bound 71 s)")``: printed in the run's summary, pass or fail (bounds are
+    waited for with a deadline, never asserted on a clock, and what was measured is reported)."""
+
+    def report(what: str, value: str) -> None:
+        request.config.stash.setdefault(FIGURES, []).append(f"{request.node.name}: {what}: {value}")
+
+    return report
+
+
 def pytest_terminal_summary(terminalreporter, config):
-    """The random test order's seed, also under ``-q`` (CI): ``--randomly-seed=N`` repeats the order."""
+    """Measured figures, and the random test order's seed, also under ``-q`` (CI): ``--randomly-seed=N`` repeats
+    the order."""
+    figures = config.stash.get(FIGURES, [])
+    if figures:
+        terminalreporter.section("measured")
+        for line in figures:
+            terminalreporter.write_line(line)
     seed = getattr(config.option, "randomly_seed", None)
     if config.pluginmanager.hasplugin("randomly") and seed is not None:
         terminalreporter.write_line(f"test order: --randomly-seed={seed} repeats it")

@@ -17,21 +17,31 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
-    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
     extend_schema_serializer,
 )
 from rest_framework import generics, serializers, status
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, SIGNED_IN, STAFF, FormatField, FormatFilterNegotiation, error_responses, id_field
-from core.exceptions import Conflict, NotFound
+from core.api import (
+    BODY,
+    MAX_INT,
+    MAX_SMALLINT,
+    SIGNED_IN,
+    STAFF,
+    FormatField,
+    Pagination,
+    error_responses,
+    id_field,
+    page_parameters,
+    paginated,
+)
+from core.exceptions import Conflict
 from rules import FORMATS
 from tournaments import policy, selectors, services
 from tournaments.models import Event, EventStaff, Penalty, Pod, PodResult, Registration, ResultReport, Round
@@ -306,11 +316,9 @@ class RoundOutput(serializers.Serializer):
 
 
 #: Table numbers are stored as ``integer``: a fixed table beyond this would fail in the database.
-MAX_TABLE = 2**31 - 1
+MAX_TABLE = MAX_INT
 #: Round numbers are stored as ``smallint``.
-MAX_ROUND = 2**15 - 1
-#: The most events, or players, a list answers.
-MAX_LISTED = 500
+MAX_ROUND = MAX_SMALLINT
 
 
 def _event(event_id: int) -> Event:
@@ -346,6 +354,7 @@ class InterpretationOutput(serializers.Serializer):
 
 class FormatListApi(APIView):
     permission_classes = [AllowAny]
+    pagination_class = Pagination
 
     @extend_schema_serializer(component_name="Format")
     class OutputSerializer(serializers.Serializer):
@@ -376,14 +385,19 @@ class FormatListApi(APIView):
 
     @extend_schema(responses=OutputSerializer(many=True))
     def get(self, request: Request) -> Response:
-        return Response(self.OutputSerializer(FORMATS.values(), many=True).data)
+        return paginated(
+            self, request, list(FORMATS.values()), lambda page: self.OutputSerializer(page, many=True).data
+        )
 
 
 # --- events ------------------------------------------------------------------------------------
 
 
 class EventListCreateApi(APIView):
-    content_negotiation_class = FormatFilterNegotiation
+    pagination_class = Pagination
+
+    class FilterSerializer(serializers.Serializer):
+        format = FormatField(required=False, help_text="Only events of this format (its slug).")
 
     @extend_schema_serializer(component_name="EventCreate")
     class InputSerializer(serializers.Serializer):
@@ -394,27 +408,29 @@ class EventListCreateApi(APIView):
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default=Event.Tiebreakers.CLASSIC)
         players_per_table = serializers.IntegerField(
-            required=False, allow_null=True, default=None, help_text="2 for 1v1 Swiss in a pod format."
-        )
+            required=False, allow_null=True, default=None, min_value=2, max_value=MAX_SMALLINT,
+            help_text="2 for 1v1 Swiss in a pod format.",
+        )  # fmt: skip
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, default=Event.Leftovers.TABLES)
         options = serializers.DictField(
             required=False, default=dict,
             help_text="The format's options: {name: value} (see /api/v1/formats/); left out, the rulebook's default.",
         )  # fmt: skip
 
-    @extend_schema(
-        responses=EventOutput(many=True),
-        parameters=[OpenApiParameter("format", str, enum=sorted(FORMATS), description="Only events of this format.")],
-    )
+    @extend_schema(parameters=[FilterSerializer], responses={200: EventOutput(many=True), **error_responses("invalid")})
     def get(self, request: Request) -> Response:
-        events = selectors.events_of_format(fmt=request.query_params.get("format"), limit=MAX_LISTED)
-        return Response(EventOutput(events, many=True).data)
+        """Events, newest first; ``?format=deck-masters`` keeps one format's."""
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        events = selectors.events_of_format(fmt=filters.validated_data.get("format"))
+        return paginated(self, request, events, lambda page: EventOutput(page, many=True).data)
 
     @extend_schema(
-        request=InputSerializer, responses={201: EventOutput, **error_responses(*BODY, "invalid_option", *SIGNED_IN)}
+        request=InputSerializer,
+        responses={201: EventOutput, **error_responses(*BODY, "invalid_option", *SIGNED_IN, "permission_denied")},
     )
     def post(self, request: Request) -> Response:
-        """Create an event; the signed-in user becomes its organiser."""
+        """Create an event (organisers: see ``PODIUM_OPEN_ORGANISING``); the signed-in user becomes its organiser."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = services.event_create(organiser=request.user, **serializer.validated_data)
@@ -429,7 +445,9 @@ class EventDetailApi(APIView):
         date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, required=False)
-        players_per_table = serializers.IntegerField(required=False, allow_null=True)
+        players_per_table = serializers.IntegerField(
+            required=False, allow_null=True, min_value=2, max_value=MAX_SMALLINT
+        )
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, required=False)
         registration_open = serializers.BooleanField(required=False)
         registration_deadline = serializers.DateTimeField(
@@ -512,6 +530,7 @@ class TopCutStartApi(APIView):
             allow_null=True,
             default=None,
             min_value=2,
+            max_value=MAX_SMALLINT,
             help_text="Players in the cut; default: recommended.",
         )
 
@@ -559,14 +578,11 @@ class StaffOutput(serializers.Serializer):
     added_at = serializers.DateTimeField(source="created_at")
 
 
-def _staff_list(event: Event) -> list[dict]:
-    return StaffOutput(selectors.event_staff(event=event), many=True).data
-
-
 class EventStaffApi(APIView):
     """The event's staff: users with a role (co-organiser, scorekeeper, judge, caster), for its organisers."""
 
     permission_classes = [IsAuthenticated]
+    pagination_class = Pagination
 
     @extend_schema_serializer(component_name="StaffAdd")
     class InputSerializer(serializers.Serializer):
@@ -577,7 +593,8 @@ class EventStaffApi(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         policy.ensure(request.user, Action.MANAGE_STAFF, event)
-        return Response(_staff_list(event))
+        staff = selectors.event_staff(event=event)
+        return paginated(self, request, staff, lambda page: StaffOutput(page, many=True).data)
 
     @extend_schema(
         request=InputSerializer,
@@ -605,15 +622,16 @@ class EventStaffRemoveApi(APIView):
 
     @extend_schema(
         request=None,
-        responses={200: StaffOutput(many=True), **error_responses(*STAFF, "not_found", "unknown_user", "not_staff")},
+        responses={
+            204: OpenApiResponse(description="Removed: the account has no role at the event any more."),
+            **error_responses(*STAFF, "not_found", "unknown_user", "not_staff"),
+        },
     )
     def delete(self, request: Request, event_id: int, username: str) -> Response:
-        """Take the account's role at the event away; answers the staff left."""
+        """Take the account's role at the event away (the staff left: ``GET .../staff/``)."""
         event = _event(event_id)
-        if "\x00" in username:  # no account has one, and the database refuses to compare with it
-            raise NotFound(f"No account is called {username!r}.", code="unknown_user")
         staff_services.staff_remove(event=event, username=username, by=request.user)
-        return Response(_staff_list(event))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # --- registrations -------------------------------------------------------------------------------
@@ -642,6 +660,8 @@ class RegistrationOutput(serializers.Serializer):
 
 
 class RegistrationListCreateApi(APIView):
+    pagination_class = Pagination
+
     @extend_schema_serializer(component_name="RegistrationCreate")
     class InputSerializer(serializers.Serializer):
         player = id_field(required=False, help_text="Id of an existing player.")
@@ -658,8 +678,11 @@ class RegistrationListCreateApi(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         """Every registration: players in the event, waiting for a place, and withdrawn."""
         event = _event(event_id)
+        context = serializer_context(request, event)
         registrations = selectors.event_registrations(event=event)
-        return Response(RegistrationOutput(registrations, many=True, context=serializer_context(request, event)).data)
+        return paginated(
+            self, request, registrations, lambda page: RegistrationOutput(page, many=True, context=context).data
+        )
 
     @extend_schema(
         request=InputSerializer,
@@ -796,7 +819,7 @@ class ByeAssignApi(APIView):
 
     @extend_schema_serializer(component_name="ByeAssign")
     class InputSerializer(serializers.Serializer):
-        round = serializers.IntegerField(min_value=1, help_text="A round not paired yet.")
+        round = serializers.IntegerField(min_value=1, max_value=MAX_ROUND, help_text="A round not paired yet.")
 
     @extend_schema(
         request=InputSerializer,
@@ -923,12 +946,18 @@ class PairInput(serializers.Serializer):
 
 
 class RoundListStartApi(APIView):
+    pagination_class = Pagination
+
     @extend_schema(responses={200: RoundOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
+        """The event's rounds in order, each with its tables."""
         event = _event(event_id)
-        return Response(
-            RoundOutput(selectors.event_rounds(event=event), many=True, context=serializer_context(request, event)).data
-        )
+        context = serializer_context(request, event)
+
+        def serialize(page: list[Round]) -> list:
+            return RoundOutput(selectors.rounds_load_tables(rounds=list(page)), many=True, context=context).data
+
+        return paginated(self, request, selectors.event_rounds(event=event), serialize)
 
     @extend_schema(
         request=PairInput,
@@ -1278,18 +1307,33 @@ class StandingsApi(APIView):
     @extend_schema_serializer(component_name="Standings")
     class OutputSerializer(serializers.Serializer):
         event = serializers.IntegerField()
-        current = serializers.BooleanField(help_text="False while the standings task catches up with new results.")
+        current = serializers.BooleanField(
+            help_text="False while the standings task catches up with new results: the figures are not current."
+        )
         results_version = serializers.IntegerField()
-        standings = StandingOutput(many=True)
+        count = serializers.IntegerField(help_text="Rows in the whole table (``limit`` and ``offset`` page it).")
+        next = serializers.URLField(allow_null=True, help_text="The next page, or null.")
+        previous = serializers.URLField(allow_null=True, help_text="The previous page, or null.")
+        standings = StandingOutput(many=True, help_text="This page of the table, by rank.")
 
-    @extend_schema(responses={200: OutputSerializer, **error_responses("not_found")})
+    @extend_schema(parameters=page_parameters(), responses={200: OutputSerializer, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
+        """The standings, by rank, paged like every list (``limit``, ``offset``).
+
+        Until the worker has stored them (it is catching up, or down), an event with players lists them at zero
+        with ``current: false``: never an empty table for an event that has players."""
         event = _event(event_id)
+        standings = selectors.standings_read(event=event)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(standings.rows, request, view=self)
         answer = {
             "event": event.pk,
-            "current": event.standings_current,
+            "current": standings.current,
             "results_version": event.standings_version,
-            "standings": selectors.event_standings(event=event),
+            "count": paginator.count,
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
+            "standings": page,
         }
         return Response(self.OutputSerializer(answer, context=serializer_context(request, event)).data)
 
@@ -1298,11 +1342,19 @@ class StandingsApi(APIView):
 
 
 class PlayerListCreateApi(APIView):
+    pagination_class = Pagination
+
     class FilterSerializer(serializers.Serializer):
         q = serializers.CharField(
-            required=False, allow_blank=True, trim_whitespace=False,
-            help_text="Only players whose display name contains this (any case).",
+            required=False, min_length=2, max_length=100, trim_whitespace=False,
+            help_text="Players whose display name contains this (any case): at least 2 characters.",
         )  # fmt: skip
+        event = id_field(required=False, help_text="Players registered for this event (waiting list included).")
+
+        def validate(self, data: dict) -> dict:
+            if not data.get("q") and not data.get("event"):
+                raise serializers.ValidationError({"q": ["Search by name (q) or by event (event)."]})
+            return data
 
     @extend_schema_serializer(component_name="PlayerCreate")
     class InputSerializer(serializers.Serializer):
@@ -1314,19 +1366,23 @@ class PlayerListCreateApi(APIView):
         responses={200: PlayerOutput(many=True), **error_responses("invalid")},
     )
     def get(self, request: Request) -> Response:
-        """Players by name, at most 500."""
+        """Find players by name (``q``) or by event (``event``), or both: their ids and names, as the public
+        standings show them (an external id only to those who may see it)."""
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        players = people_selectors.player_search(q=filters.validated_data.get("q"), limit=MAX_LISTED)
-        return Response(PlayerOutput(players, many=True, context=serializer_context(request)).data)
+        players = people_selectors.player_search(**filters.validated_data)
+        context = serializer_context(request)
+        return paginated(self, request, players, lambda page: PlayerOutput(page, many=True, context=context).data)
 
     @extend_schema(
-        request=InputSerializer, responses={201: PlayerOutput, **error_responses(*BODY, *SIGNED_IN, "duplicate_player")}
+        request=InputSerializer,
+        responses={201: PlayerOutput, **error_responses(*BODY, *SIGNED_IN, "permission_denied", "duplicate_player")},
     )
     def post(self, request: Request) -> Response:
+        """Create a player record (organisers)."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        player = services.player_create(**serializer.validated_data)
+        player = services.player_create(**serializer.validated_data, by=request.user)
         # The caller gave the external id: they read it back.
         return Response(PlayerOutput(player, context={"private": True}).data, status=status.HTTP_201_CREATED)
 
@@ -1371,21 +1427,11 @@ class AuditEntryOutput(serializers.Serializer):
         return entry.actor.get_username() if entry.actor else None
 
 
-class AuditPagination(LimitOffsetPagination):
-    default_limit = 100
-    max_limit = 500
-    #: Offsets beyond any trail are the same empty page (and stay within what the database can count).
-    max_offset = 2**31 - 1
-
-    def get_offset(self, request: Request) -> int:
-        return min(super().get_offset(request), self.max_offset)
-
-
 class EventAuditApi(generics.ListAPIView):
     """The event's audit trail, newest first: every change made through Podium, who made it and when."""
 
     permission_classes = [IsAuthenticated]
-    pagination_class = AuditPagination
+    pagination_class = Pagination
     serializer_class = AuditEntryOutput
 
     class FilterSerializer(serializers.Serializer):
@@ -1405,7 +1451,7 @@ class EventAuditApi(generics.ListAPIView):
         responses={200: AuditEntryOutput(many=True), **error_responses("invalid", *STAFF, "not_found")},
     )
     def get(self, request: Request, *args, **kwargs) -> Response:
-        """Paginated with ``limit`` (at most 500) and ``offset``; ``kind`` keeps one kind of change."""
+        """Paged like every list (``limit``, ``offset``); ``kind`` keeps one kind of change."""
         return super().get(request, *args, **kwargs)
 
 
@@ -1447,6 +1493,7 @@ def _penalty_context(request: Request, event: Event) -> dict:
 
 class PenaltyListIssueApi(APIView):
     permission_classes = [IsAuthenticated]
+    pagination_class = Pagination
 
     @extend_schema_serializer(component_name="PenaltyIssue")
     class InputSerializer(serializers.Serializer):
@@ -1467,12 +1514,12 @@ class PenaltyListIssueApi(APIView):
         event = _event(event_id)
         context = _penalty_context(request, event)
         if context["staff"]:
-            penalties = list(people_selectors.event_penalties(event=event))
+            penalties = people_selectors.event_penalties(event=event)
         else:
             player = selectors.player_of(request.user)
             mine = people_selectors.player_penalties(player=player, event_ids=[event.pk]) if player else {}
             penalties = mine.get(event.pk, [])
-        return Response(PenaltyOutput(penalties, many=True, context=context).data)
+        return paginated(self, request, penalties, lambda page: PenaltyOutput(page, many=True, context=context).data)
 
     @extend_schema(
         request=InputSerializer,

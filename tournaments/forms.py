@@ -10,6 +10,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
 
 from core import option_names
+from core.api import MAX_ID
 from rules import choices as format_choices
 from rules.options import Option, same
 from tournaments.models import Event, EventStaff, Penalty
@@ -182,8 +183,8 @@ class EventSettingsForm(EventForm):
 
 
 class SwapForm(forms.Form):
-    player_a = forms.IntegerField()
-    player_b = forms.IntegerField()
+    player_a = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    player_b = forms.IntegerField(min_value=1, max_value=MAX_ID)
 
 
 class RegistrationForm(forms.Form):

@@ -107,6 +107,8 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-date", "-id"]
+        #: The organiser permission: who may create events (and player records), granted by site staff.
+        permissions = [("organise_events", "Can create events (organiser)")]
         constraints = [
             models.CheckConstraint(condition=Q(planned_rounds__gte=1), name="event_planned_rounds_positive"),
             models.CheckConstraint(

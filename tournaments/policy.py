@@ -9,6 +9,9 @@ Terms
 * An event's **organiser** owns it.  **Staff** are users the organiser adds to
   the event with one **role** each: co-organiser, scorekeeper, judge or caster.
   **Site staff** (Django's ``is_staff``) may do everything everywhere.
+* **Organisers** create events and player records: site staff, the accounts site staff give the organiser
+  permission (:data:`ORGANISER_PERMISSION`, in the admin), or every signed-in account where the operator
+  switches ``PODIUM_OPEN_ORGANISING`` on.
 * A **player** is the person whose account is linked to a :class:`Player`
   record; *a player at a table* is one seated at it.
 * An **action** is a kind of change (or of privileged read) on one event.
@@ -27,7 +30,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from core.exceptions import PermissionDenied
+from core.exceptions import NotAuthenticated, PermissionDenied
 
 if TYPE_CHECKING:
     from tournaments.models import Event, Player, Registration
@@ -179,9 +182,25 @@ def is_organiser(user, event: Event) -> bool:
     return _signed_in(user) and event.organiser_id == user.pk
 
 
+#: The organiser permission (``Event.Meta.permissions``): site staff grant it in the admin, to a user or a group.
+ORGANISER_PERMISSION = "tournaments.organise_events"
+
+
 def can_create_event(user) -> bool:
-    """Any signed-in user may organise an event (and becomes its organiser)."""
-    return _signed_in(user)
+    """Organisers create events (and become their organiser) and player records: site staff, accounts site staff
+    gave the organiser permission, and, where ``PODIUM_OPEN_ORGANISING`` is on, every signed-in account."""
+    from django.conf import settings
+
+    if not _signed_in(user):
+        return False
+    return manages_every_event(user) or settings.PODIUM_OPEN_ORGANISING or user.has_perm(ORGANISER_PERMISSION)
+
+
+def ensure_can_create_event(user) -> None:
+    if not _signed_in(user):
+        raise NotAuthenticated("Sign in to create events.")
+    if not can_create_event(user):
+        raise PermissionDenied("Creating events and players needs the organiser permission: ask the site's staff.")
 
 
 def is_player(user, player: Player) -> bool:

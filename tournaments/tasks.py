@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
-from core import jobs
+from core import health, jobs
 from tournaments import readers, services
 from tournaments.services.standings import job_key
 
@@ -31,10 +31,11 @@ def recompute_standings(self, event_id: int) -> int | None:
     with jobs.claim(job_key(event_id)) as claimed:
         if claimed:
             return services.standings_recompute(event_id=event_id)
-    raise self.retry(countdown=BUSY_RETRY_SECONDS, max_retries=jobs.RUNNING_SECONDS * 4)
+    raise self.retry(countdown=BUSY_RETRY_SECONDS, max_retries=jobs.running_seconds() * 4)
 
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)
 def sweep_stale_standings() -> int:
     """Periodic (beat): ask again for standings older than their results, e.g. after a broker outage."""
+    health.beat(health.SWEEPS_KEY)
     return readers.standings_sweep()

@@ -276,6 +276,8 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
+    if not policy.can_create_event(request.user):
+        raise DjangoPermissionDenied("Creating events needs the organiser permission: ask the site's staff.")
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -340,8 +342,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     )
     context.update(players)
     context.update(_check_in_context(request, event))
+    context.update(_standings_card(event))
     context.update(
-        standings=selectors.standings_top(event=event, limit=STANDINGS_CARD),
         structure=selectors.event_structure(event=event),
         next_round=(latest.number if latest else 0) + 1,
         rounds=selectors.event_round_numbers(event=event),
@@ -385,9 +387,14 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The dashboard's standings card alone: it asks again while the standings are being computed."""
     event = _managed_event(request, event_id)
-    standings = selectors.standings_top(event=event, limit=STANDINGS_CARD)
-    context = {"event": event, "standings": standings, "namesakes": people_selectors.event_namesakes(event=event)}
+    context = {"event": event, **_standings_card(event), "namesakes": people_selectors.event_namesakes(event=event)}
     return render(request, "dashboard/_standings.html", context)
+
+
+def _standings_card(event: Event) -> dict:
+    """The dashboard's standings card: the top of the standings and whether they are current."""
+    standings = selectors.standings_read(event=event, limit=STANDINGS_CARD)
+    return {"standings": standings.rows, "standings_current": standings.current}
 
 
 @login_required
@@ -774,7 +781,7 @@ def _result_fragment(
     context.update(
         missing=selectors.round_tables_to_report(round_=pod.round),
         flagged=people_selectors.flagged_tables(round_=pod.round),
-        standings=selectors.standings_top(event=event, limit=STANDINGS_CARD),
+        **_standings_card(event),
         namesakes=namesakes,
         announcement=f"Recorded the result of table {pod.table_number}.",
     )
@@ -1276,8 +1283,10 @@ def _public_event_round(request: HttpRequest, event_id: int):
 def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
     event, round_ = _public_event_round(request, event_id)
     context = _round_context(event, round_, manage=False)
+    standings = selectors.standings_read(event=event)
     context.update(
-        standings=list(selectors.event_standings(event=event)),
+        standings=standings.rows,
+        standings_current=standings.current,
         namesakes=people_selectors.event_namesakes(event=event),
         rounds=selectors.event_round_numbers(event=event),
         can_manage=policy.can_manage_event(request.user, event),
@@ -1320,7 +1329,12 @@ def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse
 
 def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events(), pk=event_id)
-    standings = list(selectors.event_standings(event=event))
+    standings = selectors.standings_read(event=event)
     template = "public/_standings_table.html" if request.htmx else "public/standings.html"
-    context = {"event": event, "standings": standings, "namesakes": people_selectors.event_namesakes(event=event)}
+    context = {
+        "event": event,
+        "standings": standings.rows,
+        "standings_current": standings.current,
+        "namesakes": people_selectors.event_namesakes(event=event),
+    }
     return render(request, template, context)

@@ -8,7 +8,8 @@ environment:
 * ``REDIS_URL`` - default: none, and Celery tasks run in-process (eagerly) so
   the app needs no services.  When set, tasks go to Redis and a worker started
   with ``celery -A config worker`` runs them; the cache uses Redis too.
-* ``SECRET_KEY`` - required unless ``DEBUG`` is on.
+* ``SECRET_KEY`` - required unless ``DEBUG`` is on; with ``DEBUG`` off a weak
+  one (short, repetitive, Django's insecure default) stops the start.
 * ``DEBUG`` - default off.
 * ``ALLOWED_HOSTS`` - comma-separated; default ``localhost,127.0.0.1`` (plus
   ``testserver`` for tests).
@@ -19,13 +20,20 @@ environment:
   refuses).  Production: ``smtp+tls://user:password@smtp.example.org:587``
   (or ``smtp+ssl://...:465``), and ``DEFAULT_FROM_EMAIL`` the sender
   (``Podium <podium@example.org>``).
-* ``PODIUM_HTTPS`` - default off; on in production behind HTTPS: redirects
-  HTTP to HTTPS, secure cookies, HSTS (``PODIUM_HSTS_SECONDS``, default a
-  year; ``PODIUM_HSTS_SUBDOMAINS`` and ``PODIUM_HSTS_PRELOAD``, default on).
-* ``PODIUM_PROXIES`` - how many reverse proxies (load balancer, nginx) stand
-  in front of the app; default 0.  With 1 or more, the client's address is
-  read from ``X-Forwarded-For`` and HTTPS from ``X-Forwarded-Proto``, which
-  the proxies must set.
+* ``SECURE_SSL_REDIRECT``, ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``,
+  ``SECURE_HSTS_SECONDS``, ``SECURE_HSTS_INCLUDE_SUBDOMAINS``,
+  ``SECURE_HSTS_PRELOAD`` - each read from the variable of its name; secure
+  (on, HSTS a year) unless ``DEBUG`` is on.  ``SECURE_PROXY_SSL_HEADER`` - the
+  header a trusted proxy marks HTTPS requests with (``X-Forwarded-Proto`` when
+  proxies are configured).  The retired ``PODIUM_HTTPS`` and ``PODIUM_HSTS_*``
+  stop the start, naming what to set instead.
+* ``PODIUM_PROXIES`` - the reverse proxies (addresses or networks) whose
+  ``X-Forwarded-For`` and HTTPS header are believed; default none.
+* ``PODIUM_TASK_TIME_LIMIT``, ``PODIUM_SWEEP_SECONDS`` - the longest a task
+  runs and how often the sweeps ask again for work left undone.
+* ``PODIUM_WRITE_RATE``, ``PODIUM_DECK_CHECK_RATE``, ``PODIUM_SIGNUP_RATE`` -
+  the throttles; ``PODIUM_TOKEN_HOURS`` - how long an API token lasts;
+  ``PODIUM_OPEN_ORGANISING`` - every account may create events.
 * ``PODIUM_SIGNIN_ATTEMPTS`` / ``PODIUM_SIGNIN_COOLOFF_MINUTES`` - failed
   sign-ins of one username from one address before it is locked out, and for
   how long; default 5 and 15.
@@ -38,16 +46,21 @@ import os
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 from config.settings.env import (
     read_bool,
     read_database,
     read_email_address,
     read_float,
+    read_header,
     read_int,
     read_list,
     read_mailer,
+    read_networks,
+    read_rate,
     read_redis_url,
+    weak_secret_key,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -61,6 +74,11 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (set DEBUG=true for local use).")
     # Local development only; `manage.py check --deploy` flags the prefix.
     SECRET_KEY = "django-insecure-podium-local-development-only"
+elif not DEBUG and weak_secret_key(SECRET_KEY):
+    raise ImproperlyConfigured(
+        "SECRET_KEY is too weak for production: it needs 50 characters or more, at least 5 of them different, and "
+        "no 'django-insecure-' prefix. Make one with: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+    )
 
 ALLOWED_HOSTS = read_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = read_list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -74,7 +92,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -86,7 +104,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: forwarding headers count only from the proxies in PODIUM_PROXIES (core.proxies).
+    "core.proxies.ForwardedHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # A NUL in the path or a query parameter: 404 / 400 before any view or query sees it.
+    "core.middleware.UnsafeInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -94,6 +116,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a sign-in refused for too many failures into the locked-out page.
     "axes.middleware.AxesMiddleware",
@@ -163,18 +186,35 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+#: The longest a task may run: at 90 % it is asked to stop (and lets go of its job's claim), at 100 % its worker
+#: process is killed.  Every Podium task takes seconds; a claim on a job lasts this long and 15 s more (core.jobs).
+PODIUM_TASK_TIME_LIMIT = read_float("PODIUM_TASK_TIME_LIMIT", default=120.0)
+CELERY_TASK_TIME_LIMIT = PODIUM_TASK_TIME_LIMIT
+CELERY_TASK_SOFT_TIME_LIMIT = 0.9 * PODIUM_TASK_TIME_LIMIT
+#: A message a worker took and never acknowledged (it was killed) goes back to the queue after this long: longer
+#: than any run (the time limit) plus the longest a retried task waits for its turn (60 s), so a message still
+#: being worked on is never handed out twice.
+PODIUM_VISIBILITY_TIMEOUT = PODIUM_TASK_TIME_LIMIT + 120
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Sending a task from a request: one short attempt and one retry, then core.jobs lets it go.
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2 * REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": 2 * REDIS_TIMEOUT,
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    "visibility_timeout": PODIUM_VISIBILITY_TIMEOUT,
+    # Workers look for such messages every 10 s (kombu's default: every 100 s) and when they start.
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+}
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 #: The queue tasks go to and workers read (``-Q``); a private one lets benchmarks and tests run beside a site.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("PODIUM_TASK_QUEUE", "celery")
 #: The sweeps (run by ``celery beat``, or a worker started with ``--beat``) ask again for work left
 #: undone, e.g. while the broker was away: standings older than their results, decks still pending.
 PODIUM_SWEEP_SECONDS = read_float("PODIUM_SWEEP_SECONDS", default=30.0)
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {"task": "tournaments.tasks.sweep_stale_standings", "schedule": PODIUM_SWEEP_SECONDS},
     "deck-checks-sweep": {"task": "decks.tasks.sweep_pending_decks", "schedule": PODIUM_SWEEP_SECONDS},
@@ -187,6 +227,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+#: Every signed-in account may create events and player records (a club's own server); off: only site staff and
+#: the accounts they give the organiser permission (tournaments.policy).
+PODIUM_OPEN_ORGANISING = read_bool("PODIUM_OPEN_ORGANISING", default=False)
 LOGIN_URL = "login"
 #: Players land on their own page; organisers find their dashboard from there and from the top bar.
 LOGIN_REDIRECT_URL = "accounts:me"
@@ -219,20 +262,52 @@ DEFAULT_FROM_EMAIL = read_email_address("DEFAULT_FROM_EMAIL", default="Podium <p
 SERVER_EMAIL = read_email_address("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 EMAIL_SUBJECT_PREFIX = "[Podium] "
 
-# --- HTTPS and proxies ----------------------------------------------------------------
-#: Reverse proxies in front of the app: the client's address is the one the outermost of them saw.
-PODIUM_PROXIES = read_int("PODIUM_PROXIES", default=0, minimum=0)
-if PODIUM_PROXIES:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    AXES_CLIENT_IP_CALLABLE = "accounts.security.client_ip"
-#: Production behind HTTPS; off by default so DEBUG, the tests and the benchmarks' local servers speak plain HTTP.
-PODIUM_HTTPS = read_bool("PODIUM_HTTPS", default=False)
-SECURE_SSL_REDIRECT = PODIUM_HTTPS
-SESSION_COOKIE_SECURE = PODIUM_HTTPS
-CSRF_COOKIE_SECURE = PODIUM_HTTPS
-SECURE_HSTS_SECONDS = read_int("PODIUM_HSTS_SECONDS", default=365 * 24 * 3600, minimum=0) if PODIUM_HTTPS else 0
-SECURE_HSTS_INCLUDE_SUBDOMAINS = PODIUM_HTTPS and read_bool("PODIUM_HSTS_SUBDOMAINS", default=True)
-SECURE_HSTS_PRELOAD = PODIUM_HTTPS and read_bool("PODIUM_HSTS_PRELOAD", default=True)
+# --- HTTPS, proxies and the browser's protections -------------------------------------------------
+#: Reverse proxies in front of the app (addresses or networks): only their X-Forwarded-For and
+#: X-Forwarded-Proto are believed, and from anyone else those headers are dropped (core.proxies).
+PODIUM_PROXIES = read_networks("PODIUM_PROXIES")
+AXES_CLIENT_IP_CALLABLE = "core.proxies.client_ip"
+#: Variables that switched HTTPS on before the settings took Django's names: a deployment still setting them
+#: is told what to set instead rather than silently getting other values.
+_RETIRED = {
+    "PODIUM_HTTPS": "SECURE_SSL_REDIRECT, SESSION_COOKIE_SECURE and CSRF_COOKIE_SECURE (on by default when DEBUG "
+    "is off)",
+    "PODIUM_HSTS_SECONDS": "SECURE_HSTS_SECONDS",
+    "PODIUM_HSTS_SUBDOMAINS": "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "PODIUM_HSTS_PRELOAD": "SECURE_HSTS_PRELOAD",
+}
+for _old, _new in _RETIRED.items():
+    if _old in os.environ:
+        raise ImproperlyConfigured(f"{_old} is no longer read: set {_new} instead.")
+# Each security setting is read from the variable of its own name; secure unless DEBUG is on.
+_SECURE = not DEBUG
+SECURE_SSL_REDIRECT = read_bool("SECURE_SSL_REDIRECT", default=_SECURE)
+SESSION_COOKIE_SECURE = read_bool("SESSION_COOKIE_SECURE", default=_SECURE)
+CSRF_COOKIE_SECURE = read_bool("CSRF_COOKIE_SECURE", default=_SECURE)
+SECURE_HSTS_SECONDS = read_int("SECURE_HSTS_SECONDS", default=365 * 24 * 3600 if _SECURE else 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = read_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_SECURE)
+SECURE_HSTS_PRELOAD = read_bool("SECURE_HSTS_PRELOAD", default=_SECURE)
+#: Load balancers probe the health endpoints over plain HTTP inside the network: they are never redirected.
+SECURE_REDIRECT_EXEMPT = [r"^health/"]
+#: The header (and value) a trusted proxy sets on requests that came over HTTPS; by default X-Forwarded-Proto
+#: when proxies are configured.
+_ssl_header = read_header("SECURE_PROXY_SSL_HEADER", default="X-Forwarded-Proto: https" if PODIUM_PROXIES else "")
+if _ssl_header:
+    SECURE_PROXY_SSL_HEADER = _ssl_header
+#: The Content-Security-Policy of every answer: the pages load scripts, styles and images from Podium itself
+#: only (no inline script or style, no eval), are never framed, and post forms to Podium only.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 # --- I18n, static ----------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -255,21 +330,43 @@ STORAGES = {
 
 # --- REST framework ------------------------------------------------------------
 REST_FRAMEWORK = {
+    # The token first: a request without credentials that needs them gets 401 with "WWW-Authenticate: Token".
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "core.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.api.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
-    "PAGE_SIZE": 100,
+    # JSON only: every answer under /api/ is JSON (the interactive docs are Swagger UI at /api/docs/).
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # JSON nested too deep, or holding a NUL or a lone surrogate, is refused (core.parsers).
+    "DEFAULT_PARSER_CLASSES": [
+        "core.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Every list: ?limit= (default 100, at most 1,000) and ?offset=, with count, next and previous (core.api).
+    "DEFAULT_PAGINATION_CLASS": "core.api.Pagination",
+    # JSON only, so ?format= picks no renderer: it is the events list's filter (only /api/schema/ reads it).
+    "URL_FORMAT_OVERRIDE": None,
+    # Signed-in accounts' writes, per account; anonymous deck checks and sign-ups per address (core.throttling).
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.UserWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         # Anonymous deck checks (bots, deck builders): per client IP, in the shared cache.
-        "deck_checks_anon": os.environ.get("PODIUM_DECK_CHECK_RATE", "60/min"),
+        "deck_checks_anon": read_rate("PODIUM_DECK_CHECK_RATE", "60/min"),
         # Sign-ups through the API, per client IP.
-        "signups_anon": os.environ.get("PODIUM_SIGNUP_RATE", "20/hour"),
+        "signups_anon": read_rate("PODIUM_SIGNUP_RATE", "20/hour"),
+        # Every write (POST, PUT, PATCH, DELETE) of a signed-in account, per account.
+        "writes_user": read_rate("PODIUM_WRITE_RATE", "600/min"),
     },
+    # The client's address is core.proxies.client_ip; DRF's own reading of X-Forwarded-For is never used.
+    "NUM_PROXIES": 0,
+}
+#: API tokens (django-rest-knox, core.auth): stored as a SHA-512 digest, valid this long after each sign-in.
+REST_KNOX = {
+    "TOKEN_TTL": datetime.timedelta(hours=read_float("PODIUM_TOKEN_HOURS", default=10.0)),
+    "AUTH_HEADER_PREFIX": "Token",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Podium API",
@@ -285,6 +382,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # Tags and operation ids from the path after the version: "events", "games", ... rather than "v1".
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    # The enum names (drf-spectacular's own hook), then the error codes every operation shares (core.api).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api.document_shared_errors",
+    ],
     # Inputs and outputs are separate components; request components get the suffix "Request".
     "COMPONENT_SPLIT_REQUEST": True,
     # PATCH inputs are not partial here: their components say what each operation requires.

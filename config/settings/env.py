@@ -7,7 +7,9 @@ quietly fall back to a default.
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 from collections.abc import Mapping
 from urllib.parse import parse_qs, urlsplit
 
@@ -99,6 +101,61 @@ def read_int(name: str, default: int, minimum: int = 0, environ_: Mapping[str, s
     if value < minimum:
         raise ImproperlyConfigured(f"{name}={raw!r} must be {minimum} or more.")
     return value
+
+
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(s|sec|second|m|min|minute|h|hour|d|day)\s*$")
+
+
+def read_rate(name: str, default: str, environ_: Mapping[str, str] = os.environ) -> str:
+    """A request rate: ``60/min`` (per ``s``/``sec``, ``m``/``min``, ``h``/``hour``, ``d``/``day``), at least 1."""
+    raw = environ_.get(name)
+    if raw is None or not raw.strip():
+        return default
+    match = _RATE.match(raw)
+    if not match or int(match.group(1)) < 1:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a rate: use a count per period, e.g. 60/min or 20/hour.")
+    return f"{int(match.group(1))}/{match.group(2)}"
+
+
+def read_networks(name: str, environ_: Mapping[str, str] = os.environ) -> list[str]:
+    """Addresses or networks (``10.0.0.1``, ``10.0.0.0/8``, ``2001:db8::/32``), comma-separated; unset: none."""
+    raw = environ_.get(name)
+    if raw is None or not raw.strip():
+        return []
+    items = [item.strip() for item in raw.split(",") if item.strip()]
+    if items == ["0"]:
+        return []  # what "no proxy" was when this variable counted proxies
+    if len(items) == 1 and items[0].isdigit():
+        raise ImproperlyConfigured(
+            f"{name}={raw!r}: list the proxies' addresses or networks (e.g. 10.0.0.1 or 10.0.0.0/8), not their "
+            "number: forwarded addresses are believed only from these."
+        )
+    networks = []
+    for item in items:
+        try:
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ImproperlyConfigured(f"{name}: {item!r} is not an IP address or network.") from None
+    return networks
+
+
+def read_header(name: str, default: str, environ_: Mapping[str, str] = os.environ) -> tuple[str, str] | None:
+    """An HTTP header and the value it must have, as Django's ``SECURE_PROXY_SSL_HEADER``: ``X-Forwarded-Proto``
+    (the value ``https``) or ``X-Forwarded-Ssl: on``; empty: none."""
+    raw = environ_.get(name)
+    raw = default if raw is None else raw
+    if not raw.strip():
+        return None
+    header, _, value = raw.partition(":")
+    header, value = header.strip(), value.strip() or "https"
+    if not re.fullmatch(r"[A-Za-z0-9-]+", header):
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a header name (X-Forwarded-Proto, or Name: value).")
+    return "HTTP_" + header.upper().replace("-", "_"), value
+
+
+def weak_secret_key(key: str) -> bool:
+    """Django's own measure of a weak key (``check --deploy``): short, repetitive, or Django's insecure default."""
+    return len(key) < 50 or len(set(key)) < 5 or key.startswith("django-insecure-")
 
 
 def read_email_address(name: str, default: str, environ_: Mapping[str, str] = os.environ) -> str:

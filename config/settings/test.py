@@ -8,10 +8,15 @@ Tasks run eagerly unless a test (the worker integration tests) switches that off
 import os
 
 os.environ.setdefault("DEBUG", "false")
-os.environ.setdefault("SECRET_KEY", "test-only-not-a-secret")
+os.environ.setdefault("SECRET_KEY", "test-only-not-a-secret-" + "0123456789abcdef" * 3)
 # API sign-ups are throttled per address in the shared cache, which outlives a run: the tests of that throttle
 # set their own rate, the rest must not meet it.
 os.environ.setdefault("PODIUM_SIGNUP_RATE", "100000/hour")
+# The fixtures' users create events without being given the organiser permission; the tests of that permission
+# switch this off.
+os.environ.setdefault("PODIUM_OPEN_ORGANISING", "true")
+# Likewise signed-in writes (the fixtures' organiser makes thousands over a run).
+os.environ.setdefault("PODIUM_WRITE_RATE", "100000/min")
 
 from config.settings.base import *  # noqa: E402,F403
 

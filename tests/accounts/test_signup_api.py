@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from accounts.apis import SignUpAnonThrottle
+from tests.support.throttles import fresh_address, throttle_rates
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -75,13 +73,15 @@ def test_a_token_or_session_sent_along_is_ignored_the_new_account_is_made():
     assert client.post(URL, {"username": "erika", "password": "celadon gym 1996"}, format="json").status_code == 201
 
 
-def test_sign_ups_are_throttled_per_address_with_the_error_shape(monkeypatch):
-    monkeypatch.setattr(SignUpAnonThrottle, "rate", "2/hour", raising=False)
+def test_sign_ups_are_throttled_per_address_with_the_error_shape():
     # The counts live in the shared cache and outlive a run: this run's client is one nobody has seen.
-    me = f"test-{uuid.uuid4().hex}"
-    monkeypatch.setattr(SignUpAnonThrottle, "get_ident", lambda self, request: me)
-    answers = [sign_up({"username": n, "password": "throttle me 12345"}).status_code for n in ("ann", "bea", "cid")]
-    assert answers == [201, 201, 429]
-    refused = sign_up({"username": "dee", "password": "throttle me 12345"})
+    me = fresh_address()
+    with throttle_rates(signups_anon="2/hour"):
+        answers = [
+            sign_up({"username": n, "password": "throttle me 12345"}, address=me).status_code
+            for n in ("ann", "bea", "cid")
+        ]
+        assert answers == [201, 201, 429]
+        refused = sign_up({"username": "dee", "password": "throttle me 12345"}, address=me)
     assert refused.json()["error"]["code"] == "throttled" and "Retry-After" in refused.headers
     assert not get_user_model().objects.filter(username__in=["cid", "dee"]).exists()

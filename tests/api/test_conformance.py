@@ -60,8 +60,8 @@ def test_an_event_from_registration_to_its_final_answers_as_the_schema_says(
     ]
     again = call("post", "/events/{event_id}/registrations/", 409, {"player": known["id"]}, event_id=eid)
     assert error_code(again) == "already_registered"
-    assert len(call("get", "/events/{event_id}/registrations/", 200, event_id=eid)) == 8
-    assert call("get", "/players/", 200)[0]["display_name"]
+    assert call("get", "/events/{event_id}/registrations/", 200, event_id=eid)["count"] == 8
+    assert call("get", "/players/", 200, query={"event": eid})["results"][0]["display_name"]
 
     rid = regs[1]["id"]
     call("patch", "/events/{event_id}/registrations/{registration_id}/", 200, {"fixed_table": 2},
@@ -137,7 +137,7 @@ def test_a_game_recorded_at_a_table_answers_as_the_schema_says(call):
     (table,) = call("post", "/events/{event_id}/rounds/", 201, {}, event_id=eid)["tables"]
     where = {"event_id": eid, "number": 1, "table": table["table"]}
     game = call("post", "/events/{event_id}/rounds/{number}/tables/{table}/games/", 201, {}, **where)
-    assert call("get", "/events/{event_id}/rounds/{number}/tables/{table}/games/", 200, **where) == [game]
+    assert call("get", "/events/{event_id}/rounds/{number}/tables/{table}/games/", 200, **where)["results"] == [game]
     assert error_code(call("post", "/events/{event_id}/rounds/{number}/tables/{table}/games/", 409, {}, **where)) == (
         "game_in_progress"
     )
@@ -156,7 +156,7 @@ def test_a_game_recorded_at_a_table_answers_as_the_schema_says(call):
 
     game = call("post", "/games/{game_id}/events/{seq}/void/", 201,
                 {"expected_version": game["version"], "reason": "recorded twice"}, game_id=game["id"], seq=4)  # fmt: skip
-    assert len(call("get", "/games/{game_id}/events/", 200, game_id=game["id"])) == 5
+    assert call("get", "/games/{game_id}/events/", 200, game_id=game["id"])["count"] == 5
     etag = f'"game-{game["id"]}-v{game["version"]}"'
     assert call("get", "/games/{game_id}/", 200, game_id=game["id"]) == game
     assert call("get", "/games/{game_id}/", 304, headers={"If-None-Match": etag}, game_id=game["id"]) is None
@@ -176,8 +176,8 @@ def test_decks_checked_and_registered_answer_as_the_schema_says(call):
                    {"decklist": "1 Nothing Known"}, event_id=eid, registration_id=rid)  # fmt: skip
     assert version["status"] == "pending"
     assert call("get", "/events/{event_id}/registrations/{registration_id}/decks/", 200,
-                event_id=eid, registration_id=rid) == [version]  # fmt: skip
-    assert call("get", "/events/{event_id}/decks/", 200, event_id=eid)[0]["registration"] == rid
+                event_id=eid, registration_id=rid)["results"] == [version]  # fmt: skip
+    assert call("get", "/events/{event_id}/decks/", 200, event_id=eid)["results"][0]["registration"] == rid
     run = call("post", "/events/{event_id}/decks/recheck/", 202, event_id=eid)
     assert call("get", "/events/{event_id}/decks/recheck/", 200, event_id=eid)["id"] == run["id"]
     assert call("get", "/formats/", 200)

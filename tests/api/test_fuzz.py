@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
 from schemathesis import Case
 
 from decks import services as deck_services
@@ -39,6 +38,7 @@ from decks.models import DeckVersion
 from games import services as game_services
 from tests.support.api_checks import CHECKS, schema
 from tests.support.games.deck_masters import scripted_duel
+from tests.support.people import token_for
 from tournaments import services
 from tournaments.models import Player, PodResult
 from tournaments.services import registrations, results, staff
@@ -230,8 +230,8 @@ def seed_database(organiser, other, accounts) -> Seeded:
     ]
 
     seeded = Seeded(
-        token=Token.objects.get_or_create(user=organiser)[0].key,
-        player_token=Token.objects.get_or_create(user=accounts["player"])[0].key,
+        token=token_for(organiser),
+        player_token=token_for(accounts["player"]),
     )
     for event, registrations_ in ((duel, duel_regs), (league, league_regs), (theirs, their_regs)):
         seeded.events.append(event.pk)

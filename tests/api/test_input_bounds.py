@@ -68,4 +68,4 @@ def test_searching_players_still_finds_them_by_part_of_their_name(anon_api):
 
     response = anon_api.get("/api/v1/players/", {"q": "MUT"})
 
-    assert [p["display_name"] for p in response.json()] == ["Yugi Muto"]
+    assert [p["display_name"] for p in response.json()["results"]] == ["Yugi Muto"]

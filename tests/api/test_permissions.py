@@ -5,8 +5,8 @@ added without a row fails :func:`test_every_write_operation_of_the_schema_has_a_
 role, each cell the status the request below the table answers for that role.  A cell of the policy
 reads 2xx where the role may act and 403 where it may not; 409 means the role may act but the event's
 state refuses (the round has tables without results, a game is in progress): the permission was
-granted before the state was looked at.  Anonymous callers get 403 ``not_authenticated`` (the API
-answers 403 rather than 401, see ``core.api``).
+granted before the state was looked at.  Anonymous callers get 401 ``not_authenticated`` with a
+``WWW-Authenticate`` header wherever a signed-in user is needed (see ``core.api``).
 
 The world every request is sent into (:func:`world`), with its roles:
 
@@ -18,7 +18,9 @@ The world every request is sent into (:func:`world`), with its roles:
 * **upcoming**: an event with registration open, where alice has registered herself.
 * The organiser *olivia* (**organiser**) gave both events the same staff: *cora* (**co-organiser**),
   *sam* (**scorekeeper**), *judy* (**judge**) and *carl* (**caster**).  *oscar* (**other organiser**)
-  runs an event of his own; *site* (**site staff**) is Django staff.
+  runs an event of his own; *site* (**site staff**) is Django staff.  Olivia and oscar have the organiser
+  permission (site staff gave it): they, and site staff, create events and player records; organising is not
+  open to everyone (``PODIUM_OPEN_ORGANISING`` off, production's default).
 
 Requests about a registration are about alice's (a walk-in's for a claim code); requests about a table
 about alice's table (in round 1 for a correction).  Each cell runs in a savepoint rolled back after it,
@@ -35,13 +37,13 @@ from dataclasses import dataclass, field
 import pytest
 from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from decks import services as deck_services
 from decks.models import DeckVersion
 from games import services as game_services
 from tests.support.games.deck_masters import scripted_duel
+from tests.support.people import token_for
 from tournaments import services
 from tournaments.models import Event, Player
 from tournaments.services import registrations, results, staff
@@ -56,42 +58,44 @@ TABLE = """
 operation                                                                 anon  at   else  other  judge  score  caster  co   org  site
 POST   /auth/token/                                                       200   200  200   200    200    200    200     200  200  200
 POST   /auth/signup/                                                      201   201  201   201    201    201    201     201  201  201
+POST   /auth/logout/                                                      401   204  204   204    204    204    204     204  204  204
+POST   /auth/logout-all/                                                  401   204  204   204    204    204    204     204  204  204
 POST   /deck-checks/                                                      200   200  200   200    200    200    200     200  200  200
-POST   /players/                                                          403   201  201   201    201    201    201     201  201  201
-POST   /players/claim/                                                    403   409  409   200    200    200    200     200  200  200
-POST   /events/                                                           403   201  201   201    201    201    201     201  201  201
-PATCH  /events/{event_id}/                                                403   403  403   403    403    403    403     200  200  200
-POST   /events/{event_id}/finish/                                         403   403  403   403    403    403    403     409  409  409
-POST   /events/{event_id}/staff/                                          403   403  403   403    403    403    403     201  201  201
-DELETE /events/{event_id}/staff/{username}/                               403   403  403   403    403    403    403     200  200  200
-POST   /events/{event_id}/register/                                       403   409  201   201    201    201    201     201  201  201
-POST   /events/{event_id}/registrations/                                  403   403  403   403    403    201    403     201  201  201
-PATCH  /events/{event_id}/registrations/{registration_id}/                403   403  403   403    403    200    403     200  200  200
-POST   /events/{event_id}/registrations/{registration_id}/withdraw/       403   200  403   403    403    200    403     200  200  200
-POST   /events/{event_id}/registrations/{registration_id}/check-in/       403   200  403   403    403    200    403     200  200  200
-POST   /events/{event_id}/registrations/{registration_id}/drop/           403   409  403   403    403    200    403     200  200  200
-POST   /events/{event_id}/registrations/{registration_id}/undrop/         403   403  403   403    403    200    403     200  200  200
-POST   /events/{event_id}/registrations/{registration_id}/byes/           403   403  403   403    403    201    403     201  201  201
-DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/  403   403  403   403    403    200    403     200  200  200
-POST   /events/{event_id}/registrations/{registration_id}/claim-code/     403   403  403   403    403    201    403     201  201  201
-POST   /events/{event_id}/penalties/                                      403   403  403   403    201    403    403     201  201  201
-POST   /events/{event_id}/penalties/{penalty_id}/rescind/                 403   403  403   403    200    403    403     200  200  200
-POST   /events/{event_id}/registrations/{registration_id}/decks/          403   201  403   403    403    403    403     201  201  201
-POST   /events/{event_id}/registrations/{registration_id}/decks/{number}/ruling/        403  403  403  403  200  403  403  200  200  200
-POST   /events/{event_id}/registrations/{registration_id}/decks/{number}/ruling/clear/  403  403  403  403  200  403  403  200  200  200
-POST   /events/{event_id}/deck-options/                                   403   403  403   403    403    403    403     200  200  200
-POST   /events/{event_id}/decks/recheck/                                  403   403  403   403    403    403    403     202  202  202
-POST   /events/{event_id}/rounds/                                         403   403  403   403    403    409    403     409  409  409
-POST   /events/{event_id}/rounds/{number}/repair/                         403   403  403   403    403    409    403     409  409  409
-POST   /events/{event_id}/rounds/{number}/swap/                           403   403  403   403    403    200    403     200  200  200
-POST   /events/{event_id}/top-cut/                                        403   403  403   403    403    409    403     409  409  409
-POST   /events/{event_id}/rounds/{number}/tables/{table}/result/          403   403  403   403    201    201    403     201  201  201
-POST   /events/{event_id}/rounds/{number}/tables/{table}/report/          403   201  403   403    403    403    403     403  403  403
-POST   /events/{event_id}/rounds/{number}/tables/{table}/confirm/         403   200  403   403    403    403    403     403  403  403
-POST   /events/{event_id}/rounds/{number}/tables/{table}/correction/      403   403  403   403    403    200    403     200  200  200
-POST   /events/{event_id}/rounds/{number}/tables/{table}/games/           403   403  403   403    409    403    403     409  409  409
-POST   /games/{game_id}/events/                                           403   403  403   403    201    403    403     201  201  201
-POST   /games/{game_id}/events/{seq}/void/                                403   403  403   403    201    403    403     201  201  201
+POST   /players/                                                          401   403  403   201    403    403    403     403  201  201
+POST   /players/claim/                                                    401   409  409   200    200    200    200     200  200  200
+POST   /events/                                                           401   403  403   201    403    403    403     403  201  201
+PATCH  /events/{event_id}/                                                401   403  403   403    403    403    403     200  200  200
+POST   /events/{event_id}/finish/                                         401   403  403   403    403    403    403     409  409  409
+POST   /events/{event_id}/staff/                                          401   403  403   403    403    403    403     201  201  201
+DELETE /events/{event_id}/staff/{username}/                               401   403  403   403    403    403    403     204  204  204
+POST   /events/{event_id}/register/                                       401   409  201   201    201    201    201     201  201  201
+POST   /events/{event_id}/registrations/                                  401   403  403   403    403    201    403     201  201  201
+PATCH  /events/{event_id}/registrations/{registration_id}/                401   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/withdraw/       401   200  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/check-in/       401   200  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/drop/           401   409  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/undrop/         401   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/byes/           401   403  403   403    403    201    403     201  201  201
+DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/  401   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/claim-code/     401   403  403   403    403    201    403     201  201  201
+POST   /events/{event_id}/penalties/                                      401   403  403   403    201    403    403     201  201  201
+POST   /events/{event_id}/penalties/{penalty_id}/rescind/                 401   403  403   403    200    403    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/decks/          401   201  403   403    403    403    403     201  201  201
+POST   /events/{event_id}/registrations/{registration_id}/decks/{number}/ruling/        401  403  403  403  200  403  403  200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/decks/{number}/ruling/clear/  401  403  403  403  200  403  403  200  200  200
+POST   /events/{event_id}/deck-options/                                   401   403  403   403    403    403    403     200  200  200
+POST   /events/{event_id}/decks/recheck/                                  401   403  403   403    403    403    403     202  202  202
+POST   /events/{event_id}/rounds/                                         401   403  403   403    403    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/repair/                         401   403  403   403    403    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/swap/                           401   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/top-cut/                                        401   403  403   403    403    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/tables/{table}/result/          401   403  403   403    201    201    403     201  201  201
+POST   /events/{event_id}/rounds/{number}/tables/{table}/report/          401   201  403   403    403    403    403     403  403  403
+POST   /events/{event_id}/rounds/{number}/tables/{table}/confirm/         401   200  403   403    403    403    403     403  403  403
+POST   /events/{event_id}/rounds/{number}/tables/{table}/correction/      401   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/rounds/{number}/tables/{table}/games/           401   403  403   403    409    403    403     409  409  409
+POST   /games/{game_id}/events/                                           401   403  403   403    201    403    403     201  201  201
+POST   /games/{game_id}/events/{seq}/void/                                401   403  403   403    201    403    403     201  201  201
 """
 # fmt: on
 
@@ -120,8 +124,8 @@ CONFLICTS = {
     "POST /events/{event_id}/rounds/{number}/tables/{table}/games/": "game_in_progress",
 }
 
-#: Why a 403 cell is refused: anonymous callers are not signed in; the others may not (or are not at the table).
-REFUSALS = {"anonymous": {"not_authenticated"}}
+#: Why a 403 cell is refused: the role may not (or is not at the table).  Anonymous callers are answered 401
+#: ``not_authenticated`` instead: they are not signed in.
 REFUSED = {"permission_denied", "not_at_table"}
 
 
@@ -142,12 +146,20 @@ class World:
     next_entry: dict = field(default_factory=dict)
 
 
+@pytest.fixture(autouse=True)
+def closed_organising(settings):
+    """Organising as production has it by default: only organisers (here olivia and oscar) create events."""
+    settings.PODIUM_OPEN_ORGANISING = False
+
+
 @pytest.fixture
 def world(django_user_model) -> World:
     def account(name: str, **extra):
         return django_user_model.objects.create_user(username=name, password="pw", **extra)
 
     olivia, oscar = account("olivia"), account("oscar")
+    for organiser in (olivia, oscar):
+        services.organiser_permission_grant(user=organiser)
     people = {name: account(name) for name in ("cora", "sam", "judy", "carl", "alice", "bob", "eve")}
     site = account("site", is_staff=True)
     day = datetime.date(2026, 12, 4)
@@ -233,6 +245,8 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
     return {
         "POST /auth/token/": ({}, {"username": "olivia", "password": "pw"}),
         "POST /auth/signup/": ({}, {"username": "newcomer", "password": "a long pass phrase 7"}),
+        "POST /auth/logout/": ({}, None),
+        "POST /auth/logout-all/": ({}, None),
         "POST /deck-checks/": ({}, {"format": "mintayn-master", "decklist": "1 Nothing Known"}),
         "POST /players/": ({}, {"display_name": "Newcomer"}),
         "POST /players/claim/": ({}, {"code": w.claim_code}),
@@ -291,7 +305,7 @@ def client(user) -> APIClient:
     checks are throttled per address)."""
     api = APIClient(REMOTE_ADDR="192.0.2.10")
     if user is not None:
-        api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+        api.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return api
 
 
@@ -330,7 +344,9 @@ def test_each_role_gets_the_status_the_policy_gives_it(operation, world):
             transaction.set_rollback(True)
     assert answered == EXPECTED[operation]
     for role, status in answered.items():
+        if status == 401:
+            assert role == "anonymous" and codes[role] == "not_authenticated", (role, codes[role])
         if status == 403:
-            assert codes[role] in REFUSALS.get(role, REFUSED), (role, codes[role])
+            assert codes[role] in REFUSED, (role, codes[role])
         if status == 409:
             assert codes[role] == CONFLICTS[operation], (role, codes[role])

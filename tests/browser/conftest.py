@@ -16,6 +16,8 @@
   so for as long as this package's browser is open, and only then, ``DJANGO_ALLOW_ASYNC_UNSAFE``
   is set; the rest of the suite keeps the check.
 * **Failures** leave a full-page screenshot of each page of the test in its ``tmp_path``.
+* **No JavaScript error and no Content-Security-Policy violation** on any page a test opens: each is
+  collected and fails the test (a script, a style or an eval the policy blocks is a broken page).
 * **Checks** live in :mod:`tests.browser.support`: ``axe_check(page)`` and ``assert_fits(page)``.
 
 To add a page's test (the judge console, say): mark the module ``pytestmark = pytest.mark.browser``,
@@ -106,6 +108,17 @@ def sign_in(context, user, base_url: str) -> None:
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": base_url}])
 
 
+#: Reports every Content-Security-Policy violation of a page on its console (the browser blocks what violates it).
+CSP_LISTENER = """document.addEventListener('securitypolicyviolation', (e) => console.error(
+  `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`));"""
+
+
+def _csp_violation(page, message, errors: list[str]) -> None:
+    text = message.text
+    if message.type == "error" and ("CSP violation" in text or "Content Security Policy" in text):
+        errors.append(f"{page.url}: {text}")
+
+
 @pytest.fixture
 def new_page(chromium, live_server, request, tmp_path):
     """``new_page(viewport=PHONE, user=alice)``: a page in a fresh context on the live server (relative URLs work)."""
@@ -118,9 +131,13 @@ def new_page(chromium, live_server, request, tmp_path):
             sign_in(context, user, live_server.url)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
+        # Anything the Content-Security-Policy blocks (a script, a style, an image, eval) breaks the page.
+        page.add_init_script(CSP_LISTENER)
+        page.on("console", lambda message: _csp_violation(page, message, errors))
         pages.append(page)
         return page
 
+    make.errors = errors  # what the pages reported so far (a test of the listener takes its own out)
     yield make
     report = getattr(request.node, "report_call", None)
     failed = report is not None and report.failed
@@ -131,7 +148,7 @@ def new_page(chromium, live_server, request, tmp_path):
             print(f"screenshot of {page.url}: {shot}")
         page.context.close()
     if errors and not failed:
-        pytest.fail("JavaScript errors on the page:\n" + "\n".join(errors), pytrace=False)
+        pytest.fail("JavaScript errors or CSP violations on the page:\n" + "\n".join(errors), pytrace=False)
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""Production settings: ``check --deploy`` is clean, email comes from ``EMAIL_URL``, bad values stop the start."""
+"""Production settings: ``check --deploy`` is clean, each security setting comes from the variable of its name
+(secure by default when ``DEBUG`` is off), email comes from ``EMAIL_URL``, bad values and weak keys stop the start."""
 
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": "k3Vq-8fZr0xWm2LpT9sYc4HbN7uQeJ1aG6dR5oKiX2vB8nM0wE3tSyU7zA4hC9jF",
     "ALLOWED_HOSTS": "podium.example.org",
-    "PODIUM_HTTPS": "true",
     "EMAIL_URL": "smtp+tls://podium%40example.org:app-password@smtp.example.org:587",
     "DEFAULT_FROM_EMAIL": "Podium <podium@example.org>",
 }
@@ -29,7 +29,8 @@ def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
     clean = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG"} and not k.startswith(("PODIUM_", "EMAIL_"))
+        if k not in {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG"}
+        and not k.startswith(("PODIUM_", "EMAIL_", "SECURE_", "SESSION_", "CSRF_"))
     }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -47,11 +48,33 @@ def test_check_deploy_is_clean_with_production_settings():
     assert "System check identified no issues" in result.stdout
 
 
-def test_check_deploy_warns_when_https_is_not_switched_on():
-    result = _manage("check", "--deploy", "--fail-level", "WARNING", env={**PRODUCTION, "PODIUM_HTTPS": "false"})
+def test_check_deploy_warns_when_https_is_switched_off():
+    off = {name: "false" for name in ("SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE")}
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING", env={**PRODUCTION, **off, "SECURE_HSTS_SECONDS": "0"}
+    )
     assert result.returncode != 0
     for warning in ("security.W004", "security.W008", "security.W012", "security.W016"):
         assert warning in result.stderr + result.stdout, warning
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["x", "change-me", "django-insecure-" + "a1b2c3d4e5" * 5, "abababababababababababababababababababababababababab"],
+)
+def test_production_refuses_to_start_with_a_short_or_default_secret_key(key):
+    result = _manage("check", env={**PRODUCTION, "SECRET_KEY": key})
+    assert result.returncode != 0
+    assert "SECRET_KEY is too weak for production" in result.stderr
+    assert _manage("check", env={**PRODUCTION, "SECRET_KEY": key, "DEBUG": "true"}).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "retired", ["PODIUM_HTTPS", "PODIUM_HSTS_SECONDS", "PODIUM_HSTS_SUBDOMAINS", "PODIUM_HSTS_PRELOAD"]
+)
+def test_a_retired_https_variable_stops_the_start_and_names_its_replacement(retired):
+    result = _manage("check", env={**PRODUCTION, retired: "true"})
+    assert result.returncode != 0 and f"{retired} is no longer read: set SE" in result.stderr
 
 
 def test_check_deploy_warns_when_real_mail_has_the_placeholder_sender():
@@ -72,24 +95,52 @@ def test_a_malformed_email_url_stops_the_start_and_hides_the_password():
     assert "unsupported email URL" in result.stderr and "hunter2" not in result.stderr
 
 
-def test_https_settings_follow_the_switch():
+def _printed(env: dict[str, str], *names: str) -> list[str]:
+    code = f"from django.conf import settings as s; print(*(repr(getattr(s, n, None)) for n in {names!r}), sep='|')"
+    printed = _manage("shell", "--no-imports", "-c", code, env=env)
+    assert printed.returncode == 0, printed.stderr
+    return printed.stdout.strip().split("|")
+
+
+SECURITY = ("SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS",
+            "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD", "SECURE_PROXY_SSL_HEADER")  # fmt: skip
+
+
+def test_security_settings_are_secure_by_default_when_debug_is_off_and_off_for_debug():
     from django.conf import settings as live
 
     # The test settings speak plain HTTP whatever the environment says.
     assert not live.SECURE_SSL_REDIRECT and not live.SESSION_COOKIE_SECURE and live.SECURE_HSTS_SECONDS == 0
-    printed = _manage(
-        "shell",
-        "--no-imports",
-        "-c",
-        "from django.conf import settings as s; print(s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, "
-        "s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD, "
-        "getattr(s, 'SECURE_PROXY_SSL_HEADER', None), s.MAILERS['default']['OPTIONS']['host'])",
-        env={**PRODUCTION, "PODIUM_HSTS_PRELOAD": "false", "PODIUM_PROXIES": "1"},
-    )
-    assert printed.returncode == 0, printed.stderr
-    assert printed.stdout.split() == [
-        "True", "True", "True", "31536000", "True", "False", "('HTTP_X_FORWARDED_PROTO',", "'https')", "smtp.example.org",
+    assert _printed(PRODUCTION, *SECURITY) == ["True", "True", "True", "31536000", "True", "True", "None"]
+    debug = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"} | {"DEBUG": "true"}
+    assert _printed(debug, *SECURITY) == ["False", "False", "False", "0", "False", "False", "None"]
+
+
+def test_each_security_setting_is_read_from_the_variable_of_its_name():
+    env = {
+        **PRODUCTION, "SECURE_SSL_REDIRECT": "false", "SESSION_COOKIE_SECURE": "off", "CSRF_COOKIE_SECURE": "0",
+        "SECURE_HSTS_SECONDS": "3600", "SECURE_HSTS_INCLUDE_SUBDOMAINS": "no", "SECURE_HSTS_PRELOAD": "false",
+        "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Ssl: on",
+    }  # fmt: skip
+    assert _printed(env, *SECURITY) == [
+        "False", "False", "False", "3600", "False", "False", "('HTTP_X_FORWARDED_SSL', 'on')",
     ]  # fmt: skip
+
+
+def test_behind_configured_proxies_https_comes_from_x_forwarded_proto():
+    env = {**PRODUCTION, "PODIUM_PROXIES": "10.0.0.0/8, 192.0.2.1"}
+    assert _printed(env, "PODIUM_PROXIES", "SECURE_PROXY_SSL_HEADER", "MAILERS") [:2] == [
+        "['10.0.0.0/8', '192.0.2.1/32']", "('HTTP_X_FORWARDED_PROTO', 'https')",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [("2", "not their number"), ("10.0.0.300", "not an IP address or network"), ("proxy.internal", "not an IP")],
+)
+def test_a_bad_proxy_list_stops_the_start(value, message):
+    result = _manage("check", env={**PRODUCTION, "PODIUM_PROXIES": value})
+    assert result.returncode != 0 and message in result.stderr
 
 
 def test_the_console_backend_is_the_default():

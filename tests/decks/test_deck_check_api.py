@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rest_framework.test import APIClient
 
-from decks.apis import DeckCheckAnonThrottle
 from tests.support.data import data_dir
+from tests.support.throttles import fresh_address, throttle_rates
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("card_catalogue")]
 
@@ -51,6 +52,18 @@ def test_a_mintayn_list_is_checked_against_the_imported_csv(anon_api):
     assert {"deck_size", "prime_singleton"} <= codes(result)
 
 
+def test_a_50_kb_list_of_unknown_cards_lists_20_of_a_kind_and_counts_them_all(anon_api):
+    lines = [f"1 Nobody Known {n}" for n in range(2_500)]  # about 50 KB
+    decklist = "\n".join(lines)
+    assert 45_000 < len(decklist) <= 50_000
+    response = anon_api.post(URL, {"format": "mintayn-master", "decklist": decklist}, format="json")
+    result = response.json()
+    assert result["violation_count"] == sum(result["violations_by_code"].values())
+    assert result["violations_by_code"]["unknown_card"] == 2_500
+    assert [v["code"] for v in result["violations"]].count("unknown_card") == 20
+    assert len(response.content) < 20_000  # was 570-720 KB
+
+
 def test_a_role_that_matches_no_card_is_an_unknown_card(anon_api):
     result = check(anon_api, format="mt-silver", decklist="", roles={"trainer": "Professor Nobody XYZ 1"})
     assert "unknown_card" in codes(result)
@@ -80,14 +93,11 @@ def test_a_body_that_is_not_json_gets_a_400(anon_api):
     assert "body" in response.json()["error"]["fields"]
 
 
-def test_anonymous_callers_are_rate_limited(anon_api, monkeypatch):
-    from django.core.cache import cache
-
-    cache.clear()
-    monkeypatch.setattr(DeckCheckAnonThrottle, "THROTTLE_RATES", {"deck_checks_anon": "2/min"})
+def test_anonymous_callers_are_rate_limited():
+    client = APIClient(REMOTE_ADDR=fresh_address())
     body = {"format": "mintayn-master", "decklist": "1 Ember Whelp"}
-    assert [anon_api.post(URL, body, format="json").status_code for _ in range(3)] == [200, 200, 429]
-    cache.clear()
+    with throttle_rates(deck_checks_anon="2/min"):
+        assert [client.post(URL, body, format="json").status_code for _ in range(3)] == [200, 200, 429]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

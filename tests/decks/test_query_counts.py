@@ -85,19 +85,19 @@ def test_a_registrations_deck_versions_read_by_another_user_make_the_same_querie
 def test_the_events_decks_make_the_same_queries_whatever_the_rounds_and_versions(
     played, api, django_assert_num_queries
 ):
-    read_counting(api, f"/api/v1/events/{played.event.pk}/decks/", 3, django_assert_num_queries)
+    read_counting(api, f"/api/v1/events/{played.event.pk}/decks/", 4, django_assert_num_queries)
 
 
 def test_the_events_decks_read_anonymously_make_the_same_queries_whatever_the_rounds_and_versions(
     played, anon_api, django_assert_num_queries
 ):
-    read_counting(anon_api, f"/api/v1/events/{played.event.pk}/decks/", 2, django_assert_num_queries)
+    read_counting(anon_api, f"/api/v1/events/{played.event.pk}/decks/", 3, django_assert_num_queries)
 
 
 def test_the_events_decks_read_by_another_user_make_the_same_queries_whatever_the_rounds_and_versions(
     played, outsider_api, django_assert_num_queries
 ):
-    read_counting(outsider_api, f"/api/v1/events/{played.event.pk}/decks/", 4, django_assert_num_queries)
+    read_counting(outsider_api, f"/api/v1/events/{played.event.pk}/decks/", 5, django_assert_num_queries)
 
 
 def test_the_events_published_decks_make_the_same_queries_whatever_the_rounds_and_versions(
@@ -105,7 +105,7 @@ def test_the_events_published_decks_make_the_same_queries_whatever_the_rounds_an
 ):
     played.event.decklists_public = True
     played.event.save(update_fields=["decklists_public"])
-    read_counting(anon_api, f"/api/v1/events/{played.event.pk}/decks/", 2, django_assert_num_queries)
+    read_counting(anon_api, f"/api/v1/events/{played.event.pk}/decks/", 3, django_assert_num_queries)
 
 
 def test_the_latest_recheck_makes_the_same_queries_whatever_the_rounds_and_versions(

@@ -42,7 +42,7 @@ def test_a_player_submits_a_deck_and_sees_the_verdict(client, alice, event, djan
     version = DeckVersion.objects.get()
     assert version.status == "illegal" and version.card_count == 10
     assert "deck_size" in {v["code"] for v in version.violations}
-    listed = client.get(url(event, registration)).json()
+    listed = client.get(url(event, registration)).json()["results"]
     assert listed[0]["status"] == "illegal" and listed[0]["decklist"] == MINTAYN_60
 
 
@@ -79,11 +79,11 @@ def test_other_players_cannot_submit_or_read_a_deck_until_it_is_published(
         submit(client, event, registration, "1 Ember Whelp", captured=django_capture_on_commit_callbacks).status_code
         == 403
     )
-    assert client.get(url(event, registration)).json()[0]["decklist"] is None
+    assert client.get(url(event, registration)).json()["results"][0]["decklist"] is None
     from decks import services
 
     services.event_decklists_publish(event=event, by=organiser)
-    assert client.get(url(event, registration)).json()[0]["decklist"] == MINTAYN_60
+    assert client.get(url(event, registration)).json()["results"][0]["decklist"] == MINTAYN_60
 
 
 def test_the_organiser_rechecks_every_deck_with_progress(api, alice, event, django_capture_on_commit_callbacks):
@@ -96,7 +96,7 @@ def test_the_organiser_rechecks_every_deck_with_progress(api, alice, event, djan
     assert started.status_code == 202
     progress = api.get(f"/api/v1/events/{event.pk}/decks/recheck/").json()
     assert progress == {"id": started.json()["id"], "total": 2, "done": 2, "finished": True}
-    statuses = api.get(f"/api/v1/events/{event.pk}/decks/").json()
+    statuses = api.get(f"/api/v1/events/{event.pk}/decks/").json()["results"]
     assert sorted(s["version"]["status"] for s in statuses) == ["illegal", "illegal"]
 
 

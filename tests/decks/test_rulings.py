@@ -323,7 +323,7 @@ def test_the_api_refuses_what_the_service_refuses(ash, users):
     old = judge.post(ruling_url(ash, number=1), {"status": "legal", "reason": "x"}, format="json")
     assert error(old) == (409, "not_latest_version")
     assert error(api_for(None).post(ruling_url(ash, 2), {"status": "legal", "reason": "x"}, format="json")) == (
-        403, "not_authenticated"
+        401, "not_authenticated"
     )  # fmt: skip
     for who in ("sam", "carl", "ash"):
         refused = api_for(users[who]).post(ruling_url(ash, 2), {"status": "legal", "reason": "x"}, format="json")
@@ -336,9 +336,10 @@ def versions_seen(user, registration) -> dict:
     client = api_for(user)
     listed = {
         row["registration"]: row["version"]
-        for row in client.get(f"/api/v1/events/{registration.event_id}/decks/").json()
+        for row in client.get(f"/api/v1/events/{registration.event_id}/decks/").json()["results"]
     }
-    own = client.get(f"/api/v1/events/{registration.event_id}/registrations/{registration.pk}/decks/").json()[0]
+    own = client.get(f"/api/v1/events/{registration.event_id}/registrations/{registration.pk}/decks/").json()
+    own = own["results"][0]
     assert listed[registration.pk] == own
     return own
 

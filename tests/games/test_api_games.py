@@ -53,7 +53,7 @@ def state_of(client: APIClient, game: dict) -> dict:
 def log_of(client: APIClient, game: dict) -> list[dict]:
     response = client.get(f"/api/v1/games/{game['id']}/events/")
     assert response.status_code == 200
-    return response.json()
+    return response.json()["results"]
 
 
 def assert_table_result(client: APIClient, pod: Pod, placements: list[int], points: list[int]) -> None:
@@ -132,7 +132,7 @@ def test_a_deck_masters_match_goes_to_the_player_who_wins_two_duels(api, organis
 
     assert second["state"]["result"]["placements"] == {str(a): 1, str(b): 2}
     assert_table_result(api, pod, [1, 2], [3, 0])
-    games = api.get(games_url(pod)).json()
+    games = api.get(games_url(pod)).json()["results"]
     assert [(g["number"], g["status"]) for g in games] == [(1, "finished"), (2, "finished")]
     response = api.post(games_url(pod), {}, format="json")
     assert response.status_code == 409

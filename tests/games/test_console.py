@@ -508,7 +508,7 @@ def test_ruling_notes_keep_the_log_s_numbers_after_a_void(judge_browser, game, a
     for seq, text in ((2, "second"), (4, "third")):
         assert re.search(rf'id="entry-{seq}".*?text: {text}', page, re.S)
     state = api.get(f"/api/v1/games/{game.pk}/").json()["state"]
-    log = {e["seq"]: e for e in api.get(f"/api/v1/games/{game.pk}/events/").json()}
+    log = {e["seq"]: e for e in api.get(f"/api/v1/games/{game.pk}/events/").json()["results"]}
     assert all(log[n["seq"]]["payload"]["text"] == n["text"] for n in state["notes"])
 
 

@@ -70,7 +70,7 @@ def test_a_game_makes_the_same_queries_whatever_the_rounds_and_entries(game, api
 
 
 def test_a_games_entries_make_the_same_queries_whatever_the_rounds_and_entries(game, api, django_assert_num_queries):
-    read_counting(api, f"/api/v1/games/{game.pk}/events/", 3, django_assert_num_queries)
+    read_counting(api, f"/api/v1/games/{game.pk}/events/", 4, django_assert_num_queries)
 
 
 def test_the_console_table_page_makes_the_same_queries_whatever_the_rounds_and_entries(

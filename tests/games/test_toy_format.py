@@ -178,7 +178,7 @@ def test_the_api_takes_a_format_registered_after_start_up(toy_format, toy_cards,
     )
     assert created.status_code == 201, created.json()
     assert created.json()["format"] == TOY_SLUG
-    listed = api.get("/api/v1/formats/").json()
+    listed = api.get("/api/v1/formats/").json()["results"]
     assert TOY_SLUG in {f["slug"] for f in listed}
     checked = api.post("/api/v1/deck-checks/", {"format": TOY_SLUG, "decklist": "2 Toy Soldier\n"}, format="json")
     assert checked.status_code == 200, checked.json()

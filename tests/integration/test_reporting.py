@@ -20,10 +20,10 @@ from urllib.error import HTTPError
 
 import pytest
 from django.db import connection, connections
-from rest_framework.authtoken.models import Token
 
 from tests.factories import EventFactory, RegistrationFactory
 from tests.integration.conftest import start_web
+from tests.support.people import token_for
 from tournaments import services
 from tournaments.models import Event, PodResult, Round, Standing
 
@@ -151,7 +151,7 @@ def test_a_broker_outage_never_turns_a_committed_write_into_an_error_and_standin
     event = EventFactory(organiser=organiser, format="deck-masters", planned_rounds=3)
     for _ in range(10):
         RegistrationFactory(event=event)
-    token = Token.objects.create(user=organiser).key
+    token = token_for(organiser)
     # A web server whose Redis (broker and cache) is unreachable: nothing listens on port 1.
     base, stop = start_web(tmp_path, env={"REDIS_URL": "redis://127.0.0.1:1/0"})
     try:

@@ -11,10 +11,10 @@ import re
 
 import schemathesis
 from django.core.wsgi import get_wsgi_application
-from rest_framework.authtoken.models import Token
 from schemathesis.core import NOT_SET
 
 from core.api import ERROR_CODES
+from tests.support.people import token_for
 
 #: Seeded and derandomized, so the same command generates the same cases every run: inputs are never
 #: drawn from answers (which carry ids that differ from run to run) nor from literals in the source.
@@ -99,7 +99,7 @@ class Api:
         self.user = user
         self.headers = {}
         if user is not None:
-            self.headers = {"Authorization": f"Token {Token.objects.get_or_create(user=user)[0].key}"}
+            self.headers = {"Authorization": f"Token {token_for(user)}"}
 
     def __call__(self, method: str, path: str, status: int, body=NOT_SET, headers=None, query=None, **path_parameters):
         media_type = None if body is NOT_SET else "application/json"

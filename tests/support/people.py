@@ -3,6 +3,7 @@
 - ``ROLES``: one staff account per role (``cora`` co-organiser, ``sam`` scorekeeper, ``jo`` judge, ``cass`` caster).
 - :func:`with_staff`: add those accounts to an event as its staff.
 - :func:`as_user`: a test client signed in as ``user``.
+- :func:`token_for`: a new API token of ``user`` (its key, for ``Authorization: Token <key>``).
 """
 
 from __future__ import annotations
@@ -22,3 +23,9 @@ def with_staff(event: Event, users) -> Event:
 def as_user(client, user):
     client.force_login(user)
     return client
+
+
+def token_for(user) -> str:
+    from accounts.services import account_token
+
+    return account_token(user=user)

@@ -274,7 +274,7 @@ def test_the_schema_and_docs_are_served(anon_api):
 
 
 def test_formats_are_listed(anon_api):
-    slugs = [f["slug"] for f in anon_api.get("/api/v1/formats/").json()]
+    slugs = [f["slug"] for f in anon_api.get("/api/v1/formats/").json()["results"]]
     assert slugs == ["master-trainer", "format3-trinity", "mt-silver", "deck-masters", "mintayn-master"]
 
 

@@ -126,4 +126,4 @@ def test_the_event_list_filters_by_game_format(organiser, anon_api) -> None:
     make_event(organiser, 0, format="mt-silver")
     response = anon_api.get("/api/v1/events/?format=deck-masters")
     assert response.status_code == 200, response.content
-    assert [e["format"] for e in response.json()] == ["deck-masters"]
+    assert [e["format"] for e in response.json()["results"]] == ["deck-masters"]

@@ -91,7 +91,7 @@ def test_changing_options_is_in_the_audit_trail(api, organiser):
 
 
 def test_the_formats_endpoint_lists_each_formats_options_and_interpretations(anon_api):
-    formats = {f["slug"]: f for f in anon_api.get("/api/v1/formats/").json()}
+    formats = {f["slug"]: f for f in anon_api.get("/api/v1/formats/").json()["results"]}
     hand = next(o for o in formats["mintayn-master"]["options"] if o["name"] == "hand_size")
     assert (hand["minimum"], hand["maximum"], hand["default"], hand["uses"]) == (8, 12, 10, ["game"])
     assert hand["quote"] == "Hand size: 10 (default); 8–12 in variant play."

@@ -32,13 +32,13 @@ def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
     return qs
 
 
-def events_of_format(*, fmt: str | None = None, limit: int) -> list[Event]:
-    """At most ``limit`` events as :func:`event_list` reads them, newest first, of format ``fmt`` only when given
-    (the API's ``?format=``): one query."""
+def events_of_format(*, fmt: str | None = None) -> QuerySet[Event]:
+    """Events as :func:`event_list` reads them, newest first, of format ``fmt`` only when given (the API's
+    ``?format=``): one query for a page of them (and one to count them)."""
     events = event_list()
     if fmt:
         events = events.filter(format=fmt)
-    return list(events[:limit])
+    return events
 
 
 def events_by_status(*, limit: int) -> list[Event]:
@@ -152,9 +152,10 @@ def rounds_load_tables(*, rounds: list[Round]) -> list[Round]:
     return rounds
 
 
-def event_rounds(*, event: Event) -> list[Round]:
-    """The event's rounds in order, each with its tables and open reports (:func:`rounds_load_tables`)."""
-    return rounds_load_tables(rounds=list(event.rounds.order_by("number")))
+def event_rounds(*, event: Event) -> QuerySet[Round]:
+    """The event's rounds in order; give a page of them its tables and open reports with
+    :func:`rounds_load_tables`."""
+    return event.rounds.order_by("number")
 
 
 def pod_seats(*, pod: Pod) -> list[Seat]:
@@ -362,6 +363,44 @@ def standings_top(*, event: Event, limit: int) -> list[Standing]:
     """The first ``limit`` of :func:`event_standings` (the dashboard's standings card), with their players: one
     query."""
     return list(event_standings(event=event)[:limit])
+
+
+@dataclass(frozen=True)
+class StandingsRead:
+    """The standings as pages and the API show them, and whether their figures are current."""
+
+    rows: list[Standing]
+    current: bool
+
+
+def standings_read(*, event: Event, limit: int | None = None) -> StandingsRead:
+    """The stored standings (the first ``limit`` rows), or, while none are stored for an event that has players,
+    those players at zero, by player ID: never an empty table for an event with players.
+
+    Stored standings are current when they reflect the event's latest results.  Zeros are current only before
+    round 1 (no result can exist yet); once a round is paired, players at zero mean the worker has not stored
+    the standings yet (it is busy, or down), so they are not current.  One query; two when none are stored.
+    """
+    stored = event_standings(event=event)
+    rows = list(stored if limit is None else stored[:limit])
+    if rows:
+        return StandingsRead(rows=rows, current=event.standings_current)
+    players = (
+        Registration.objects.filter(event=event, status=Registration.Status.REGISTERED, dropped=False)
+        .select_related("player")
+        .order_by("player_id")
+    )
+    zeros = [_zero_standing(event, registration.player) for registration in players[:limit]]
+    before_play = event.status == Event.Status.REGISTRATION
+    return StandingsRead(rows=zeros, current=event.standings_current and (before_play or not zeros))
+
+
+def _zero_standing(event: Event, player) -> Standing:
+    return Standing(
+        event=event, player=player, rank=1, points=0, wins=0, draws=0, losses=0, byes=0, matches=0,
+        opp_match_win_pct=0.0, opp_opp_match_win_pct=0.0, opp_avg_points=0.0, game_win_pct=0.0,
+        opp_game_win_pct=0.0, dropped=False, results_version=event.results_version,
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)

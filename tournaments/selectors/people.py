@@ -45,13 +45,15 @@ def player_get(*, player_id: int) -> Player | None:
     return Player.objects.filter(pk=player_id).first()
 
 
-def player_search(*, q: str | None = None, limit: int) -> list[Player]:
-    """At most ``limit`` players by name; ``q``: only those whose display name contains it, in any case (the API's
-    ``?q=``).  One query."""
-    players = Player.objects.all()
+def player_search(*, q: str | None = None, event: int | None = None) -> QuerySet[Player]:
+    """Players by name, then id; ``q``: only those whose display name contains it, in any case; ``event``: only
+    those registered for that event (the API's ``?q=`` and ``?event=``).  One query for a page of them."""
+    players = Player.objects.order_by("display_name", "pk")
     if q:
         players = players.filter(display_name__icontains=q)
-    return list(players[:limit])
+    if event is not None:
+        players = players.filter(registrations__event_id=event)  # one registration per player and event
+    return players
 
 
 # --- registrations --------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ its transaction; the audit trail and the standings are subscribers
 and never import tasks.
 """
 
-from tournaments.services.events import event_create, event_finish, event_update
+from tournaments.services.events import event_create, event_finish, event_update, organiser_permission_grant
 from tournaments.services.penalties import penalty_issue, penalty_rescind
 from tournaments.services.players import player_create
 from tournaments.services.registrations import (
@@ -41,6 +41,7 @@ __all__ = [
     "event_create",
     "event_finish",
     "event_update",
+    "organiser_permission_grant",
     "penalty_issue",
     "penalty_rescind",
     "player_create",

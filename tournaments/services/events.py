@@ -9,14 +9,25 @@ from typing import Any
 from django.db import transaction
 
 from core import events, option_names
-from core.exceptions import ApplicationError, Conflict, PermissionDenied
+from core.exceptions import ApplicationError, Conflict
 from rules import Format, UnknownFormat, get_format
 from rules.options import OptionError
 from tournaments import audit, selectors
 from tournaments.models import Event
-from tournaments.policy import Action, can_create_event, ensure
+from tournaments.policy import ORGANISER_PERMISSION, Action, ensure, ensure_can_create_event
 from tournaments.services._common import locked_event, missing_message, tables_without_result
 from tournaments.services.registrations import promote_waiting_list
+
+
+def organiser_permission_grant(*, user) -> None:
+    """Give ``user`` the organiser permission (:data:`tournaments.policy.ORGANISER_PERMISSION`), as site staff do
+    in the admin: the demo's organiser, a benchmark's."""
+    from django.contrib.auth.models import Permission
+
+    app_label, codename = ORGANISER_PERMISSION.split(".")
+    user.user_permissions.add(Permission.objects.get(content_type__app_label=app_label, codename=codename))
+    for cached in ("_perm_cache", "_user_perm_cache"):  # Django remembers permissions on the user object
+        user.__dict__.pop(cached, None)
 
 
 def event_create(
@@ -34,8 +45,7 @@ def event_create(
 ) -> Event:
     """A new event, open for its organiser to set up; ``options``: the format's options it plays by (its
     variants and house rules; left out, the rulebook's defaults)."""
-    if not can_create_event(organiser):
-        raise PermissionDenied("Sign in to create an event.")
+    ensure_can_create_event(organiser)
     try:
         fmt = get_format(format)
     except UnknownFormat:

@@ -6,9 +6,14 @@ from django.db import IntegrityError, transaction
 
 from core.exceptions import ApplicationError, Conflict
 from tournaments.models import Player
+from tournaments.policy import ensure_can_create_event
 
 
-def player_create(*, display_name: str, external_id: str | None = None, user=None) -> Player:
+def player_create(*, display_name: str, external_id: str | None = None, user=None, by=None) -> Player:
+    """A new player record.  ``by``: who asks, when it is a person (``POST /players/``): it takes an organiser
+    (:func:`tournaments.policy.can_create_event`); walk-ins entered at an event are the registrations' to check."""
+    if by is not None:
+        ensure_can_create_event(by)
     display_name = display_name.strip()
     if not display_name:
         raise ApplicationError("A player needs a display name.", field="display_name")

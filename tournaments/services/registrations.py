@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core import events
-from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
+from core.exceptions import ApplicationError, Conflict, NotAuthenticated, NotFound, PermissionDenied
 from tournaments import audit, selectors
 from tournaments.models import ByeAssignment, Event, Player, Registration, Seat
 from tournaments.policy import Action, can, can_act_for_player, ensure, is_player
@@ -121,8 +121,7 @@ def registration_self_register(*, event: Event, by) -> Registration:
     for a player already registered or waiting (``already_registered``).
     """
     if not (by and by.is_authenticated):
-        raise PermissionDenied("Sign in to register.", code="not_authenticated")
-    player = player_for_user(by)
+        raise NotAuthenticated("Sign in to register.")
     with transaction.atomic():
         event = locked_event(event.pk)
         _open_for_entries(event)
@@ -132,6 +131,8 @@ def registration_self_register(*, event: Event, by) -> Registration:
             event.registration_deadline is not None and timezone.now() > event.registration_deadline
         ):
             raise Conflict("Registration for this event is closed.", code="registration_closed")
+        # A new account's player profile is made here, with the registration: a refusal leaves no profile behind.
+        player = player_for_user(by)
         registration = Registration.objects.select_for_update(of=("self",)).filter(event=event, player=player).first()
         if registration is not None and registration.status != Registration.Status.WITHDRAWN:
             raise Conflict("You are already registered for this event.", code="already_registered")
@@ -451,7 +452,7 @@ def player_claim(*, user, code: str) -> Player:
     so no history is ever merged or lost silently.
     """
     if not (user and user.is_authenticated):
-        raise PermissionDenied("Sign in to claim your player record.", code="not_authenticated")
+        raise NotAuthenticated("Sign in to claim your player record.")
     code = (code or "").strip().upper()
     if not code:
         raise ApplicationError("Enter the code the organiser gave you.", field="code")

@@ -354,11 +354,13 @@ class Command(BaseCommand):
         return user
 
     def _organiser(self):
+        """The demo organiser, with the organiser permission; site staff (the admin) only while DEBUG is on: its
+        password is published, so a production site gets no superuser from the demo."""
         User = get_user_model()
-        user, created = User.objects.get_or_create(
-            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True, "email": "organiser@example.org"}
-        )
+        user, created = User.objects.get_or_create(username=DEMO_USER, defaults={"email": "organiser@example.org"})
         if created:
             user.set_password(DEMO_PASSWORD)
-            user.save(update_fields=["password"])
+            user.is_staff = user.is_superuser = settings.DEBUG
+            user.save(update_fields=["password", "is_staff", "is_superuser"])
+        services.organiser_permission_grant(user=user)
         return user
