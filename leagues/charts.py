@@ -70,7 +70,9 @@ def bar_chart(
         out.append(f'<text class="chart-value" x="{label_w + length + 6:.1f}" y="{y + 15}">{escape(bar.text)}</text>')
         if bar.second is not None:
             second = max(0.0, min(1.0, bar.second)) * bar_w
-            out.append(f'<rect class="chart-second" x="{label_w}" y="{y + 22}" width="{second:.1f}" height="6" rx="1"/>')
+            out.append(
+                f'<rect class="chart-second" x="{label_w}" y="{y + 22}" width="{second:.1f}" height="6" rx="1"/>'
+            )
             out.append(f'<text class="chart-small" x="{label_w + second + 6:.1f}" y="{y + 29}">'
                        f'{escape(bar.second_text)}</text>')  # fmt: skip
         out.append("</g>")

@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "tournaments",
     "decks",
     "games",
+    "leagues",
 ]
 
 MIDDLEWARE = [
@@ -178,6 +179,7 @@ PODIUM_SWEEP_SECONDS = read_float("PODIUM_SWEEP_SECONDS", default=30.0)
 CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {"task": "tournaments.tasks.sweep_stale_standings", "schedule": PODIUM_SWEEP_SECONDS},
     "deck-checks-sweep": {"task": "decks.tasks.sweep_pending_decks", "schedule": PODIUM_SWEEP_SECONDS},
+    "leagues-sweep": {"task": "leagues.tasks.sweep_leagues", "schedule": PODIUM_SWEEP_SECONDS},
 }
 
 # --- Auth ---------------------------------------------------------------------

@@ -113,9 +113,15 @@ def season_standings(table: PointsTable, events: Iterable[EventResult]) -> list[
         rank = result[-1].rank if i and key == lines[i - 1][0] and not separated else i + 1
         result.append(
             SeasonLine(
-                rank=rank, player_id=player_id, points=key[0], events_played=key[1], events_counted=n_counted,
-                average_placing=-key[2], best_placing=min(e.placing for e in played),
-                head_to_head=player_id in h2h or player_id in h2h.values(), events=tuple(played),
+                rank=rank,
+                player_id=player_id,
+                points=key[0],
+                events_played=key[1],
+                events_counted=n_counted,
+                average_placing=-key[2],
+                best_placing=min(e.placing for e in played),
+                head_to_head=player_id in h2h or player_id in h2h.values(),
+                events=tuple(played),
             )  # fmt: skip
         )
     return result

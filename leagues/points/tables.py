@@ -125,7 +125,10 @@ PRESETS: dict[str, Preset] = {
             "Balanced league night",
             "Placing (1st 8, 2nd 6, 3rd-4th 4, 5th-8th 2), 2 a match win and 1 a draw, pods 3/2/1/0, 2 for attending.",
             PointsTable(
-                placement=((1, 8), (2, 6), (4, 4), (8, 2)), match_win=2, match_draw=1, pod_placement=(3, 2, 1, 0),
+                placement=((1, 8), (2, 6), (4, 4), (8, 2)),
+                match_win=2,
+                match_draw=1,
+                pod_placement=(3, 2, 1, 0),
                 attendance=2,
             ),  # fmt: skip
         ),

@@ -51,6 +51,8 @@ def test_charts_are_svg_with_a_title_a_description_and_escaped_text():
     assert root.get("role") == "img" and root.get("aria-labelledby") == "m-title m-desc"
     assert root.find(f"{ns}title").text == "Meta <share>" and root.find(f"{ns}desc").text == "Two decks"
     assert "A &amp; B" in svg
-    line = ElementTree.fromstring(line_chart("r", "Rating", "From 0 to 12", [Point("Night 1", 0), Point("Night 2", 12)]))
+    line = ElementTree.fromstring(
+        line_chart("r", "Rating", "From 0 to 12", [Point("Night 1", 0), Point("Night 2", 12)])
+    )
     assert line.find(f"{ns}path") is not None
     assert "No rated games" in line_chart("e", "Rating", "None yet", [])

@@ -1,0 +1,270 @@
+"""Ratings per format: every table result through the OpenSkill engine (:mod:`leagues.ratings`), in play order.
+
+A table's place in play order is its *key*: the event's date, the event, the
+round, the table (:func:`table_key`), as text that sorts in that order.
+:func:`ratings_update` looks at the events of a format whose results moved
+since they were rated (``Event.results_version`` against
+:class:`~leagues.models.EventRatingState`), finds the tables that are new or
+whose result or key changed, and then:
+
+* when every one of them is new and comes after every table rated so far (the
+  usual case: a result just entered), rates just those tables from the
+  players' current ratings: an *incremental update*;
+* otherwise (a correction, a result entered for an earlier event, an event
+  whose date changed) recomputes from the earliest of them on
+  (:func:`ratings_recompute_from`): the history from that key on is dropped,
+  every player starts again from their last rating before it, and every table
+  from there is rated again in order.
+
+Both write in one transaction under a lock per format, so the outcome is the
+same as rating everything from scratch (:func:`ratings_recompute`), which the
+tests check, and running the task twice changes nothing.  Byes and
+intentional draws are not rated.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.db.models import F, Max, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
+
+from core import events
+from leagues import ratings as engine
+from leagues.models import EventRatingState, PlayerRating, RatedTable, RatingChange
+from tournaments.models import Event, Seat
+
+#: The task that brings a format's ratings up to date (``leagues.tasks``).
+UPDATE_TASK = "leagues.tasks.update_ratings"
+
+
+def job_key(format_slug: str) -> str:
+    return f"ratings:{format_slug}"
+
+
+def table_key(date: datetime.date, event_id: int, round_number: int, table_number: int | None) -> str:
+    """A table's place in play order, as text that sorts in that order."""
+    return f"{date.isoformat()}/{event_id:010d}/{round_number:04d}/{table_number or 0:06d}"
+
+
+def _fingerprint(placements: dict[int, int]) -> str:
+    return ",".join(f"{p}:{pl}" for p, pl in sorted(placements.items()))
+
+
+@dataclass
+class _Table:
+    pod_id: int
+    event_id: int
+    key: str
+    placements: dict[int, int]
+
+
+def _tables(seats) -> dict[int, _Table]:
+    """``{pod id: table}`` from seat rows (event id, date, round, table number, pod, player, placement)."""
+    found: dict[int, _Table] = {}
+    for event_id, date, round_number, table_number, pod_id, player_id, placement in seats:
+        table = found.get(pod_id)
+        if table is None:
+            table = found[pod_id] = _Table(pod_id, event_id, table_key(date, event_id, round_number, table_number), {})
+        table.placements[player_id] = placement
+    return {pod: t for pod, t in found.items() if len(t.placements) > 1}
+
+
+_SEAT_COLUMNS = ("round__event_id", "round__event__date", "round__number", "pod__table_number", "pod_id", "player_id",
+                 "placement")  # fmt: skip
+
+
+def _rated_seats():
+    return Seat.objects.filter(
+        placement__isnull=False, pod__is_bye=False, pod__result__intentional_draw=False
+    ).order_by()
+
+
+def _lock(format_slug: str) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [0x5241, format_slug])  # "RA"
+
+
+def _dirty_events(format_slug: str) -> list[tuple[int, int, datetime.date, bool]]:
+    """Events of the format whose results moved since they were rated: (id, results version, date, date moved)."""
+    rows = (
+        Event.objects.filter(format=format_slug)
+        .annotate(rated=Coalesce("rating_state__rated_version", 0), rated_date=F("rating_state__rated_date"))
+        .filter(Q(results_version__gt=F("rated")) | (Q(rating_state__isnull=False) & ~Q(rated_date=F("date"))))
+        .order_by()
+        .values_list("pk", "results_version", "date", "rated_date")
+    )
+    return [
+        (pk, version, date, rated_date is not None and rated_date != date) for pk, version, date, rated_date in rows
+    ]
+
+
+def _write(format_slug: str, tables: dict[int, _Table], changes: list[engine.Change], final: dict[int, engine.Rating],
+           cleared: Iterable[int] = ()) -> None:  # fmt: skip
+    """Store the changes, the tables as rated, and the players' ratings after them."""
+    by_key = {t.key: t for t in tables.values()}
+    RatingChange.objects.bulk_create(
+        (
+            RatingChange(
+                format=format_slug,
+                key=c.key,
+                event_id=by_key[c.key].event_id,
+                pod_id=by_key[c.key].pod_id,
+                player_id=c.player_id,
+                placement=by_key[c.key].placements[c.player_id],
+                mu_before=c.before.mu,
+                sigma_before=c.before.sigma,
+                mu_after=c.after.mu,
+                sigma_after=c.after.sigma,
+                rating_after=engine.conservative(c.after),
+                games=c.after.games,
+            )  # fmt: skip
+            for c in changes
+        ),
+        batch_size=2000,
+    )
+    RatedTable.objects.bulk_create(
+        (RatedTable(pod_id=t.pod_id, event_id=t.event_id, format=format_slug, key=t.key,
+                    placements=_fingerprint(t.placements)) for t in tables.values()),
+        batch_size=2000,
+    )  # fmt: skip
+    players = set(final) | set(cleared)
+    PlayerRating.objects.filter(format=format_slug, player_id__in=list(players)).delete()
+    PlayerRating.objects.bulk_create(
+        (PlayerRating(format=format_slug, player_id=p, mu=r.mu, sigma=r.sigma, rating=engine.conservative(r),
+                      games=r.games) for p, r in final.items() if r.games),
+        batch_size=2000,
+    )  # fmt: skip
+
+
+def _current(format_slug: str, players: Iterable[int]) -> dict[int, engine.Rating]:
+    return {
+        p: engine.Rating(mu, sigma, games)
+        for p, mu, sigma, games in PlayerRating.objects.filter(format=format_slug, player_id__in=list(players))
+        .order_by()
+        .values_list("player_id", "mu", "sigma", "games")
+    }
+
+
+def ratings_apply(*, format_slug: str, tables: dict[int, _Table]) -> int:
+    """The incremental update: rate ``tables`` (all after every rated table) from the players' current ratings.
+
+    Call it inside the format's transaction (:func:`ratings_update` does).  Returns the changes written.
+    """
+    players = {p for t in tables.values() for p in t.placements}
+    start = _current(format_slug, players)
+    final, changes = engine.replay((engine.RatedTable(t.key, t.placements) for t in tables.values()), start)
+    _write(format_slug, tables, changes, {p: final[p] for p in players})
+    return len(changes)
+
+
+def ratings_recompute_from(*, format_slug: str, key: str) -> int:
+    """Rate every table of the format from ``key`` on again, from each player's rating just before it."""
+    touched = set(
+        RatingChange.objects.filter(format=format_slug, key__gte=key).values_list("player_id", flat=True).distinct()
+    )
+    RatingChange.objects.filter(format=format_slug, key__gte=key).delete()
+    RatedTable.objects.filter(format=format_slug, key__gte=key).delete()
+    seats = _rated_seats().filter(round__event__format=format_slug)
+    if key:
+        seats = seats.filter(round__event__date__gte=key[:10])
+    tables = {pod: t for pod, t in _tables(seats.values_list(*_SEAT_COLUMNS)).items() if t.key >= key}
+    players = touched | {p for t in tables.values() for p in t.placements}
+    start: dict[int, engine.Rating] = {}
+    if key and players:
+        latest = (
+            RatingChange.objects.filter(format=format_slug, player_id=OuterRef("player_id"), key__lt=key)
+            .order_by("-key")
+            .values("pk")[:1]
+        )
+        last_ids = [
+            pk for pk in PlayerRating.objects.filter(format=format_slug, player_id__in=list(players))
+            .annotate(last=Subquery(latest)).values_list("last", flat=True) if pk is not None
+        ]  # fmt: skip
+        start = {
+            p: engine.Rating(mu, sigma, games)
+            for p, mu, sigma, games in RatingChange.objects.filter(pk__in=last_ids).values_list(
+                "player_id", "mu_after", "sigma_after", "games"
+            )
+        }
+    final, changes = engine.replay((engine.RatedTable(t.key, t.placements) for t in tables.values()), start)
+    _write(format_slug, tables, changes, {p: final.get(p, engine.DEFAULT) for p in players}, cleared=players)
+    return len(changes)
+
+
+def ratings_update(*, format_slug: str) -> int:
+    """Bring the format's ratings up to date with every result recorded (safe to run twice); returns how many
+    tables were rated."""
+    with transaction.atomic():
+        _lock(format_slug)
+        dirty = _dirty_events(format_slug)
+        if not dirty:
+            return 0
+        moved = [pk for pk, _, _, date_moved in dirty if date_moved]
+        rest = [pk for pk, _, _, date_moved in dirty if not date_moved]
+        # Tables never rated, and tables whose result was corrected at some point (compared below).
+        seats = _rated_seats().filter(
+            Q(round__event_id__in=moved)
+            | Q(round__event_id__in=rest) & (Q(pod__rated__isnull=True) | Q(pod__result__corrected_at__isnull=False))
+        )
+        candidates = _tables(seats.values_list(*_SEAT_COLUMNS))
+        rated = {
+            pod: (key, placements)
+            for pod, key, placements in RatedTable.objects.filter(pod_id__in=list(candidates)).values_list(
+                "pod_id", "key", "placements"
+            )
+        }
+        changed = {pod: t for pod, t in candidates.items() if rated.get(pod) != (t.key, _fingerprint(t.placements))}
+        count = 0
+        if changed:
+            earliest = min([t.key for t in changed.values()] + [rated[p][0] for p in changed if p in rated])
+            frontier = RatedTable.objects.filter(format=format_slug).aggregate(last=Max("key"))["last"] or ""
+            if not any(p in rated for p in changed) and earliest > frontier:
+                count = ratings_apply(format_slug=format_slug, tables=changed)
+            else:
+                count = ratings_recompute_from(format_slug=format_slug, key=earliest)
+        EventRatingState.objects.filter(event_id__in=[pk for pk, *_ in dirty]).delete()
+        EventRatingState.objects.bulk_create(
+            EventRatingState(event_id=pk, rated_version=version, rated_date=date) for pk, version, date, _ in dirty
+        )
+        if count:
+            events.record(action="ratings.updated", event=None, audit=False, format=format_slug, changes=count)
+    return count
+
+
+def ratings_recompute(*, format_slug: str) -> int:
+    """Every table of the format rated again from scratch (the same outcome as the updates made)."""
+    with transaction.atomic():
+        _lock(format_slug)
+        count = ratings_recompute_from(format_slug=format_slug, key="")
+        states = list(Event.objects.filter(format=format_slug).values_list("pk", "results_version", "date"))
+        EventRatingState.objects.filter(event_id__in=[pk for pk, *_ in states]).delete()
+        EventRatingState.objects.bulk_create(
+            (EventRatingState(event_id=pk, rated_version=v, rated_date=d) for pk, v, d in states), batch_size=2000
+        )
+    return count
+
+
+def stale_formats() -> list[str]:
+    """Formats with an event whose results moved since its ratings (what the sweep asks for again)."""
+    return sorted(
+        set(
+            Event.objects.annotate(rated=Coalesce("rating_state__rated_version", 0))
+            .filter(results_version__gt=F("rated"))
+            .values_list("format", flat=True)
+            .distinct()
+        )
+    )
+
+
+def displayed_ratings(*, format_slug: str, player_ids: Iterable[int]) -> dict[int, float]:
+    """``{player id: displayed rating}`` of the players rated in the format (one query)."""
+    return dict(
+        PlayerRating.objects.filter(format=format_slug, player_id__in=list(player_ids))
+        .order_by()
+        .values_list("player_id", "rating")
+    )
