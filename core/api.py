@@ -184,6 +184,13 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "no_result": (409, "the table has no result to correct"),
     "cut_advanced": (409, "the next cut round is paired from this table's winner"),
     "already_rescinded": (409, "the penalty is already rescinded"),
+    "unknown_preset": (400, "no points preset has that name (see /api/v1/points-presets/)"),
+    "invalid_points_table": (400, "a points table that cannot be: negative points, bands out of order, best N below 1"),
+    "event_not_in_season": (404, "the event is not in that season"),
+    "format_in_use": (409, "events of that format are in the league's seasons: remove them first"),
+    "format_not_in_league": (409, "the league does not hold the event's format"),
+    "event_in_season": (409, "the event is in another season: send `move: true` to move it"),
+    "ratings_unavailable": (409, "no ratings to seed by: seed round 1 at random"),
     "unsupported_media_type": (415, "the body is neither JSON nor form data"),
     "throttled": (429, "too many requests: wait and retry"),
 }  # fmt: skip

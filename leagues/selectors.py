@@ -29,6 +29,7 @@ from leagues.models import (
     SeasonStanding,
 )
 from leagues.services.seasons import season_results
+from rules import choices as rules_choices
 from tournaments.models import Event, Player, Registration, Round, Seat, Standing
 from tournaments.policy import can_view_league, manages_every_event
 
@@ -126,6 +127,28 @@ def leaderboard(*, format_slug: str, min_games: int = MIN_GAMES, limit: int = 50
     qs = PlayerRating.objects.filter(format=format_slug, games__gte=min_games)
     rows = list(qs.select_related("player").order_by("-rating", "player_id")[offset : offset + limit])
     return Board(qs.count(), rows)
+
+
+def leaderboard_query(*, format_slug: str, min_games: int = MIN_GAMES) -> QuerySet[PlayerRating]:
+    """The leaderboard as a query the API paginates (a count and one page: two queries)."""
+    return (
+        PlayerRating.objects.filter(format=format_slug, games__gte=min_games)
+        .select_related("player")
+        .order_by("-rating", "player_id")
+    )
+
+
+def format_choices() -> list[tuple[str, str]]:
+    return rules_choices()
+
+
+def players() -> QuerySet[Player]:
+    return Player.objects.all()
+
+
+def registrations(*, event_id: int) -> QuerySet[Registration]:
+    """The event's registrations with the event and player (the policy reads the event), by id: one query."""
+    return Registration.objects.filter(event_id=event_id).select_related("event__organiser", "player")
 
 
 def player_ratings(*, player: Player) -> list[PlayerRating]:
@@ -248,6 +271,8 @@ class PlacedStanding:
     archetype: str | None
     #: The player's published decklist (``None`` while lists are hidden, or without a deck).
     decklist: str | None
+    #: The last round the player played before dropping (``None``: did not drop).
+    drop: int | None = None
 
 
 def event_final_standings(*, event: Event) -> list[PlacedStanding]:
@@ -261,12 +286,15 @@ def event_final_standings(*, event: Event) -> list[PlacedStanding]:
     if event.decklists_public:
         names = archetypes(events=[event])
         lists = dict(latest_versions(event).values_list("registration_id", "decklist"))
-    reg_of = dict(Registration.objects.filter(event=event).values_list("player_id", "pk"))
-    placed = [
-        PlacedStanding(s, placings.get(s.player_id, s.rank), names.get(reg_of.get(s.player_id, 0)),
-                       lists.get(reg_of.get(s.player_id, 0)))
-        for s in table
-    ]  # fmt: skip
+    regs = {p: (pk, dropped, after) for p, pk, dropped, after in Registration.objects.filter(event=event).values_list(
+        "player_id", "pk", "dropped", "dropped_after_round")}  # fmt: skip
+    placed = []
+    for s in table:
+        reg, dropped, after = regs.get(s.player_id, (0, False, None))
+        placed.append(
+            PlacedStanding(s, placings.get(s.player_id, s.rank), names.get(reg), lists.get(reg),
+                           (after or 0) if dropped else None)
+        )  # fmt: skip
     placed.sort(key=lambda p: (p.placing, p.standing.rank, p.standing.player_id))
     return placed
 

@@ -922,6 +922,14 @@ class PairInput(serializers.Serializer):
     )  # fmt: skip
 
 
+class RoundStartInput(PairInput):
+    seeding = serializers.ChoiceField(
+        choices=["random", "rating"], default="random",
+        help_text="Round 1: seat at random, or by the players' displayed ratings in the format (the strongest "
+        "kept apart). Later rounds ignore it.",
+    )  # fmt: skip
+
+
 class RoundListStartApi(APIView):
     @extend_schema(responses={200: RoundOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
@@ -931,7 +939,7 @@ class RoundListStartApi(APIView):
         )
 
     @extend_schema(
-        request=PairInput,
+        request=RoundStartInput,
         responses={
             201: RoundOutput,
             **error_responses(
@@ -946,7 +954,7 @@ class RoundListStartApi(APIView):
         A 1v1 round that cannot avoid a rematch answers 409 ``rematch_unavoidable``;
         send ``allow_rematches: true`` to pair it anyway.
         """
-        serializer = PairInput(data=request.data)
+        serializer = RoundStartInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = _event(event_id)
         round_ = services.round_start(event=event, by=request.user, **serializer.validated_data)

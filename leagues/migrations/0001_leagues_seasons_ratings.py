@@ -8,198 +8,353 @@ import rules
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournaments', '0008_event_options'),
+        ("tournaments", "0008_event_options"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ArchetypeName',
+            name="ArchetypeName",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('at', models.DateTimeField(auto_now=True)),
-                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('registration', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='archetype_name', to='tournaments.registration')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=100)),
+                ("at", models.DateTimeField(auto_now=True)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "registration",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="archetype_name",
+                        to="tournaments.registration",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='EventRatingState',
+            name="EventRatingState",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rated_version', models.PositiveIntegerField(default=0)),
-                ('rated_date', models.DateField(blank=True, null=True)),
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rating_state', to='tournaments.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("rated_version", models.PositiveIntegerField(default=0)),
+                ("rated_date", models.DateField(blank=True, null=True)),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rating_state", to="tournaments.event"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='League',
+            name="League",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200)),
-                ('description', models.TextField(blank=True)),
-                ('formats', models.JSONField(default=list)),
-                ('is_public', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('organiser', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='organised_leagues', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=200)),
+                ("description", models.TextField(blank=True)),
+                ("formats", models.JSONField(default=list)),
+                ("is_public", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "organiser",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="organised_leagues",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name', 'id'],
+                "ordering": ["name", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200)),
-                ('starts_on', models.DateField()),
-                ('ends_on', models.DateField()),
-                ('preset', models.CharField(default='balanced', max_length=32)),
-                ('points_table', models.JSONField(default=dict)),
-                ('results_version', models.PositiveIntegerField(default=0)),
-                ('standings_version', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seasons', to='leagues.league')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=200)),
+                ("starts_on", models.DateField()),
+                ("ends_on", models.DateField()),
+                ("preset", models.CharField(default="balanced", max_length=32)),
+                ("points_table", models.JSONField(default=dict)),
+                ("results_version", models.PositiveIntegerField(default=0)),
+                ("standings_version", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seasons", to="leagues.league"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['league', '-starts_on', '-id'],
+                "ordering": ["league", "-starts_on", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='LeagueAuditEntry',
+            name="LeagueAuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(max_length=64)),
-                ('subject', models.CharField(max_length=200)),
-                ('before', models.JSONField(blank=True, null=True)),
-                ('after', models.JSONField(blank=True, null=True)),
-                ('reason', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='audit', to='leagues.league')),
-                ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='leagues.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("action", models.CharField(max_length=64)),
+                ("subject", models.CharField(max_length=200)),
+                ("before", models.JSONField(blank=True, null=True)),
+                ("after", models.JSONField(blank=True, null=True)),
+                ("reason", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="audit", to="leagues.league"
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="leagues.season",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'league audit entries',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name_plural": "league audit entries",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='SeasonEvent',
+            name="SeasonEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('added_at', models.DateTimeField(auto_now_add=True)),
-                ('added_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='season_link', to='tournaments.event')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='season_events', to='leagues.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("added_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "added_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="season_link", to="tournaments.event"
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="season_events", to="leagues.season"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['season', 'event__date', 'event_id'],
+                "ordering": ["season", "event__date", "event_id"],
             },
         ),
         migrations.CreateModel(
-            name='SeasonStanding',
+            name="SeasonStanding",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rank', models.PositiveIntegerField()),
-                ('points', models.PositiveIntegerField()),
-                ('events_played', models.PositiveIntegerField()),
-                ('events_counted', models.PositiveIntegerField()),
-                ('average_placing', models.FloatField()),
-                ('best_placing', models.PositiveIntegerField()),
-                ('head_to_head', models.BooleanField(default=False)),
-                ('events', models.JSONField(default=list)),
-                ('version', models.PositiveIntegerField()),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='season_standings', to='tournaments.player')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='leagues.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("rank", models.PositiveIntegerField()),
+                ("points", models.PositiveIntegerField()),
+                ("events_played", models.PositiveIntegerField()),
+                ("events_counted", models.PositiveIntegerField()),
+                ("average_placing", models.FloatField()),
+                ("best_placing", models.PositiveIntegerField()),
+                ("head_to_head", models.BooleanField(default=False)),
+                ("events", models.JSONField(default=list)),
+                ("version", models.PositiveIntegerField()),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="season_standings",
+                        to="tournaments.player",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="standings", to="leagues.season"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['season', 'rank', 'player_id'],
+                "ordering": ["season", "rank", "player_id"],
             },
         ),
         migrations.CreateModel(
-            name='LeagueStaff',
+            name="LeagueStaff",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('co_organiser', 'Co-organiser'), ('scorekeeper', 'Scorekeeper'), ('judge', 'Judge'), ('caster', 'Caster')], max_length=16)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('added_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='staff', to='leagues.league')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='league_roles', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("co_organiser", "Co-organiser"),
+                            ("scorekeeper", "Scorekeeper"),
+                            ("judge", "Judge"),
+                            ("caster", "Caster"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "added_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="staff", to="leagues.league"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="league_roles",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['league', 'role', 'user_id'],
-                'constraints': [models.UniqueConstraint(fields=('league', 'user'), name='league_staff_one_role_per_user')],
+                "ordering": ["league", "role", "user_id"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("league", "user"), name="league_staff_one_role_per_user")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='PlayerRating',
+            name="PlayerRating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('format', models.CharField(choices=rules.choices, max_length=40)),
-                ('mu', models.FloatField()),
-                ('sigma', models.FloatField()),
-                ('rating', models.FloatField()),
-                ('games', models.PositiveIntegerField()),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='tournaments.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("format", models.CharField(choices=rules.choices, max_length=40)),
+                ("mu", models.FloatField()),
+                ("sigma", models.FloatField()),
+                ("rating", models.FloatField()),
+                ("games", models.PositiveIntegerField()),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="tournaments.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['format', '-rating', 'player_id'],
-                'indexes': [models.Index(fields=['format', '-rating'], name='player_rating_board')],
-                'constraints': [models.UniqueConstraint(fields=('format', 'player'), name='player_rating_one_per_format')],
+                "ordering": ["format", "-rating", "player_id"],
+                "indexes": [models.Index(fields=["format", "-rating"], name="player_rating_board")],
+                "constraints": [
+                    models.UniqueConstraint(fields=("format", "player"), name="player_rating_one_per_format")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='RatedTable',
+            name="RatedTable",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('format', models.CharField(choices=rules.choices, max_length=40)),
-                ('key', models.CharField(max_length=40)),
-                ('placements', models.CharField(max_length=200)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.event')),
-                ('pod', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rated', to='tournaments.pod')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("format", models.CharField(choices=rules.choices, max_length=40)),
+                ("key", models.CharField(max_length=40)),
+                ("placements", models.CharField(max_length=200)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="tournaments.event"
+                    ),
+                ),
+                (
+                    "pod",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rated", to="tournaments.pod"
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['format', 'key'], name='rated_table_order')],
+                "indexes": [models.Index(fields=["format", "key"], name="rated_table_order")],
             },
         ),
         migrations.CreateModel(
-            name='RatingChange',
+            name="RatingChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('format', models.CharField(choices=rules.choices, max_length=40)),
-                ('key', models.CharField(max_length=40)),
-                ('placement', models.PositiveSmallIntegerField()),
-                ('mu_before', models.FloatField()),
-                ('sigma_before', models.FloatField()),
-                ('mu_after', models.FloatField()),
-                ('sigma_after', models.FloatField()),
-                ('rating_after', models.FloatField()),
-                ('games', models.PositiveIntegerField()),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.event')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='tournaments.player')),
-                ('pod', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.pod')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("format", models.CharField(choices=rules.choices, max_length=40)),
+                ("key", models.CharField(max_length=40)),
+                ("placement", models.PositiveSmallIntegerField()),
+                ("mu_before", models.FloatField()),
+                ("sigma_before", models.FloatField()),
+                ("mu_after", models.FloatField()),
+                ("sigma_after", models.FloatField()),
+                ("rating_after", models.FloatField()),
+                ("games", models.PositiveIntegerField()),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="tournaments.event"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to="tournaments.player",
+                    ),
+                ),
+                (
+                    "pod",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="tournaments.pod"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['format', 'key', 'player_id'],
-                'indexes': [models.Index(fields=['format', 'key'], name='rating_change_order'), models.Index(fields=['player', 'format', 'key'], name='rating_change_history')],
-                'constraints': [models.UniqueConstraint(fields=('pod', 'player'), name='rating_change_once_per_table')],
+                "ordering": ["format", "key", "player_id"],
+                "indexes": [
+                    models.Index(fields=["format", "key"], name="rating_change_order"),
+                    models.Index(fields=["player", "format", "key"], name="rating_change_history"),
+                ],
+                "constraints": [models.UniqueConstraint(fields=("pod", "player"), name="rating_change_once_per_table")],
             },
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('ends_on__gte', models.F('starts_on'))), name='season_ends_after_start'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("ends_on__gte", models.F("starts_on"))), name="season_ends_after_start"
+            ),
         ),
         migrations.AddIndex(
-            model_name='seasonstanding',
-            index=models.Index(fields=['season', 'rank'], name='season_standing_rank'),
+            model_name="seasonstanding",
+            index=models.Index(fields=["season", "rank"], name="season_standing_rank"),
         ),
         migrations.AddConstraint(
-            model_name='seasonstanding',
-            constraint=models.UniqueConstraint(fields=('season', 'player'), name='season_standing_one_per_player'),
+            model_name="seasonstanding",
+            constraint=models.UniqueConstraint(fields=("season", "player"), name="season_standing_one_per_player"),
         ),
     ]
