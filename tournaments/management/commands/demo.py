@@ -32,6 +32,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 from django.utils.text import slugify
 
+from leagues.demo import league_demo, league_demo_reset
 from rules import FORMATS
 from tournaments import services
 from tournaments.models import Event, Penalty, Player, Registration, Seat
@@ -108,6 +109,7 @@ class Command(BaseCommand):
         self._import_cards()
         if reset:
             Event.objects.filter(name__startswith=PREFIX, organiser=user).delete()
+            league_demo_reset(organiser=user)
         rng = random.Random(seed)
         for slug, (count, name, venue, rounds) in DEMO_EVENTS.items():
             full_name = PREFIX + name
@@ -177,6 +179,13 @@ class Command(BaseCommand):
         self._registration_event(user)
         self._staff(user)
         self._penalty(user, player_user)
+        # A league with a season of played nights in two formats: standings, ratings, the meta report.
+        self.stdout.write(
+            league_demo(
+                organiser=user, player=Player.objects.get(pk=player_id), names=NAMES, rng=rng,
+                today=timezone.localdate(),
+            )
+        )
         accounts = ", ".join([f"{DEMO_USER!r} (organiser)", f"{PLAYER_USER!r} (a player)"] + [
             f"{name!r} ({role})" for name, role in STAFF_USERS.items()
         ])  # fmt: skip
