@@ -106,6 +106,7 @@ def _lock(season_id: int) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [0x5345, season_id])  # "SE"
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")  # derived data, as the event standings
 
 
 def season_standings_recompute(*, season_id: int) -> int:
