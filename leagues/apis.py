@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, SIGNED_IN, STAFF, FormatField, error_responses, id_field
+from core.api import BODY, SIGNED_IN, STAFF, error_responses, id_field
 from core.exceptions import NotFound
 from leagues import selectors, services
 from leagues.models import League, Season
@@ -212,7 +212,10 @@ class LeagueListCreateApi(APIView):
     @extend_schema_serializer(component_name="LeagueCreate")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
-        formats = serializers.ListField(child=FormatField(), min_length=1, max_length=10)
+        formats = serializers.ListField(
+            child=serializers.CharField(max_length=40), min_length=1, max_length=10,
+            help_text="Format slugs (see /api/v1/formats/): the events its seasons may hold.",
+        )  # fmt: skip
         description = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
         is_public = serializers.BooleanField(default=True)
 
@@ -224,7 +227,10 @@ class LeagueListCreateApi(APIView):
         """Public leagues, and the private ones you run (paginated)."""
         return _page(self, request, selectors.league_list(user=request.user), LeagueOutput)
 
-    @extend_schema(request=InputSerializer, responses={201: LeagueDetailOutput, **error_responses(*BODY, *SIGNED_IN)})
+    @extend_schema(
+        request=InputSerializer, responses={201: LeagueDetailOutput, **error_responses(*BODY, "unknown_format",
+                                                                                       *SIGNED_IN)}
+    )  # fmt: skip
     def post(self, request: Request) -> Response:
         """Create a league; you become its organiser."""
         serializer = self.InputSerializer(data=request.data)
@@ -244,7 +250,9 @@ class LeagueDetailApi(APIView):
     @extend_schema_serializer(component_name="LeagueUpdate")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200, required=False)
-        formats = serializers.ListField(child=FormatField(), min_length=1, max_length=10, required=False)
+        formats = serializers.ListField(
+            child=serializers.CharField(max_length=40), min_length=1, max_length=10, required=False
+        )
         description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
         is_public = serializers.BooleanField(required=False)
 
@@ -255,7 +263,9 @@ class LeagueDetailApi(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={200: LeagueDetailOutput, **error_responses(*BODY, *STAFF, "not_found", "format_in_use")},
+        responses={
+            200: LeagueDetailOutput, **error_responses(*BODY, "unknown_format", *STAFF, "not_found", "format_in_use")
+        },
     )
     def patch(self, request: Request, league_id: int) -> Response:
         """Change the league's name, description, formats or visibility (its organisers)."""
@@ -272,7 +282,7 @@ class LeagueStaffApi(APIView):
     @extend_schema_serializer(component_name="LeagueStaffAdd")
     class InputSerializer(serializers.Serializer):
         user = serializers.CharField(max_length=150, help_text="The account's username.")
-        role = serializers.ChoiceField(choices=EventStaff.Role.values)
+        role = serializers.ChoiceField(choices=EventStaff.Role.choices)
 
     @extend_schema(
         request=InputSerializer,

@@ -922,6 +922,7 @@ class PairInput(serializers.Serializer):
     )  # fmt: skip
 
 
+@extend_schema_serializer(component_name="RoundStart")
 class RoundStartInput(PairInput):
     seeding = serializers.ChoiceField(
         choices=["random", "rating"], default="random",
@@ -945,6 +946,7 @@ class RoundListStartApi(APIView):
             **error_responses(
                 *BODY, *STAFF, "not_found", "event_finished", "round_incomplete", "rounds_complete",
                 "not_enough_players", "pairing_impossible", "rematch_unavoidable", "top_cut_complete",
+                "ratings_unavailable",
             ),
         },
     )  # fmt: skip
