@@ -9,8 +9,8 @@ answers 404 to whoever may not read it.  Changes need a signed-in user whom
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
-from rest_framework import serializers, status
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import generics, serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -33,12 +33,6 @@ class Pagination(LimitOffsetPagination):
 
     def get_offset(self, request: Request) -> int:
         return min(super().get_offset(request), self.max_offset)
-
-
-def _page(view: APIView, request: Request, rows, serializer, **context):
-    paginator = Pagination()
-    page = paginator.paginate_queryset(rows, request, view=view)
-    return paginator.get_paginated_response(serializer(page, many=True, context=context).data)
 
 
 def _league(request: Request, league_id: int) -> League:
@@ -208,7 +202,15 @@ class PresetListApi(APIView):
         return Response(PresetOutput(list(PRESETS.values()), many=True).data)
 
 
-class LeagueListCreateApi(APIView):
+class LeagueListCreateApi(generics.ListAPIView):
+    """Public leagues, and the private ones you run (paginated with ``limit`` and ``offset``)."""
+
+    pagination_class = Pagination
+    serializer_class = LeagueOutput
+
+    def get_queryset(self):
+        return selectors.league_list(user=self.request.user)
+
     @extend_schema_serializer(component_name="LeagueCreate")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
@@ -219,13 +221,10 @@ class LeagueListCreateApi(APIView):
         description = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
         is_public = serializers.BooleanField(default=True)
 
-    @extend_schema(
-        responses={200: LeagueOutput(many=True), **error_responses("invalid")},
-        parameters=[OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
-    )
-    def get(self, request: Request) -> Response:
+    @extend_schema(responses={200: LeagueOutput(many=True)})
+    def get(self, request: Request, *args, **kwargs) -> Response:
         """Public leagues, and the private ones you run (paginated)."""
-        return _page(self, request, selectors.league_list(user=request.user), LeagueOutput)
+        return super().get(request, *args, **kwargs)
 
     @extend_schema(
         request=InputSerializer, responses={201: LeagueDetailOutput, **error_responses(*BODY, "unknown_format",
@@ -236,7 +235,6 @@ class LeagueListCreateApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         league = services.league_create(by=request.user, **serializer.validated_data)
-        league.season_list = []
         return Response(_league_answer(league, []), status=status.HTTP_201_CREATED)
 
 
@@ -408,16 +406,18 @@ class SeasonEventRemoveApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class SeasonStandingsApi(APIView):
-    @extend_schema(
-        responses={200: SeasonStandingOutput(many=True), **error_responses("invalid", "not_found")},
-        parameters=[OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
-    )
-    def get(self, request: Request, season_id: int) -> Response:
+class SeasonStandingsApi(generics.ListAPIView):
+    pagination_class = Pagination
+    serializer_class = SeasonStandingOutput
+
+    def get_queryset(self):
+        return selectors.season_standings(season=_season(self.request, self.kwargs["season_id"]))
+
+    @extend_schema(responses={200: SeasonStandingOutput(many=True), **error_responses("not_found")})
+    def get(self, request: Request, *args, **kwargs) -> Response:
         """The season's standings, best first (paginated): points, then events played, average placing,
         head-to-head."""
-        season = _season(request, season_id)
-        return _page(self, request, selectors.season_standings(season=season), SeasonStandingOutput)
+        return super().get(request, *args, **kwargs)
 
 
 class SeasonMetaApi(APIView):
@@ -440,24 +440,30 @@ class EventMetaApi(APIView):
 # --- ratings -----------------------------------------------------------------------------------------
 
 
-class LeaderboardApi(APIView):
+class LeaderboardApi(generics.ListAPIView):
+    pagination_class = Pagination
+    serializer_class = RatingOutput
+
     class FilterSerializer(serializers.Serializer):
         min_games = serializers.IntegerField(
             min_value=1, max_value=10_000, default=selectors.MIN_GAMES, help_text="Only players with this many games."
         )
 
-    @extend_schema(
-        parameters=[FilterSerializer, OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
-        responses={200: RatingOutput(many=True), **error_responses("invalid", "not_found")},
-    )
-    def get(self, request: Request, format_slug: str) -> Response:
-        """The format's leaderboard by displayed rating (mu - 3 sigma), players with at least ``min_games``."""
+    def get_queryset(self):
+        format_slug = self.kwargs["format_slug"]
         if format_slug not in dict(selectors.format_choices()):
             raise NotFound(f"No format is called {format_slug!r}.")
-        filters = self.FilterSerializer(data=request.query_params)
+        filters = self.FilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        board = selectors.leaderboard_query(format_slug=format_slug, min_games=filters.validated_data["min_games"])
-        return _page(self, request, board, RatingOutput)
+        return selectors.leaderboard_query(format_slug=format_slug, min_games=filters.validated_data["min_games"])
+
+    @extend_schema(
+        parameters=[FilterSerializer],
+        responses={200: RatingOutput(many=True), **error_responses("invalid", "not_found")},
+    )
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        """The format's leaderboard by displayed rating (mu - 3 sigma), players with at least ``min_games``."""
+        return super().get(request, *args, **kwargs)
 
 
 @extend_schema_serializer(component_name="PlayerRatings")
