@@ -105,9 +105,12 @@ def line_chart(chart_id: str, title: str, description: str, points: Sequence[Poi
     def y(v: float) -> float:
         return top + plot_h * (1 - (v - low) / (high - low))
 
-    for tick in sorted({low, 0.0, high}):
+    ticks = {round(low, 1), round(high, 1)}
+    if all(abs(t) > (high - low) / 8 for t in ticks):  # zero too, when it is clear of both ends
+        ticks.add(0.0)
+    for tick in sorted(ticks):
         out.append(f'<line class="chart-grid" x1="{left}" x2="{width - right}" y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>'
-                   f'<text class="chart-small" x="{left - 6}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:.0f}</text>')  # fmt: skip
+                   f'<text class="chart-small" x="{left - 6}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:.1f}</text>')  # fmt: skip
     path = " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     out.append(f'<path class="chart-line" d="{path}" fill="none"/>')
     for i, point in enumerate(points):

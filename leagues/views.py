@@ -202,6 +202,8 @@ def leaderboard(request: HttpRequest, format_slug: str) -> HttpResponse:
 
 def rating_chart(player, history, fmt) -> str:
     points = [charts.Point(f"{c.event.name} ({c.event.date})", c.rating_after) for c in history]
+    if history and history[0].games == 1:  # the whole history: it starts where every new player does, at 0
+        points.insert(0, charts.Point("Before the first rated game", 0.0))
     last = points[-1].value if points else 0.0
     return mark_safe(  # noqa: S308 - leagues.charts escapes every text
         charts.line_chart(
