@@ -69,12 +69,12 @@ def test_the_worker_keeps_season_standings_and_ratings_and_a_second_run_changes_
             report_all(event, organiser)
     last = Event.objects.get(pk=event.pk)
     _until(lambda: Event.objects.get(pk=last.pk).standings_current, "the event's standings")
+    _until(lambda: RatingChange.objects.filter(format="deck-masters").count() == 2 * 2 * 6, "rating every table")
     _until(
-        lambda: RatingChange.objects.filter(format="deck-masters").count() == 2 * 2 * 6, "rating every table"
-    )
-    _until(
-        lambda: (s := Season.objects.get(pk=season.pk)).standings_current
-        and SeasonStanding.objects.filter(season=s, events_played=2).count() == 6,
+        lambda: (
+            (s := Season.objects.get(pk=season.pk)).standings_current
+            and SeasonStanding.objects.filter(season=s, events_played=2).count() == 6
+        ),
         "the season's standings",
     )
     log = worker.log.read_text()

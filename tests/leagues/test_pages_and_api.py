@@ -9,10 +9,10 @@ import json
 import pytest
 from django.test import Client
 
+from decks.models import DeckVersion
 from decks.services import event_decklists_publish
 from leagues import services as league_services
 from leagues.models import PlayerRating
-from decks.models import DeckVersion
 from tests.support.leagues import committed, make_league, played_event, players
 from tournaments.services import registrations as registration_services
 
@@ -37,7 +37,7 @@ def test_the_league_page_shows_the_season_standings_with_a_chart_and_its_events(
     page = Client().get(f"/leagues/{league.pk}/").content.decode()
     assert '<svg class="chart"' in page and "<title id=" in page and "<desc id=" in page
     assert "Season standings" in page and dm.name in page and ms.name in page
-    assert f"/ratings/deck-masters/" in page
+    assert "/ratings/deck-masters/" in page
 
 
 def test_a_private_league_is_for_its_staff_and_the_players_of_its_events(season_of_two, outsider, django_user_model):

@@ -177,15 +177,18 @@ class Command(BaseCommand):
             if duel_night:
                 self._player_reports(event, user, player_user)
         self._registration_event(user)
-        self._staff(user)
-        self._penalty(user, player_user)
-        # A league with a season of played nights in two formats: standings, ratings, the meta report.
+        # A league with a season of played nights in two formats: standings, ratings, the meta report.  Before
+        # the staff are added, so its nights get the same staff as every demo event on the first run.
+        for username in STAFF_USERS:
+            self._account(username)
         self.stdout.write(
             league_demo(
                 organiser=user, player=Player.objects.get(pk=player_id), names=NAMES, rng=rng,
                 today=timezone.localdate(),
             )
         )
+        self._staff(user)
+        self._penalty(user, player_user)
         accounts = ", ".join([f"{DEMO_USER!r} (organiser)", f"{PLAYER_USER!r} (a player)"] + [
             f"{name!r} ({role})" for name, role in STAFF_USERS.items()
         ])  # fmt: skip
