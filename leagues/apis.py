@@ -262,7 +262,8 @@ class LeagueDetailApi(APIView):
     @extend_schema(
         request=InputSerializer,
         responses={
-            200: LeagueDetailOutput, **error_responses(*BODY, "unknown_format", *STAFF, "not_found", "format_in_use")
+            200: LeagueDetailOutput,
+            **error_responses(*BODY, "unknown_format", *STAFF, "not_found", "format_in_use"),
         },
     )
     def patch(self, request: Request, league_id: int) -> Response:

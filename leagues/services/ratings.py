@@ -130,35 +130,42 @@ def _dirty_events(format_slug: str) -> tuple[list[tuple[int, int, datetime.date,
     return dirty, frontier
 
 
+#: Above this many rows, PostgreSQL takes them with one ``COPY`` rather than ``INSERT``s (a recompute's history).
+_COPY_FROM = 200
+
+_CHANGE_COLUMNS = ("format", "key", "event_id", "pod_id", "player_id", "placement", "mu_before", "sigma_before",
+                   "mu_after", "sigma_after", "rating_after", "games")  # fmt: skip
+_TABLE_COLUMNS = ("pod_id", "event_id", "format", "key", "placements")
+
+
+def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
+    """Insert plain rows: on PostgreSQL, many of them with one ``COPY`` (no model instance built per row, as
+    the standings do); otherwise ``bulk_create``."""
+    if not rows:
+        return
+    if connection.vendor == "postgresql" and len(rows) > _COPY_FROM:
+        names = ", ".join(connection.ops.quote_name(c) for c in columns)
+        sql = f"COPY {connection.ops.quote_name(model._meta.db_table)} ({names}) FROM STDIN"
+        with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+            for row in rows:
+                copy.write_row(row)
+        return
+    model.objects.bulk_create((model(**dict(zip(columns, row, strict=True))) for row in rows), batch_size=2000)
+
+
 def _write(format_slug: str, tables: dict[int, _Table], changes: list[engine.Change], final: dict[int, engine.Rating],
            cleared: Iterable[int] = ()) -> None:  # fmt: skip
     """Store the changes, the tables as rated, and the players' ratings after them."""
     by_key = {t.key: t for t in tables.values()}
-    RatingChange.objects.bulk_create(
-        (
-            RatingChange(
-                format=format_slug,
-                key=c.key,
-                event_id=by_key[c.key].event_id,
-                pod_id=by_key[c.key].pod_id,
-                player_id=c.player_id,
-                placement=by_key[c.key].placements[c.player_id],
-                mu_before=c.before.mu,
-                sigma_before=c.before.sigma,
-                mu_after=c.after.mu,
-                sigma_after=c.after.sigma,
-                rating_after=engine.conservative(c.after),
-                games=c.after.games,
-            )  # fmt: skip
-            for c in changes
-        ),
-        batch_size=2000,
-    )
-    RatedTable.objects.bulk_create(
-        (RatedTable(pod_id=t.pod_id, event_id=t.event_id, format=format_slug, key=t.key,
-                    placements=_fingerprint(t.placements)) for t in tables.values()),
-        batch_size=2000,
-    )  # fmt: skip
+    rating = engine.conservative
+    _insert(RatingChange, _CHANGE_COLUMNS, [
+        (format_slug, c.key, (t := by_key[c.key]).event_id, t.pod_id, c.player_id, t.placements[c.player_id],
+         c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, rating(c.after), c.after.games)
+        for c in changes
+    ])  # fmt: skip
+    _insert(RatedTable, _TABLE_COLUMNS, [
+        (t.pod_id, t.event_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()
+    ])  # fmt: skip
     gone = [p for p in set(cleared) if not final.get(p, engine.DEFAULT).games]
     if gone:
         PlayerRating.objects.filter(format=format_slug, player_id__in=gone).delete()
@@ -238,16 +245,20 @@ def ratings_update(*, format_slug: str) -> int:
         moved = [pk for pk, _, _, date_moved in dirty if date_moved]
         rest = [pk for pk, _, _, date_moved in dirty if not date_moved]
         # Tables never rated, and tables whose result was corrected at some point (compared below).
-        seats = _rated_seats().filter(
-            Q(round__event_id__in=moved)
-            | Q(round__event_id__in=rest) & (Q(pod__rated__isnull=True) | Q(pod__result__corrected_at__isnull=False))
+        # Two simple reads rather than one with an OR, which the planner answers by scanning every table rated
+        # in the format: the tables never rated (the usual case: a result just entered), and the tables of an
+        # event whose date moved or whose results were corrected at some point (compared below).
+        seats = _rated_seats().annotate(
+            current=FilteredRelation("player__ratings", condition=Q(player__ratings__format=format_slug))
+        )
+        new = seats.filter(round__event_id__in=rest, pod__rated__isnull=True)
+        again = seats.filter(
+            Q(round__event_id__in=moved) | Q(round__event_id__in=rest, pod__result__corrected_at__isnull=False)
         )
         rated: dict[int, tuple[str, str]] = {}
         current: dict[int, engine.Rating] = {}
-        seats = seats.annotate(
-            current=FilteredRelation("player__ratings", condition=Q(player__ratings__format=format_slug))
-        )
-        candidates = _tables(seats.values_list(*_SEAT_COLUMNS_RATED), rated, current)
+        rows = list(new.values_list(*_SEAT_COLUMNS_RATED)) + list(again.values_list(*_SEAT_COLUMNS_RATED))
+        candidates = _tables(rows, rated, current)
         changed = {pod: t for pod, t in candidates.items() if rated.get(pod) != (t.key, _fingerprint(t.placements))}
         count = 0
         if changed:
