@@ -25,17 +25,17 @@ intentional draws are not rated.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery
+from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from core import events
 from leagues import ratings as engine
 from leagues.models import EventRatingState, PlayerRating, RatedTable, RatingChange
-from tournaments.models import Event, Seat
+from tournaments.models import Event, PodResult, Seat
 
 #: The task that brings a format's ratings up to date (``leagues.tasks``).
 UPDATE_TASK = "leagues.tasks.update_ratings"
@@ -111,23 +111,26 @@ def _lock(format_slug: str) -> None:
             )
 
 
-def _dirty_events(format_slug: str) -> tuple[list[tuple[int, int, datetime.date, bool]], str]:
+def _dirty_events(format_slug: str) -> tuple[list[tuple[int, int, datetime.date, bool]], str, list[int]]:
     """Events of the format whose results moved since they were rated: (id, results version, date, date moved);
-    and the key of the last table rated in the format (``""``: none).  One query."""
+    the key of the last table rated in the format (``""``: none); and those of the events with a result corrected
+    at some point.  One query."""
     last = RatedTable.objects.filter(format=format_slug).order_by("-key").values("key")[:1]
+    corrected = PodResult.objects.filter(pod__round__event=OuterRef("pk"), corrected_at__isnull=False)
     rows = list(
         Event.objects.filter(format=format_slug)
         .annotate(rated=Coalesce("rating_state__rated_version", 0), rated_date=F("rating_state__rated_date"))
         .filter(Q(results_version__gt=F("rated")) | (Q(rating_state__isnull=False) & ~Q(rated_date=F("date"))))
-        .annotate(frontier=Subquery(last))
+        .annotate(frontier=Subquery(last), corrected=Exists(corrected))
         .order_by()
-        .values_list("pk", "results_version", "date", "rated_date", "frontier")
+        .values_list("pk", "results_version", "date", "rated_date", "frontier", "corrected")
     )
     frontier = next((row[4] for row in rows if row[4]), "")
     dirty = [
-        (pk, version, date, rated_date is not None and rated_date != date) for pk, version, date, rated_date, _ in rows
+        (pk, version, date, rated_date is not None and rated_date != date)
+        for pk, version, date, rated_date, *_ in rows
     ]
-    return dirty, frontier
+    return dirty, frontier, [row[0] for row in rows if row[5]]
 
 
 #: Above this many rows, PostgreSQL takes them with one ``COPY`` rather than ``INSERT``s (a recompute's history).
@@ -187,17 +190,83 @@ def _current(format_slug: str, players: Iterable[int]) -> dict[int, engine.Ratin
 
 
 def ratings_apply(
-    *, format_slug: str, tables: dict[int, _Table], current: dict[int, engine.Rating] | None = None
+    *,
+    format_slug: str,
+    tables: dict[int, _Table],
+    current: dict[int, engine.Rating] | None = None,
+    states: Sequence[tuple[int, int, datetime.date]] = (),
 ) -> int:
-    """The incremental update: rate ``tables`` (all after every rated table) from the players' current ratings.
+    """The incremental update: rate ``tables`` (all after every rated table) from the players' current ratings,
+    and store the events' rated ``states`` with them.
 
-    Call it inside the format's transaction (:func:`ratings_update` does).  Returns the changes written.
+    Call it inside the format's transaction (:func:`ratings_update` does).  Returns the changes written.  On
+    PostgreSQL everything is written by one statement (:func:`_write_at_once`): a result just entered costs
+    one round trip to store, not four.
     """
     players = {p for t in tables.values() for p in t.placements}
     start = _current(format_slug, players) if current is None else {p: r for p, r in current.items() if p in players}
     final, changes = engine.replay((engine.RatedTable(t.key, t.placements) for t in tables.values()), start)
-    _write(format_slug, tables, changes, {p: final[p] for p in players})
+    ratings = {p: final[p] for p in players}
+    if connection.vendor == "postgresql":
+        _write_at_once(format_slug, tables, changes, ratings, list(states))
+    else:
+        _write(format_slug, tables, changes, ratings)
+        EventRatingState.objects.bulk_create(
+            (EventRatingState(event_id=pk, rated_version=v, rated_date=d) for pk, v, d in states),
+            update_conflicts=True, unique_fields=["event"], update_fields=["rated_version", "rated_date"],
+        )  # fmt: skip
     return len(changes)
+
+
+def _values(rows: list[tuple], params: list) -> str:
+    """``(%s, ...), (...)`` for ``rows``, their values appended to ``params``."""
+    for row in rows:
+        params.extend(row)
+    return ", ".join("(" + ", ".join(["%s"] * len(row)) + ")" for row in rows)
+
+
+def _write_at_once(
+    format_slug: str,
+    tables: dict[int, _Table],
+    changes: list[engine.Change],
+    final: dict[int, engine.Rating],
+    states: list[tuple[int, int, datetime.date]],
+) -> None:
+    """PostgreSQL: the changes, the tables as rated, the players' ratings and the events' rated states in one
+    statement (data-modifying CTEs), as :func:`_write` and the states' upsert would in four."""
+    by_key = {t.key: t for t in tables.values()}
+    q = connection.ops.quote_name
+    params: list = []
+    parts = []
+    change_rows = [
+        (format_slug, c.key, (t := by_key[c.key]).event_id, t.pod_id, c.player_id, t.placements[c.player_id],
+         c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, engine.conservative(c.after), c.after.games)
+        for c in changes
+    ]  # fmt: skip
+    parts.append(
+        f"c AS (INSERT INTO {q(RatingChange._meta.db_table)} ({', '.join(map(q, _CHANGE_COLUMNS))}) "
+        f"VALUES {_values(change_rows, params)})"
+    )
+    table_rows = [(t.pod_id, t.event_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
+    parts.append(
+        f"t AS (INSERT INTO {q(RatedTable._meta.db_table)} ({', '.join(map(q, _TABLE_COLUMNS))}) "
+        f"VALUES {_values(table_rows, params)})"
+    )
+    if states:
+        parts.append(
+            f"s AS (INSERT INTO {q(EventRatingState._meta.db_table)} (event_id, rated_version, rated_date) "
+            f"VALUES {_values(states, params)} ON CONFLICT (event_id) DO UPDATE SET "
+            "rated_version = EXCLUDED.rated_version, rated_date = EXCLUDED.rated_date)"
+        )
+    rating_rows = [(format_slug, p, r.mu, r.sigma, engine.conservative(r), r.games) for p, r in final.items()]
+    sql = (
+        f"WITH {', '.join(parts)} INSERT INTO {q(PlayerRating._meta.db_table)} "
+        f"(format, player_id, mu, sigma, rating, games) VALUES {_values(rating_rows, params)} "
+        "ON CONFLICT (format, player_id) DO UPDATE SET mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, "
+        "rating = EXCLUDED.rating, games = EXCLUDED.games"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def ratings_recompute_from(*, format_slug: str, key: str) -> int:
@@ -239,7 +308,7 @@ def ratings_update(*, format_slug: str) -> int:
     tables were rated."""
     with transaction.atomic():
         _lock(format_slug)
-        dirty, frontier = _dirty_events(format_slug)
+        dirty, frontier, with_corrections = _dirty_events(format_slug)
         if not dirty:
             return 0
         moved = [pk for pk, _, _, date_moved in dirty if date_moved]
@@ -251,26 +320,30 @@ def ratings_update(*, format_slug: str) -> int:
         seats = _rated_seats().annotate(
             current=FilteredRelation("player__ratings", condition=Q(player__ratings__format=format_slug))
         )
-        new = seats.filter(round__event_id__in=rest, pod__rated__isnull=True)
-        again = seats.filter(
-            Q(round__event_id__in=moved) | Q(round__event_id__in=rest, pod__result__corrected_at__isnull=False)
-        )
+        rows = list(seats.filter(round__event_id__in=rest, pod__rated__isnull=True).values_list(*_SEAT_COLUMNS_RATED))
+        again = [pk for pk in rest if pk in with_corrections]
+        if moved or again:
+            rows += seats.filter(
+                Q(round__event_id__in=moved) | Q(round__event_id__in=again, pod__result__corrected_at__isnull=False)
+            ).values_list(*_SEAT_COLUMNS_RATED)
         rated: dict[int, tuple[str, str]] = {}
         current: dict[int, engine.Rating] = {}
-        rows = list(new.values_list(*_SEAT_COLUMNS_RATED)) + list(again.values_list(*_SEAT_COLUMNS_RATED))
         candidates = _tables(rows, rated, current)
         changed = {pod: t for pod, t in candidates.items() if rated.get(pod) != (t.key, _fingerprint(t.placements))}
         count = 0
         if changed:
             earliest = min([t.key for t in changed.values()] + [rated[p][0] for p in changed if p in rated])
+            states = [(pk, version, date) for pk, version, date, _ in dirty]
             if not any(p in rated for p in changed) and earliest > frontier:
-                count = ratings_apply(format_slug=format_slug, tables=changed, current=current)
+                count = ratings_apply(format_slug=format_slug, tables=changed, current=current, states=states)
+                dirty = []  # their state is written with the ratings
             else:
                 count = ratings_recompute_from(format_slug=format_slug, key=earliest)
-        EventRatingState.objects.bulk_create(
-            (EventRatingState(event_id=pk, rated_version=version, rated_date=date) for pk, version, date, _ in dirty),
-            update_conflicts=True, unique_fields=["event"], update_fields=["rated_version", "rated_date"],
-        )  # fmt: skip
+        if dirty:
+            EventRatingState.objects.bulk_create(
+                (EventRatingState(event_id=pk, rated_version=v, rated_date=d) for pk, v, d, _ in dirty),
+                update_conflicts=True, unique_fields=["event"], update_fields=["rated_version", "rated_date"],
+            )  # fmt: skip
         if count:
             events.record(action="ratings.updated", event=None, audit=False, format=format_slug, changes=count)
     return count
