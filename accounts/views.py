@@ -27,6 +27,7 @@ from accounts import panels, selectors, services
 from accounts.forms import ClaimForm, SignUpForm
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
+from leagues import views as league_views
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Registration
 from tournaments.selectors.people import player_penalties
@@ -147,6 +148,8 @@ def me(request: HttpRequest) -> HttpResponse:
         "past": past,
         "has_dashboard": selectors.has_dashboard(request.user),
         "staffed": selectors.staffed_events(request.user),
+        # Seasons and ratings: the leagues app reads and draws them.
+        "leagues": league_views.player_league_context(player) if player is not None else None,
     }
     return render(request, "accounts/me.html", context)
 

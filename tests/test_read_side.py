@@ -25,6 +25,8 @@ READ_SIDE = (
     "tournaments/apis.py",
     "accounts/views.py",
     "accounts/apis.py",
+    "leagues/views.py",
+    "leagues/apis.py",
 )
 
 #: The related managers of the apps' models (``event.rounds``, ``pod.seats``, ``report.responses``, ...).

@@ -945,6 +945,15 @@ class PairInput(serializers.Serializer):
     )  # fmt: skip
 
 
+@extend_schema_serializer(component_name="RoundStart")
+class RoundStartInput(PairInput):
+    seeding = serializers.ChoiceField(
+        choices=["random", "rating"], default="random",
+        help_text="Round 1: seat at random, or by the players' displayed ratings in the format (the strongest "
+        "kept apart). Later rounds ignore it.",
+    )  # fmt: skip
+
+
 class RoundListStartApi(APIView):
     pagination_class = Pagination
 
@@ -960,12 +969,13 @@ class RoundListStartApi(APIView):
         return paginated(self, request, selectors.event_rounds(event=event), serialize)
 
     @extend_schema(
-        request=PairInput,
+        request=RoundStartInput,
         responses={
             201: RoundOutput,
             **error_responses(
                 *BODY, *STAFF, "not_found", "event_finished", "round_incomplete", "rounds_complete",
                 "not_enough_players", "pairing_impossible", "rematch_unavoidable", "top_cut_complete",
+                "ratings_unavailable",
             ),
         },
     )  # fmt: skip
@@ -975,7 +985,7 @@ class RoundListStartApi(APIView):
         A 1v1 round that cannot avoid a rematch answers 409 ``rematch_unavoidable``;
         send ``allow_rematches: true`` to pair it anyway.
         """
-        serializer = PairInput(data=request.data)
+        serializer = RoundStartInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = _event(event_id)
         round_ = services.round_start(event=event, by=request.user, **serializer.validated_data)

@@ -75,6 +75,11 @@ def explain_seat(
                 f"{mine} You have the bye: the players did not divide into full tables, and the bye goes to "
                 "the lowest-ranked player among those with the fewest byes so far. It counts as a win."
             )
+    elif "first_round" in codes and "seeded_by_rating" in codes:
+        lines.append(
+            "Round 1 is seeded by rating: the field is split by displayed rating and the strongest players "
+            "are spread over the tables, so they do not meet in round 1."
+        )
     elif "first_round" in codes:
         lines.append("Round 1 is paired at random (seeded), before anyone has points.")
     elif one_vs_one and others:

@@ -18,6 +18,16 @@ Terms
   :data:`ROLE_ACTIONS` says which roles may take it: that table is the rule,
   the README shows it, and a test keeps the two the same.
 
+**Leagues.**  A league's organiser and its staff hold their roles at every
+event of the league's seasons: the league's organiser is an organiser there
+(:data:`LEAGUE_ROLE_AT_EVENTS`), and a league co-organiser, scorekeeper, judge
+or caster is the same at each event, on top of any role the event gives them.
+The leagues app only says who holds which role in which league
+(:func:`league_role_source`); what the roles allow is decided here.  A
+league's own settings, seasons, points tables and staff are changed by its
+organiser and co-organisers (:func:`can_manage_league`); a private league is
+read by its staff and the players of its events.
+
 What players may do for themselves (register, withdraw, check in, drop,
 report and confirm their table's result, submit their deck) depends on who
 they are and on the event's windows, not on a role: :func:`can_act_for_player`
@@ -27,8 +37,9 @@ reports allowed) decide it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.exceptions import NotAuthenticated, PermissionDenied
 
@@ -140,17 +151,35 @@ def manages_every_event(user) -> bool:
     return _signed_in(user) and user.is_staff
 
 
+#: The role a league's organiser holds at the events of the league's seasons.
+LEAGUE_ROLE_AT_EVENTS = Role.ORGANISER
+
+#: ``(user id, event id) -> queries`` (each a ``values_list("role", flat=True)``, unordered) of the roles the user
+#: holds at the event through a league (the league's organiser as :data:`LEAGUE_ROLE_AT_EVENTS`),
+#: and ``(user id, league) -> role values`` in the league itself.  Set by the leagues app (:func:`league_role_source`).
+_league_roles_at_event: Callable[[int, int], Any] | None = None
+_league_roles: Callable[[int, Any], Any] | None = None
+
+
+def league_role_source(*, at_event: Callable[[int, int], Any], in_league: Callable[[int, Any], Any]) -> None:
+    """The leagues app says where league roles are stored; this module decides what they allow."""
+    global _league_roles_at_event, _league_roles
+    _league_roles_at_event, _league_roles = at_event, in_league
+
+
 def roles(user, event: Event) -> frozenset[Role]:
-    """The user's roles at the event (one query, remembered on the user object for the request)."""
+    """The user's roles at the event, its league's included (one query, remembered on the user object for the
+    request)."""
     if not _signed_in(user):
         return frozenset()
     cache: dict[int, frozenset[Role]] = user.__dict__.setdefault("_podium_roles", {})
     if event.pk not in cache:
         from tournaments.models import EventStaff
 
-        found = {
-            Role(r) for r in EventStaff.objects.filter(event_id=event.pk, user=user).values_list("role", flat=True)
-        }
+        query = EventStaff.objects.filter(event_id=event.pk, user=user).order_by().values_list("role", flat=True)
+        if _league_roles_at_event is not None:
+            query = query.union(*_league_roles_at_event(user.pk, event.pk)).order_by()
+        found = {Role(r) for r in query}
         if is_organiser(user, event):
             found.add(Role.ORGANISER)
         cache[event.pk] = frozenset(found)
@@ -196,11 +225,12 @@ def can_create_event(user) -> bool:
     return manages_every_event(user) or settings.PODIUM_OPEN_ORGANISING or user.has_perm(ORGANISER_PERMISSION)
 
 
-def ensure_can_create_event(user) -> None:
+def ensure_can_create_event(user, *, what: str = "events and players") -> None:
+    """Organising (events, player records, leagues) needs the organiser permission (:func:`can_create_event`)."""
     if not _signed_in(user):
-        raise NotAuthenticated("Sign in to create events.")
+        raise NotAuthenticated(f"Sign in to create {what}.")
     if not can_create_event(user):
-        raise PermissionDenied("Creating events and players needs the organiser permission: ask the site's staff.")
+        raise PermissionDenied(f"Creating {what} needs the organiser permission: ask the site's staff.")
 
 
 def is_player(user, player: Player) -> bool:
@@ -261,6 +291,50 @@ def can_view_decklist(user, registration: Registration) -> bool:
 def can_view_hidden_decklists(user, event: Event) -> bool:
     """Every decklist of the event, published or not."""
     return event.decklists_public or can(user, Action.SEE_HIDDEN_DECKLISTS, event)
+
+
+# --- leagues --------------------------------------------------------------------------------------
+
+
+def league_roles(user, league: Any) -> frozenset[Role]:
+    """The user's roles in the league (one query, remembered on the user object for the request)."""
+    if not _signed_in(user):
+        return frozenset()
+    cache: dict[int, frozenset[Role]] = user.__dict__.setdefault("_podium_league_roles", {})
+    if league.pk not in cache:
+        found = set() if _league_roles is None else {Role(r) for r in _league_roles(user.pk, league)}
+        if is_league_organiser(user, league):
+            found.add(Role.ORGANISER)
+        cache[league.pk] = frozenset(found)
+    return cache[league.pk]
+
+
+def is_league_organiser(user, league: Any) -> bool:
+    """The user owns the league."""
+    return _signed_in(user) and league.organiser_id == user.pk
+
+
+def can_manage_league(user, league: Any) -> bool:
+    """Settings, seasons, points tables, attaching events and staff: the league's organisers."""
+    if manages_every_event(user):
+        return True
+    return bool(league_roles(user, league) & {Role.ORGANISER, Role.CO_ORGANISER})
+
+
+def ensure_can_manage_league(user, league: Any) -> None:
+    if not can_manage_league(user, league):
+        raise PermissionDenied("Only the league's organisers may change this league.")
+
+
+def can_view_league(user, league: Any, *, played: bool = False) -> bool:
+    """A public league: anyone.  A private one: its staff, and the players of its events (``played``)."""
+    return league.is_public or played or manages_every_event(user) or bool(league_roles(user, league))
+
+
+def forget_league_roles(user) -> None:
+    if user is not None:
+        user.__dict__.pop("_podium_league_roles", None)
+        user.__dict__.pop("_podium_roles", None)
 
 
 def roles_table() -> str:

@@ -631,8 +631,11 @@ def _pair(request: HttpRequest, event: Event, pair) -> HttpResponse:
 @require_POST
 def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _managed_event(request, event_id, Action.PAIR_ROUNDS)
+    seeding = "rating" if request.POST.get("seeding") == "rating" else "random"
     return _pair(
-        request, event, lambda allow: services.round_start(event=event, by=request.user, allow_rematches=allow)
+        request,
+        event,
+        lambda allow: services.round_start(event=event, by=request.user, allow_rematches=allow, seeding=seeding),
     )
 
 

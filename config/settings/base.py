@@ -101,6 +101,7 @@ INSTALLED_APPS = [
     "tournaments",
     "decks",
     "games",
+    "leagues",
 ]
 
 MIDDLEWARE = [
@@ -218,6 +219,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {"task": "tournaments.tasks.sweep_stale_standings", "schedule": PODIUM_SWEEP_SECONDS},
     "deck-checks-sweep": {"task": "decks.tasks.sweep_pending_decks", "schedule": PODIUM_SWEEP_SECONDS},
+    "leagues-sweep": {"task": "leagues.tasks.sweep_leagues", "schedule": PODIUM_SWEEP_SECONDS},
 }
 
 # --- Auth ---------------------------------------------------------------------

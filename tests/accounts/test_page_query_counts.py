@@ -29,8 +29,9 @@ def played(request, organiser):
 
 
 def test_me_makes_the_same_queries_whatever_the_number_of_rounds(played, django_assert_num_queries):
-    """The player's page: the event's panel with their table, its report, their history and penalty."""
-    read_counting(signed_in(played.alice.user), "/me/", 19, django_assert_num_queries)
+    """The player's page: the event's panel with their table, its report, their history and penalty; their seasons,
+    ratings and rating history (three)."""
+    read_counting(signed_in(played.alice.user), "/me/", 22, django_assert_num_queries)
 
 
 def test_me_of_the_organiser_makes_the_same_queries_whatever_the_number_of_rounds(

@@ -36,6 +36,7 @@ from schemathesis import Case
 from decks import services as deck_services
 from decks.models import DeckVersion
 from games import services as game_services
+from leagues import services as league_services
 from tests.support.api_checks import CHECKS, schema
 from tests.support.games.deck_masters import scripted_duel
 from tests.support.people import token_for
@@ -67,6 +68,8 @@ class Seeded:
     claim_codes: list[str] = field(default_factory=list)
     penalties: dict[int, list[int]] = field(default_factory=dict)  # event -> its penalties
     player_token: str = ""  # a player with an account, at a table of the running event
+    leagues: list[int] = field(default_factory=list)
+    seasons: list[int] = field(default_factory=list)
 
     def on_rows(self, case: Case) -> Case:
         """A copy of ``case`` with its ids mapped onto seeded rows.
@@ -83,6 +86,8 @@ class Seeded:
             # At a seeded table, its own players (a result names exactly them); elsewhere the event's.
             players = self.seats.get((event, table)) or self.players.get(event, everyone)
             map_body_players(mapped.body, players)
+            if "event" in mapped.body:  # an event to put in a season: one of the seeded events
+                mapped.body["event"] = pick(self.events, mapped.body["event"])
             if "registration" in mapped.body:  # a penalty's player: a registration of the event
                 mapped.body["registration"] = pick(self.registrations.get(event, []), mapped.body["registration"])
             if isinstance(mapped.body.get("user"), str):
@@ -112,6 +117,15 @@ class Seeded:
             params["seq"] = pick(list(range(1, self.entries.get(params["game_id"], 0) + 1)), params["seq"], MISSING)
         if isinstance(params.get("username"), str):
             params["username"] = pick_text(self.usernames, params["username"])
+        if "league_id" in params:
+            params["league_id"] = pick(self.leagues, params["league_id"], MISSING)
+        if "season_id" in params:
+            params["season_id"] = pick(self.seasons, params["season_id"], MISSING)
+        if "player_id" in params:
+            everyone = [p for players in self.players.values() for p in players]
+            params["player_id"] = pick(everyone, params["player_id"], MISSING)
+        if isinstance(params.get("format_slug"), str):
+            params["format_slug"] = pick_text(["deck-masters", "mt-silver"], params["format_slug"])
         return event
 
 
@@ -229,6 +243,13 @@ def seed_database(organiser, other, accounts) -> Seeded:
         for i in range(2)
     ]
 
+    # A league of the organiser's with a season holding the running event (the other event's format it lacks).
+    thursdays = league_services.league_create(name="Thursdays", formats=["deck-masters", "mt-silver"], by=organiser)
+    winter = league_services.season_create(
+        league=thursdays, name="Winter", starts_on=day, ends_on=day + datetime.timedelta(days=60), by=organiser
+    )
+    league_services.season_event_add(season=winter, event=duel, by=organiser)
+
     seeded = Seeded(
         token=token_for(organiser),
         player_token=token_for(accounts["player"]),
@@ -247,6 +268,8 @@ def seed_database(organiser, other, accounts) -> Seeded:
     staff_first = sorted(accounts, key=lambda name: name not in ("judge", "keeper"))
     seeded.usernames = [accounts[name].username for name in staff_first] + [organiser.username, other.username]
     seeded.claim_codes = [code]
+    seeded.leagues = [thursdays.pk]
+    seeded.seasons = [winter.pk]
     return seeded
 
 

@@ -31,6 +31,10 @@ LISTS = {
     "/events/{event_id}/decks/": set(),
     "/events/{event_id}/rounds/{number}/tables/{table}/games/": set(),
     "/games/{game_id}/events/": set(),
+    "/points-presets/": set(),
+    "/leagues/": set(),
+    "/seasons/{season_id}/standings/": set(),
+    "/ratings/{format_slug}/": {"min_games"},
 }
 
 

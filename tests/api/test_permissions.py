@@ -16,6 +16,8 @@ The world every request is sent into (:func:`world`), with its roles:
   sits at table 2.  Alice has a bye assigned for round 3.
   Alice's deck at the running event (version 1, illegal to the checker) is legal by a judge's ruling.
 * **upcoming**: an event with registration open, where alice has registered herself.
+* olivia also runs a league (Deck Masters) whose season holds the running event; *carl* is its caster.
+  Only she (and site staff) change the league: the events' co-organiser is not the league's.
 * The organiser *olivia* (**organiser**) gave both events the same staff: *cora* (**co-organiser**),
   *sam* (**scorekeeper**), *judy* (**judge**) and *carl* (**caster**).  *oscar* (**other organiser**)
   runs an event of his own; *site* (**site staff**) is Django staff.  Olivia and oscar have the organiser
@@ -42,6 +44,7 @@ from rest_framework.test import APIClient
 from decks import services as deck_services
 from decks.models import DeckVersion
 from games import services as game_services
+from leagues import services as league_services
 from tests.support.games.deck_masters import scripted_duel
 from tests.support.people import token_for
 from tournaments import services
@@ -96,6 +99,15 @@ POST   /events/{event_id}/rounds/{number}/tables/{table}/correction/      401   
 POST   /events/{event_id}/rounds/{number}/tables/{table}/games/           401   403  403   403    409    403    403     409  409  409
 POST   /games/{game_id}/events/                                           401   403  403   403    201    403    403     201  201  201
 POST   /games/{game_id}/events/{seq}/void/                                401   403  403   403    201    403    403     201  201  201
+POST   /leagues/                                                          401   403  403   201    403    403    403     403  201  201
+PATCH  /leagues/{league_id}/                                              401   403  403   403    403    403    403     403  200  200
+POST   /leagues/{league_id}/staff/                                        401   403  403   403    403    403    403     403  201  201
+DELETE /leagues/{league_id}/staff/{username}/                             401   403  403   403    403    403    403     403  204  204
+POST   /leagues/{league_id}/seasons/                                      401   403  403   403    403    403    403     403  201  201
+PATCH  /seasons/{season_id}/                                              401   403  403   403    403    403    403     403  200  200
+POST   /seasons/{season_id}/events/                                       401   403  403   403    403    403    403     403  201  201
+DELETE /seasons/{season_id}/events/{event_id}/                            401   403  403   403    403    403    403     403  204  204
+PUT    /events/{event_id}/registrations/{registration_id}/archetype/      401   403  403   403    403    403    403     200  200  200
 """
 # fmt: on
 
@@ -144,6 +156,8 @@ class World:
     game: int
     game_version: int
     next_entry: dict = field(default_factory=dict)
+    league: int = 0
+    season: int = 0
 
 
 @pytest.fixture(autouse=True)
@@ -207,7 +221,15 @@ def world(django_user_model) -> World:
     warning = services.penalty_issue(
         event=running, registration_id=by_player[alice].pk, penalty="warning", infraction="Slow play", by=people["judy"]
     )
+    league = league_services.league_create(name="Olivia's League", formats=["deck-masters"], by=olivia)
+    season = league_services.season_create(
+        league=league, name="Winter", starts_on=day, ends_on=day + datetime.timedelta(days=60), by=olivia
+    )
+    league_services.season_event_add(season=season, event=running, by=olivia)
+    league_services.league_staff_add(league=league, username="carl", role="caster", by=olivia)
     return World(
+        league=league.pk,
+        season=season.pk,
         users={
             "at table": people["alice"],
             "elsewhere": people["eve"],
@@ -291,6 +313,16 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /games/{game_id}/events/": ({"game_id": w.game}, {"expected_version": w.game_version, **w.next_entry}),
         "POST /games/{game_id}/events/{seq}/void/": (
             {"game_id": w.game, "seq": 3}, {"expected_version": w.game_version, "reason": "Recorded twice."}),
+        "POST /leagues/": ({}, {"name": "Mine", "formats": ["deck-masters"]}),
+        "PATCH /leagues/{league_id}/": ({"league_id": w.league}, {"description": "Thursdays at the shop."}),
+        "POST /leagues/{league_id}/staff/": ({"league_id": w.league}, {"user": "bob", "role": "judge"}),
+        "DELETE /leagues/{league_id}/staff/{username}/": ({"league_id": w.league, "username": "carl"}, None),
+        "POST /leagues/{league_id}/seasons/": (
+            {"league_id": w.league}, {"name": "Spring", "starts_on": "2027-03-01", "ends_on": "2027-05-31"}),
+        "PATCH /seasons/{season_id}/": ({"season_id": w.season}, {"preset": "attendance", "reason": "Turn up!"}),
+        "POST /seasons/{season_id}/events/": ({"season_id": w.season}, {"event": w.upcoming.pk}),
+        "DELETE /seasons/{season_id}/events/{event_id}/": ({"season_id": w.season, "event_id": w.running.pk}, None),
+        "PUT /events/{event_id}/registrations/{registration_id}/archetype/": (alice, {"name": "Kuriboh Stall"}),
     }  # fmt: skip
 
 

@@ -101,7 +101,7 @@ MAIN_OPERATIONS = [
      {"id", "name", "format", "status", "planned_rounds", "date", "organiser", "tiebreakers", "top_cut_size"}),
     ("post", E + "/registrations/", "RegistrationCreateRequest", set(), 201, "Registration",
      {"id", "player", "checked_in", "dropped", "late_entry_round", "fixed_table", "assigned_byes"}),
-    ("post", E + "/rounds/", "RoundPairRequest", set(), 201, "Round",
+    ("post", E + "/rounds/", "RoundStartRequest", set(), 201, "Round",
      {"number", "stage", "label", "seed", "objective", "rematches", "edited", "completed", "tables"}),
     ("post", ROUND + "/tables/{table}/result/", "ResultReportRequest", {"placements"}, 201, "Table",
      {"table", "bye", "reported", "seats"}),
@@ -361,7 +361,7 @@ def raised_codes() -> dict[str, set[int]]:
         "ApplicationError": 400, "NotAuthenticated": 401, "NotFound": 404, "Conflict": 409, "PermissionDenied": 403,
     }  # fmt: skip
     found: dict[str, set[int]] = {}
-    for app in ("core", "tournaments", "decks", "games"):
+    for app in ("core", "tournaments", "decks", "games", "leagues"):
         for path in (ROOT / app).rglob("*.py"):
             if "migrations" in path.parts:
                 continue

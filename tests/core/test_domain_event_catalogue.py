@@ -14,6 +14,7 @@ SOURCES = [
     ROOT / "decks" / "services.py",
     ROOT / "games" / "services.py",
     ROOT / "accounts" / "services.py",
+    *(ROOT / "leagues" / "services").glob("*.py"),
 ]
 
 
@@ -47,3 +48,13 @@ def test_the_subscribers_the_catalogue_names_are_subscribed():
         assert "tournaments.readers.standings_out_of_date" in handlers
         assert "tournaments.readers.standings_recompute_request" in readers
     assert "tournaments.readers.audit_trail" in events.subscribers("game.entry_recorded")[0]
+
+
+def test_league_points_and_ratings_are_readers_of_the_stream():
+    """Season standings follow the events' standings and the league's changes; ratings follow the results."""
+    for action in ("standings.updated", "season.updated", "season.event_added", "season.event_moved"):
+        handlers, readers = events.subscribers(action)
+        assert any(h.startswith("leagues.readers.") for h in handlers)
+        assert any(r.startswith("leagues.readers.season_recompute") for r in readers)
+    for action in ("result.entered", "result.settled", "result.confirmed", "result.corrected"):
+        assert "leagues.readers.ratings_update_request" in events.subscribers(action)[1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from leagues.models import PlayerRating, Season
 from tests.factories import EventFactory, RegistrationFactory
 from tournaments import services
 from tournaments.models import Event, Seat
@@ -135,7 +136,8 @@ def test_the_demo_command_creates_an_event_of_each_format(client, django_capture
     with django_capture_on_commit_callbacks(execute=True):
         call_command("demo")
         call_command("demo")  # idempotent
-    played = Event.objects.exclude(status=Event.Status.REGISTRATION)
+    # The demo league's nights (finished, in a season) are the leagues tests' business.
+    played = Event.objects.exclude(status=Event.Status.REGISTRATION).filter(season_link__isnull=True)
     assert played.count() == 5
     assert set(played.values_list("format", flat=True)) == {
         "master-trainer",
@@ -154,3 +156,10 @@ def test_the_demo_command_creates_an_event_of_each_format(client, django_capture
     assert open_event.registrations.filter(player__user__username="player").exists()
     client.login(username="organiser", password="podium-demo")
     assert client.get(reverse("dashboard:event-list")).status_code == 200
+    # The league: a season of played nights in two formats, its standings, ratings and a meta report.
+    season = Season.objects.get(league__name__startswith="Demo")
+    assert season.standings_current and season.standings.count() > 10
+    assert set(season.season_events.values_list("event__format", flat=True)) == {"deck-masters", "mt-silver"}
+    assert PlayerRating.objects.filter(format="deck-masters", games__gte=5).count() >= 5
+    rows = client.get(f"/api/v1/seasons/{season.pk}/meta/").json()["rows"]
+    assert any(r["hidden"] for r in rows) and any(r["archetype"] == "Dark Magician" for r in rows)

@@ -272,7 +272,10 @@ def test_the_demos_judge_warns_the_demo_player_once_however_often_the_demo_runs(
     assert warning.registration.player.user.username == "player" and warning.event.status == Event.Status.RUNNING
     assert warning.round_number == 2 and not warning.rescinded
     client.login(username="player", password="podium-demo")
-    assert "Warning:</strong> Drawing extra cards" in client.get(reverse("accounts:me")).content.decode()
+    me = client.get(reverse("accounts:me")).content.decode()
+    assert "Warning:</strong> Drawing extra cards" in me
+    # The demo league: the player's season and rating history, drawn.
+    assert "Leagues and ratings" in me and "Winter season" in me and 'class="chart-line"' in me
     client.login(username="judge", password="podium-demo")
     page = client.get(url("event-penalties", warning.event_id)).content.decode()
     assert "Give a penalty" in page and "Drawing extra cards" in page

@@ -36,6 +36,7 @@ Contract
         fixed_tables=None,     # {entrant id: table number the player must sit at}
         assigned_byes=(),      # entrant ids the organiser gave a bye this round
         leftovers="tables",    # pods only: "tables" or "byes"
+        seeding="random",      # round 1: "random", or "rating" (by each entrant's rank)
     ) -> Pairing
 
 1. Dropped entrants are ignored (never seated, never given a bye); every
@@ -50,7 +51,12 @@ Contract
    bye and there are no tables.
 3. Round 1: random tables (seeded), largest first; points and history are
    not consulted.  Byes go to random players among those with the fewest
-   byes so far.
+   byes so far.  With ``seeding="rating"`` the tables are seeded by ``rank``
+   (the player's place by rating: 1 = highest, 0 = unrated, after everyone
+   rated, at random among themselves): in 1v1 the top half meets the bottom
+   half (1st v (n/2 + 1)th ..., table 1 first); pods are dealt in a snake
+   (the best player of each tier to table 1, 2, ... then back), so the
+   strongest players are spread over the tables.  Byes as above.
 4. Later rounds, 1v1 (:mod:`.swiss`): Swiss.  Never a rematch when the
    remaining players can be paired without one (guaranteed: the result is an
    exact optimum of the objective below, which weighs rematches first, proved
@@ -138,6 +144,9 @@ turns into text.  The main code comes first:
 ``bye_assigned``
     the organiser's bye.
 
+``seeded_by_rating``
+    after ``first_round``: round 1 was seeded by rating.
+
 then, when they apply, ``rematch`` (the player sits with someone they have
 met before: after round 1 the engine avoids that whenever it can, provably
 in 1v1 and in pod fields of up to twelve, by local search in larger pod
@@ -147,8 +156,8 @@ carries the number the player was fixed to).
 
 from __future__ import annotations
 
-from tournaments.pairing.engine import pair_round
+from tournaments.pairing.engine import SEEDINGS, pair_round
 from tournaments.pairing.sizes import pod_sizes
 from tournaments.pairing.types import REASON_CODES, Entrant, Pairing, PairingError, Table
 
-__all__ = ["REASON_CODES", "Entrant", "Pairing", "PairingError", "Table", "pair_round", "pod_sizes"]
+__all__ = ["REASON_CODES", "SEEDINGS", "Entrant", "Pairing", "PairingError", "Table", "pair_round", "pod_sizes"]

@@ -33,6 +33,8 @@ __all__ = ["LEFTOVERS", "pair_round"]
 
 #: What a pod round does with players the preferred table size leaves over (``leftovers=``).
 LEFTOVERS = ("tables", "byes")
+#: How round 1 is seated (``seeding=``).
+SEEDINGS = ("random", "rating")
 
 
 def pair_round(
@@ -44,13 +46,15 @@ def pair_round(
     fixed_tables: Mapping[int, int] | None = None,
     assigned_byes: Collection[int] = (),
     leftovers: str = "tables",
+    seeding: str = "random",
 ) -> Pairing:
     """Pair one round.  Same inputs and seed, same pairing; the order of ``entrants`` does not matter.
 
     ``fixed_tables`` maps entrant ids to the table number they must sit at;
     ``assigned_byes`` are the organiser's byes for this round; ``leftovers``
     (pods only) is ``"tables"`` (smaller tables take up the slack) or
-    ``"byes"`` (no table below ``preferred``, the rest sit out).
+    ``"byes"`` (no table below ``preferred``, the rest sit out); ``seeding``
+    seats round 1 at ``"random"`` or by ``"rating"`` (each entrant's ``rank``).
 
     Raises :class:`PairingError` for arguments of the wrong type or out of
     range, duplicate entrant ids, no active entrants, assigned byes for
@@ -58,6 +62,8 @@ def pair_round(
     fewer players left to pair than one table needs.
     """
     _check_arguments(table_size=table_size, round_number=round_number, seed=seed, leftovers=leftovers)
+    if seeding not in SEEDINGS:
+        raise PairingError(f"seeding must be one of {', '.join(map(repr, SEEDINGS))}, not {seeding!r}")
     active = _active(entrants)
     assigned = _assigned_byes(assigned_byes, active)
     fixed = _fixed_tables(fixed_tables, active)
@@ -81,7 +87,7 @@ def pair_round(
     if not players:
         tables, byes = [], []
     elif round_number == 1:
-        tables, byes = _first_round(players, table_size=table_size, tb=tb, rng=rng)
+        tables, byes = _first_round(players, table_size=table_size, tb=tb, rng=rng, by_rating=seeding == "rating")
     elif one_vs_one:
         pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
@@ -99,6 +105,8 @@ def pair_round(
         objective = swiss_cost.from_parts(spread=spread, rematches=rematches, bye=byes[0] if byes else None)
     else:
         objective = rematches * repeat_weight(tables, points) + spread
+    if round_number == 1 and seeding == "rating":
+        seated = {p: (*codes, "seeded_by_rating") for p, codes in seated.items()}
     reasons = dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated
     return Pairing(
         tables=tuple(numbered),
@@ -111,16 +119,22 @@ def pair_round(
 
 
 def _first_round(
-    active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, rng: random.Random
+    active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, rng: random.Random, by_rating: bool = False
 ) -> tuple[list[tuple[int, ...]], list[int]]:
     """Random tables, largest first; random byes among the players with the fewest byes.
 
     Nobody has points or history yet that the pairing should respect, so a
-    seeded shuffle is both fair and reproducible.
+    seeded shuffle is both fair and reproducible.  Seeded by rating, the
+    players go in rating order instead (:func:`_seeded_tables`).
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
     byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]]
     sitting_out = set(byes)
+    if by_rating:
+        ordered = sorted(
+            (e for e in active if e.id not in sitting_out), key=lambda e: (e.rank or len(active) + 1, tb[e.id], e.id)
+        )
+        return _seeded_tables(ordered, sizes, one_vs_one=table_size.is_one_vs_one, rng=rng), byes
     shuffled = sorted((e for e in active if e.id not in sitting_out), key=lambda e: (tb[e.id], e.id))
     tables: list[tuple[int, ...]] = []
     start = 0
@@ -132,6 +146,26 @@ def _first_round(
         else:
             tables.append(seat_order(pod, rng))
     return tables, byes
+
+
+def _seeded_tables(
+    ordered: Sequence[Entrant], sizes: Sequence[int], *, one_vs_one: bool, rng: random.Random
+) -> list[tuple[int, ...]]:
+    """Round 1 by rating (``ordered``: best first).  1v1: the top half meets the bottom half, the best pair at
+    table 1.  Pods: a snake over the tables (1, 2, ... k, then k ... 1), skipping full ones."""
+    if one_vs_one:
+        half = len(ordered) // 2
+        return [(ordered[i].id, ordered[i + half].id) for i in range(half)]
+    pods: list[list[Entrant]] = [[] for _ in sizes]
+    forward = list(range(len(sizes)))
+    order = forward + forward[::-1]
+    step = 0
+    for entrant in ordered:
+        while len(pods[order[step % len(order)]]) >= sizes[order[step % len(order)]]:
+            step += 1
+        pods[order[step % len(order)]].append(entrant)
+        step += 1
+    return [seat_order(pod, rng) for pod in pods]
 
 
 def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) -> tuple[list[Table], set[int]]:

@@ -26,6 +26,7 @@ REASON_CODES: frozenset[str] = frozenset(
         "bye",
         "bye_assigned",
         "fixed_table",
+        "seeded_by_rating",
     }
 )
 
@@ -37,7 +38,8 @@ class Entrant:
     id: int
     #: Match points so far.
     points: int = 0
-    #: Current standing position, 1 = best; 0 = unknown, treated as tied last.  Ties are allowed.
+    #: Current standing position, 1 = best; 0 = unknown, treated as tied last.  Ties are allowed.  In round 1
+    #: seeded by rating (``seeding="rating"``), the player's place by rating instead.
     rank: int = 0
     #: Ids of everyone already met at a table (in a pod, everyone else in it).
     opponents: frozenset[int] = frozenset()

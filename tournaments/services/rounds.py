@@ -7,6 +7,7 @@ the round, its tables and seats in bulk, in one transaction.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections import Counter, defaultdict
 from collections.abc import Mapping
@@ -22,11 +23,14 @@ from tournaments import audit, pairing, selectors
 from tournaments.models import ByeAssignment, Event, Player, Pod, PodResult, Registration, Round, Seat
 from tournaments.pairing import topcut
 from tournaments.policy import Action, ensure
+from tournaments.seeding import rating_ranks
 from tournaments.services._common import locked_event, missing_message, tables_without_result
 from tournaments.services.standings import compute_standings
 
 
-def round_start(*, event: Event, by, seed: int | None = None, allow_rematches: bool = False) -> Round:
+def round_start(
+    *, event: Event, by, seed: int | None = None, allow_rematches: bool = False, seeding: str = "random"
+) -> Round:
     """Pair and seat the next round of ``event`` in one transaction.
 
     In the Swiss part: refused when the event is finished, the previous round
@@ -35,8 +39,14 @@ def round_start(*, event: Event, by, seed: int | None = None, allow_rematches: b
     cannot avoid a rematch is refused unless ``allow_rematches``: the
     organiser is told how many the best pairing has and decides.  Once the top
     cut has started, the next round is the next round of the bracket.
+    ``seeding`` seats round 1 at ``"random"`` or by ``"rating"`` (the players'
+    displayed ratings in the event's format); later rounds ignore it.
     """
     ensure(by, Action.PAIR_ROUNDS, event)
+    if seeding not in pairing.SEEDINGS:
+        raise ApplicationError(
+            f"Seed round 1 {' or '.join(map(repr, pairing.SEEDINGS))}, not {seeding!r}.", field="seeding"
+        )
     with transaction.atomic():
         event = locked_event(event.pk)
         _ensure_next_round_possible(event)
@@ -51,7 +61,9 @@ def round_start(*, event: Event, by, seed: int | None = None, allow_rematches: b
                     "finish the event, or raise the number of planned rounds.",
                     code="rounds_complete",
                 )
-            round_ = _start_swiss_round(event, number=number, seed=seed, allow_rematches=allow_rematches)
+            round_ = _start_swiss_round(
+                event, number=number, seed=seed, allow_rematches=allow_rematches, seeding=seeding
+            )
         if event.status == Event.Status.REGISTRATION:
             event.status = Event.Status.RUNNING
             # Registration and its waiting list close when play starts.
@@ -294,7 +306,9 @@ def _ensure_untouched(round_: Round, pods) -> None:
         )
 
 
-def _start_swiss_round(event: Event, *, number: int, seed: int | None, allow_rematches: bool) -> Round:
+def _start_swiss_round(
+    event: Event, *, number: int, seed: int | None, allow_rematches: bool, seeding: str = "random"
+) -> Round:
     table_size = event.table_size
     registrations = list(event.registrations.all())
     active = [r for r in registrations if r.checked_in and not r.dropped]
@@ -315,10 +329,15 @@ def _start_swiss_round(event: Event, *, number: int, seed: int | None, allow_rem
     )
     fixed = {r.player_id: r.fixed_table for r in active if r.fixed_table}
     seed = secrets.randbits(62) if seed is None else seed
+    seeding = seeding if number == 1 else "random"
+    engine_entrants = entrants
+    if seeding == "rating":
+        ranks = rating_ranks(event.format, [e.id for e in entrants])
+        engine_entrants = [dataclasses.replace(e, rank=ranks[e.id]) for e in entrants]
     try:
         result = pairing.pair_round(
-            entrants, table_size=table_size, round_number=number, seed=seed,
-            fixed_tables=fixed, assigned_byes=assigned, leftovers=event.pod_leftovers,
+            engine_entrants, table_size=table_size, round_number=number, seed=seed,
+            fixed_tables=fixed, assigned_byes=assigned, leftovers=event.pod_leftovers, seeding=seeding,
         )  # fmt: skip
     except pairing.PairingError as exc:
         raise Conflict(f"Round {number} cannot be paired: {exc}.", code="pairing_impossible") from None

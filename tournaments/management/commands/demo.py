@@ -32,6 +32,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 from django.utils.text import slugify
 
+from leagues.demo import league_demo, league_demo_reset
 from rules import FORMATS
 from tournaments import services
 from tournaments.models import Event, Penalty, Player, Registration, Seat
@@ -108,6 +109,7 @@ class Command(BaseCommand):
         self._import_cards()
         if reset:
             Event.objects.filter(name__startswith=PREFIX, organiser=user).delete()
+            league_demo_reset(organiser=user)
         rng = random.Random(seed)
         for slug, (count, name, venue, rounds) in DEMO_EVENTS.items():
             full_name = PREFIX + name
@@ -175,6 +177,19 @@ class Command(BaseCommand):
             if duel_night:
                 self._player_reports(event, user, player_user)
         self._registration_event(user)
+        # A league with a season of played nights in two formats: standings, ratings, the meta report.  Before
+        # the staff are added, so its nights get the same staff as every demo event on the first run.
+        for username in STAFF_USERS:
+            self._account(username)
+        self.stdout.write(
+            league_demo(
+                organiser=user,
+                player=Player.objects.get(pk=player_id),
+                names=NAMES,
+                rng=rng,
+                today=timezone.localdate(),
+            )
+        )
         self._staff(user)
         self._penalty(user, player_user)
         accounts = ", ".join([f"{DEMO_USER!r} (organiser)", f"{PLAYER_USER!r} (a player)"] + [

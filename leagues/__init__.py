@@ -1,0 +1,1 @@
+"""Leagues: seasons of events with league points, ratings per format, the meta report and exports."""

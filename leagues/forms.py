@@ -1,0 +1,102 @@
+"""The league management page's forms: they check the input's shape; the services check the rules."""
+
+from __future__ import annotations
+
+from django import forms
+
+from leagues.points import PRESETS, PointsTable
+from rules import FORMATS
+from tournaments.models import EventStaff
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    formats = forms.MultipleChoiceField(choices=(), widget=forms.CheckboxSelectMultiple)
+    description = forms.CharField(max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may read its pages)")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["formats"].choices = [(f.slug, f.name) for f in FORMATS.values()]
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    preset = forms.ChoiceField(choices=[(p.slug, p.label) for p in PRESETS.values()], initial="balanced")
+
+
+def _bands(text: str) -> list[list[int]]:
+    bands = []
+    for part in (text or "").replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        place, _, points = part.partition(":")
+        try:
+            bands.append([int(place), int(points)])
+        except ValueError:
+            raise forms.ValidationError(f"{part!r} is not PLACE:POINTS (e.g. 1:15, 2:12, 4:10).") from None
+    return bands
+
+
+def _numbers(text: str) -> list[int]:
+    try:
+        return [int(p) for p in (text or "").replace(";", ",").split(",") if p.strip()]
+    except ValueError:
+        raise forms.ValidationError("Whole numbers separated by commas (e.g. 4, 3, 2, 1).") from None
+
+
+class PointsTableForm(forms.Form):
+    """A points table as the organiser types it: bands as ``1:15, 2:12, 4:10``, pods as ``4, 3, 2, 1``."""
+
+    placement = forms.CharField(
+        required=False, label="Final placing (down to place: points)", help_text="e.g. 1:15, 2:12, 4:10, 8:8"
+    )
+    match_win = forms.IntegerField(min_value=0, max_value=10_000, initial=0, label="Per 1v1 match won")
+    match_draw = forms.IntegerField(min_value=0, max_value=10_000, initial=0, label="Per 1v1 match drawn")
+    pod_placement = forms.CharField(required=False, label="Per pod (1st, 2nd, ...)", help_text="e.g. 4, 3, 2, 1")
+    attendance = forms.IntegerField(min_value=0, max_value=10_000, initial=0, label="For attending")
+    best_n = forms.IntegerField(min_value=1, max_value=1000, required=False, label="Count the best N events",
+                                help_text="Empty: every event counts.")  # fmt: skip
+    reason = forms.CharField(max_length=500, required=False, label="Why (kept in the league's trail)")
+
+    def clean_placement(self) -> list[list[int]]:
+        return _bands(self.cleaned_data.get("placement", ""))
+
+    def clean_pod_placement(self) -> list[int]:
+        return _numbers(self.cleaned_data.get("pod_placement", ""))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        table = {k: data[k] for k in ("placement", "match_win", "match_draw", "pod_placement", "attendance")}
+        table["best_n"] = data.get("best_n")
+        return {"points_table": table, "reason": data.get("reason", "")}
+
+    @classmethod
+    def for_season(cls, season) -> PointsTableForm:
+        table = PointsTable.from_json(season.points_table)
+        return cls(
+            initial={
+                "placement": ", ".join(f"{d}:{p}" for d, p in table.placement),
+                "match_win": table.match_win, "match_draw": table.match_draw,
+                "pod_placement": ", ".join(map(str, table.pod_placement)), "attendance": table.attendance,
+                "best_n": table.best_n,
+            }
+        )  # fmt: skip
+
+
+class SeasonEventForm(forms.Form):
+    event = forms.TypedChoiceField(coerce=int, choices=())
+
+    def __init__(self, *args, events=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].choices = [(e.pk, f"{e.name} ({e.get_format_display()}, {e.date})") for e in events]
+
+
+class StaffForm(forms.Form):
+    user = forms.CharField(max_length=150, label="Username")
+    role = forms.ChoiceField(choices=EventStaff.Role.choices)

@@ -1,0 +1,332 @@
+"""Reads of the leagues app: each loads what a page, an answer or an export shows in a fixed number of queries.
+
+The meta report and the exports respect the decklist privacy rule: an event's
+archetypes and lists are read only once its organiser has published its
+decklists (``Event.decklists_public``); before that its players are counted,
+never named with a deck.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+
+from decks.models import DeckVersion, YugiohCard
+from decks.selectors import latest_versions
+from leagues import meta, points
+from leagues.models import (
+    ArchetypeName,
+    League,
+    LeagueAuditEntry,
+    LeagueStaff,
+    PlayerRating,
+    RatingChange,
+    Season,
+    SeasonEvent,
+    SeasonStanding,
+)
+from leagues.services.seasons import season_results
+from rules import choices as rules_choices
+from tournaments.models import Event, Player, Registration, Round, Seat, Standing
+from tournaments.policy import can_view_league, manages_every_event
+
+#: Players with fewer rated games than this are left off a leaderboard (their rating says little yet).
+MIN_GAMES = 5
+
+
+# --- leagues and seasons -------------------------------------------------------------------------------
+
+
+def leagues() -> QuerySet[League]:
+    """Every league, to look one up by id (with its organiser): one query."""
+    return League.objects.select_related("organiser")
+
+
+def seasons() -> QuerySet[Season]:
+    """Every season with its league, to look one up by id: one query."""
+    return Season.objects.select_related("league", "league__organiser")
+
+
+def league_list(*, user=None) -> list[League]:
+    """Public leagues, and the private ones the user organises or staffs, with their season counts: one query."""
+    qs = League.objects.select_related("organiser").annotate(season_count=Count("seasons"))
+    if not manages_every_event(user):
+        visible = Q(is_public=True)
+        if user is not None and user.is_authenticated:
+            visible |= Q(organiser=user) | Q(staff__user=user)
+        qs = qs.filter(visible).distinct()
+    return list(qs.order_by("name", "id"))
+
+
+def league_visible(*, user, league: League) -> bool:
+    """Whether the user may read the league (a private one: its staff and the players of its events): at most
+    two queries."""
+    if can_view_league(user, league):
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return SeasonStanding.objects.filter(season__league=league, player__user=user).exists()
+
+
+def league_seasons(*, league: League) -> list[Season]:
+    """The league's seasons, newest first, with their event counts: one query."""
+    return list(league.seasons.annotate(event_count=Count("season_events")).order_by("-starts_on", "-id"))
+
+
+def league_staff(*, league: League) -> list[LeagueStaff]:
+    return list(league.staff.select_related("user").order_by("role", "user__username"))
+
+
+def league_trail(*, league: League, limit: int = 50, offset: int = 0) -> tuple[int, list[LeagueAuditEntry]]:
+    """The league's trail, newest first: the count and one page (two queries)."""
+    qs = league.audit.select_related("actor", "season")
+    return qs.count(), list(qs[offset : offset + limit])
+
+
+def season_events(*, season: Season) -> list[Event]:
+    """The season's events in date order: one query."""
+    return list(Event.objects.filter(season_link__season=season).order_by("date", "id"))
+
+
+def season_standings(*, season: Season) -> list[SeasonStanding]:
+    """The stored season standings with their players: one query."""
+    return list(season.standings.select_related("player").order_by("rank", "player_id"))
+
+
+def player_seasons(*, player: Player) -> list[SeasonStanding]:
+    """The player's line in every season they played, newest first, with the season and league: one query."""
+    return list(
+        SeasonStanding.objects.filter(player=player)
+        .select_related("season__league")
+        .order_by("-season__starts_on", "-season_id")
+    )
+
+
+def events_addable(*, season: Season, user) -> list[Event]:
+    """Events of the league's formats the user organises that are in no season yet (a form's choices): one query."""
+    qs = Event.objects.filter(format__in=season.league.formats, season_link__isnull=True)
+    if not manages_every_event(user):
+        qs = qs.filter(Q(organiser=user) | Q(staff__user=user, staff__role="co_organiser"))
+    return list(qs.distinct().order_by("-date", "-id")[:200])
+
+
+# --- ratings -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    count: int
+    rows: list[PlayerRating]
+
+
+def leaderboard(*, format_slug: str, min_games: int = MIN_GAMES, limit: int = 50, offset: int = 0) -> Board:
+    """Players of the format with at least ``min_games`` rated games, best displayed rating first: two queries."""
+    qs = PlayerRating.objects.filter(format=format_slug, games__gte=min_games)
+    rows = list(qs.select_related("player").order_by("-rating", "player_id")[offset : offset + limit])
+    return Board(qs.count(), rows)
+
+
+def leaderboard_query(*, format_slug: str, min_games: int = MIN_GAMES) -> QuerySet[PlayerRating]:
+    """The leaderboard as a query the API paginates (a count and one page: two queries)."""
+    return (
+        PlayerRating.objects.filter(format=format_slug, games__gte=min_games)
+        .select_related("player")
+        .order_by("-rating", "player_id")
+    )
+
+
+def format_choices() -> list[tuple[str, str]]:
+    return rules_choices()
+
+
+def players() -> QuerySet[Player]:
+    return Player.objects.all()
+
+
+def registrations(*, event_id: int) -> QuerySet[Registration]:
+    """The event's registrations with the event and player (the policy reads the event), by id: one query."""
+    return Registration.objects.filter(event_id=event_id).select_related("event__organiser", "player")
+
+
+def player_ratings(*, player: Player) -> list[PlayerRating]:
+    """The player's rating in each format they have played: one query."""
+    return list(PlayerRating.objects.filter(player=player).order_by("-games", "format"))
+
+
+def rating_history(*, player: Player, format_slug: str | None = None, limit: int = 500) -> list[RatingChange]:
+    """The player's rating changes in play order (the last ``limit``), with their events: one query."""
+    qs = RatingChange.objects.filter(player=player)
+    if format_slug:
+        qs = qs.filter(format=format_slug)
+    rows = list(qs.select_related("event").order_by("-key")[:limit])
+    rows.reverse()
+    return rows
+
+
+# --- the meta report -----------------------------------------------------------------------------------
+
+
+def _names(versions: Iterable[tuple[int, dict, str, str]]) -> dict[str, str]:
+    """Names of the Yu-Gi-Oh! passcodes used as identity cards: one query, none when there are none."""
+    codes = {ref.strip() for _, roles, _, _ in versions for ref in roles.values() if str(ref).strip().isdigit()}
+    if not codes:
+        return {}
+    return {str(p): n for p, n in YugiohCard.objects.filter(passcode__in=[int(c) for c in codes]).values_list(
+        "passcode", "name")}  # fmt: skip
+
+
+def archetypes(*, events: Sequence[Event]) -> dict[int, str]:
+    """``{registration id: archetype}`` of the published events' decks (the organiser's name first): three
+    queries at most."""
+    published = [e for e in events if e.decklists_public]
+    if not published:
+        return {}
+    formats = {e.pk: e.format_spec for e in published}
+    rows = [
+        (reg_id, roles or {}, decklist, formats[event_id].deck_roles)
+        for reg_id, roles, decklist, event_id in DeckVersion.objects.filter(
+            pk__in=latest_versions_of(published)
+        ).values_list("registration_id", "roles", "decklist", "registration__event_id")
+    ]
+    names = _names((r, roles, d, "") for r, roles, d, _ in rows)
+    found = {
+        reg_id: name
+        for reg_id, roles, decklist, deck_roles in rows
+        if (name := meta.archetype_name(roles, decklist, format_roles=deck_roles, names=names))
+    }
+    found.update(ArchetypeName.objects.filter(registration__event__in=published).values_list("registration_id", "name"))
+    return found
+
+
+def latest_versions_of(events: Sequence[Event]):
+    """The ids of the newest deck version of every registration of these events (a subquery)."""
+    newest = DeckVersion.objects.filter(registration=OuterRef("registration")).order_by("-number").values("pk")[:1]
+    return DeckVersion.objects.filter(registration__event__in=events, pk=Subquery(newest)).values("pk")
+
+
+def meta_entries(*, events: Sequence[Event]) -> list[meta.Entry]:
+    """One entry per player of these events (everyone with a standing): six queries at most, whatever the number
+    of events or players."""
+    if not events:
+        return []
+    ids = [e.pk for e in events]
+    published = {e.pk for e in events if e.decklists_public}
+    had_cut = {e.pk for e in events if e.top_cut_size}
+    reg_of = {
+        (event_id, player_id): reg_id
+        for reg_id, event_id, player_id in Registration.objects.filter(event_id__in=ids)
+        .order_by()
+        .values_list("pk", "event_id", "player_id")
+    }
+    names = archetypes(events=events)
+    cut: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for event_id, player_id, placement in (
+        Seat.objects.filter(round__event_id__in=ids, round__stage=Round.Stage.TOP_CUT, pod__is_bye=False)
+        .order_by()
+        .values_list("round__event_id", "player_id", "placement")
+    ):
+        cut[(event_id, player_id)].append(placement or 0)
+    entries = []
+    for event_id, player_id, wins, draws, losses, byes in (
+        Standing.objects.filter(event_id__in=ids)
+        .order_by()
+        .values_list("event_id", "player_id", "wins", "draws", "losses", "byes")
+    ):
+        played_cut = cut.get((event_id, player_id), [])
+        cut_wins = sum(1 for p in played_cut if p == 1)
+        cut_losses = sum(1 for p in played_cut if p > 1)
+        if event_id in published:
+            archetype = names.get(reg_of.get((event_id, player_id), 0), meta.UNKNOWN)
+        else:
+            archetype = None
+        entries.append(
+            meta.Entry(
+                event_id=event_id,
+                player_id=player_id,
+                archetype=archetype,
+                wins=wins - byes + cut_wins,
+                draws=draws,
+                losses=losses + cut_losses,
+                made_cut=bool(played_cut),
+                event_had_cut=event_id in had_cut,
+            )  # fmt: skip
+        )
+    return entries
+
+
+def meta_report(*, events: Sequence[Event]) -> meta.Report:
+    return meta.meta_report(meta_entries(events=events))
+
+
+# --- exports -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlacedStanding:
+    standing: Standing
+    placing: int
+    archetype: str | None
+    #: The player's published decklist (``None`` while lists are hidden, or without a deck).
+    decklist: str | None
+    #: The last round the player played before dropping (``None``: did not drop).
+    drop: int | None = None
+
+
+def event_final_standings(*, event: Event) -> list[PlacedStanding]:
+    """The event's standings with each player's final placing (the top cut counted), archetype and published
+    list, by placing: five queries at most."""
+    table = list(Standing.objects.filter(event=event).select_related("player").order_by("rank", "player_id"))
+    cut = [points.CutTable(number, placements) for number, placements in _cut_tables(event).values()]
+    placings = points.final_placings({s.player_id: s.rank for s in table}, cut, cut_size=event.top_cut_size)
+    names: dict[int, str] = {}
+    lists: dict[int, str] = {}
+    if event.decklists_public:
+        names = archetypes(events=[event])
+        lists = dict(latest_versions(event).values_list("registration_id", "decklist"))
+    regs = {p: (pk, dropped, after) for p, pk, dropped, after in Registration.objects.filter(event=event).values_list(
+        "player_id", "pk", "dropped", "dropped_after_round")}  # fmt: skip
+    placed = []
+    for s in table:
+        reg, dropped, after = regs.get(s.player_id, (0, False, None))
+        placed.append(
+            PlacedStanding(s, placings.get(s.player_id, s.rank), names.get(reg), lists.get(reg),
+                           (after or 0) if dropped else None)
+        )  # fmt: skip
+    placed.sort(key=lambda p: (p.placing, p.standing.rank, p.standing.player_id))
+    return placed
+
+
+def _cut_tables(event: Event) -> dict[int, tuple[int, dict[int, int | None]]]:
+    tables: dict[int, tuple[int, dict[int, int | None]]] = {}
+    for pod_id, number, player_id, placement in (
+        Seat.objects.filter(round__event=event, round__stage=Round.Stage.TOP_CUT, pod__is_bye=False)
+        .order_by()
+        .values_list("pod_id", "round__number", "player_id", "placement")
+    ):
+        tables.setdefault(pod_id, (number, {}))[1][player_id] = placement
+    return tables
+
+
+def event_results_rows(*, event: Event) -> list[Seat]:
+    """Every seat of the event with its round, table and player, in play order: one query."""
+    return list(
+        Seat.objects.filter(round__event=event)
+        .select_related("round", "pod", "player")
+        .order_by("round__number", "pod__is_bye", "pod__table_number", "seat_order")
+    )
+
+
+def season_export_rows(*, season: Season) -> tuple[list[Event], list[SeasonStanding]]:
+    return season_events(season=season), season_standings(season=season)
+
+
+def season_results_input(*, season: Season) -> list[points.EventResult]:
+    """The engine's input of the season (the bench and tests read it): three queries."""
+    return season_results(season)
+
+
+def season_of_event(*, event: Event) -> SeasonEvent | None:
+    return SeasonEvent.objects.filter(event=event).select_related("season__league").first()

@@ -1,0 +1,382 @@
+"""Ratings per format: every table result through the OpenSkill engine (:mod:`leagues.ratings`), in play order.
+
+A table's place in play order is its *key*: the event's date, the event, the
+round, the table (:func:`table_key`), as text that sorts in that order.
+:func:`ratings_update` looks at the events of a format whose results moved
+since they were rated (``Event.results_version`` against
+:class:`~leagues.models.EventRatingState`), finds the tables that are new or
+whose result or key changed, and then:
+
+* when every one of them is new and comes after every table rated so far (the
+  usual case: a result just entered), rates just those tables from the
+  players' current ratings: an *incremental update*;
+* otherwise (a correction, a result entered for an earlier event, an event
+  whose date changed) recomputes from the earliest of them on
+  (:func:`ratings_recompute_from`): the history from that key on is dropped,
+  every player starts again from their last rating before it, and every table
+  from there is rated again in order.
+
+Both write in one transaction under a lock per format, so the outcome is the
+same as rating everything from scratch (:func:`ratings_recompute`), which the
+tests check, and running the task twice changes nothing.  Byes and
+intentional draws are not rated.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
+
+from core import events
+from leagues import ratings as engine
+from leagues.models import EventRatingState, PlayerRating, RatedTable, RatingChange
+from tournaments.models import Event, PodResult, Seat
+
+#: The task that brings a format's ratings up to date (``leagues.tasks``).
+UPDATE_TASK = "leagues.tasks.update_ratings"
+
+
+def job_key(format_slug: str) -> str:
+    return f"ratings:{format_slug}"
+
+
+def table_key(date: datetime.date, event_id: int, round_number: int, table_number: int | None) -> str:
+    """A table's place in play order, as text that sorts in that order."""
+    return f"{date.isoformat()}/{event_id:010d}/{round_number:04d}/{table_number or 0:06d}"
+
+
+def _fingerprint(placements: dict[int, int]) -> str:
+    return ",".join(f"{p}:{pl}" for p, pl in sorted(placements.items()))
+
+
+@dataclass
+class _Table:
+    pod_id: int
+    event_id: int
+    key: str
+    placements: dict[int, int]
+
+
+def _tables(
+    seats, rated: dict[int, tuple[str, str]] | None = None, current: dict[int, engine.Rating] | None = None
+) -> dict[int, _Table]:
+    """``{pod id: table}`` from seat rows (event id, date, round, table number, pod, player, placement), and, with
+    ``rated``, each row's rated key and placements (collected there by pod)."""
+    found: dict[int, _Table] = {}
+    for event_id, date, round_number, table_number, pod_id, player_id, placement, *was in seats:
+        if rated is not None and was[0] is not None:
+            rated[pod_id] = (was[0], was[1])
+        if current is not None and was[2] is not None:
+            current[player_id] = engine.Rating(was[2], was[3], was[4])
+        table = found.get(pod_id)
+        if table is None:
+            table = found[pod_id] = _Table(pod_id, event_id, table_key(date, event_id, round_number, table_number), {})
+        table.placements[player_id] = placement
+    return {pod: t for pod, t in found.items() if len(t.placements) > 1}
+
+
+_SEAT_COLUMNS = ("round__event_id", "round__event__date", "round__number", "pod__table_number", "pod_id", "player_id",
+                 "placement")  # fmt: skip
+#: The same, with what the table was rated with (``None``: never rated).
+_SEAT_COLUMNS_RATED = (
+    *_SEAT_COLUMNS,
+    "pod__rated__key",
+    "pod__rated__placements",
+    "current__mu",
+    "current__sigma",
+    "current__games",
+)
+
+
+def _rated_seats():
+    return Seat.objects.filter(
+        placement__isnull=False, pod__is_bye=False, pod__result__intentional_draw=False
+    ).order_by()
+
+
+def _lock(format_slug: str) -> None:
+    """One writer per format at a time (PostgreSQL: an advisory lock; SQLite serialises writes already)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            # Ratings are derived data: after a crash the sweep finds the events not rated and rates them again,
+            # so this commit need not wait for its WAL to reach disk (as the standings' commits).  One round trip.
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, hashtext(%s)), set_config('synchronous_commit', 'off', true)",
+                [0x5241, format_slug],  # "RA"
+            )
+
+
+def _dirty_events(format_slug: str) -> tuple[list[tuple[int, int, datetime.date, bool]], str, list[int]]:
+    """Events of the format whose results moved since they were rated: (id, results version, date, date moved);
+    the key of the last table rated in the format (``""``: none); and those of the events with a result corrected
+    at some point.  One query."""
+    last = RatedTable.objects.filter(format=format_slug).order_by("-key").values("key")[:1]
+    corrected = PodResult.objects.filter(pod__round__event=OuterRef("pk"), corrected_at__isnull=False)
+    rows = list(
+        Event.objects.filter(format=format_slug)
+        .annotate(rated=Coalesce("rating_state__rated_version", 0), rated_date=F("rating_state__rated_date"))
+        .filter(Q(results_version__gt=F("rated")) | (Q(rating_state__isnull=False) & ~Q(rated_date=F("date"))))
+        .annotate(frontier=Subquery(last), corrected=Exists(corrected))
+        .order_by()
+        .values_list("pk", "results_version", "date", "rated_date", "frontier", "corrected")
+    )
+    frontier = next((row[4] for row in rows if row[4]), "")
+    dirty = [
+        (pk, version, date, rated_date is not None and rated_date != date) for pk, version, date, rated_date, *_ in rows
+    ]
+    return dirty, frontier, [row[0] for row in rows if row[5]]
+
+
+#: Above this many rows, PostgreSQL takes them with one ``COPY`` rather than ``INSERT``s (a recompute's history).
+_COPY_FROM = 200
+
+_CHANGE_COLUMNS = ("format", "key", "event_id", "pod_id", "player_id", "placement", "mu_before", "sigma_before",
+                   "mu_after", "sigma_after", "rating_after", "games")  # fmt: skip
+_TABLE_COLUMNS = ("pod_id", "event_id", "format", "key", "placements")
+
+
+def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
+    """Insert plain rows: on PostgreSQL, many of them with one ``COPY`` (no model instance built per row, as
+    the standings do); otherwise ``bulk_create``."""
+    if not rows:
+        return
+    if connection.vendor == "postgresql" and len(rows) > _COPY_FROM:
+        names = ", ".join(connection.ops.quote_name(c) for c in columns)
+        sql = f"COPY {connection.ops.quote_name(model._meta.db_table)} ({names}) FROM STDIN"
+        with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+            for row in rows:
+                copy.write_row(row)
+        return
+    model.objects.bulk_create((model(**dict(zip(columns, row, strict=True))) for row in rows), batch_size=2000)
+
+
+def _write(format_slug: str, tables: dict[int, _Table], changes: list[engine.Change], final: dict[int, engine.Rating],
+           cleared: Iterable[int] = ()) -> None:  # fmt: skip
+    """Store the changes, the tables as rated, and the players' ratings after them."""
+    by_key = {t.key: t for t in tables.values()}
+    rating = engine.conservative
+    _insert(RatingChange, _CHANGE_COLUMNS, [
+        (format_slug, c.key, (t := by_key[c.key]).event_id, t.pod_id, c.player_id, t.placements[c.player_id],
+         c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, rating(c.after), c.after.games)
+        for c in changes
+    ])  # fmt: skip
+    _insert(RatedTable, _TABLE_COLUMNS, [
+        (t.pod_id, t.event_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()
+    ])  # fmt: skip
+    gone = [p for p in set(cleared) if not final.get(p, engine.DEFAULT).games]
+    if gone:
+        PlayerRating.objects.filter(format=format_slug, player_id__in=gone).delete()
+    PlayerRating.objects.bulk_create(
+        (PlayerRating(format=format_slug, player_id=p, mu=r.mu, sigma=r.sigma, rating=engine.conservative(r),
+                      games=r.games) for p, r in final.items() if r.games),
+        batch_size=2000, update_conflicts=True, unique_fields=["format", "player"],
+        update_fields=["mu", "sigma", "rating", "games"],
+    )  # fmt: skip
+
+
+def _current(format_slug: str, players: Iterable[int]) -> dict[int, engine.Rating]:
+    return {
+        p: engine.Rating(mu, sigma, games)
+        for p, mu, sigma, games in PlayerRating.objects.filter(format=format_slug, player_id__in=list(players))
+        .order_by()
+        .values_list("player_id", "mu", "sigma", "games")
+    }
+
+
+def ratings_apply(
+    *,
+    format_slug: str,
+    tables: dict[int, _Table],
+    current: dict[int, engine.Rating] | None = None,
+    states: Sequence[tuple[int, int, datetime.date]] = (),
+) -> int:
+    """The incremental update: rate ``tables`` (all after every rated table) from the players' current ratings,
+    and store the events' rated ``states`` with them.
+
+    Call it inside the format's transaction (:func:`ratings_update` does).  Returns the changes written.  On
+    PostgreSQL everything is written by one statement (:func:`_write_at_once`): a result just entered costs
+    one round trip to store, not four.
+    """
+    players = {p for t in tables.values() for p in t.placements}
+    start = _current(format_slug, players) if current is None else {p: r for p, r in current.items() if p in players}
+    final, changes = engine.replay((engine.RatedTable(t.key, t.placements) for t in tables.values()), start)
+    ratings = {p: final[p] for p in players}
+    if connection.vendor == "postgresql":
+        _write_at_once(format_slug, tables, changes, ratings, list(states))
+    else:
+        _write(format_slug, tables, changes, ratings)
+        EventRatingState.objects.bulk_create(
+            (EventRatingState(event_id=pk, rated_version=v, rated_date=d) for pk, v, d in states),
+            update_conflicts=True, unique_fields=["event"], update_fields=["rated_version", "rated_date"],
+        )  # fmt: skip
+    return len(changes)
+
+
+def _values(rows: list[tuple], params: list) -> str:
+    """``(%s, ...), (...)`` for ``rows``, their values appended to ``params``."""
+    for row in rows:
+        params.extend(row)
+    return ", ".join("(" + ", ".join(["%s"] * len(row)) + ")" for row in rows)
+
+
+def _write_at_once(
+    format_slug: str,
+    tables: dict[int, _Table],
+    changes: list[engine.Change],
+    final: dict[int, engine.Rating],
+    states: list[tuple[int, int, datetime.date]],
+) -> None:
+    """PostgreSQL: the changes, the tables as rated, the players' ratings and the events' rated states in one
+    statement (data-modifying CTEs), as :func:`_write` and the states' upsert would in four."""
+    by_key = {t.key: t for t in tables.values()}
+    q = connection.ops.quote_name
+    params: list = []
+    parts = []
+    change_rows = [
+        (format_slug, c.key, (t := by_key[c.key]).event_id, t.pod_id, c.player_id, t.placements[c.player_id],
+         c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, engine.conservative(c.after), c.after.games)
+        for c in changes
+    ]  # fmt: skip
+    parts.append(
+        f"c AS (INSERT INTO {q(RatingChange._meta.db_table)} ({', '.join(map(q, _CHANGE_COLUMNS))}) "
+        f"VALUES {_values(change_rows, params)})"
+    )
+    table_rows = [(t.pod_id, t.event_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
+    parts.append(
+        f"t AS (INSERT INTO {q(RatedTable._meta.db_table)} ({', '.join(map(q, _TABLE_COLUMNS))}) "
+        f"VALUES {_values(table_rows, params)})"
+    )
+    if states:
+        parts.append(
+            f"s AS (INSERT INTO {q(EventRatingState._meta.db_table)} (event_id, rated_version, rated_date) "
+            f"VALUES {_values(states, params)} ON CONFLICT (event_id) DO UPDATE SET "
+            "rated_version = EXCLUDED.rated_version, rated_date = EXCLUDED.rated_date)"
+        )
+    rating_rows = [(format_slug, p, r.mu, r.sigma, engine.conservative(r), r.games) for p, r in final.items()]
+    sql = (
+        f"WITH {', '.join(parts)} INSERT INTO {q(PlayerRating._meta.db_table)} "
+        f"(format, player_id, mu, sigma, rating, games) VALUES {_values(rating_rows, params)} "
+        "ON CONFLICT (format, player_id) DO UPDATE SET mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, "
+        "rating = EXCLUDED.rating, games = EXCLUDED.games"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def ratings_recompute_from(*, format_slug: str, key: str) -> int:
+    """Rate every table of the format from ``key`` on again, from each player's rating just before it."""
+    touched = set(
+        RatingChange.objects.filter(format=format_slug, key__gte=key).values_list("player_id", flat=True).distinct()
+    )
+    RatingChange.objects.filter(format=format_slug, key__gte=key).delete()
+    RatedTable.objects.filter(format=format_slug, key__gte=key).delete()
+    seats = _rated_seats().filter(round__event__format=format_slug)
+    if key:
+        seats = seats.filter(round__event__date__gte=key[:10])
+    tables = {pod: t for pod, t in _tables(seats.values_list(*_SEAT_COLUMNS)).items() if t.key >= key}
+    players = touched | {p for t in tables.values() for p in t.placements}
+    start: dict[int, engine.Rating] = {}
+    if key and players:
+        latest = (
+            RatingChange.objects.filter(format=format_slug, player_id=OuterRef("player_id"), key__lt=key)
+            .order_by("-key")
+            .values("pk")[:1]
+        )
+        last_ids = [
+            pk for pk in PlayerRating.objects.filter(format=format_slug, player_id__in=list(players))
+            .annotate(last=Subquery(latest)).values_list("last", flat=True) if pk is not None
+        ]  # fmt: skip
+        start = {
+            p: engine.Rating(mu, sigma, games)
+            for p, mu, sigma, games in RatingChange.objects.filter(pk__in=last_ids).values_list(
+                "player_id", "mu_after", "sigma_after", "games"
+            )
+        }
+    final, changes = engine.replay((engine.RatedTable(t.key, t.placements) for t in tables.values()), start)
+    _write(format_slug, tables, changes, {p: final.get(p, engine.DEFAULT) for p in players}, cleared=players)
+    return len(changes)
+
+
+def ratings_update(*, format_slug: str) -> int:
+    """Bring the format's ratings up to date with every result recorded (safe to run twice); returns how many
+    tables were rated."""
+    with transaction.atomic():
+        _lock(format_slug)
+        dirty, frontier, with_corrections = _dirty_events(format_slug)
+        if not dirty:
+            return 0
+        moved = [pk for pk, _, _, date_moved in dirty if date_moved]
+        rest = [pk for pk, _, _, date_moved in dirty if not date_moved]
+        # Tables never rated, and tables whose result was corrected at some point (compared below).
+        # Two simple reads rather than one with an OR, which the planner answers by scanning every table rated
+        # in the format: the tables never rated (the usual case: a result just entered), and the tables of an
+        # event whose date moved or whose results were corrected at some point (compared below).
+        seats = _rated_seats().annotate(
+            current=FilteredRelation("player__ratings", condition=Q(player__ratings__format=format_slug))
+        )
+        rows = list(seats.filter(round__event_id__in=rest, pod__rated__isnull=True).values_list(*_SEAT_COLUMNS_RATED))
+        again = [pk for pk in rest if pk in with_corrections]
+        if moved or again:
+            rows += seats.filter(
+                Q(round__event_id__in=moved) | Q(round__event_id__in=again, pod__result__corrected_at__isnull=False)
+            ).values_list(*_SEAT_COLUMNS_RATED)
+        rated: dict[int, tuple[str, str]] = {}
+        current: dict[int, engine.Rating] = {}
+        candidates = _tables(rows, rated, current)
+        changed = {pod: t for pod, t in candidates.items() if rated.get(pod) != (t.key, _fingerprint(t.placements))}
+        count = 0
+        if changed:
+            earliest = min([t.key for t in changed.values()] + [rated[p][0] for p in changed if p in rated])
+            states = [(pk, version, date) for pk, version, date, _ in dirty]
+            if not any(p in rated for p in changed) and earliest > frontier:
+                count = ratings_apply(format_slug=format_slug, tables=changed, current=current, states=states)
+                dirty = []  # their state is written with the ratings
+            else:
+                count = ratings_recompute_from(format_slug=format_slug, key=earliest)
+        if dirty:
+            EventRatingState.objects.bulk_create(
+                (EventRatingState(event_id=pk, rated_version=v, rated_date=d) for pk, v, d, _ in dirty),
+                update_conflicts=True, unique_fields=["event"], update_fields=["rated_version", "rated_date"],
+            )  # fmt: skip
+        if count:
+            events.record(action="ratings.updated", event=None, audit=False, format=format_slug, changes=count)
+    return count
+
+
+def ratings_recompute(*, format_slug: str) -> int:
+    """Every table of the format rated again from scratch (the same outcome as the updates made)."""
+    with transaction.atomic():
+        _lock(format_slug)
+        count = ratings_recompute_from(format_slug=format_slug, key="")
+        states = list(Event.objects.filter(format=format_slug).values_list("pk", "results_version", "date"))
+        EventRatingState.objects.filter(event_id__in=[pk for pk, *_ in states]).delete()
+        EventRatingState.objects.bulk_create(
+            (EventRatingState(event_id=pk, rated_version=v, rated_date=d) for pk, v, d in states), batch_size=2000
+        )
+    return count
+
+
+def stale_formats() -> list[str]:
+    """Formats with an event whose results moved since its ratings (what the sweep asks for again)."""
+    return sorted(
+        set(
+            Event.objects.annotate(rated=Coalesce("rating_state__rated_version", 0))
+            .filter(results_version__gt=F("rated"))
+            .values_list("format", flat=True)
+            .distinct()
+        )
+    )
+
+
+def displayed_ratings(*, format_slug: str, player_ids: Iterable[int]) -> dict[int, float]:
+    """``{player id: displayed rating}`` of the players rated in the format (one query)."""
+    return dict(
+        PlayerRating.objects.filter(format=format_slug, player_id__in=list(player_ids))
+        .order_by()
+        .values_list("player_id", "rating")
+    )

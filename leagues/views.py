@@ -1,0 +1,467 @@
+"""League pages (public), the league's management page, the meta report, ratings, and the exports.
+
+Views translate HTTP to service calls and selector reads; the charts are SVG
+drawn on the server by :mod:`leagues.charts` with the figures also shown as a
+table beside them.  Exports are files: CSV (one header row, then a row per
+line) and the Limitless-style JSON standings.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+from core.exceptions import ApplicationError
+from leagues import charts, selectors, services
+from leagues.forms import LeagueForm, PointsTableForm, SeasonEventForm, SeasonForm, StaffForm
+from leagues.models import League, Season
+from leagues.points import PRESETS, PointsTable
+from rules import FORMATS
+from tournaments import policy
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Event
+
+
+def _league(request: HttpRequest, league_id: int) -> League:
+    league = get_object_or_404(selectors.leagues(), pk=league_id)
+    if not selectors.league_visible(user=request.user, league=league):
+        raise Http404("No such league.")
+    return league
+
+
+def _season(request: HttpRequest, season_id: int) -> Season:
+    season = get_object_or_404(selectors.seasons(), pk=season_id)
+    if not selectors.league_visible(user=request.user, league=season.league):
+        raise Http404("No such season.")
+    return season
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{value * 100:.0f} %"
+
+
+def _standings_chart(season: Season, lines) -> str:
+    top = lines[:10]
+    bars = [charts.Bar(line.player.display_name, line.points, f"{line.points} pts") for line in top]
+    leader = f"{top[0].player.display_name} leads with {top[0].points} points" if top else "No results yet"
+    return mark_safe(  # noqa: S308 - built by leagues.charts, which escapes every text
+        charts.bar_chart(
+            f"season-{season.pk}-standings",
+            f"{season.name}: points of the top {len(top)}",
+            f"{leader}; {len(lines)} players in the standings.",
+            bars,
+        )  # fmt: skip
+    )
+
+
+def _points_words(table: PointsTable) -> list[str]:
+    words = []
+    if table.placement:
+        bands, last = [], 0
+        for down_to, points in table.placement:
+            place = f"{last + 1}" if down_to == last + 1 else f"{last + 1}–{down_to}"
+            bands.append(f"{place}: {points}")
+            last = down_to
+        words.append("Final placing (top cut counted) — " + ", ".join(bands))
+    if table.match_win or table.match_draw:
+        words.append(f"Each 1v1 match won {table.match_win}, drawn {table.match_draw} (a bye is a win)")
+    if table.pod_placement:
+        words.append("Each pod — " + ", ".join(f"{i}: {p}" for i, p in enumerate(table.pod_placement, start=1)))
+    if table.attendance:
+        words.append(f"Attending {table.attendance}")
+    words.append(f"Best {table.best_n} events count" if table.best_n else "Every event counts")
+    return words
+
+
+# --- public pages --------------------------------------------------------------------------------------
+
+
+def league_list(request: HttpRequest) -> HttpResponse:
+    can_create = policy.can_create_event(request.user)
+    return render(
+        request, "leagues/league_list.html",
+        {"leagues": selectors.league_list(user=request.user), "form": LeagueForm() if can_create else None,
+         "formats": _formats()},
+    )  # fmt: skip
+
+
+def _formats() -> list[tuple[str, str]]:
+    return [(f.slug, f.name) for f in FORMATS.values()]
+
+
+def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(request, league_id)
+    seasons = selectors.league_seasons(league=league)
+    current = seasons[0] if seasons else None
+    context = {
+        "league": league, "seasons": seasons, "season": current,
+        "can_manage": policy.can_manage_league(request.user, league),
+        "formats": [(slug, FORMATS[slug].name) for slug in league.formats if slug in FORMATS],
+    }  # fmt: skip
+    if current is not None:
+        lines = selectors.season_standings(season=current)
+        context.update(
+            lines=lines, chart=_standings_chart(current, lines), events=selectors.season_events(season=current)
+        )
+    return render(request, "leagues/league.html", context)
+
+
+def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(request, season_id)
+    lines = selectors.season_standings(season=season)
+    events = selectors.season_events(season=season)
+    names = {e.pk: e.name for e in events}
+    return render(
+        request, "leagues/season.html",
+        {
+            "season": season, "league": season.league, "lines": lines, "events": events, "event_names": names,
+            "chart": _standings_chart(season, lines),
+            "points": _points_words(PointsTable.from_json(season.points_table)),
+            "can_manage": policy.can_manage_league(request.user, season.league),
+        },
+    )  # fmt: skip
+
+
+def _meta_context(report, *, title: str, chart_id: str) -> dict:
+    named = [r for r in report.rows if not r.hidden]
+    shares = [
+        charts.Bar(r.archetype, r.share, f"{r.players} ({_pct(r.share)})", r.win_rate,
+                   f"{_pct(r.win_rate)} wins" if r.win_rate is not None else "")
+        for r in named[:12]
+    ]  # fmt: skip
+    hidden = next((r for r in report.rows if r.hidden), None)
+    desc = (
+        ", ".join(f"{r.archetype} {_pct(r.share)} of players, {_pct(r.win_rate)} match wins" for r in named[:5])
+        or "No published decklists yet"
+    ) + (f"; {hidden.players} players at events whose lists are not published." if hidden else ".")
+    converted = [r for r in named if r.conversion is not None][:12]
+    conversion = charts.bar_chart(
+        f"{chart_id}-cut", f"{title}: conversion into the top cut", "; ".join(
+            f"{r.archetype} {r.in_cut} of {r.players}" for r in converted) or "No top cut yet",
+        [charts.Bar(r.archetype, r.conversion or 0, f"{r.in_cut}/{r.players} ({_pct(r.conversion)})")
+         for r in converted],
+        scale=1,
+    ) if converted else ""  # fmt: skip
+    return {
+        "report": report,
+        "rows": [
+            {"row": r, "share": _pct(r.share), "win_rate": _pct(r.win_rate), "conversion": _pct(r.conversion)}
+            for r in report.rows
+        ],
+        "share_chart": mark_safe(  # noqa: S308 - leagues.charts escapes every text
+            charts.bar_chart(
+                f"{chart_id}-share",
+                f"{title}: share of players and match win rate",
+                desc,
+                shares,
+                scale=max((b.value for b in shares), default=1) or 1,
+                second_label="match win rate",
+            )
+        )
+        if shares
+        else "",  # fmt: skip
+        "cut_chart": mark_safe(conversion),  # noqa: S308
+    }
+
+
+def season_meta(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(request, season_id)
+    events = selectors.season_events(season=season)
+    report = selectors.meta_report(events=events)
+    context = _meta_context(report, title=season.name, chart_id=f"season-{season.pk}-meta")
+    context.update(season=season, league=season.league, events=events, heading=f"Meta report · {season.name}")
+    return render(request, "leagues/meta.html", context)
+
+
+def event_meta(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    report = selectors.meta_report(events=[event])
+    context = _meta_context(report, title=event.name, chart_id=f"event-{event.pk}-meta")
+    context.update(event=event, events=[event], heading=f"Meta report · {event.name}",
+                   season_link=selectors.season_of_event(event=event))  # fmt: skip
+    return render(request, "leagues/meta.html", context)
+
+
+def leaderboard(request: HttpRequest, format_slug: str) -> HttpResponse:
+    if format_slug not in FORMATS:
+        raise Http404("No such format.")
+    board = selectors.leaderboard(format_slug=format_slug, limit=100)
+    return render(
+        request, "leagues/leaderboard.html",
+        {"format": FORMATS[format_slug], "board": board, "min_games": selectors.MIN_GAMES,
+         "formats": [(f.slug, f.name) for f in FORMATS.values()]},
+    )  # fmt: skip
+
+
+def rating_chart(player, history, fmt) -> str:
+    points = [charts.Point(f"{c.event.name} ({c.event.date})", c.rating_after) for c in history]
+    if history and history[0].games == 1:  # the whole history: it starts where every new player does, at 0
+        points.insert(0, charts.Point("Before the first rated game", 0.0))
+    last = points[-1].value if points else 0.0
+    return mark_safe(  # noqa: S308 - leagues.charts escapes every text
+        charts.line_chart(
+            f"rating-{player.pk}-{fmt.slug}",
+            f"{player.display_name}'s {fmt.name} rating",
+            f"{len(points)} rated games; the displayed rating (mu - 3 sigma) is {last:.1f} now"
+            + (
+                f", from {min(p.value for p in points):.1f} at its lowest to {max(p.value for p in points):.1f} at "
+                "its highest."
+                if points
+                else "."
+            ),
+            points,
+            y_label="displayed rating (μ − 3σ)",
+        )  # fmt: skip
+    )
+
+
+def player_league_context(player) -> dict:
+    """The player's seasons and ratings with their charts, for their own page (``/me/``): three queries."""
+    return {"seasons": selectors.player_seasons(player=player), "per_format": _per_format(player)}
+
+
+def _per_format(player) -> list[dict]:
+    ratings = selectors.player_ratings(player=player)
+    history = selectors.rating_history(player=player)
+    per_format = []
+    for rating in ratings:
+        changes = [c for c in history if c.format == rating.format]
+        fmt = FORMATS.get(rating.format)
+        if fmt is not None:
+            per_format.append({"rating": rating, "format": fmt, "chart": rating_chart(player, changes, fmt),
+                               "changes": changes[-10:][::-1]})  # fmt: skip
+    return per_format
+
+
+def player_ratings(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(selectors.players(), pk=player_id)
+    per_format = _per_format(player)
+    return render(
+        request, "leagues/player_ratings.html",
+        {"player": player, "per_format": per_format, "seasons": selectors.player_seasons(player=player)},
+    )  # fmt: skip
+
+
+# --- exports -------------------------------------------------------------------------------------------
+
+
+def _csv(name: str, header: list[str], rows) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return response
+
+
+def _event_file(event: Event, what: str) -> str:
+    return f"{slugify(event.name) or 'event'}-{event.pk}-{what}"
+
+
+def export_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    placed = selectors.event_final_standings(event=event)
+    return _csv(
+        _event_file(event, "standings.csv"),
+        ["placing", "swiss_rank", "player_id", "player", "points", "wins", "losses", "draws", "byes", "omw_pct",
+         "oomw_pct", "dropped", "deck"],
+        ([p.placing, p.standing.rank, p.standing.player_id, p.standing.player.display_name, p.standing.points,
+          p.standing.wins, p.standing.losses, p.standing.draws, p.standing.byes,
+          f"{p.standing.opp_match_win_pct:.4f}", f"{p.standing.opp_opp_match_win_pct:.4f}",
+          "yes" if p.standing.dropped else "no", p.archetype or ""] for p in placed),
+    )  # fmt: skip
+
+
+def export_results_csv(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    seats = selectors.event_results_rows(event=event)
+    return _csv(
+        _event_file(event, "results.csv"),
+        ["round", "stage", "table", "seat", "player_id", "player", "placement", "points", "games_won", "games_lost",
+         "games_drawn"],
+        ([s.round.number, s.round.stage, "bye" if s.pod.is_bye else s.pod.table_number, s.seat_order, s.player_id,
+          s.player.display_name, "" if s.placement is None else s.placement, "" if s.points is None else s.points,
+          "" if s.games_won is None else s.games_won, "" if s.games_lost is None else s.games_lost,
+          "" if s.games_drawn is None else s.games_drawn] for s in seats),
+    )  # fmt: skip
+
+
+def export_decklists_csv(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Decklists only once the organiser published them: before, 404 (nothing hidden is ever exported)."""
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    if not event.decklists_public:
+        raise Http404("This event's decklists are not published.")
+    placed = selectors.event_final_standings(event=event)
+    return _csv(
+        _event_file(event, "decklists.csv"), ["placing", "player_id", "player", "deck", "decklist"],
+        ([p.placing, p.standing.player_id, p.standing.player.display_name, p.archetype or "", p.decklist or ""]
+         for p in placed),
+    )  # fmt: skip
+
+
+def limitless_standings(event: Event, placed) -> list[dict]:
+    """The standings as Limitless-style consumers parse them: one object per player, by placing."""
+    rows = []
+    for p in placed:
+        s = p.standing
+        rows.append(
+            {
+                "name": s.player.display_name,
+                "player": str(s.player_id),
+                "placing": p.placing,
+                "record": {"wins": s.wins, "losses": s.losses, "ties": s.draws},
+                "drop": p.drop,
+                "deck": {"name": p.archetype} if p.archetype else {"name": None},
+            }
+        )
+    return rows
+
+
+def export_standings_json(request: HttpRequest, event_id: int) -> JsonResponse:
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    data = limitless_standings(event, selectors.event_final_standings(event=event))
+    response = JsonResponse(data, safe=False, json_dumps_params={"ensure_ascii": False})
+    response["Content-Disposition"] = f'inline; filename="{_event_file(event, "standings.json")}"'
+    return response
+
+
+def export_season_csv(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(request, season_id)
+    events, lines = selectors.season_export_rows(season=season)
+    header = ["rank", "player_id", "player", "points", "events_played", "events_counted", "average_placing",
+              "best_placing", "head_to_head"] + [f"{e.name} ({e.date})" for e in events]  # fmt: skip
+    rows = []
+    for line in lines:
+        per_event = {e["event"]: e for e in line.events}
+        cells = []
+        for e in events:
+            got = per_event.get(e.pk)
+            cells.append("" if got is None else f"{got['points']}{'' if got['counted'] else '*'}")
+        rows.append([line.rank, line.player_id, line.player.display_name, line.points, line.events_played,
+                     line.events_counted, f"{line.average_placing:.2f}", line.best_placing,
+                     "yes" if line.head_to_head else "no", *cells])  # fmt: skip
+    return _csv(f"{slugify(season.name) or 'season'}-{season.pk}-standings.csv", header, rows)
+
+
+# --- management ----------------------------------------------------------------------------------------
+
+
+def _manage_page(request: HttpRequest, league: League, *, status: int = 200, **forms) -> HttpResponse:
+    seasons = selectors.league_seasons(league=league)
+    season = seasons[0] if seasons else None
+    context = {
+        "league": league, "seasons": seasons, "season": season, "staff": selectors.league_staff(league=league),
+        "presets": list(PRESETS.values()),
+        "season_form": forms.get("season_form") or SeasonForm(),
+        "staff_form": forms.get("staff_form") or StaffForm(),
+        "trail": selectors.league_trail(league=league, limit=20)[1],
+    }  # fmt: skip
+    if season is not None:
+        context["points_form"] = forms.get("points_form") or PointsTableForm.for_season(season)
+        context["event_form"] = forms.get("event_form") or SeasonEventForm(
+            events=selectors.events_addable(season=season, user=request.user)
+        )
+        context["events"] = selectors.season_events(season=season)
+    return render(request, "leagues/manage.html", context, status=status)
+
+
+def _managed(request: HttpRequest, league_id: int) -> League:
+    league = _league(request, league_id)
+    if not policy.can_manage_league(request.user, league):
+        raise Http404("No such league.")
+    return league
+
+
+@login_required
+def league_manage(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _manage_page(request, _managed(request, league_id))
+
+
+@login_required
+@require_POST
+def league_create(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST)
+    if form.is_valid():
+        try:
+            league = services.league_create(by=request.user, **form.cleaned_data)
+        except ApplicationError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"{league.name} is created: add its first season.")
+            return redirect("leagues:manage", league_id=league.pk)
+    return render(
+        request, "leagues/league_list.html",
+        {"leagues": selectors.league_list(user=request.user), "form": form, "formats": _formats()}, status=422,
+    )  # fmt: skip
+
+
+def _act(request: HttpRequest, league: League, form_name: str, form, action) -> HttpResponse:
+    if form.is_valid():
+        try:
+            message = action(form.cleaned_data)
+        except ApplicationError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, message)
+            return redirect("leagues:manage", league_id=league.pk)
+    return _manage_page(request, league, status=422, **{form_name: form})
+
+
+@login_required
+@require_POST
+def season_create(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _managed(request, league_id)
+
+    def create(data: dict) -> str:
+        season = services.season_create(league=league, by=request.user, **data)
+        return f"{season.name} is created."
+
+    return _act(request, league, "season_form", SeasonForm(request.POST), create)
+
+
+@login_required
+@require_POST
+def season_points(request: HttpRequest, league_id: int, season_id: int) -> HttpResponse:
+    league = _managed(request, league_id)
+    season = get_object_or_404(selectors.seasons(), pk=season_id, league=league)
+
+    def update(data: dict) -> str:
+        reason = data.pop("reason", "")
+        services.season_update(season=season, by=request.user, reason=reason, **data)
+        return "The points table is saved: the season's standings are recomputed."
+
+    return _act(request, league, "points_form", PointsTableForm(request.POST), update)
+
+
+@login_required
+@require_POST
+def season_event_add(request: HttpRequest, league_id: int, season_id: int) -> HttpResponse:
+    league = _managed(request, league_id)
+    season = get_object_or_404(selectors.seasons(), pk=season_id, league=league)
+    form = SeasonEventForm(request.POST, events=selectors.events_addable(season=season, user=request.user))
+
+    def add(data: dict) -> str:
+        event = get_object_or_404(tournament_selectors.events_with_organiser(), pk=data["event"])
+        services.season_event_add(season=season, event=event, by=request.user)
+        return f"{event.name} is in {season.name}."
+
+    return _act(request, league, "event_form", form, add)
+
+
+@login_required
+@require_POST
+def league_staff_add(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _managed(request, league_id)
+
+    def add(data: dict) -> str:
+        services.league_staff_add(league=league, username=data["user"], role=data["role"], by=request.user)
+        return f"{data['user']} is {data['role'].replace('_', '-')} of {league.name}."
+
+    return _act(request, league, "staff_form", StaffForm(request.POST), add)
