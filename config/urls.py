@@ -13,6 +13,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api_urls")),
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("games.api_urls")),
+    path("api/v1/", include(("live.api_urls", "live-api"))),
     path("api/v1/auth/token/", TokenCreateApi.as_view(), name="api-token"),
     path("api/v1/auth/signup/", SignUpApi.as_view(), name="api-signup"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -23,5 +24,6 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include(("decks.urls", "decks"))),
     path("", include(("games.urls", "games"))),
+    path("", include(("live.urls", "live"))),
     path("", include(("tournaments.public_urls", "public"))),
 ]

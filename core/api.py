@@ -184,6 +184,15 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "no_result": (409, "the table has no result to correct"),
     "cut_advanced": (409, "the next cut round is paired from this table's winner"),
     "already_rescinded": (409, "the penalty is already rescinded"),
+    "station_not_found": (404, "the event has no stream station of that name"),
+    "station_exists": (409, "the event already has a stream station of that name"),
+    "decklist_hidden": (409, "decklists are not public yet and the organiser does not let casters see them"),
+    "round_finished": (409, "the round is over (every table has its result, a later round has started, or the event "
+                            "is finished): its clock no longer runs"),
+    "timer_started": (409, "the round's clock has already started"),
+    "timer_not_started": (409, "the round's clock has not started"),
+    "timer_paused": (409, "the round's clock is already paused"),
+    "timer_running": (409, "the round's clock is running: only a paused clock resumes"),
     "unsupported_media_type": (415, "the body is neither JSON nor form data"),
     "throttled": (429, "too many requests: wait and retry"),
 }  # fmt: skip
