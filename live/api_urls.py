@@ -13,7 +13,9 @@ urlpatterns = [
     path(E + "stations/<slug:slug>/", apis.StationDetailApi.as_view(), name="station-detail"),
     path(E + "stations/<slug:slug>/stream/", streams.station_stream, name="station-stream"),
     path(E + "overlay-tokens/", apis.OverlayTokenListCreateApi.as_view(), name="overlay-token-list"),
-    path(E + "overlay-tokens/<int:token_id>/revoke/", apis.OverlayTokenRevokeApi.as_view(), name="overlay-token-revoke"),
+    path(
+        E + "overlay-tokens/<int:token_id>/revoke/", apis.OverlayTokenRevokeApi.as_view(), name="overlay-token-revoke"
+    ),
     path(R + "timer/", apis.TimerApi.as_view(), name="timer"),
     path(R + "timer/start/", apis.TimerStartApi.as_view(), name="timer-start"),
     path(R + "timer/pause/", apis.TimerPauseApi.as_view(), name="timer-pause"),

@@ -138,8 +138,10 @@ class StationDetailApi(APIView):
 
     @extend_schema(
         parameters=[TOKEN],
-        responses={200: OpenApiTypes.OBJECT, **error_responses("authentication_failed", "not_found",
-                                                               "station_not_found")},  # fmt: skip
+        responses={
+            200: OpenApiTypes.OBJECT,
+            **error_responses("authentication_failed", "not_found", "station_not_found"),
+        },  # fmt: skip
         description="The station's feature match: the table in the current round, the players in seat order with "
         "their records, who is active, the format's counters from the game in progress, games won in a best of "
         "3, deck names (when the reader may see them), the timer and the decklist on air.",
@@ -154,8 +156,9 @@ class StationDetailApi(APIView):
         request=InputSerializer,
         responses={
             200: StationOutput,
-            **error_responses(*BODY, *STAFF, "not_found", "station_not_found", "round_not_found", "table_not_found",
-                              "decklist_hidden"),  # fmt: skip
+            **error_responses(
+                *BODY, *STAFF, "not_found", "station_not_found", "round_not_found", "table_not_found", "decklist_hidden"
+            ),  # fmt: skip
         },
     )
     def patch(self, request: Request, event_id: int, slug: str) -> Response:
@@ -173,6 +176,7 @@ class StationDetailApi(APIView):
 
 
 # --- the round timer --------------------------------------------------------------------------------------------
+
 
 class TimerApi(APIView):
     @extend_schema(

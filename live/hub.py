@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection
 
+from live import publish
 from live.publish import Message
 
 logger = logging.getLogger(__name__)
@@ -128,8 +129,10 @@ class Hub:
         from live import selectors
 
         def look() -> bool:
-            event = selectors.events().filter(pk=event_id).first()
-            return event is not None and (station is None or selectors.station_of(event=event, slug=station) is not None)
+            event = selectors.event_by_id(event_id=event_id)
+            return event is not None and (
+                station is None or selectors.station_of(event=event, slug=station) is not None
+            )
 
         found = await self.run_db(look)
         if found:
@@ -250,7 +253,9 @@ class Hub:
         from live import selectors
 
         after = followed.last
-        rows = await self.run_db(selectors.live_events_after, event_id=event_id, seq=after, limit=settings.PODIUM_LIVE_KEEP)
+        rows = await self.run_db(
+            selectors.live_events_after, event_id=event_id, seq=after, limit=settings.PODIUM_LIVE_KEEP
+        )
         if rows and rows[0].seq != after + 1:
             # Gone from the database too: every stream starts again from a snapshot.
             for subscription in list(followed.subscriptions):
@@ -345,3 +350,6 @@ def deliver_in_process(messages: list[Message]) -> None:
     for hub in hubs:
         if not hub.loop.is_closed():
             hub.deliver_threadsafe(messages)
+
+
+publish.LOCAL_HUBS.append(deliver_in_process)

@@ -27,6 +27,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +61,9 @@ class Message:
     @classmethod
     def decode(cls, raw: str | bytes) -> Message:
         body = json.loads(raw)
-        return cls(event_id=int(body["e"]), seq=int(body["s"]), kind=str(body["k"]), data=body["d"], stations=body["st"])
+        return cls(
+            event_id=int(body["e"]), seq=int(body["s"]), kind=str(body["k"]), data=body["d"], stations=body["st"]
+        )
 
     @classmethod
     def of(cls, row: LiveEvent) -> Message:
@@ -123,9 +126,19 @@ def _redis():
 
             timeout = settings.REDIS_TIMEOUT
             _client = redis.Redis.from_url(
-                settings.PODIUM_LIVE_REDIS_URL, socket_connect_timeout=timeout, socket_timeout=timeout
+                str(settings.PODIUM_LIVE_REDIS_URL), socket_connect_timeout=timeout, socket_timeout=timeout
             )
         return _client
+
+
+#: This process's hubs, without Redis: each takes the numbered events (:mod:`live.hub` adds itself).
+LOCAL_HUBS: list[Callable[[list[Message]], None]] = []
+
+
+def deliver_locally(messages: list[Message]) -> None:
+    """Without Redis: hand what this process published to its own hubs (from any thread)."""
+    for deliver in LOCAL_HUBS:
+        deliver(messages)
 
 
 def send(messages: list[Message]) -> None:
@@ -134,9 +147,7 @@ def send(messages: list[Message]) -> None:
     if not messages:
         return
     if not settings.PODIUM_LIVE_REDIS_URL:
-        from live import hub
-
-        hub.deliver_in_process(messages)
+        deliver_locally(messages)
         return
     if time.monotonic() < _broken_until:
         return

@@ -35,6 +35,10 @@ def events() -> QuerySet[Event]:
     return Event.objects.select_related("organiser")
 
 
+def event_by_id(*, event_id: int) -> Event | None:
+    return Event.objects.filter(pk=event_id).first()
+
+
 def stations_of(*, event: Event) -> list[Station]:
     """The event's stations, by slug, with the player on air: one query."""
     return list(Station.objects.filter(event=event).select_related("revealed_player").order_by("slug"))
@@ -358,10 +362,19 @@ def bracket_data(*, event: Event) -> dict[str, Any] | None:
                 "label": r.label,
                 "tables": [
                     {
-                        "number": t.number, "decided": t.decided, "to_come": t.to_come, "fed_by": t.fed_by,
+                        "number": t.number,
+                        "decided": t.decided,
+                        "to_come": t.to_come,
+                        "fed_by": t.fed_by,
                         "seats": [
-                            {"seed": s.seed, "player": s.player_id, "name": s.name, "placement": s.placement,
-                             "games_won": s.games_won, "won": s.won}
+                            {
+                                "seed": s.seed,
+                                "player": s.player_id,
+                                "name": s.name,
+                                "placement": s.placement,
+                                "games_won": s.games_won,
+                                "won": s.won,
+                            }
                             for s in t.seats
                         ],
                     }  # fmt: skip
@@ -390,8 +403,15 @@ def event_snapshot(*, event: Event) -> dict[str, Any]:
     timer = round_timer(round_=round_) if round_ is not None else None
     return {
         "seq": seq,
-        "event": {"id": event.pk, "name": event.name, "format": event.format, "format_name": event.format_spec.name,
-                  "status": event.status, "venue": event.venue, "one_vs_one": event.is_one_vs_one},  # fmt: skip
+        "event": {
+            "id": event.pk,
+            "name": event.name,
+            "format": event.format,
+            "format_name": event.format_spec.name,
+            "status": event.status,
+            "venue": event.venue,
+            "one_vs_one": event.is_one_vs_one,
+        },  # fmt: skip
         "round": round_info(round_, tables=sum(1 for t in tables if not t["bye"])),
         "tables": tables,
         "timer": timer_view(round_, timer),

@@ -70,7 +70,7 @@ def _timer_facts(timer: RoundTimer) -> dict[str, Any]:
     }
 
 
-def _record_timer(action: str, event: Event, round_: Round, timer: RoundTimer, *, by, before=None) -> None:
+def _record_timer(*, action: str, event: Event, round_: Round, timer: RoundTimer, by, before=None) -> None:
     events.record(
         action=action, event=event, by=by, subject=f"Round {round_.number} timer", before=before,
         after=_timer_facts(timer), round=round_.number,
@@ -96,7 +96,7 @@ def timer_start(*, event: Event, round_number: int, minutes: int, by) -> RoundTi
                 )  # fmt: skip
         except IntegrityError:
             raise Conflict(f"The clock of round {round_number} has already started.", code="timer_started") from None
-        _record_timer("timer.started", event, round_, timer, by=by)
+        _record_timer(action="timer.started", event=event, round_=round_, timer=timer, by=by)
     return timer
 
 
@@ -121,7 +121,7 @@ def timer_pause(*, event: Event, round_number: int, by) -> RoundTimer:
         timer.remaining_seconds = timer.remaining()
         timer.deadline = None
         timer.save(update_fields=["remaining_seconds", "deadline", "updated_at"])
-        _record_timer("timer.paused", event, round_, timer, by=by, before=before)
+        _record_timer(action="timer.paused", event=event, round_=round_, timer=timer, by=by, before=before)
     return timer
 
 
@@ -136,7 +136,7 @@ def timer_resume(*, event: Event, round_number: int, by) -> RoundTimer:
         timer.deadline = timezone.now() + datetime.timedelta(seconds=timer.remaining())
         timer.remaining_seconds = None
         timer.save(update_fields=["remaining_seconds", "deadline", "updated_at"])
-        _record_timer("timer.resumed", event, round_, timer, by=by, before=before)
+        _record_timer(action="timer.resumed", event=event, round_=round_, timer=timer, by=by, before=before)
     return timer
 
 
@@ -155,7 +155,7 @@ def timer_extend(*, event: Event, round_number: int, minutes: int, by) -> RoundT
             timer.deadline = timer.deadline + extra
         timer.duration_seconds += minutes * 60
         timer.save(update_fields=["remaining_seconds", "deadline", "duration_seconds", "updated_at"])
-        _record_timer("timer.extended", event, round_, timer, by=by, before=before)
+        _record_timer(action="timer.extended", event=event, round_=round_, timer=timer, by=by, before=before)
     return timer
 
 

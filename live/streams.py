@@ -77,7 +77,9 @@ async def _snapshot(event_id: int, station: str | None) -> tuple[int, dict]:
     from live import selectors
 
     def read() -> dict:
-        event = selectors.events().get(pk=event_id)
+        event = selectors.event_by_id(event_id=event_id)
+        if event is None:
+            return {"seq": 0, "event": None}
         if station is None:
             return selectors.event_snapshot(event=event)
         found = selectors.station_of(event=event, slug=station)

@@ -25,6 +25,9 @@ READ_SIDE = (
     "tournaments/apis.py",
     "accounts/views.py",
     "accounts/apis.py",
+    "live/views.py",
+    "live/apis.py",
+    "live/streams.py",
 )
 
 #: The related managers of the apps' models (``event.rounds``, ``pod.seats``, ``report.responses``, ...).

@@ -133,8 +133,10 @@ class EventOutput(serializers.Serializer):
 @extend_schema_serializer(component_name="FinalPlacement")
 class FinalPlacementOutput(serializers.Serializer):
     place = serializers.IntegerField(help_text="1 = champion; players out in the same round share a place.")
-    label = serializers.CharField(help_text="Champion, Finalist, Semi-finalist, Quarter-finalist, Top 16 ... (pods: "
-                                  "Champion, 2nd, 3rd ... for the final pod)")
+    label = serializers.CharField(
+        help_text="Champion, Finalist, Semi-finalist, Quarter-finalist, Top 16 ... (pods: Champion, 2nd, 3rd ... for "
+        "the final pod)"
+    )
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)

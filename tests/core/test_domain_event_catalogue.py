@@ -14,6 +14,7 @@ SOURCES = [
     ROOT / "decks" / "services.py",
     ROOT / "games" / "services.py",
     ROOT / "accounts" / "services.py",
+    ROOT / "live" / "services.py",
 ]
 
 

@@ -39,4 +39,3 @@ def duel(organiser, staff_users):
 def api_as(staff_users):
     """``api_as("jo")``: an API client of that staff member (token auth)."""
     return lambda username: _client_for(staff_users[username])
-

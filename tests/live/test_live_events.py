@@ -8,7 +8,7 @@ import pytest
 from django.db import transaction
 
 from games import services as game_services
-from live import hub, publish, readers
+from live import publish, readers
 from live import services as live_services
 from live.models import LiveEvent
 from tests.support.live import seats_of
@@ -65,7 +65,7 @@ def test_a_live_event_that_cannot_be_built_never_fails_the_change(duel, organise
 def test_without_redis_the_live_events_go_to_this_processs_hub(duel, organiser, monkeypatch, settings):
     settings.PODIUM_LIVE_REDIS_URL = None
     sent = []
-    monkeypatch.setattr(hub, "deliver_in_process", sent.extend)
+    monkeypatch.setattr(publish, "LOCAL_HUBS", [sent.extend])
     live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
     assert [(m.kind, m.event_id) for m in sent] == [("timer.changed", duel.pk)]
     assert publish.Message.decode(sent[0].encode()) == sent[0]

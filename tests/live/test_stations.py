@@ -19,7 +19,9 @@ def _stations(event) -> str:
 
 def _deck(event, player_id: int, master: str) -> None:
     registration = Registration.objects.get(event=event, player_id=player_id)
-    DeckVersion.objects.create(registration=registration, number=1, decklist=f"1 {master}", roles={"deck_master": master})
+    DeckVersion.objects.create(
+        registration=registration, number=1, decklist=f"1 {master}", roles={"deck_master": master}
+    )
 
 
 @pytest.fixture

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.live import seats_of
 from tournaments import services
 from tournaments.models import AuditEntry
-
-from tests.support.live import seats_of
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +49,9 @@ def test_timer_operations_on_a_finished_round_are_refused_with_409_round_finishe
     _post(api, duel, "start", {"minutes": 50})
     for table in (1, 2):
         a, b = seats_of(duel, table)
-        services.pod_result_report(event=duel, round_number=1, table_number=table, placements={a: 1, b: 2}, by=organiser)
+        services.pod_result_report(
+            event=duel, round_number=1, table_number=table, placements={a: 1, b: 2}, by=organiser
+        )
     for op, body in (("pause", None), ("extend", {"minutes": 3}), ("start", {"minutes": 50})):
         answer = _post(api, duel, op, body)
         assert answer.status_code == 409, (op, answer.content)

@@ -216,7 +216,8 @@ def live_settings(redis_url: str | None, channel: str):
 
 def seats_of(event, table: int, number: int = 1) -> list[int]:
     return list(
-        event.rounds.get(number=number).pods.get(table_number=table).seats.order_by("seat_order").values_list(
-            "player_id", flat=True
-        )
+        event.rounds.get(number=number)
+        .pods.get(table_number=table)
+        .seats.order_by("seat_order")
+        .values_list("player_id", flat=True)
     )

@@ -403,6 +403,8 @@ def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) 
 
 
 # The people's reads (players, reports, staff, the audit trail), under the same name.
+# The top cut as a bracket, and the final placements.
+from tournaments.selectors.bracket import Bracket, FinalPlacement, top_cut_bracket  # noqa: E402,F401
 from tournaments.selectors.people import (  # noqa: E402,F401
     PlayerEvents,
     PlayerRound,
@@ -415,5 +417,3 @@ from tournaments.selectors.people import (  # noqa: E402,F401
     tables_to_settle,
     waiting_list,
 )
-# The top cut as a bracket, and the final placements.
-from tournaments.selectors.bracket import Bracket, FinalPlacement, top_cut_bracket  # noqa: E402,F401

@@ -116,8 +116,12 @@ def top_cut_bracket(*, event: Event) -> Bracket | None:
                     number=pod.table_number or 0,
                     seats=[
                         BracketSeat(
-                            seed=s.cut_seed, player_id=s.player_id, name=s.player.display_name,
-                            placement=s.placement, games_won=s.games_won, won=decided and s.placement == 1,
+                            seed=s.cut_seed,
+                            player_id=s.player_id,
+                            name=s.player.display_name,
+                            placement=s.placement,
+                            games_won=s.games_won,
+                            won=decided and s.placement == 1,
                         )  # fmt: skip
                         for s in pod.seats.all()
                     ],
