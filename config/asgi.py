@@ -12,4 +12,9 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
 os.environ.setdefault("PODIUM_ASGI", "true")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from live.streams import route  # noqa: E402 - after Django is set up
+
+#: The live streams are answered before Django's handler (which keeps a thread per request while it lasts).
+application = route(django_application)

@@ -195,6 +195,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "timer_running": (409, "the round's clock is running: only a paused clock resumes"),
     "unsupported_media_type": (415, "the body is neither JSON nor form data"),
     "throttled": (429, "too many requests: wait and retry"),
+    "stream_unavailable": (503, "this server does not serve the live streams: the ASGI server (uvicorn) does"),
 }  # fmt: skip
 
 #: Codes every operation with a request body can answer.
@@ -211,6 +212,7 @@ _STATUS_TITLES = {
     409: "The current state refuses the request.",
     415: "Unsupported media type.",
     429: "Throttled.",
+    503: "Unavailable here.",
 }
 
 #: The line of a 400 that also carries the game engines' own refusals.

@@ -75,10 +75,11 @@ class BracketApi(APIView):
         responses={200: OpenApiTypes.OBJECT, **error_responses("not_found")},
         description="The top cut as a bracket: its `rounds`, played and to come (a table to come names the tables "
         "whose winners sit there, `fed_by`), and once the final has its result the final `placements` "
-        "(champion, finalist, semi-finalists ...). `null` before the cut.",
+        "(champion, finalist, semi-finalists ...). Before the cut: size 0 and no rounds.",
     )
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(selectors.bracket_data(event=_event(event_id)))
+        bracket = selectors.bracket_data(event=_event(event_id))
+        return Response(bracket or {"size": 0, "pods": False, "complete": False, "rounds": [], "placements": []})
 
 
 @extend_schema_serializer(component_name="Station")

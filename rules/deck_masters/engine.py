@@ -591,7 +591,7 @@ def _by_wins(wins: Mapping[str, int]) -> dict[str, int]:
     return {pid: 1 if pid == leaders[0] else 2 for pid in wins}
 
 
-_WHERE = {"position": "Deck Master Position", "field": "on the field", "lost": "lost"}
+_WHERE = {"position": "in position", "field": "on the field", "lost": "lost"}
 
 
 def deck_master_shown(player: Mapping[str, Any]) -> str | None:
@@ -599,6 +599,6 @@ def deck_master_shown(player: Mapping[str, Any]) -> str | None:
     master = player.get("deck_master")
     if not isinstance(master, Mapping):
         return None
-    card = master.get("card") or "Deck Master"
+    card = master.get("card") or "not named"
     where = _WHERE.get(str(master.get("location")), "")
     return f"{card} ({where})" if where else str(card)

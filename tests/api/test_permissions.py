@@ -41,6 +41,7 @@ from rest_framework.test import APIClient
 from decks import services as deck_services
 from decks.models import DeckVersion
 from games import services as game_services
+from live import services as live_services
 from tests.support.games.deck_masters import scripted_duel
 from tournaments import services
 from tournaments.models import Event, Player
@@ -92,6 +93,15 @@ POST   /events/{event_id}/rounds/{number}/tables/{table}/correction/      403   
 POST   /events/{event_id}/rounds/{number}/tables/{table}/games/           403   403  403   403    409    403    403     409  409  409
 POST   /games/{game_id}/events/                                           403   403  403   403    201    403    403     201  201  201
 POST   /games/{game_id}/events/{seq}/void/                                403   403  403   403    201    403    403     201  201  201
+POST   /events/{event_id}/rounds/{number}/timer/start/                    403   403  403   403    200    200    403     200  200  200
+POST   /events/{event_id}/rounds/{number}/timer/pause/                    403   403  403   403    409    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/timer/resume/                   403   403  403   403    409    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/timer/extend/                   403   403  403   403    409    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/tables/{table}/extension/       403   403  403   403    201    403    403     201  201  201
+POST   /events/{event_id}/stations/                                       403   403  403   403    403    403    201     201  201  201
+PATCH  /events/{event_id}/stations/{slug}/                                403   403  403   403    403    403    200     200  200  200
+POST   /events/{event_id}/overlay-tokens/                                 403   403  403   403    403    403    201     201  201  201
+POST   /events/{event_id}/overlay-tokens/{token_id}/revoke/               403   403  403   403    403    403    200     200  200  200
 """
 # fmt: on
 
@@ -118,6 +128,9 @@ CONFLICTS = {
     "POST /events/{event_id}/rounds/{number}/repair/": "round_has_results",
     "POST /events/{event_id}/top-cut/": "round_incomplete",
     "POST /events/{event_id}/rounds/{number}/tables/{table}/games/": "game_in_progress",
+    "POST /events/{event_id}/rounds/{number}/timer/pause/": "timer_not_started",
+    "POST /events/{event_id}/rounds/{number}/timer/resume/": "timer_not_started",
+    "POST /events/{event_id}/rounds/{number}/timer/extend/": "timer_not_started",
 }
 
 #: Why a 403 cell is refused: anonymous callers are not signed in; the others may not (or are not at the table).
@@ -139,6 +152,7 @@ class World:
     penalty: int  # a warning alice was given at the running event
     game: int
     game_version: int
+    token: int  # an overlay token of the running event (its station is stream-1)
     next_entry: dict = field(default_factory=dict)
 
 
@@ -195,7 +209,10 @@ def world(django_user_model) -> World:
     warning = services.penalty_issue(
         event=running, registration_id=by_player[alice].pk, penalty="warning", infraction="Slow play", by=people["judy"]
     )
+    live_services.station_create(event=running, slug="stream-1", by=olivia)
+    token = live_services.overlay_token_create(event=running, label="OBS", by=olivia)
     return World(
+        token=token.pk,
         users={
             "at table": people["alice"],
             "elsewhere": people["eve"],
@@ -277,6 +294,15 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /games/{game_id}/events/": ({"game_id": w.game}, {"expected_version": w.game_version, **w.next_entry}),
         "POST /games/{game_id}/events/{seq}/void/": (
             {"game_id": w.game, "seq": 3}, {"expected_version": w.game_version, "reason": "Recorded twice."}),
+        "POST /events/{event_id}/rounds/{number}/timer/start/": ({**run, "number": 2}, {"minutes": 50}),
+        "POST /events/{event_id}/rounds/{number}/timer/pause/": ({**run, "number": 2}, None),
+        "POST /events/{event_id}/rounds/{number}/timer/resume/": ({**run, "number": 2}, None),
+        "POST /events/{event_id}/rounds/{number}/timer/extend/": ({**run, "number": 2}, {"minutes": 5}),
+        "POST /events/{event_id}/rounds/{number}/tables/{table}/extension/": (table1, {"minutes": 3, "reason": "Judge call"}),
+        "POST /events/{event_id}/stations/": (run, {"slug": "stream-2"}),
+        "PATCH /events/{event_id}/stations/{slug}/": ({**run, "slug": "stream-1"}, {"table": 2}),
+        "POST /events/{event_id}/overlay-tokens/": (run, {"label": "Laptop"}),
+        "POST /events/{event_id}/overlay-tokens/{token_id}/revoke/": ({**run, "token_id": w.token}, None),
     }  # fmt: skip
 
 

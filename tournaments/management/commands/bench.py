@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 AREAS = {
     "decks": "bench.decks",
     "games": "bench.games",
+    "live": "bench.live",
     "pairing": "bench.pairing",
     "reports": "bench.reports",
     "self-reports": "bench.self_reports",
