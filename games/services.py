@@ -36,7 +36,7 @@ from games import selectors
 from games.models import Game, GameEvent
 from rules.engine import GameEvent as EngineEvent
 from rules.engine import RuleViolation
-from rules.options import Use
+from rules.options import Use, same
 from tournaments.models import Event, Pod, PodResult
 from tournaments.policy import ensure_can_record_games
 from tournaments.services import pod_result_report
@@ -98,7 +98,7 @@ def _event_options(event: Event, given: Mapping[str, Any]) -> dict[str, Any]:
     game started with another value for one of them is refused."""
     chosen = event.options_for(Use.GAME)
     for name, value in given.items():
-        if name in chosen and (value != chosen[name] or type(value) is not type(chosen[name])):
+        if name in chosen and not same(value, chosen[name]):
             option = event.format_spec.option(name)
             raise ApplicationError(
                 f"This event plays {option.label.lower()} {option.describe(chosen[name])!r}: the event's organiser "

@@ -58,6 +58,11 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def same(a: Any, b: Any) -> bool:
+    """Equal and of one type: ``1 == True`` in Python, but an option's ``1`` is not its ``true``."""
+    return a == b and type(a) is type(b)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Option:
     """One option of a format: its values, its default, where it is used and what the rulebook says.
@@ -96,10 +101,6 @@ class Option:
         if not self.uses:
             raise ValueError(f"option {self.name}: say where it is used")
 
-    @property
-    def is_boolean(self) -> bool:
-        return set(self.choices) == {False, True} and all(isinstance(c, bool) for c in self.choices)
-
     def allowed(self, names: Iterable[str] | None = None) -> str:
         """The values allowed, as a phrase: "6000, 8000 or 10000", "8 to 12", "true or false"."""
         if self.minimum is not None and self.maximum is not None:
@@ -117,8 +118,7 @@ class Option:
             if value is None or (isinstance(value, str) and value in known):
                 return value
         elif self.choices:
-            # ``1 == True`` in Python: compare types too, so a boolean option takes only booleans.
-            if any(value == c and type(value) is type(c) for c in self.choices):
+            if any(same(value, c) for c in self.choices):
                 return value
         elif _is_int(value) and self.minimum is not None and self.maximum is not None:
             if self.minimum <= value <= self.maximum:
@@ -128,14 +128,17 @@ class Option:
     def describe(self, value: Any) -> str:
         """How a value reads on a page: its name, or the value itself."""
         for key, text in self.value_names.items():
-            if key == value and type(key) is type(value):
+            if same(key, value):
                 return text
         if isinstance(value, bool):
             return "yes" if value else "no"
         return f"{value} {self.unit}" if self.unit else str(value)
 
+    def is_default(self, value: Any) -> bool:
+        return same(value, self.default)
+
     def is_house_rule(self, value: Any) -> bool:
-        return self.house_rule and value != self.default
+        return self.house_rule and not self.is_default(value)
 
     def as_dict(self) -> dict[str, Any]:
         """The option as JSON: what it is, its values and default, where it is used, the rulebook's words."""
@@ -198,7 +201,7 @@ def clean(
         if value is None:
             continue
         value = option.check(value, names=(names or {}).get(key))
-        if value != option.default or type(value) is not type(option.default):
+        if not option.is_default(value):
             out[key] = value
     return out
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from core import option_names
 from rules import choices as format_choices
-from rules.options import Option
+from rules.options import Option, same
 from tournaments.models import Event, EventStaff, Penalty
 
 
@@ -31,7 +31,7 @@ def option_field(option: Option, *, names: Iterable[str] = (), disabled: bool = 
 
     def label(value: Any) -> str:
         text = option.describe(value)
-        if value == option.default and type(value) is type(option.default):
+        if option.is_default(value):
             return text if "default" in text else text + marks["default"]
         return text + marks["house"] if option.house_rule else text
 
@@ -176,7 +176,7 @@ class EventSettingsForm(EventForm):
             if not self.fields[name].disabled
         }
         stored = self.event.format_spec.effective_options(self.event.options)
-        if any(value != stored[key] or type(value) is not type(stored[key]) for key, value in options.items()):
+        if any(not same(value, stored[key]) for key, value in options.items()):
             changes["options"] = options
         return changes
 

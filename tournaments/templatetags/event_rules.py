@@ -39,7 +39,7 @@ def option_rows(fmt: Format, stored: Mapping[str, Any], use: Use | None = None) 
     rows = []
     for option, value in fmt.effective_options(stored, use=use).items():
         spec = fmt.option(option)
-        if value == spec.default and type(value) is type(spec.default):
+        if spec.is_default(value):
             kind = "default"
         else:
             kind = "house rule" if spec.house_rule else "variant"
