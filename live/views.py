@@ -214,7 +214,7 @@ def caster(request: HttpRequest, event_id: int) -> HttpResponse:
         "tokens": selectors.tokens_of(event=event),
         "base": base,
         "decks_visible": policy.can_view_hidden_decklists(request.user, event),
-        "may": {"edit_event": policy.can(request.user, Action.EDIT_EVENT, event)},
+        "may": {action.value: policy.can(request.user, action, event) for action in Action},
         "overlays": [
             ("Standings lower third", reverse("live:standings-overlay", args=[event.pk])),
             ("Standings ticker", reverse("live:standings-overlay", args=[event.pk]) + "?mode=ticker"),
