@@ -1,7 +1,10 @@
 """Numbering live events after their commit, and sending them to every process's streams.
 
 A live event is written, unnumbered, in the transaction of the change
-(:mod:`live.readers`); once that has committed, :func:`live_events_publish`
+(:mod:`live.readers`); once that has committed, the reader asks this process's
+publisher thread for it (:func:`publish_soon`: the request that made the change
+does not wait; ``PODIUM_LIVE_PUBLISH_THREAD=false`` publishes in the caller, as
+the tests do), and :func:`live_events_publish`
 numbers every unnumbered event of the tournament event in one short
 transaction that holds the event's :class:`~live.models.LiveStream` row, so the
 numbers follow the order they are given and a number, once a client has seen
@@ -25,6 +28,7 @@ from __future__ import annotations
 import datetime
 import json
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -71,6 +75,43 @@ class Message:
 
     def for_station(self, slug: str | None) -> bool:
         return slug is None or self.stations is None or slug in self.stations
+
+
+_pending: set[int] = set()
+_wake = threading.Condition()
+_publisher: tuple[int, threading.Thread] | None = None  # (pid, thread): a forked worker starts its own
+
+
+def publish_soon(event_id: int) -> None:
+    """Have the event's unnumbered live events published: by this process's publisher thread, or at once."""
+    global _publisher
+    if not settings.PODIUM_LIVE_PUBLISH_THREAD:
+        live_events_publish(event_id)
+        return
+    with _wake:
+        _pending.add(event_id)
+        if _publisher is None or _publisher[0] != os.getpid() or not _publisher[1].is_alive():
+            thread = threading.Thread(target=_publish_forever, name="podium-live-publisher", daemon=True)
+            _publisher = (os.getpid(), thread)
+            thread.start()
+        _wake.notify()
+
+
+def _publish_forever() -> None:
+    from django.db import connection
+
+    while True:
+        with _wake:
+            while not _pending:
+                _wake.wait()
+            event_ids = sorted(_pending)
+            _pending.clear()
+        for event_id in event_ids:
+            try:
+                live_events_publish(event_id)
+            except Exception:  # noqa: BLE001 - the events stay unnumbered: the sweep publishes them
+                logger.exception("Live events of event %s not published", event_id)
+                connection.close()
 
 
 def live_events_publish(event_id: int) -> list[Message]:

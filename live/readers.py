@@ -19,9 +19,11 @@ domain events                                          live event               
 
 A *handler* writes it in the change's transaction, with the facts as they are
 there (the game's state after the entry that caused it, with that entry); a
-failure there is logged and never fails the change (a savepoint takes the live
-event's writes back alone).  A *reader* numbers and sends it once the change has
-committed (:mod:`live.publish`).  Only public facts go into a live event.
+payload that cannot be built is logged and never fails the change.  A *reader*
+hands it, once the change has committed, to this process's publisher, which
+numbers and sends it in a thread of its own (:mod:`live.publish`), so the
+request that made the change does not wait for it.  Only public facts go into a
+live event.
 """
 
 from __future__ import annotations
@@ -31,14 +33,15 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError
 
 from core import events
 from core.events import DomainEvent
-from games.models import Game, GameEvent
+from games.models import Game
 from live import selectors
 from live.models import LiveEvent, Station
-from live.publish import live_events_publish
+from live.publish import publish_soon
+from rules import get_format
 from tournaments.models import Event, Round, Seat
 
 logger = logging.getLogger(__name__)
@@ -59,13 +62,17 @@ def add(event_id: int, kind: str, data: dict[str, Any], stations: list[str] | No
 
 
 def _never_fails(build: Callable[[DomainEvent], None]) -> Callable[[DomainEvent], None]:
+    """A live event that cannot be built (a bug in its payload) is logged; the change goes on.  No savepoint:
+    the builders read, and write one row last, so what fails is Python, which leaves the transaction whole."""
+
     @wraps(build)
     def handler(domain_event: DomainEvent) -> None:
         if domain_event.event_id is None:
             return
         try:
-            with transaction.atomic():
-                build(domain_event)
+            build(domain_event)
+        except DatabaseError:
+            raise  # the transaction is broken anyway: the change fails, as with any handler
         except Exception:  # noqa: BLE001 - the change stands; its live event is lost, the next snapshot shows it
             logger.exception("No live event for %s (event %s)", domain_event.action, domain_event.event_id)
 
@@ -134,26 +141,33 @@ def standings_updated(domain_event: DomainEvent) -> None:
 @events.handler(*GAME_ACTIONS)
 @_never_fails
 def game_state_changed(domain_event: DomainEvent) -> None:
+    """From the facts the service recorded (the state after the entry, the entry): three queries at most."""
     event_id = domain_event.event_id
     assert event_id is not None
-    game = Game.objects.select_related("pod__round").get(pk=domain_event.data["game_id"])
-    fmt = game.format_spec
-    seats = list(Seat.objects.filter(pod_id=game.pod_id).select_related("player").order_by("seat_order"))
+    facts = domain_event.data
+    fmt = get_format(facts["format"])
+    pod_id, number, table = facts["pod_id"], facts["round"], facts["table"]
+    seats = list(Seat.objects.filter(pod_id=pod_id).select_related("player").order_by("seat_order"))
     names = {s.player_id: s.player.display_name for s in seats}
-    entry = GameEvent.objects.get(game=game, seq=domain_event.data["seq"])
-    wins = selectors.game_wins(list(Game.objects.filter(pod_id=game.pod_id))) if fmt.games_per_match > 1 else {}
-    in_game = selectors.players_in_game(fmt, game)
-    table = game.pod.table_number
+    wins: dict[int, int] = {}
+    if fmt.games_per_match > 1:
+        wins = selectors.game_wins(list(Game.objects.filter(pod_id=pod_id, status=Game.Status.FINISHED)))
+    in_game = selectors.players_in_state(fmt, facts["state"])
+    game = selectors.game_facts(
+        fmt, game_id=facts["game_id"], number=facts["game_number"], status=facts["status"], version=facts["version"],
+        state=facts["state"],
+    )  # fmt: skip
     add(event_id, "game.state_changed", {
-        "round": game.pod.round.number, "table": table, "game": selectors.game_info(game, fmt),
-        "entry": selectors.entry_info(entry, fmt, names),
+        "round": number, "table": table, "game": game,
+        "entry": selectors.entry_facts(fmt, seq=facts["seq"], type_=facts["type"], payload=facts["payload"],
+                                       names=names),
         "players": [
             {"id": s.player_id, "name": names[s.player_id], "seat": s.seat_order,
              "game_wins": wins.get(s.player_id, 0) if fmt.games_per_match > 1 else None,
              **in_game.get(s.player_id, {"active": False, "out": False, "placement": None, "counters": []})}
             for s in seats
         ],
-    }, selectors.stations_on_table(event_id=event_id, round_number=game.pod.round.number, table=table))  # fmt: skip
+    }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
 
 
 @events.handler(*TIMER_ACTIONS)
@@ -190,4 +204,4 @@ def station_changed(domain_event: DomainEvent) -> None:
 @events.reader(*ACTIONS)
 def publish(domain_event: DomainEvent) -> None:
     if domain_event.event_id is not None:
-        live_events_publish(domain_event.event_id)
+        publish_soon(domain_event.event_id)

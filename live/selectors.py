@@ -190,9 +190,13 @@ def game_wins(games: list[Game]) -> dict[int, int]:
 
 def players_in_game(fmt: Format, game: Game | None) -> dict[int, dict[str, Any]]:
     """``{player id: {"active", "out", "placement", "counters"}}`` from a game's state (empty without a game)."""
-    if game is None:
+    return players_in_state(fmt, game.state if game is not None else None)
+
+
+def players_in_state(fmt: Format, state: Mapping[str, Any] | None) -> dict[int, dict[str, Any]]:
+    """:func:`players_in_game` from the state itself."""
+    if state is None:
         return {}
-    state = game.state or {}
     active = fmt.turn_of(state) if state.get("status") != "finished" else None
     shown = {}
     for p in state.get("players", []):
@@ -210,28 +214,40 @@ def players_in_game(fmt: Format, game: Game | None) -> dict[int, dict[str, Any]]
 def game_info(game: Game | None, fmt: Format) -> dict[str, Any] | None:
     if game is None:
         return None
-    state = game.state or {}
+    return game_facts(fmt, game_id=game.pk, number=game.number, status=game.status, version=game.version,
+                      state=game.state or {})  # fmt: skip
+
+
+def game_facts(
+    fmt: Format, *, game_id: int, number: int, status: str, version: int, state: Mapping[str, Any]
+) -> dict[str, Any]:
     return {
-        "id": game.pk,
-        "number": game.number,
-        "status": game.status,
-        "version": game.version,
+        "id": game_id,
+        "number": number,
+        "status": status,
+        "version": version,
         "turn": (state.get("turn") or {}).get("number"),
         "best_of": fmt.games_per_match,
     }
 
 
 def entry_info(entry: GameEvent, fmt: Format, names: Mapping[int, str]) -> dict[str, Any]:
-    """A log entry as an overlay's caption reads it: ``Life change · Ash Ketch −10``."""
+    """A log entry as an overlay's caption reads it: ``LP changes: Kaiba −1800``."""
+    return entry_facts(fmt, seq=entry.seq, type_=entry.type, payload=entry.payload, names=names)
+
+
+def entry_facts(
+    fmt: Format, *, seq: int, type_: str, payload: Mapping[str, Any], names: Mapping[int, str]
+) -> dict[str, Any]:
     from games.display import entry_summary, label
 
-    spec = fmt.vocabulary.get(entry.type)
-    voided = entry.payload.get("seq") if entry.type == "void" else None
+    spec = fmt.vocabulary.get(type_)
+    voided = payload.get("seq") if type_ == "void" else None
     return {
-        "seq": entry.seq,
-        "type": entry.type,
-        "label": label(entry.type).capitalize(),
-        "summary": entry_summary(spec, entry.payload, names) if entry.type != "void" else f"entry #{voided} voided",
+        "seq": seq,
+        "type": type_,
+        "label": label(type_).capitalize(),
+        "summary": entry_summary(spec, payload, names) if type_ != "void" else f"entry #{voided} voided",
     }
 
 
@@ -319,13 +335,15 @@ def feature_match(*, station: Station, decks_visible: bool, round_: Round | None
 
 
 def stations_on_table(*, event_id: int, round_number: int, table: int | None) -> list[str]:
-    """The slugs of the stations pointed at this table, when the round is the current one: two queries."""
+    """The slugs of the stations pointed at this table, when the round is the current one: one query (two when
+    a station points at it)."""
     if table is None:
         return []
-    latest = Round.objects.filter(event_id=event_id).order_by("-number").values_list("number", flat=True).first()
-    if latest != round_number:
+    slugs = list(Station.objects.filter(event_id=event_id, table_number=table).values_list("slug", flat=True))
+    if not slugs:
         return []
-    return list(Station.objects.filter(event_id=event_id, table_number=table).values_list("slug", flat=True))
+    latest = Round.objects.filter(event_id=event_id).order_by("-number").values_list("number", flat=True).first()
+    return slugs if latest == round_number else []
 
 
 # --- the whole event ------------------------------------------------------------------------------------------------

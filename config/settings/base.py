@@ -321,6 +321,8 @@ PODIUM_LIVE_REDIS_URL = read_redis_url("PODIUM_LIVE_REDIS_URL") or REDIS_URL
 PODIUM_LIVE_CHANNEL = os.environ.get("PODIUM_LIVE_CHANNEL") or f"podium:live:{DATABASES['default']['NAME']}"
 #: Seconds between heartbeats on an idle stream (a comment line that keeps proxies from closing it).
 PODIUM_LIVE_HEARTBEAT = read_float("PODIUM_LIVE_HEARTBEAT", default=15.0)
+#: Live events are numbered and sent by a thread of each process, after the commit (the request does not wait).
+PODIUM_LIVE_PUBLISH_THREAD = read_bool("PODIUM_LIVE_PUBLISH_THREAD", default=True)
 #: Live events kept per tournament event for clients that reconnect; an older Last-Event-ID gets a snapshot first.
 PODIUM_LIVE_KEEP = read_int("PODIUM_LIVE_KEEP", default=2000, minimum=10)
 #: Origins whose pages may read the public API and the streams (overlays in other tools): "*" for any.

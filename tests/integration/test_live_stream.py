@@ -232,10 +232,10 @@ def test_streams_go_on_without_losing_an_event_when_redis_restarts(server, duel,
 
 
 def test_an_unknown_event_or_station_is_a_404_in_the_apis_error_shape(server, duel):
-    for path, code in ((f"/api/v1/events/{duel.pk + 1000}/stream/", "not_found"),
+    for path, code in ((f"/api/v1/events/{10**12 + duel.pk}/stream/", "not_found"),
                        (f"/api/v1/events/{duel.pk}/stations/nope/stream/", "station_not_found")):  # fmt: skip
         stream = Stream(server.url, path)
-        assert stream.status == 404
+        assert stream.status == 404, (path, stream.status, getattr(stream, "body", None))
         assert stream.headers["content-type"] == "application/json"
         assert b'"code": "%s"' % code.encode() in stream.body
         stream.close()

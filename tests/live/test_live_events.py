@@ -72,7 +72,7 @@ def test_without_redis_the_live_events_go_to_this_processs_hub(duel, organiser, 
 
 
 def test_events_left_unnumbered_by_a_publisher_that_died_are_numbered_by_the_sweep(duel, organiser, monkeypatch):
-    monkeypatch.setattr(readers, "live_events_publish", lambda event_id: [])  # the process dies after its commit
+    monkeypatch.setattr(readers, "publish_soon", lambda event_id: None)  # the process dies after its commit
     live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
     orphan = LiveEvent.objects.get(event=duel, kind="timer.changed")
     assert orphan.seq is None
