@@ -67,7 +67,9 @@ class _Connection:
     async def run(self, last_id: int | None) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
         extra = f"Last-Event-ID: {last_id}\r\n" if last_id is not None else ""
-        writer.write(f"GET {self.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n{extra}\r\n".encode())
+        writer.write(
+            f"GET {self.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n{extra}\r\n".encode()
+        )
         await writer.drain()
         try:
             current = None
@@ -293,9 +295,10 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
 
         from live import publish, selectors
 
-        with override_settings(PODIUM_LIVE_REDIS_URL=settings.REDIS_URL, PODIUM_LIVE_CHANNEL=channel), _Server(
-            channel
-        ) as server:
+        with (
+            override_settings(PODIUM_LIVE_REDIS_URL=settings.REDIS_URL, PODIUM_LIVE_CHANNEL=channel),
+            _Server(channel) as server,
+        ):
             publish.reset_sender()
             judge = _Judge(game, organiser)
             context = multiprocessing.get_context("spawn")

@@ -15,10 +15,10 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from live import services as live_services
-from tests.support.browser import assert_fits, axe_check
 from tests.conftest import IN_CI, integration_services_missing
 from tests.factories import PlayerFactory, RegistrationFactory
 from tests.integration.conftest import database_url
+from tests.support.browser import assert_fits, axe_check
 from tests.support.live import seats_of, start_asgi
 from tournaments import services
 
@@ -85,9 +85,7 @@ def test_the_feature_match_overlay_changes_as_the_judge_records_the_game(chromiu
         _post(asgi, f"/api/v1/games/{game['id']}/events/",
               {"expected_version": 1, "type": "lp_change", "data": {"changes": {str(b): -1800}}}, token)  # fmt: skip
         lp = page.locator(f'[data-player="{b}"] [data-counter="lp"] .value')
-        page.wait_for_function(
-            "el => el.textContent.trim() === '6200'", arg=lp.element_handle()
-        )
+        page.wait_for_function("el => el.textContent.trim() === '6200'", arg=lp.element_handle())
         assert page.locator(f'[data-player="{a}"]').get_attribute("class").split().count("active") == 1
         assert "−1800" in page.locator("#caption").inner_text()
         assert page.evaluate("window.notReloaded") is True
@@ -107,7 +105,9 @@ def test_the_bracket_fills_in_as_results_are_recorded(chromium, asgi, organiser)
     services.round_start(event=event, by=organiser, seed=5)
     for table in (1, 2):
         x, y = seats_of(event, table)
-        services.pod_result_report(event=event, round_number=1, table_number=table, placements={x: 1, y: 2}, by=organiser)
+        services.pod_result_report(
+            event=event, round_number=1, table_number=table, placements={x: 1, y: 2}, by=organiser
+        )
     services.top_cut_start(event=event, by=organiser, size=4)
     token = Token.objects.get_or_create(user=organiser)[0].key
     errors: list[str] = []

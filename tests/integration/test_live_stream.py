@@ -77,9 +77,11 @@ def _open(server, path: str, last: int | None = None) -> Stream:
 
 
 def test_rounds_results_and_standings_are_pushed_to_the_events_stream(server, duel, organiser):
-    stream = _open(server, f"/api/v1/events/{duel.pk}/stream/")
+    stream = Stream(server.url, f"/api/v1/events/{duel.pk}/stream/", origin="https://overlays.example")
     try:
+        assert stream.status == 200
         assert stream.headers["content-type"].startswith("text/event-stream")
+        assert stream.headers["access-control-allow-origin"] == "*"  # PODIUM_CORS_ORIGINS' default
         snapshot = stream.next_event("snapshot")
         assert snapshot.data["round"] is None and snapshot.id == 0
 

@@ -121,6 +121,7 @@ class Stream:
     base_url: str
     path: str
     last_event_id: int | None = None
+    origin: str | None = None
     events: list[Event] = field(default_factory=list)
     status: int | None = None
     headers: dict[str, str] = field(default_factory=dict)
@@ -140,6 +141,8 @@ class Stream:
         headers = {"Accept": "text/event-stream"}
         if self.last_event_id is not None:
             headers["Last-Event-ID"] = str(self.last_event_id)
+        if self.origin is not None:
+            headers["Origin"] = self.origin
         try:
             self._conn.request("GET", self.path, headers=headers)
             response = self._conn.getresponse()
