@@ -22,6 +22,7 @@ urlpatterns = [
     path("api/v1/", include("decks.api_urls")),
     path("api/v1/", include("games.api_urls")),
     path("api/v1/", include("leagues.api_urls")),
+    path("api/v1/", include(("live.api_urls", "live-api"))),
     path("api/v1/auth/token/", TokenCreateApi.as_view(), name="api-token"),
     path("api/v1/auth/logout/", TokenRevokeApi.as_view(), name="api-logout"),
     path("api/v1/auth/logout-all/", TokenRevokeAllApi.as_view(), name="api-logout-all"),
@@ -39,6 +40,7 @@ urlpatterns = [
     path("", include(("decks.urls", "decks"))),
     path("", include(("games.urls", "games"))),
     path("", include(("leagues.urls", "leagues"))),
+    path("", include(("live.urls", "live"))),
     path("", include(("tournaments.public_urls", "public"))),
 ]
 

@@ -253,9 +253,19 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "format_not_in_league": (409, "the league does not hold the event's format"),
     "event_in_season": (409, "the event is in another season: send `move: true` to move it"),
     "ratings_unavailable": (409, "no ratings to seed by: seed round 1 at random"),
+    "station_not_found": (404, "the event has no stream station of that name"),
+    "station_exists": (409, "the event already has a stream station of that name"),
+    "decklist_hidden": (409, "decklists are not public yet and the organiser does not let casters see them"),
+    "round_finished": (409, "the round is over (every table has its result, a later round has started, or the event "
+                            "is finished): its clock no longer runs"),
+    "timer_started": (409, "the round's clock has already started"),
+    "timer_not_started": (409, "the round's clock has not started"),
+    "timer_paused": (409, "the round's clock is already paused"),
+    "timer_running": (409, "the round's clock is running: only a paused clock resumes"),
     "too_large": (413, "the body is larger than the server accepts (`DATA_UPLOAD_MAX_MEMORY_SIZE`, 2.5 MB)"),
     "unsupported_media_type": (415, "the body is neither JSON nor form data"),
     "throttled": (429, "too many requests: wait and retry"),
+    "stream_unavailable": (503, "this server does not serve the live streams: the ASGI server (uvicorn) does"),
 }  # fmt: skip
 
 #: Codes every operation with a request body can answer.
@@ -274,6 +284,7 @@ _STATUS_TITLES = {
     413: "The body is too large.",
     415: "Unsupported media type.",
     429: "Throttled.",
+    503: "Unavailable here.",
 }
 
 #: The line of a 400 that also carries the game engines' own refusals.

@@ -162,6 +162,7 @@ def _recorded(game: Game, entry: GameEvent, *, by) -> None:
         action="game.entry_voided" if entry.type == "void" else "game.entry_recorded", event=round_.event_id,
         by=by, audit=False, game_id=game.pk, game_number=game.number, round=round_.number,
         table=pod.table_number, seq=entry.seq, type=entry.type, version=game.version, status=game.status,
+        pod_id=game.pod_id, format=game.format, payload=entry.payload, state=game.state,
     )  # fmt: skip
     if game.status == Game.Status.FINISHED:
         game_result_report(game=game, by=by)

@@ -27,6 +27,10 @@ format lives on its :class:`Format` record:
   fills in the defaults, :meth:`Format.table_size_for` gives the tables an event's options seat.
 * **interpretations** - :class:`~rules.options.Interpretation` rows: the rulebook's text, Podium's
   choice, the option that changes it.  The docs and the format's page show them.
+* **counters** - what a stream overlay shows of each player during a game (:class:`Counter`: Life,
+  LP, Energy Pool, Badge Tokens, prizes ...), read from the engine's player state.
+* **time called** - the end-of-round procedure (:class:`TimeCalled`): what the tables still
+  playing do when the round's time is up (extra turns), shown when the round timer reaches zero.
 
 Each format's package builds its record (``rules/<package>/__init__.py``)
 and the registry (:mod:`rules`) lists it once; see docs/adding-a-format.md.
@@ -56,6 +60,49 @@ MatchResult = Callable[[Sequence[Mapping[str, Any]]], dict[str, int] | None]
 TurnOf = Callable[[State], Any]
 #: An event's options -> the table sizes they seat (a house rule that allows smaller tables).
 TablesFor = Callable[[Mapping[str, Any]], "TableSize"]
+
+
+#: A player's state in a game (one of ``state["players"]``) -> what an overlay shows of it.
+CounterRead = Callable[[Mapping[str, Any]], "int | str | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """One figure a stream overlay shows for each player during a game: ``Counter("life", "Life", read)``.
+
+    ``name`` is stable (overlays style it: ``.counter-life``); ``read`` takes the player's state
+    and gives a number or a short text (``None``: not shown for that player).
+    """
+
+    name: str
+    label: str
+    read: CounterRead
+
+
+def player_value(key: str) -> CounterRead:
+    """A counter that shows the player state's ``key`` as it is."""
+
+    def read(player: Mapping[str, Any]) -> int | str | None:
+        value = player.get(key)
+        return value if isinstance(value, int | str) and not isinstance(value, bool) else None
+
+    return read
+
+
+@dataclass(frozen=True, slots=True)
+class TimeCalled:
+    """The end-of-round procedure: what the tables still playing do when the round's time is up.
+
+    ``procedure`` is said to the players and shown on the dashboard, the venue display and the
+    timer overlay; ``extra_turns`` counts the turns played after the one in progress; ``source``
+    says where the procedure comes from (the rulebooks of these formats set no round time, so it
+    is Podium's reading of the parent game's tournament rules).  The judge then ends each game
+    with a ``time_called`` entry, placing the players as the procedure says.
+    """
+
+    procedure: str
+    extra_turns: int
+    source: str
 
 
 class GameFamily(StrEnum):
@@ -137,6 +184,10 @@ class Format:
     match_result: MatchResult | None = None
     #: Whose turn is under way in a state of this format's engine (``None`` between turns).
     turn_of: TurnOf = turn_player
+    #: What a stream overlay shows of each player during a game, in order.
+    counters: tuple[Counter, ...] = ()
+    #: The end-of-round procedure when the round's time is up (``None``: the judge decides).
+    time_called: TimeCalled | None = None
 
     def __post_init__(self) -> None:
         # The engine answers to the slug its format registers: the slug is written once, here.

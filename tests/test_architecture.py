@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "config", "core", "decks", "games", "leagues", "rules", "tournaments")
+APPS = ("accounts", "config", "core", "decks", "games", "leagues", "live", "rules", "tournaments")
 
 
 def test_the_import_contracts_hold():

@@ -27,6 +27,9 @@ READ_SIDE = (
     "accounts/apis.py",
     "leagues/views.py",
     "leagues/apis.py",
+    "live/views.py",
+    "live/apis.py",
+    "live/streams.py",
 )
 
 #: The related managers of the apps' models (``event.rounds``, ``pod.seats``, ``report.responses``, ...).

@@ -140,6 +140,30 @@ class EventOutput(serializers.Serializer):
         ]
 
 
+@extend_schema_serializer(component_name="FinalPlacement")
+class FinalPlacementOutput(serializers.Serializer):
+    place = serializers.IntegerField(help_text="1 = champion; players out in the same round share a place.")
+    label = serializers.CharField(
+        help_text="Champion, Finalist, Semi-finalist, Quarter-finalist, Top 16 ... (pods: Champion, 2nd, 3rd ... for "
+        "the final pod)"
+    )
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+
+
+@extend_schema_serializer(component_name="EventDetail")
+class EventDetailOutput(EventOutput):
+    final_placements = serializers.SerializerMethodField(
+        help_text="Once the top cut's final has its result: every player of the cut by the round they went out in "
+        "(the bracket: GET /api/v1/events/{id}/bracket/). Empty before."
+    )
+
+    @extend_schema_field(FinalPlacementOutput(many=True))
+    def get_final_placements(self, event) -> list[dict[str, Any]]:
+        return FinalPlacementOutput(self.context.get("final_placements", []), many=True).data
+
+
 @extend_schema_serializer(component_name="Seat")
 class SeatOutput(serializers.Serializer):
     seat = serializers.IntegerField(source="seat_order")
@@ -467,9 +491,12 @@ class EventDetailApi(APIView):
             "until round 1 is paired.",
         )
 
-    @extend_schema(responses={200: EventOutput, **error_responses("not_found")})
+    @extend_schema(responses={200: EventDetailOutput, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(EventOutput(_event(event_id)).data)
+        event = _event(event_id)
+        bracket = selectors.top_cut_bracket(event=event)
+        placements = bracket.placements if bracket else []
+        return Response(EventDetailOutput(event, context={"final_placements": placements}).data)
 
     @extend_schema(
         request=InputSerializer,

@@ -71,6 +71,9 @@ class Action(StrEnum):
     SEE_HIDDEN_DECKLISTS = "see_hidden_decklists"
     READ_AUDIT = "read_audit"
     USE_DASHBOARD = "use_dashboard"
+    RUN_TIMER = "run_timer"
+    EXTEND_TABLE_TIME = "extend_table_time"
+    RUN_STREAM = "run_stream"
 
 
 #: What each action covers, in words (the README's table shows these).
@@ -90,6 +93,9 @@ ACTION_TEXT: dict[Action, str] = {
     Action.SEE_HIDDEN_DECKLISTS: "see decklists before they are published",
     Action.READ_AUDIT: "read the audit trail",
     Action.USE_DASHBOARD: "open the event's dashboard",
+    Action.RUN_TIMER: "start, pause, resume and extend the round timer",
+    Action.EXTEND_TABLE_TIME: "give a table extra time (kept in its history)",
+    Action.RUN_STREAM: "point stream stations at tables, show a decklist on air, overlay tokens",
 }
 
 _EVERYTHING = frozenset(Action)
@@ -107,6 +113,7 @@ ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
             Action.CORRECT_RESULTS,
             Action.READ_AUDIT,
             Action.USE_DASHBOARD,
+            Action.RUN_TIMER,
         }
     ),
     Role.JUDGE: frozenset(
@@ -118,9 +125,11 @@ ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
             Action.SEE_HIDDEN_DECKLISTS,
             Action.READ_AUDIT,
             Action.USE_DASHBOARD,
+            Action.RUN_TIMER,
+            Action.EXTEND_TABLE_TIME,
         }
     ),
-    Role.CASTER: frozenset({Action.SEE_HIDDEN_DECKLISTS, Action.USE_DASHBOARD}),
+    Role.CASTER: frozenset({Action.SEE_HIDDEN_DECKLISTS, Action.USE_DASHBOARD, Action.RUN_STREAM}),
 }
 
 _REFUSALS: dict[Action, str] = {
@@ -139,6 +148,9 @@ _REFUSALS: dict[Action, str] = {
     Action.SEE_HIDDEN_DECKLISTS: "Decklists are not public yet.",
     Action.READ_AUDIT: "Only the event's staff may read its audit trail.",
     Action.USE_DASHBOARD: "Only the event's organiser or staff may manage this event.",
+    Action.RUN_TIMER: "Only the event's organisers, scorekeepers and judges may run the round timer.",
+    Action.EXTEND_TABLE_TIME: "Only the event's organisers and judges may give a table extra time.",
+    Action.RUN_STREAM: "Only the event's organisers and casters may run its stream stations.",
 }
 
 
@@ -291,6 +303,12 @@ def can_view_decklist(user, registration: Registration) -> bool:
 def can_view_hidden_decklists(user, event: Event) -> bool:
     """Every decklist of the event, published or not."""
     return event.decklists_public or can(user, Action.SEE_HIDDEN_DECKLISTS, event)
+
+
+def overlay_token_sees_hidden_decklists(event: Event) -> bool:
+    """An event's overlay token (a caster's overlay in OBS) reads every decklist when they are published, or
+    before when the organiser lets casters see them."""
+    return event.decklists_public or event.casters_see_decklists
 
 
 # --- leagues --------------------------------------------------------------------------------------

@@ -349,6 +349,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         rounds=selectors.event_round_numbers(event=event),
         in_cut=operations.in_cut,
         cut_final=operations.cut_final,
+        next_cut_label=operations.next_cut_label,
         can_start_cut=operations.can_start_cut,
         can_change_round=operations.can_repair,
         can_swap=operations.can_swap,
@@ -1287,7 +1288,9 @@ def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
     event, round_ = _public_event_round(request, event_id)
     context = _round_context(event, round_, manage=False)
     standings = selectors.standings_read(event=event)
+    bracket = selectors.top_cut_bracket(event=event)
     context.update(
+        final_placements=bracket.placements if bracket else [],
         standings=standings.rows,
         standings_current=standings.current,
         namesakes=people_selectors.event_namesakes(event=event),

@@ -97,20 +97,26 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "axes",
+    "corsheaders",
     "accounts",
     "tournaments",
     "decks",
     "games",
     "leagues",
+    "live",
 ]
 
 MIDDLEWARE = [
     # First: forwarding headers count only from the proxies in PODIUM_PROXIES (core.proxies).
     "core.proxies.ForwardedHeadersMiddleware",
+    # Then the API's and the streams' CORS preflights are answered (see "Live" below).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # A NUL in the path or a query parameter: 404 / 400 before any view or query sees it.
     "core.middleware.UnsafeInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # An ETag on every GET answer that is not streamed, and 304 for a client that already has it (overlays that poll).
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -154,6 +160,10 @@ else:
     # Keep each process's connection across requests (a new PostgreSQL connection costs a backend process),
     # checked before reuse so a server restart costs one failed check, not a failed request.
     DATABASES["default"]["CONN_MAX_AGE"] = read_float("PODIUM_DB_CONN_MAX_AGE", default=60.0)
+    if read_bool("PODIUM_ASGI", default=False):
+        # Under the ASGI server (config/asgi.py sets PODIUM_ASGI) each request's sync code runs in a thread of its
+        # own, so a connection kept after the request would never be used again: Django's advice is to close it.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Parameters bound by the server, so psycopg prepares the statements a process repeats (a result report's
     # dozen queries are planned once per connection, not once per request). Off behind a PgBouncer in
@@ -220,6 +230,7 @@ CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {"task": "tournaments.tasks.sweep_stale_standings", "schedule": PODIUM_SWEEP_SECONDS},
     "deck-checks-sweep": {"task": "decks.tasks.sweep_pending_decks", "schedule": PODIUM_SWEEP_SECONDS},
     "leagues-sweep": {"task": "leagues.tasks.sweep_leagues", "schedule": PODIUM_SWEEP_SECONDS},
+    "live-sweep": {"task": "live.tasks.sweep_live_events", "schedule": PODIUM_SWEEP_SECONDS},
 }
 
 # --- Auth ---------------------------------------------------------------------
@@ -404,6 +415,31 @@ SPECTACULAR_SETTINGS = {
         "RoundStageEnum": "tournaments.models.Round.Stage",
     },
 }
+
+# --- Live: the push to overlays, CORS -----------------------------------------------------
+#: Redis for the live push between processes (pub/sub); default: REDIS_URL.  Without either, one process pushes
+#: to its own streams (the embedded default).
+PODIUM_LIVE_REDIS_URL = read_redis_url("PODIUM_LIVE_REDIS_URL") or REDIS_URL
+#: The pub/sub channel of this site's live events: Redis channels are shared by every database number of a server,
+#: so two sites (or test runs) on one Redis need different ones.  Default: from the database's name.
+PODIUM_LIVE_CHANNEL = os.environ.get("PODIUM_LIVE_CHANNEL") or f"podium:live:{DATABASES['default']['NAME']}"
+#: Seconds between heartbeats on an idle stream (a comment line that keeps proxies from closing it).
+PODIUM_LIVE_HEARTBEAT = read_float("PODIUM_LIVE_HEARTBEAT", default=15.0)
+#: Live events are numbered and sent by a thread of each process, after the commit (the request does not wait).
+PODIUM_LIVE_PUBLISH_THREAD = read_bool("PODIUM_LIVE_PUBLISH_THREAD", default=True)
+#: Live events kept per tournament event for clients that reconnect; an older Last-Event-ID gets a snapshot first.
+PODIUM_LIVE_KEEP = read_int("PODIUM_LIVE_KEEP", default=2000, minimum=10)
+#: Origins whose pages may read the public API and the streams (overlays in other tools): "*" for any.
+PODIUM_CORS_ORIGINS = read_list("PODIUM_CORS_ORIGINS", default=["*"])
+CORS_ALLOW_ALL_ORIGINS = PODIUM_CORS_ORIGINS == ["*"]
+CORS_ALLOWED_ORIGINS = [] if CORS_ALLOW_ALL_ORIGINS else PODIUM_CORS_ORIGINS
+#: Reads only, without cookies: a page elsewhere reads what anyone may read (and an overlay token's extras); writes
+#: from another origin are not allowed.
+CORS_URLS_REGEX = r"^/(api/v1/|live/).*$"
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = ["accept", "authorization", "cache-control", "if-none-match", "last-event-id", "x-overlay-token"]
+CORS_EXPOSE_HEADERS = ["ETag"]
 
 # --- Podium ----------------------------------------------------------------------
 _shared_data = BASE_DIR.parent / "shared" / "data"

@@ -21,6 +21,9 @@ os.environ.setdefault("PODIUM_WRITE_RATE", "100000/min")
 from config.settings.base import *  # noqa: E402,F403
 
 CELERY_TASK_ALWAYS_EAGER = True
+# Live events are published by the request that commits (as tasks run eagerly): the tests read them at once.  The
+# servers the integration tests start run the publisher thread of the base settings.
+PODIUM_LIVE_PUBLISH_THREAD = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 

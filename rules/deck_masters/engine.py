@@ -589,3 +589,16 @@ def _by_wins(wins: Mapping[str, int]) -> dict[str, int]:
     if len(leaders) > 1:
         return dict.fromkeys(wins, 1)
     return {pid: 1 if pid == leaders[0] else 2 for pid in wins}
+
+
+_WHERE = {"position": "in position", "field": "on the field", "lost": "lost"}
+
+
+def deck_master_shown(player: Mapping[str, Any]) -> str | None:
+    """A player's Deck Master as an overlay shows it: ``Blue-Eyes White Dragon (on the field)``."""
+    master = player.get("deck_master")
+    if not isinstance(master, Mapping):
+        return None
+    card = master.get("card") or "not named"
+    where = _WHERE.get(str(master.get("location")), "")
+    return f"{card} ({where})" if where else str(card)

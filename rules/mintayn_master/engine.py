@@ -883,3 +883,11 @@ class MintaynMasterEngine:
 
 
 ENGINE = MintaynMasterEngine()
+
+
+def mana_available(player: Mapping[str, Any]) -> int | None:
+    """The mana a player has left to spend this turn, all classes together (what an overlay shows)."""
+    available = player.get("mana_available")
+    if not isinstance(available, Mapping):
+        return None
+    return sum(n for n in available.values() if isinstance(n, int))

@@ -45,6 +45,7 @@ from decks import services as deck_services
 from decks.models import DeckVersion
 from games import services as game_services
 from leagues import services as league_services
+from live import services as live_services
 from tests.support.games.deck_masters import scripted_duel
 from tests.support.people import token_for
 from tournaments import services
@@ -108,6 +109,15 @@ PATCH  /seasons/{season_id}/                                              401   
 POST   /seasons/{season_id}/events/                                       401   403  403   403    403    403    403     403  201  201
 DELETE /seasons/{season_id}/events/{event_id}/                            401   403  403   403    403    403    403     403  204  204
 PUT    /events/{event_id}/registrations/{registration_id}/archetype/      401   403  403   403    403    403    403     200  200  200
+POST   /events/{event_id}/rounds/{number}/timer/start/                    401   403  403   403    200    200    403     200  200  200
+POST   /events/{event_id}/rounds/{number}/timer/pause/                    401   403  403   403    409    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/timer/resume/                   401   403  403   403    409    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/timer/extend/                   401   403  403   403    409    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/tables/{table}/extension/       401   403  403   403    201    403    403     201  201  201
+POST   /events/{event_id}/stations/                                       401   403  403   403    403    403    201     201  201  201
+PATCH  /events/{event_id}/stations/{slug}/                                401   403  403   403    403    403    200     200  200  200
+POST   /events/{event_id}/overlay-tokens/                                 401   403  403   403    403    403    201     201  201  201
+POST   /events/{event_id}/overlay-tokens/{token_id}/revoke/               401   403  403   403    403    403    200     200  200  200
 """
 # fmt: on
 
@@ -134,6 +144,9 @@ CONFLICTS = {
     "POST /events/{event_id}/rounds/{number}/repair/": "round_has_results",
     "POST /events/{event_id}/top-cut/": "round_incomplete",
     "POST /events/{event_id}/rounds/{number}/tables/{table}/games/": "game_in_progress",
+    "POST /events/{event_id}/rounds/{number}/timer/pause/": "timer_not_started",
+    "POST /events/{event_id}/rounds/{number}/timer/resume/": "timer_not_started",
+    "POST /events/{event_id}/rounds/{number}/timer/extend/": "timer_not_started",
 }
 
 #: Why a 403 cell is refused: the role may not (or is not at the table).  Anonymous callers are answered 401
@@ -155,6 +168,7 @@ class World:
     penalty: int  # a warning alice was given at the running event
     game: int
     game_version: int
+    token: int  # an overlay token of the running event (its station is stream-1)
     next_entry: dict = field(default_factory=dict)
     league: int = 0
     season: int = 0
@@ -227,9 +241,12 @@ def world(django_user_model) -> World:
     )
     league_services.season_event_add(season=season, event=running, by=olivia)
     league_services.league_staff_add(league=league, username="carl", role="caster", by=olivia)
+    live_services.station_create(event=running, slug="stream-1", by=olivia)
+    token = live_services.overlay_token_create(event=running, label="OBS", by=olivia)
     return World(
         league=league.pk,
         season=season.pk,
+        token=token.pk,
         users={
             "at table": people["alice"],
             "elsewhere": people["eve"],
@@ -323,6 +340,15 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /seasons/{season_id}/events/": ({"season_id": w.season}, {"event": w.upcoming.pk}),
         "DELETE /seasons/{season_id}/events/{event_id}/": ({"season_id": w.season, "event_id": w.running.pk}, None),
         "PUT /events/{event_id}/registrations/{registration_id}/archetype/": (alice, {"name": "Kuriboh Stall"}),
+        "POST /events/{event_id}/rounds/{number}/timer/start/": ({**run, "number": 2}, {"minutes": 50}),
+        "POST /events/{event_id}/rounds/{number}/timer/pause/": ({**run, "number": 2}, None),
+        "POST /events/{event_id}/rounds/{number}/timer/resume/": ({**run, "number": 2}, None),
+        "POST /events/{event_id}/rounds/{number}/timer/extend/": ({**run, "number": 2}, {"minutes": 5}),
+        "POST /events/{event_id}/rounds/{number}/tables/{table}/extension/": (table1, {"minutes": 3, "reason": "Judge call"}),
+        "POST /events/{event_id}/stations/": (run, {"slug": "stream-2"}),
+        "PATCH /events/{event_id}/stations/{slug}/": ({**run, "slug": "stream-1"}, {"table": 2}),
+        "POST /events/{event_id}/overlay-tokens/": (run, {"label": "Laptop"}),
+        "POST /events/{event_id}/overlay-tokens/{token_id}/revoke/": ({**run, "token_id": w.token}, None),
     }  # fmt: skip
 
 

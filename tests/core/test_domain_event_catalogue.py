@@ -15,6 +15,7 @@ SOURCES = [
     ROOT / "games" / "services.py",
     ROOT / "accounts" / "services.py",
     *(ROOT / "leagues" / "services").glob("*.py"),
+    ROOT / "live" / "services.py",
 ]
 
 

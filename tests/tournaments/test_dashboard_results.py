@@ -162,11 +162,11 @@ def test_a_pod_top_cut_table_offers_one_winner_button_per_player(browser, organi
 def test_after_the_final_is_paired_the_dashboard_offers_to_finish_not_another_round(browser, organiser, cut_event):
     report_all(cut_event, organiser)
     page = browser.get(reverse("dashboard:event-detail", args=[cut_event.pk])).content.decode()
-    assert "Next top-cut round" in page  # the semi-finals are played: the final comes next
+    assert "Start the final" in page  # the semi-finals are played: the final comes next
     services.round_start(event=cut_event, by=organiser)
     assert cut_event.rounds.order_by("-number").first().stage == Round.Stage.TOP_CUT
     page = browser.get(reverse("dashboard:event-detail", args=[cut_event.pk])).content.decode()
-    assert "Next top-cut round" not in page
+    assert "Start the final" not in page
     assert (
         f'class="button primary" href="{reverse("dashboard:event-finish", args=[cut_event.pk])}">Finish event' in page
     )

@@ -413,6 +413,8 @@ class RoundOperations:
     can_start_cut: bool
     can_swap: bool
     can_repair: bool
+    #: The round button's words in the cut: "Start the semi-finals", ..., "Start the final"; then no button.
+    next_cut_label: str = ""
 
 
 def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) -> RoundOperations:
@@ -423,7 +425,14 @@ def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) 
     played = swiss_rounds_paired(event) if swiss else 0
     untouched = not any(t["reported"] and not t["pod"].is_bye for t in tables)
     cut_final = in_cut and topcut.is_final([[s.player_id for s in t["seats"]] for t in tables if not t["pod"].is_bye])
+    next_cut_label = ""
+    if in_cut and not cut_final:
+        playing = sum(1 for t in tables if not t["pod"].is_bye)
+        following = max(1, playing // 2) if event.is_one_vs_one else 1
+        stage = {1: "final", 2: "semi-finals", 4: "quarter-finals"}.get(following, f"top {following * 2}")
+        next_cut_label = f"Start the {stage}" if event.is_one_vs_one else "Start the final pod"
     return RoundOperations(
+        next_cut_label=next_cut_label,
         in_cut=in_cut,
         cut_final=cut_final,
         can_start_cut=open_ and swiss and not event.top_cut_size and played >= event.planned_rounds,
@@ -433,6 +442,8 @@ def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) 
 
 
 # The people's reads (players, reports, staff, the audit trail), under the same name.
+# The top cut as a bracket, and the final placements.
+from tournaments.selectors.bracket import Bracket, FinalPlacement, top_cut_bracket  # noqa: E402,F401
 from tournaments.selectors.people import (  # noqa: E402,F401
     PlayerEvents,
     PlayerRound,

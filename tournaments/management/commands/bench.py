@@ -17,6 +17,7 @@ AREAS = {
     "decks": "bench.decks",
     "games": "bench.games",
     "leagues": "bench.leagues",
+    "live": "bench.live",
     "pairing": "bench.pairing",
     "reports": "bench.reports",
     "self-reports": "bench.self_reports",

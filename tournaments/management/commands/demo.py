@@ -5,6 +5,9 @@ and opens a Format3 Trinity event for registration, where the demo player
 ``player`` has submitted a theme deck for checking; it is full, with a
 waiting list, and its check-in is open (the dashboard shows the QR code).
 
+Live: the Master Trainer event has a stream station, ``stream-1``, pointed at
+table 1 of round 2, where a game is in progress, and round 2's clock runs.
+
 People: the demo player ``player`` registered themselves at the running
 Deck Masters event and sits at a table of round 2, where their opponent has
 reported the result for them to confirm; that event takes player reports,
@@ -87,6 +90,9 @@ DEMO_EVENTS = {
     "deck-masters": (11, "Deck Masters Duel Night", "Battle City Games", 4),
     "mintayn-master": (12, "Mintayn Master Cup", "Aether Club", 4),
 }
+
+#: The event whose table 1 of round 2 is on stream (station "stream-1"), with a game in progress and the clock running.
+FEATURED = "master-trainer"
 
 #: Format options of the demo events: the Mintayn Cup plays the rulebook's accelerated variant.
 DEMO_OPTIONS = {"mintayn-master": {"starting_lp": 6000, "mana_rate": 2, "hand_size": 12}}
@@ -176,6 +182,8 @@ class Command(BaseCommand):
             )
             if duel_night:
                 self._player_reports(event, user, player_user)
+            if slug == FEATURED:
+                self._featured_table(event, user)
         self._registration_event(user)
         # A league with a season of played nights in two formats: standings, ratings, the meta report.  Before
         # the staff are added, so its nights get the same staff as every demo event on the first run.
@@ -228,6 +236,38 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  {event.name}: player reports on; table {mine} waits for {PLAYER_USER!r} to confirm, "
             f"table {disputed} is disputed"
+        )
+
+    def _featured_table(self, event: Event, organiser) -> None:
+        """A stream station on table 1 of round 2, a game in progress there, and the round's clock running."""
+        from games import services as game_services
+        from games.models import Game
+        from live import services as live_services
+
+        station = live_services.station_create(event=event, slug="stream-1", name="Stream 1", by=organiser)
+        live_services.station_update(station=station, by=organiser, table_number=1)
+        pod = event.rounds.get(number=2).pods.get(table_number=1)
+        game: Game = game_services.game_create(pod=pod, by=organiser)
+        players = list(game.players)
+        entries: list[tuple[str, dict]] = []
+        for pid in players:  # everyone takes a first turn
+            entries += [("start_turn", {"player": pid}), ("end_turn", {"player": pid})]
+        first, second, third = players[0], players[1], players[-1]
+        entries += [
+            ("start_turn", {"player": first}),
+            ("play_energy_source", {"player": first}),
+            ("attack", {"player": first, "target": third, "damage": 30}),
+            ("end_turn", {"player": first}),
+            ("start_turn", {"player": second}),
+            ("attack", {"player": second, "target": first, "damage": 20}),
+        ]
+        for type_, data in entries:
+            game, _ = game_services.game_event_append(
+                game=game, expected_version=game.version, type=type_, data=data, by=organiser
+            )
+        live_services.timer_start(event=event, round_number=2, minutes=50, by=organiser)
+        self.stdout.write(
+            f"    featured table: {station.name} shows table 1 of round 2 (a game in progress); the round's clock runs"
         )
 
     def _player_account(self, event: Event, player: Player, organiser):

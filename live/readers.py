@@ -1,0 +1,207 @@
+"""The live push follows the domain events (:mod:`core.events`): one more reader of the stream, no call in a service.
+
+Each domain event an overlay shows becomes a *live event* (:class:`live.models.LiveEvent`):
+
+=====================================================  ==========================  ==============================
+domain events                                          live event                  stations whose stream has it
+=====================================================  ==========================  ==============================
+``round.started``, ``top_cut.started``,                ``round.started``, and      every station (``feature.changed``:
+``round.repaired``, ``round.swapped``                  ``feature.changed`` per     its own)
+                                                       station
+``result.entered``/``settled``/``confirmed``/          ``table.result``            those on the table
+``corrected``
+``standings.updated``                                  ``standings.updated``       every station
+``game.entry_recorded``, ``game.entry_voided``         ``game.state_changed``      those on the table
+``timer.started``/``paused``/``resumed``/``extended``  ``timer.changed``           every station
+``table.time_extended``                                ``timer.changed`` (a table) those on the table
+``station.created``, ``station.changed``               ``feature.changed``         its own
+=====================================================  ==========================  ==============================
+
+A *handler* writes it in the change's transaction, with the facts as they are
+there (the game's state after the entry that caused it, with that entry); a
+payload that cannot be built is logged and never fails the change.  A *reader*
+hands it, once the change has committed, to this process's publisher, which
+numbers and sends it in a thread of its own (:mod:`live.publish`), so the
+request that made the change does not wait for it.  Only public facts go into a
+live event.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.db import DatabaseError
+
+from core import events
+from core.events import DomainEvent
+from games.models import Game
+from live import selectors
+from live.models import LiveEvent, Station
+from live.publish import publish_soon
+from rules import get_format
+from tournaments.models import Event, Round, Seat
+
+logger = logging.getLogger(__name__)
+
+ROUND_ACTIONS = ("round.started", "top_cut.started", "round.repaired", "round.swapped")
+RESULT_ACTIONS = ("result.entered", "result.settled", "result.confirmed", "result.corrected")
+GAME_ACTIONS = ("game.entry_recorded", "game.entry_voided")
+TIMER_ACTIONS = ("timer.started", "timer.paused", "timer.resumed", "timer.extended")
+STATION_ACTIONS = ("station.created", "station.changed")
+ACTIONS = (
+    *ROUND_ACTIONS, *RESULT_ACTIONS, "standings.updated", *GAME_ACTIONS, *TIMER_ACTIONS, "table.time_extended",
+    *STATION_ACTIONS,
+)  # fmt: skip
+
+
+def add(event_id: int, kind: str, data: dict[str, Any], stations: list[str] | None = None) -> LiveEvent:
+    return LiveEvent.objects.create(event_id=event_id, kind=kind, data=data, stations=stations)
+
+
+def _never_fails(build: Callable[[DomainEvent], None]) -> Callable[[DomainEvent], None]:
+    """A live event that cannot be built (a bug in its payload) is logged; the change goes on.  No savepoint:
+    the builders read, and write one row last, so what fails is Python, which leaves the transaction whole."""
+
+    @wraps(build)
+    def handler(domain_event: DomainEvent) -> None:
+        if domain_event.event_id is None:
+            return
+        try:
+            build(domain_event)
+        except DatabaseError:
+            raise  # the transaction is broken anyway: the change fails, as with any handler
+        except Exception:  # noqa: BLE001 - the change stands; its live event is lost, the next snapshot shows it
+            logger.exception("No live event for %s (event %s)", domain_event.action, domain_event.event_id)
+
+    return handler
+
+
+def feature_changed(station: Station, round_: Round | None = None) -> LiveEvent:
+    data = selectors.feature_match(station=station, decks_visible=station.event.decklists_public, round_=round_)
+    return add(station.event_id, "feature.changed", data, [station.slug])
+
+
+@events.handler(*ROUND_ACTIONS)
+@_never_fails
+def round_changed(domain_event: DomainEvent) -> None:
+    event_id = domain_event.event_id
+    assert event_id is not None
+    round_ = selectors.latest_round(event_id=event_id)
+    if round_ is None:
+        return
+    tables = round_.pods.filter(is_bye=False).count()
+    add(event_id, "round.started", {
+        "round": selectors.round_info(round_, tables=tables), "tables": tables,
+        "change": domain_event.action.split(".")[-1],
+    })  # fmt: skip
+    event = round_.event
+    for station in selectors.stations_of(event=event):
+        station.event = event
+        feature_changed(station, round_)
+
+
+@events.handler(*RESULT_ACTIONS)
+@_never_fails
+def table_result(domain_event: DomainEvent) -> None:
+    event_id = domain_event.event_id
+    assert event_id is not None
+    number, table = domain_event.data.get("round"), domain_event.data.get("table")
+    if number is None:
+        return
+    seats = list(
+        Seat.objects.filter(round__event_id=event_id, round__number=number, pod__table_number=table)
+        .select_related("player")
+        .order_by("seat_order")
+    )
+    add(event_id, "table.result", {
+        "round": number, "table": table, "corrected": domain_event.action == "result.corrected",
+        "players": [
+            {"id": s.player_id, "name": s.player.display_name, "placement": s.placement, "games_won": s.games_won,
+             "games_lost": s.games_lost, "games_drawn": s.games_drawn}
+            for s in seats
+        ],
+    }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
+
+
+@events.handler("standings.updated")
+@_never_fails
+def standings_updated(domain_event: DomainEvent) -> None:
+    event_id = domain_event.event_id
+    assert event_id is not None
+    event = Event.objects.only("id", "format", "players_per_table", "options").get(pk=event_id)
+    add(event_id, "standings.updated", {
+        "version": domain_event.data.get("version"),
+        "standings": selectors.standings_rows(event_id=event_id, one_vs_one=event.is_one_vs_one),
+    })  # fmt: skip
+
+
+@events.handler(*GAME_ACTIONS)
+@_never_fails
+def game_state_changed(domain_event: DomainEvent) -> None:
+    """From the facts the service recorded (the state after the entry, the entry): three queries at most."""
+    event_id = domain_event.event_id
+    assert event_id is not None
+    facts = domain_event.data
+    fmt = get_format(facts["format"])
+    pod_id, number, table = facts["pod_id"], facts["round"], facts["table"]
+    seats = list(Seat.objects.filter(pod_id=pod_id).select_related("player").order_by("seat_order"))
+    names = {s.player_id: s.player.display_name for s in seats}
+    wins: dict[int, int] = {}
+    if fmt.games_per_match > 1:
+        wins = selectors.game_wins(list(Game.objects.filter(pod_id=pod_id, status=Game.Status.FINISHED)))
+    in_game = selectors.players_in_state(fmt, facts["state"])
+    game = selectors.game_facts(
+        fmt, game_id=facts["game_id"], number=facts["game_number"], status=facts["status"], version=facts["version"],
+        state=facts["state"],
+    )  # fmt: skip
+    add(event_id, "game.state_changed", {
+        "round": number, "table": table, "game": game,
+        "entry": selectors.entry_facts(fmt, seq=facts["seq"], type_=facts["type"], payload=facts["payload"],
+                                       names=names),
+        "players": [
+            {"id": s.player_id, "name": names[s.player_id], "seat": s.seat_order,
+             "game_wins": wins.get(s.player_id, 0) if fmt.games_per_match > 1 else None,
+             **in_game.get(s.player_id, {"active": False, "out": False, "placement": None, "counters": []})}
+            for s in seats
+        ],
+    }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
+
+
+@events.handler(*TIMER_ACTIONS)
+@_never_fails
+def timer_changed(domain_event: DomainEvent) -> None:
+    event_id = domain_event.event_id
+    assert event_id is not None
+    round_ = Round.objects.select_related("event").get(event_id=event_id, number=domain_event.data["round"])
+    timer = selectors.round_timer(round_=round_)
+    add(event_id, "timer.changed", {"table": None, "timer": selectors.timer_view(round_, timer)})
+
+
+@events.handler("table.time_extended")
+@_never_fails
+def table_time_extended(domain_event: DomainEvent) -> None:
+    event_id = domain_event.event_id
+    assert event_id is not None
+    number, table = domain_event.data["round"], domain_event.data["table"]
+    round_ = Round.objects.select_related("event").get(event_id=event_id, number=number)
+    pod = selectors.table_of(round_=round_, table=table)
+    extra = selectors.table_extensions(pod_ids=[pod.pk]).get(pod.pk, 0) if pod is not None else 0
+    timer = selectors.round_timer(round_=round_)
+    add(event_id, "timer.changed", {"table": table, "timer": selectors.timer_view(round_, timer, extra_seconds=extra)},
+        selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
+
+
+@events.handler(*STATION_ACTIONS)
+@_never_fails
+def station_changed(domain_event: DomainEvent) -> None:
+    station = Station.objects.select_related("event", "revealed_player").get(pk=domain_event.data["station_id"])
+    feature_changed(station)
+
+
+@events.reader(*ACTIONS)
+def publish(domain_event: DomainEvent) -> None:
+    if domain_event.event_id is not None:
+        publish_soon(domain_event.event_id)

@@ -1,0 +1,257 @@
+"""The live streams: Server-Sent Events per tournament event and per stream station.
+
+``GET /api/v1/events/{id}/stream/`` and ``GET /api/v1/events/{id}/stations/{slug}/stream/``
+answer ``text/event-stream``: one event per live event (``id`` its number,
+``event`` its kind, ``data`` one line of JSON), a ``: ping`` comment every
+``PODIUM_LIVE_HEARTBEAT`` seconds, and a ``retry`` hint.  A client that
+reconnects sends ``Last-Event-ID`` (browsers do it themselves) and is sent what
+it missed; a page that renders the state as of number N opens the stream with
+``?last_event_id=N``.  No id, or one older than what is kept: the stream starts
+with a ``snapshot`` event (the current state, with the number it is as of).
+A station's stream carries the station's feature match and what concerns its
+table, and the event's round, timer and standings.
+
+The ASGI server serves them with :func:`route`, a small ASGI application in
+front of Django's (config/asgi.py): Django's ASGI handler keeps a thread for
+each request while it lasts, and an idle stream must hold no thread and no
+database connection.  The process's hub (:mod:`live.hub`) feeds every stream;
+what a stream needs from the database it reads in the hub's one thread.  The
+same streams are Django async views too (their URLs, and Django's async test
+client); a WSGI server (gunicorn) answers them 503 ``stream_unavailable``:
+its workers must not be held by streams.
+
+Errors answer in the API's JSON shape: 404 ``not_found``/``station_not_found``,
+400 ``invalid`` for a ``Last-Event-ID`` that is no number.  CORS: the stream
+answers the origins ``PODIUM_CORS_ORIGINS`` allows (preflights are Django's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator
+from urllib.parse import parse_qs
+
+from django.conf import settings
+from django.core.handlers.wsgi import WSGIRequest
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.request import split_domain_port, validate_host
+from django.views.decorators.http import require_safe
+
+from live.hub import CLOSE, PING, Subscription, frame, get_hub
+
+#: The browser waits this long before reconnecting (milliseconds).
+RETRY_MS = 1000
+
+
+def _error(code: str, message: str, status: int, fields: dict | None = None) -> JsonResponse:
+    body: dict = {"code": code, "message": message}
+    if fields:
+        body["fields"] = fields
+    return JsonResponse({"error": body}, status=status)
+
+
+_BAD_ID = "Last-Event-ID is the number of the last event received."
+
+
+def parse_last_event_id(raw: str | None) -> tuple[int | None, bool]:
+    """``(number, valid)`` of a ``Last-Event-ID`` header (or ``last_event_id`` parameter)."""
+    if raw is None or raw.strip() == "":
+        return None, True
+    raw = raw.strip()
+    if not raw.isdigit() or len(raw) > 18:
+        return None, False
+    return int(raw), True
+
+
+def _last_event_id(request: HttpRequest) -> tuple[int | None, JsonResponse | None]:
+    last, valid = parse_last_event_id(request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"))
+    if not valid:
+        return None, _error("invalid", "The request has invalid fields.", 400, {"Last-Event-ID": [_BAD_ID]})
+    return last, None
+
+
+@require_safe
+async def event_stream(request: HttpRequest, event_id: int) -> HttpResponse:
+    return await _stream(request, event_id, None)
+
+
+@require_safe
+async def station_stream(request: HttpRequest, event_id: int, slug: str) -> HttpResponse:
+    return await _stream(request, event_id, slug)
+
+
+async def _stream(request: HttpRequest, event_id: int, station: str | None) -> HttpResponse:
+    if isinstance(request, WSGIRequest):
+        return _error(
+            "stream_unavailable", "Streams are served by the ASGI server (uvicorn config.asgi:application).", 503
+        )
+    last, error = _last_event_id(request)
+    if error is not None:
+        return error
+    hub = get_hub()
+    if not await hub.exists(event_id, None):
+        return _error("not_found", f"Event {event_id} does not exist.", 404)
+    if station is not None and not await hub.exists(event_id, station):
+        return _error("station_not_found", f"Event {event_id} has no station {station!r}.", 404)
+    response = StreamingHttpResponse(_frames(event_id, station, last), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache, no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+async def _snapshot(event_id: int, station: str | None) -> tuple[int, dict]:
+    from live import selectors
+
+    def read() -> dict:
+        event = selectors.event_by_id(event_id=event_id)
+        if event is None:
+            return {"seq": 0, "event": None}
+        if station is None:
+            return selectors.event_snapshot(event=event)
+        found = selectors.station_of(event=event, slug=station)
+        if found is None:
+            return {"seq": selectors.last_seq(event_id=event_id), "station": None}
+        found.event = event
+        return selectors.station_snapshot(station=found)
+
+    data = await get_hub().run_db(read)
+    return int(data["seq"]), data
+
+
+async def _frames(event_id: int, station: str | None, last: int | None) -> AsyncIterator[bytes]:
+    hub = get_hub()
+    subscription: Subscription = await hub.subscribe(event_id, station)
+    try:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        sent = -1
+        backlog = None if last is None else await hub.replay(subscription, last)
+        if backlog is None:
+            seq, data = await _snapshot(event_id, station)
+            yield frame("snapshot", seq, data)
+            sent = seq
+            # What the queue holds from before the snapshot's number is in the snapshot.
+            backlog = await hub.replay(subscription, seq) if seq < subscription.since else []
+            backlog = backlog or []
+        else:
+            sent = last
+        for message, encoded in backlog:
+            if message.seq > sent and message.for_station(station):
+                yield encoded
+                sent = message.seq
+        while True:
+            item = await subscription.queue.get()
+            if item is PING:
+                yield PING
+                continue
+            if item is CLOSE:
+                return
+            message, encoded = item
+            if message.seq <= sent:
+                continue
+            yield encoded
+            sent = message.seq
+    finally:
+        hub.unsubscribe(subscription)
+
+
+# --- the streams as a plain ASGI application, in front of Django's ---------------------------------------------
+
+STREAM_PATH = re.compile(
+    r"^/api/v1/events/(?P<event>[0-9]{1,18})/(?:stations/(?P<station>[-a-zA-Z0-9_]{1,50})/)?stream/$"
+)
+
+
+def route(django_application):
+    """The ASGI application: the streams' GETs here, everything else (their CORS preflights too) to Django."""
+
+    async def application(scope, receive, send):
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            found = STREAM_PATH.match(scope["path"])
+            if found is not None:
+                return await serve(scope, receive, send, int(found["event"]), found["station"])
+        return await django_application(scope, receive, send)
+
+    return application
+
+
+def _headers(scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
+def _cors(headers: dict[str, str]) -> list[tuple[bytes, bytes]]:
+    origin = headers.get("origin")
+    if not origin:
+        return []
+    if settings.CORS_ALLOW_ALL_ORIGINS:
+        return [(b"access-control-allow-origin", b"*")]
+    if origin in settings.CORS_ALLOWED_ORIGINS:
+        return [(b"access-control-allow-origin", origin.encode("latin-1")), (b"vary", b"Origin")]
+    return []
+
+
+async def _answer_json(send, status: int, body: dict, extra: list[tuple[bytes, bytes]]) -> None:
+    payload = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()), *extra]})  # fmt: skip
+    await send({"type": "http.response.body", "body": payload})
+
+
+def _host_allowed(headers: dict[str, str]) -> bool:
+    host, _ = split_domain_port(headers.get("host", ""))
+    allowed = list(settings.ALLOWED_HOSTS)
+    if settings.DEBUG and not allowed:
+        allowed = [".localhost", "127.0.0.1", "[::1]"]
+    return bool(host) and validate_host(host, allowed)
+
+
+async def serve(scope, receive, send, event_id: int, station: str | None) -> None:
+    headers = _headers(scope)
+    cors = _cors(headers)
+    if not _host_allowed(headers):
+        return await _answer_json(send, 400, {"error": {"code": "invalid", "message": "Bad host."}}, cors)
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    last, valid = parse_last_event_id(headers.get("last-event-id") or (query.get("last_event_id") or [None])[0])
+    if not valid:
+        body = {"code": "invalid", "message": "The request has invalid fields.", "fields": {"Last-Event-ID": [_BAD_ID]}}
+        return await _answer_json(send, 400, {"error": body}, cors)
+    hub = get_hub()
+    if not await hub.exists(event_id, None):
+        return await _answer_json(
+            send, 404, {"error": {"code": "not_found", "message": f"Event {event_id} does not exist."}}, cors
+        )
+    if station is not None and not await hub.exists(event_id, station):
+        body = {"code": "station_not_found", "message": f"Event {event_id} has no station {station!r}."}
+        return await _answer_json(send, 404, {"error": body}, cors)
+    await send({"type": "http.response.start", "status": 200, "headers": [
+        (b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache, no-store"),
+        (b"x-accel-buffering", b"no"), *cors]})  # fmt: skip
+    if scope["method"] == "HEAD":
+        return await send({"type": "http.response.body", "body": b""})
+
+    async def write() -> None:
+        frames = _frames(event_id, station, last)
+        try:
+            async for chunk in frames:
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+        finally:
+            await frames.aclose()
+
+    async def disconnected() -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass
+
+    writer, watcher = asyncio.ensure_future(write()), asyncio.ensure_future(disconnected())
+    try:
+        await asyncio.wait({writer, watcher}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (writer, watcher):
+            task.cancel()
+        await asyncio.gather(writer, watcher, return_exceptions=True)
+    if not watcher.cancelled() and watcher.done() and watcher.exception() is None:
+        return  # the client went away
+    try:
+        await send({"type": "http.response.body", "body": b""})
+    except Exception:  # noqa: BLE001 - the connection is gone
+        pass

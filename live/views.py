@@ -1,0 +1,451 @@
+"""Pages of the live app: overlays for OBS, the caster's page, the round timer, venue displays, printouts, the bracket.
+
+* **Overlays** (``/live/events/{id}/...``): 1920×1080, transparent, no site chrome,
+  kept up to date by the event's (or the station's) stream without a reload
+  (``static/js/live.js``).  Styled by query parameters that set CSS variables:
+  ``accent``, ``text``, ``panel`` (hex colours without ``#``), ``font`` (a font
+  family name) and ``scale`` (0.5–2).  They may be framed by other pages (they
+  hold no form).
+* **The caster's page** points each station at a table with a preview, puts a
+  decklist on air, and makes overlay tokens; **the timer card** on the dashboard
+  starts, pauses, resumes and extends the round's clock; a table's **extra time**
+  page is the judges'.
+* **The venue display** cycles the pairings by name, the standings and the timer
+  full screen; **printouts** (print CSS, A4) give the pairings by name and by table,
+  a match slip per table with signature lines, the standings with tiebreakers,
+  and the bracket.
+
+Views read through :mod:`live.selectors` and change through :mod:`live.services`;
+who may do what is :mod:`tournaments.policy`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.http import require_POST
+
+from core.exceptions import ApplicationError
+from live import selectors, services
+from live.models import Station
+from tournaments import policy
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Event, Round
+from tournaments.policy import Action
+from tournaments.selectors import people as people_selectors
+
+#: Names per page of the venue display's pairings (three columns).
+DISPLAY_PAGE = 60
+_HEX = re.compile(r"^[0-9a-fA-F]{3,8}$")
+_FONT = re.compile(r"^[A-Za-z0-9 \-]{1,40}$")
+
+
+def overlay_style(request: HttpRequest) -> str:
+    """The CSS variables an overlay's query parameters set (each value checked: nothing else reaches the CSS)."""
+    rules = []
+    for name in ("accent", "text", "panel"):
+        value = request.GET.get(name, "")
+        if _HEX.match(value):
+            rules.append(f"--{name}:#{value}")
+    font = request.GET.get("font", "")
+    if _FONT.match(font):
+        rules.append(f"--font:'{font}', system-ui, sans-serif")
+    try:
+        scale = float(request.GET.get("scale", "1"))
+    except ValueError:
+        scale = 1.0
+    if 0.5 <= scale <= 2 and scale != 1:
+        rules.append(f"--scale:{scale:g}")
+    return ";".join(rules)
+
+
+def _event(event_id: int) -> Event:
+    return get_object_or_404(selectors.events(), pk=event_id)
+
+
+def _ensure(request: HttpRequest, action: Action, event: Event) -> None:
+    if not policy.can(request.user, action, event):
+        raise PermissionDenied("Not allowed at this event.")
+
+
+def _overlay(request: HttpRequest, name: str, event: Event, **context: Any) -> HttpResponse:
+    """An overlay page, or (``?fragment=1``) its stage alone, which the page fetches again after a push."""
+    snapshot = selectors.event_snapshot(event=event)
+    base = {
+        "event": event,
+        "snapshot": snapshot,
+        "style": overlay_style(request),
+        "stream_url": reverse("live-api:event-stream", args=[event.pk]),
+        "snapshot_url": reverse("live-api:event-live", args=[event.pk]),
+    }
+    template = f"live/_{name}_overlay.html" if request.GET.get("fragment") == "1" else f"live/overlay_{name}.html"
+    return render(request, template, {**base, **context})
+
+
+# --- overlays for OBS ---------------------------------------------------------------------------------------------
+
+
+@xframe_options_exempt
+def station_overlay(request: HttpRequest, event_id: int, slug: str) -> HttpResponse:
+    """A station's feature match (1v1 or a pod of up to 4), for an OBS browser source."""
+    event = _event(event_id)
+    station = selectors.station_of(event=event, slug=slug)
+    if station is None:
+        raise Http404(f"No station {slug!r}.")
+    station.event = event
+    token = request.GET.get("token", "")
+    visible = policy.can_view_hidden_decklists(request.user, event)
+    if token:
+        if selectors.token_of(event=event, key=token) is None:
+            raise PermissionDenied("The overlay token is not valid (or was revoked).")
+        visible = visible or policy.overlay_token_sees_hidden_decklists(event)
+    match = selectors.feature_match(station=station, decks_visible=visible)
+    context = {
+        "event": event,
+        "station": station,
+        "match": match,
+        "state": {"seq": selectors.last_seq(event_id=event.pk), **match},
+        "pod": len(match["players"]) > 2,
+        "style": overlay_style(request),
+        "stream_url": reverse("live-api:station-stream", args=[event.pk, slug]),
+        "data_url": reverse("live-api:station-detail", args=[event.pk, slug]) + (f"?token={token}" if token else ""),
+        "show_decklist": request.GET.get("decklist", "1") != "0",
+    }
+    template = "live/_feature_stage.html" if request.GET.get("fragment") == "1" else "live/overlay_feature.html"
+    return render(request, template, context)
+
+
+@xframe_options_exempt
+def standings_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings as a lower third (``?mode=lower-third``, the default) or a ticker (``?mode=ticker``)."""
+    mode = "ticker" if request.GET.get("mode") == "ticker" else "lower-third"
+    try:
+        limit = max(1, min(16, int(request.GET.get("limit", "8"))))
+    except ValueError:
+        limit = 8
+    return _overlay(request, "standings", _event(event_id), mode=mode, limit=limit)
+
+
+@xframe_options_exempt
+def pairings_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The current round's tables."""
+    return _overlay(request, "pairings", _event(event_id))
+
+
+@xframe_options_exempt
+def bracket_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The top-cut bracket, filling in as results arrive."""
+    return _overlay(request, "bracket", _event(event_id))
+
+
+@xframe_options_exempt
+def timer_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The round timer alone."""
+    return _overlay(request, "timer", _event(event_id))
+
+
+# --- the public bracket page ------------------------------------------------------------------------------------
+
+
+def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The top cut on the public pages: the bracket as it fills in, and the final placements once it is over."""
+    event = _event(event_id)
+    context = {
+        "event": event,
+        "bracket": selectors.bracket_data(event=event),
+        "rounds": [],
+        "page": "bracket",
+        "seq": selectors.last_seq(event_id=event.pk),
+        "stream_url": reverse("live-api:event-stream", args=[event.pk]),
+    }
+    template = "live/_bracket.html" if request.GET.get("fragment") == "1" else "live/bracket.html"
+    return render(request, template, context)
+
+
+# --- the venue display ----------------------------------------------------------------------------------------------
+
+
+def venue_display(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The room's screen: pairings by name (alphabetical, with table numbers), standings and the timer, in turn."""
+    event = _event(event_id)
+    round_ = selectors.latest_round(event_id=event.pk)
+    rows = tournament_selectors.round_pairings_by_name(round_=round_) if round_ is not None else []
+    snapshot = selectors.event_snapshot(event=event)
+    context = {
+        "event": event,
+        "round": snapshot["round"],
+        "pages": [rows[i : i + DISPLAY_PAGE] for i in range(0, len(rows), DISPLAY_PAGE)],
+        "snapshot": snapshot,
+        "seq": snapshot["seq"],
+        "stream_url": reverse("live-api:event-stream", args=[event.pk]),
+    }
+    template = "live/_display_panels.html" if request.GET.get("fragment") == "1" else "live/display.html"
+    return render(request, template, context)
+
+
+# --- the caster's page ------------------------------------------------------------------------------------------
+
+
+@login_required
+def caster(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Stations, the table each shows (with a preview), the decklist on air, overlay tokens."""
+    event = _event(event_id)
+    _ensure(request, Action.RUN_STREAM, event)
+    round_ = selectors.latest_round(event_id=event.pk)
+    tables = selectors.round_tables(round_=round_) if round_ is not None else []
+    base = request.build_absolute_uri("/")[:-1]
+    stations = selectors.stations_of(event=event)
+    for station in stations:
+        station.event = event
+    context = {
+        "event": event,
+        "round": selectors.round_info(round_),
+        "tables": [t for t in tables if not t["bye"]],
+        "stations": stations,
+        "players": {t["table"]: t["players"] for t in tables if not t["bye"]},
+        "tokens": selectors.tokens_of(event=event),
+        "base": base,
+        "decks_visible": policy.can_view_hidden_decklists(request.user, event),
+        "may": {action.value: policy.can(request.user, action, event) for action in Action},
+        "overlays": [
+            ("Standings lower third", reverse("live:standings-overlay", args=[event.pk])),
+            ("Standings ticker", reverse("live:standings-overlay", args=[event.pk]) + "?mode=ticker"),
+            ("Pairings", reverse("live:pairings-overlay", args=[event.pk])),
+            ("Bracket", reverse("live:bracket-overlay", args=[event.pk])),
+            ("Round timer", reverse("live:timer-overlay", args=[event.pk])),
+            ("Venue display", reverse("live:display", args=[event.pk])),
+        ],
+    }
+    return render(request, "live/caster.html", context)
+
+
+def _back_to_caster(event: Event) -> HttpResponse:
+    return redirect("live:caster", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def caster_station_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    try:
+        station = services.station_create(
+            event=event, slug=request.POST.get("slug", ""), name=request.POST.get("name", ""), by=request.user
+        )
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Station {station.slug} added.")
+    return _back_to_caster(event)
+
+
+def _optional_int(raw: str | None) -> int | None:
+    raw = (raw or "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 9:
+        raise ApplicationError("Choose one from the list.")
+    return int(raw)
+
+
+@login_required
+@require_POST
+def caster_station_update(request: HttpRequest, event_id: int, slug: str) -> HttpResponse:
+    event = _event(event_id)
+    station: Station | None = selectors.station_of(event=event, slug=slug)
+    if station is None:
+        raise Http404(f"No station {slug!r}.")
+    station.event = event
+    changes: dict[str, Any] = {}
+    try:
+        if "table" in request.POST:
+            changes["table_number"] = _optional_int(request.POST.get("table"))
+        if "decklist_on_air" in request.POST:
+            changes["revealed_player"] = _optional_int(request.POST.get("decklist_on_air"))
+        services.station_update(station=station, by=request.user, **changes)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{station.name} updated.")
+    return _back_to_caster(event)
+
+
+@login_required
+@require_POST
+def caster_token_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    try:
+        token = services.overlay_token_create(event=event, label=request.POST.get("label", ""), by=request.user)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Overlay token “{token.label}” made: add ?token={token.key} to an overlay URL.")
+    return _back_to_caster(event)
+
+
+@login_required
+@require_POST
+def caster_token_revoke(request: HttpRequest, event_id: int, token_id: int) -> HttpResponse:
+    event = _event(event_id)
+    token = selectors.token_by_id(event=event, token_id=token_id)
+    if token is None:
+        raise Http404("No such token.")
+    token.event = event
+    try:
+        services.overlay_token_revoke(token=token, by=request.user)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    return _back_to_caster(event)
+
+
+# --- the round timer on the dashboard ---------------------------------------------------------------------------
+
+
+@login_required
+def timer_card(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The dashboard's clock of the current round: start, pause, resume, extend; at zero, the end-of-round
+    procedure (and the dashboard marks the tables without a result)."""
+    event = _event(event_id)
+    _ensure(request, Action.USE_DASHBOARD, event)
+    round_ = selectors.latest_round(event_id=event.pk)
+    timer = selectors.round_timer(round_=round_) if round_ is not None else None
+    context = {
+        "event": event,
+        "round": round_,
+        "timer": selectors.timer_view(round_, timer) if round_ is not None else None,
+        "may_run": policy.can(request.user, Action.RUN_TIMER, event),
+        "may_stream": policy.can(request.user, Action.RUN_STREAM, event),
+        "stream_url": reverse("live-api:event-stream", args=[event.pk]),
+        "seq": selectors.last_seq(event_id=event.pk),
+        "standalone": not request.htmx,
+    }
+    return render(request, "live/timer_card.html" if request.htmx else "live/timer_page.html", context)
+
+
+@login_required
+@require_POST
+def timer_action(request: HttpRequest, event_id: int, number: int, action: str) -> HttpResponse:
+    event = _event(event_id)
+    try:
+        if action == "start":
+            services.timer_start(
+                event=event, round_number=number, minutes=_whole(request.POST.get("minutes")), by=request.user
+            )
+        elif action == "pause":
+            services.timer_pause(event=event, round_number=number, by=request.user)
+        elif action == "resume":
+            services.timer_resume(event=event, round_number=number, by=request.user)
+        elif action == "extend":
+            services.timer_extend(
+                event=event, round_number=number, minutes=_whole(request.POST.get("minutes")), by=request.user
+            )
+        else:
+            raise Http404("No such timer action.")
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#round-timer")
+
+
+def _whole(raw: str | None) -> int:
+    raw = (raw or "").strip()
+    if not raw.isdigit() or len(raw) > 4:
+        raise ApplicationError("Give a whole number of minutes.", field="minutes")
+    return int(raw)
+
+
+@login_required
+def table_extension(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+    """A table's extra time: its history, and (for judges) the form that adds some."""
+    event = _event(event_id)
+    _ensure(request, Action.USE_DASHBOARD, event)
+    round_: Round | None = selectors.round_of(event=event, number=number)
+    pod = selectors.table_of(round_=round_, table=table) if round_ is not None else None
+    if pod is None:
+        raise Http404("No such table.")
+    error = None
+    if request.method == "POST":
+        try:
+            services.table_time_extend(
+                event=event, round_number=number, table_number=table, minutes=_whole(request.POST.get("minutes")),
+                reason=request.POST.get("reason", ""), by=request.user,
+            )  # fmt: skip
+        except ApplicationError as exc:
+            error = exc.message
+        else:
+            messages.success(request, f"Table {table} has more time.")
+            return redirect(reverse("dashboard:event-detail", args=[event.pk]) + f"#table-{pod.pk}")
+    context = {
+        "event": event,
+        "round": round_,
+        "table": table,
+        "extensions": selectors.extensions_of(pod=pod),
+        "may_extend": policy.can(request.user, Action.EXTEND_TABLE_TIME, event),
+        "error": error,
+        "typed": {"minutes": request.POST.get("minutes", "3"), "reason": request.POST.get("reason", "")},
+    }
+    return render(request, "live/table_extension.html", context, status=400 if error else 200)
+
+
+# --- printouts ------------------------------------------------------------------------------------------------------
+
+
+def _print_round(request: HttpRequest, event: Event) -> Round | None:
+    number = request.GET.get("round", "")
+    if number.isdigit() and len(number) < 6:
+        return selectors.round_of(event=event, number=int(number))
+    return selectors.latest_round(event_id=event.pk)
+
+
+def print_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Pairings to pin up: by name (``?by=name``, alphabetical with table numbers) or by table."""
+    event = _event(event_id)
+    round_ = _print_round(request, event)
+    by_name = request.GET.get("by", "name") != "table"
+    context = {
+        "event": event,
+        "round": round_,
+        "label": tournament_selectors.round_label(round_=round_) if round_ else "",
+        "by_name": by_name,
+        "rows": tournament_selectors.round_pairings_by_name(round_=round_) if round_ and by_name else [],
+        "tables": selectors.round_tables(round_=round_) if round_ and not by_name else [],
+    }
+    return render(request, "live/print_pairings.html", context)
+
+
+@login_required
+def print_slips(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A match slip for every table of a round, with a line per player for the result and a signature."""
+    event = _event(event_id)
+    _ensure(request, Action.USE_DASHBOARD, event)
+    round_ = _print_round(request, event)
+    context = {
+        "event": event,
+        "round": round_,
+        "label": tournament_selectors.round_label(round_=round_) if round_ else "",
+        "tables": [t for t in selectors.round_tables(round_=round_) if not t["bye"]] if round_ else [],
+        "games": event.format_spec.games_per_match,
+    }
+    return render(request, "live/print_slips.html", context)
+
+
+def print_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings with every tiebreaker, to pin up."""
+    event = _event(event_id)
+    context = {
+        "event": event,
+        "standings": list(tournament_selectors.event_standings(event=event)),
+        "namesakes": people_selectors.event_namesakes(event=event),
+    }
+    return render(request, "live/print_standings.html", context)
+
+
+def print_bracket(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    return render(request, "live/print_bracket.html", {"event": event, "bracket": selectors.bracket_data(event=event)})

@@ -1,0 +1,139 @@
+"""Overlays in Chromium, served by uvicorn (the streams need the ASGI server): the feature match and the bracket change
+as a judge records through the API, without a reload.
+
+The server runs the embedded default's live push (no Redis: one process), from the test database; the changes go
+through its API, as a judge's tablet sends them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import urllib.request
+
+import pytest
+from rest_framework.authtoken.models import Token
+
+from live import services as live_services
+from tests.conftest import IN_CI, integration_services_missing
+from tests.factories import PlayerFactory, RegistrationFactory
+from tests.integration.conftest import database_url
+from tests.support.browser import assert_fits, axe_check
+from tests.support.live import seats_of, start_asgi
+from tournaments import services
+
+pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+OVERLAY = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture(scope="module")
+def asgi(django_db_setup, tmp_path_factory):
+    missing = integration_services_missing()
+    if missing:
+        if IN_CI:
+            pytest.fail(f"CI=true but the live browser tests cannot run: {missing}")
+        pytest.skip(missing)
+    log = tmp_path_factory.mktemp("asgi") / "uvicorn.log"
+    url, stop = start_asgi(database_url(), log, env={"REDIS_URL": "", "PODIUM_LIVE_REDIS_URL": "", "DEBUG": "true"})
+    yield url
+    stop()
+
+
+def _post(base: str, path: str, body: dict, token: str) -> dict:
+    request = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Token {token}"},
+    )  # fmt: skip
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def _page(chromium, base: str, errors: list):
+    context = chromium.new_context(base_url=base, viewport=OVERLAY)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page
+
+
+def test_the_feature_match_overlay_changes_as_the_judge_records_the_game(chromium, asgi, organiser, tmp_path):
+    event = services.event_create(
+        organiser=organiser, name="Duel Night", format="deck-masters", planned_rounds=3, date=datetime.date(2026, 12, 4)
+    )
+    for name in ("Yugi", "Joey", "Kaiba", "Mai"):
+        RegistrationFactory(event=event, player=PlayerFactory(display_name=name))
+    services.round_start(event=event, by=organiser, seed=3)
+    station = live_services.station_create(event=event, slug="stream-1", by=organiser)
+    live_services.station_update(station=station, by=organiser, table_number=1)
+    a, b = seats_of(event, 1)
+    token = Token.objects.get_or_create(user=organiser)[0].key
+    errors: list[str] = []
+    page = _page(chromium, asgi, errors)
+    try:
+        page.goto(f"/live/events/{event.pk}/stations/stream-1/")
+        page.wait_for_function("document.documentElement.dataset.live === 'open'")
+        page.evaluate("window.notReloaded = true")
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
+        axe_check(page)
+
+        assert page.locator('[data-counter="lp"]').count() == 0  # no game yet
+        game = _post(asgi, f"/api/v1/events/{event.pk}/rounds/1/tables/1/games/", {}, token)
+        _post(asgi, f"/api/v1/games/{game['id']}/events/",
+              {"expected_version": 0, "type": "start_turn", "data": {"player": a}}, token)  # fmt: skip
+        page.locator(f'[data-player="{a}"] [data-counter="lp"] .value').wait_for()  # the game's first entry
+        _post(asgi, f"/api/v1/games/{game['id']}/events/",
+              {"expected_version": 1, "type": "lp_change", "data": {"changes": {str(b): -1800}}}, token)  # fmt: skip
+        lp = page.locator(f'[data-player="{b}"] [data-counter="lp"] .value')
+        page.wait_for_function("el => el.textContent.trim() === '6200'", arg=lp.element_handle())
+        assert page.locator(f'[data-player="{a}"]').get_attribute("class").split().count("active") == 1
+        assert "−1800" in page.locator("#caption").inner_text()
+        assert page.evaluate("window.notReloaded") is True
+        page.screenshot(path=tmp_path / "feature.png")
+        axe_check(page)
+    finally:
+        page.context.close()
+    assert not errors, errors
+
+
+def test_the_bracket_fills_in_as_results_are_recorded(chromium, asgi, organiser):
+    event = services.event_create(
+        organiser=organiser, name="Cup", format="mintayn-master", planned_rounds=1, date=datetime.date(2026, 12, 4)
+    )
+    for n in range(4):
+        RegistrationFactory(event=event, player=PlayerFactory(display_name=f"Player {n + 1}"))
+    services.round_start(event=event, by=organiser, seed=5)
+    for table in (1, 2):
+        x, y = seats_of(event, table)
+        services.pod_result_report(
+            event=event, round_number=1, table_number=table, placements={x: 1, y: 2}, by=organiser
+        )
+    services.top_cut_start(event=event, by=organiser, size=4)
+    token = Token.objects.get_or_create(user=organiser)[0].key
+    errors: list[str] = []
+    for viewport, path in (({"width": 1280, "height": 900}, f"/events/{event.pk}/bracket/"),
+                           ({"width": 390, "height": 844}, f"/events/{event.pk}/bracket/")):  # fmt: skip
+        page = _page(chromium, asgi, errors)
+        page.set_viewport_size(viewport)
+        try:
+            page.goto(path)
+            page.wait_for_function("document.documentElement.dataset.live === 'open'")
+            axe_check(page)
+            assert_fits(page)
+        finally:
+            page.context.close()
+    page = _page(chromium, asgi, errors)
+    try:
+        page.goto(f"/live/events/{event.pk}/overlays/bracket/")
+        page.wait_for_function("document.documentElement.dataset.live === 'open'")
+        assert page.locator(".slot.won").count() == 0
+        seed_one, seed_four = seats_of(event, 1, number=2)
+        _post(asgi, f"/api/v1/events/{event.pk}/rounds/2/tables/1/result/",
+              {"placements": [{"player": seed_one, "placement": 1}, {"player": seed_four, "placement": 2}]},
+              token)  # fmt: skip
+        page.locator(".slot.won").first.wait_for()
+        assert page.locator(".slot.won").count() == 1
+        axe_check(page)
+    finally:
+        page.context.close()
+    assert not errors, errors

@@ -1,0 +1,81 @@
+"""The live push follows the domain events: every change an overlay shows writes one live event in its transaction,
+numbered after the commit in order, tagged with the stations it concerns; a change that rolls back writes none, and
+a live event that cannot be built never fails the change."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from games import services as game_services
+from live import publish, readers
+from live import services as live_services
+from live.models import LiveEvent
+from tests.support.live import seats_of
+from tournaments import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _kinds(event) -> list[tuple[int | None, str, list | None]]:
+    return list(LiveEvent.objects.filter(event=event).order_by("id").values_list("seq", "kind", "stations"))
+
+
+def test_each_change_an_overlay_shows_is_one_numbered_live_event_tagged_with_its_stations(duel, organiser):
+    station = live_services.station_create(event=duel, slug="stream-1", by=organiser)
+    live_services.station_update(station=station, by=organiser, table_number=2)
+    a, b = seats_of(duel, 2)
+    game = game_services.game_create(pod=duel.rounds.get(number=1).pods.get(table_number=2), by=organiser)
+    game_services.game_event_append(game=game, expected_version=0, type="start_turn", data={"player": a}, by=organiser)
+    live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
+    c, d = seats_of(duel, 1)
+    services.pod_result_report(event=duel, round_number=1, table_number=1, placements={c: 1, d: 2}, by=organiser)
+    rows = _kinds(duel)
+    kinds = [kind for _, kind, _ in rows]
+    assert kinds[:2] == ["round.started", "standings.updated"]
+    assert kinds[2:] == [
+        "feature.changed", "feature.changed", "game.state_changed", "timer.changed", "table.result",
+        "standings.updated",
+    ]  # fmt: skip
+    assert [seq for seq, _, _ in rows] == list(range(1, len(rows) + 1))
+    tags = {kind: stations for _, kind, stations in rows[2:]}
+    assert tags["feature.changed"] == ["stream-1"] and tags["game.state_changed"] == ["stream-1"]
+    assert tags["table.result"] == [] and tags["timer.changed"] is None
+
+
+def test_a_change_that_rolls_back_leaves_no_live_event(duel, organiser):
+    before = LiveEvent.objects.filter(event=duel).count()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
+        raise RuntimeError("the request failed after the timer started")
+    assert LiveEvent.objects.filter(event=duel).count() == before
+
+
+def test_a_live_event_that_cannot_be_built_never_fails_the_change(duel, organiser, monkeypatch, caplog):
+    def broken(*args, **kwargs):
+        raise ValueError("a bug in the overlay's payload")
+
+    monkeypatch.setattr(readers.selectors, "timer_view", broken)
+    timer = live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
+    assert timer.pk is not None
+    assert not LiveEvent.objects.filter(event=duel, kind="timer.changed").exists()
+    assert "No live event for timer.started" in caplog.text
+
+
+def test_without_redis_the_live_events_go_to_this_processs_hub(duel, organiser, monkeypatch, settings):
+    settings.PODIUM_LIVE_REDIS_URL = None
+    sent = []
+    monkeypatch.setattr(publish, "LOCAL_HUBS", [sent.extend])
+    live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
+    assert [(m.kind, m.event_id) for m in sent] == [("timer.changed", duel.pk)]
+    assert publish.Message.decode(sent[0].encode()) == sent[0]
+
+
+def test_events_left_unnumbered_by_a_publisher_that_died_are_numbered_by_the_sweep(duel, organiser, monkeypatch):
+    monkeypatch.setattr(readers, "publish_soon", lambda event_id: None)  # the process dies after its commit
+    live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
+    orphan = LiveEvent.objects.get(event=duel, kind="timer.changed")
+    assert orphan.seq is None
+    assert publish.live_events_publish_pending(older_than=0) == 1
+    orphan.refresh_from_db()
+    assert orphan.seq == LiveEvent.objects.filter(event=duel).count()
