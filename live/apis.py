@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, STAFF, error_responses, id_field
+from core.api import BODY, STAFF, Pagination, error_responses, id_field, paginated
 from core.exceptions import NotFound
 from live import selectors, services
 from live.models import Station
@@ -99,6 +99,8 @@ class StationOutput(serializers.Serializer):
 
 
 class StationListCreateApi(APIView):
+    pagination_class = Pagination
+
     @extend_schema_serializer(component_name="StationCreate")
     class InputSerializer(serializers.Serializer):
         slug = serializers.CharField(max_length=40, help_text="In the station's URLs: lower-case, like stream-1.")
@@ -109,7 +111,8 @@ class StationListCreateApi(APIView):
 
     @extend_schema(responses={200: StationOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(StationOutput(selectors.stations_of(event=_event(event_id)), many=True).data)
+        stations = selectors.stations_of(event=_event(event_id))
+        return paginated(self, request, stations, lambda page: StationOutput(page, many=True).data)
 
     @extend_schema(
         request=InputSerializer,
@@ -320,6 +323,7 @@ def _managed(request: Request, event_id: int) -> Event:
 
 class OverlayTokenListCreateApi(APIView):
     permission_classes = [IsAuthenticated]
+    pagination_class = Pagination
 
     @extend_schema_serializer(component_name="OverlayTokenCreate")
     class InputSerializer(serializers.Serializer):
@@ -328,7 +332,8 @@ class OverlayTokenListCreateApi(APIView):
     @extend_schema(responses={200: TokenOutput(many=True), **error_responses(*STAFF, "not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         """The event's overlay tokens (casters and organisers)."""
-        return Response(TokenOutput(selectors.tokens_of(event=_managed(request, event_id)), many=True).data)
+        tokens = selectors.tokens_of(event=_managed(request, event_id))
+        return paginated(self, request, tokens, lambda page: TokenOutput(page, many=True).data)
 
     @extend_schema(request=InputSerializer, responses={201: TokenOutput, **error_responses(*BODY, *STAFF, "not_found")})
     def post(self, request: Request, event_id: int) -> Response:

@@ -21,9 +21,11 @@ who may do what is :mod:`tournaments.policy`'s.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -31,6 +33,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
@@ -49,22 +52,28 @@ _FONT = re.compile(r"^[A-Za-z0-9 \-]{1,40}$")
 
 
 def overlay_style(request: HttpRequest) -> str:
-    """The CSS variables an overlay's query parameters set (each value checked: nothing else reaches the CSS)."""
-    rules = []
+    """The CSS variables an overlay's query parameters set, as JSON ``{"--accent": "#ff3366", ...}`` that the page
+    sets through the CSSOM (the Content-Security-Policy allows no inline style); each value is checked, so nothing
+    else reaches the CSS."""
+    rules: dict[str, str] = {}
     for name in ("accent", "text", "panel"):
         value = request.GET.get(name, "")
         if _HEX.match(value):
-            rules.append(f"--{name}:#{value}")
+            rules[f"--{name}"] = f"#{value}"
     font = request.GET.get("font", "")
     if _FONT.match(font):
-        rules.append(f"--font:'{font}', system-ui, sans-serif")
+        rules["--font"] = f"'{font}', system-ui, sans-serif"
     try:
         scale = float(request.GET.get("scale", "1"))
     except ValueError:
         scale = 1.0
     if 0.5 <= scale <= 2 and scale != 1:
-        rules.append(f"--scale:{scale:g}")
-    return ";".join(rules)
+        rules["--scale"] = f"{scale:g}"
+    return json.dumps(rules) if rules else ""
+
+
+#: Overlays may be framed by any page (an overlay host, the caster's preview): their policy opens frame-ancestors.
+overlay_csp = csp_override({**settings.SECURE_CSP, "frame-ancestors": ["*"]})
 
 
 def _event(event_id: int) -> Event:
@@ -93,6 +102,7 @@ def _overlay(request: HttpRequest, name: str, event: Event, **context: Any) -> H
 # --- overlays for OBS ---------------------------------------------------------------------------------------------
 
 
+@overlay_csp
 @xframe_options_exempt
 def station_overlay(request: HttpRequest, event_id: int, slug: str) -> HttpResponse:
     """A station's feature match (1v1 or a pod of up to 4), for an OBS browser source."""
@@ -123,6 +133,7 @@ def station_overlay(request: HttpRequest, event_id: int, slug: str) -> HttpRespo
     return render(request, template, context)
 
 
+@overlay_csp
 @xframe_options_exempt
 def standings_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings as a lower third (``?mode=lower-third``, the default) or a ticker (``?mode=ticker``)."""
@@ -134,18 +145,21 @@ def standings_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
     return _overlay(request, "standings", _event(event_id), mode=mode, limit=limit)
 
 
+@overlay_csp
 @xframe_options_exempt
 def pairings_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
     """The current round's tables."""
     return _overlay(request, "pairings", _event(event_id))
 
 
+@overlay_csp
 @xframe_options_exempt
 def bracket_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
     """The top-cut bracket, filling in as results arrive."""
     return _overlay(request, "bracket", _event(event_id))
 
 
+@overlay_csp
 @xframe_options_exempt
 def timer_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
     """The round timer alone."""

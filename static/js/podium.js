@@ -7,6 +7,7 @@
  *   and the first one gets the focus (type name after name).
  * - [data-swap-statuses="409 422"]: htmx requests made inside swap these answers in like a 200 (the judge
  *   console shows a refused entry with the current state).
+ * - button[data-print]: opens the browser's print dialog (the printouts).
  */
 (() => {
   "use strict";
@@ -27,6 +28,11 @@
       if (form.elements[name]) form.elements[name].value = "";
     }
     if (names.length && form.elements[names[0]]) form.elements[names[0]].focus();
+  });
+
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button[data-print]") : null;
+    if (button) window.print();
   });
 
   document.addEventListener("htmx:beforeSwap", (event) => {

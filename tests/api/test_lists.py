@@ -35,6 +35,8 @@ LISTS = {
     "/leagues/": set(),
     "/seasons/{season_id}/standings/": set(),
     "/ratings/{format_slug}/": {"min_games"},
+    "/events/{event_id}/stations/": set(),
+    "/events/{event_id}/overlay-tokens/": set(),
 }
 
 

@@ -12,7 +12,6 @@ import json
 import urllib.request
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from live import services as live_services
 from tests.conftest import IN_CI, integration_services_missing
@@ -20,6 +19,7 @@ from tests.factories import PlayerFactory, RegistrationFactory
 from tests.integration.conftest import database_url
 from tests.support.browser import assert_fits, axe_check
 from tests.support.live import seats_of, start_asgi
+from tests.support.people import token_for
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -67,7 +67,7 @@ def test_the_feature_match_overlay_changes_as_the_judge_records_the_game(chromiu
     station = live_services.station_create(event=event, slug="stream-1", by=organiser)
     live_services.station_update(station=station, by=organiser, table_number=1)
     a, b = seats_of(event, 1)
-    token = Token.objects.get_or_create(user=organiser)[0].key
+    token = token_for(organiser)
     errors: list[str] = []
     page = _page(chromium, asgi, errors)
     try:
@@ -109,7 +109,7 @@ def test_the_bracket_fills_in_as_results_are_recorded(chromium, asgi, organiser)
             event=event, round_number=1, table_number=table, placements={x: 1, y: 2}, by=organiser
         )
     services.top_cut_start(event=event, by=organiser, size=4)
-    token = Token.objects.get_or_create(user=organiser)[0].key
+    token = token_for(organiser)
     errors: list[str] = []
     for viewport, path in (({"width": 1280, "height": 900}, f"/events/{event.pk}/bracket/"),
                            ({"width": 390, "height": 844}, f"/events/{event.pk}/bracket/")):  # fmt: skip

@@ -21,19 +21,9 @@ from django.conf import settings
 from django.db import connection
 
 from config.celery import app as celery_app
+from tests.support.processes import LOCAL
 
 ROOT = Path(__file__).resolve().parents[2]
-
-#: What every process started here runs with: production settings (DEBUG off) over plain HTTP on 127.0.0.1.
-LOCAL = {
-    "DJANGO_SETTINGS_MODULE": "config.settings.base",
-    "DEBUG": "false",
-    "SECRET_KEY": "integration-tests-only-" + "9f3c1ab27d" * 4,
-    "SECURE_SSL_REDIRECT": "false",
-    "SESSION_COOKIE_SECURE": "false",
-    "CSRF_COOKIE_SECURE": "false",
-    "SECURE_HSTS_SECONDS": "0",
-}
 
 
 def database_url() -> str:

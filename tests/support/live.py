@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from tests.support.processes import LOCAL
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 #: How long a test waits for an event before it fails (a bound, not a measure: the benchmark measures).
@@ -72,10 +74,8 @@ def start_asgi(database_url: str, log: Path, *, env: dict[str, str]) -> tuple[st
     port = free_port()
     full_env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.base",
+        **LOCAL,
         "DATABASE_URL": database_url,
-        "DEBUG": "false",
-        "SECRET_KEY": "integration-test-asgi",
         "ALLOWED_HOSTS": "127.0.0.1",
         **env,
     }

@@ -1,0 +1,177 @@
+/* Podium live pages: what each page of the live app does with its stream, started from data attributes (the
+   Content-Security-Policy allows no inline script).  An element with data-live-page="<kind>" names the page;
+   data-live-stream is the stream's URL, data-live-since the last event id the page was rendered with, and
+   data-live-url the page's own URL, fetched again (?fragment=1) when a push says it changed.  Needs live.js. */
+(function () {
+  "use strict";
+  var L = window.PodiumLive;
+
+  function json(id) {
+    var element = document.getElementById(id);
+    return element ? JSON.parse(element.textContent) : null;
+  }
+
+  /* Overlays are styled by query parameters the server checked: CSS variables set through the CSSOM. */
+  function style(body) {
+    var raw = body.dataset.overlayStyle;
+    if (!raw) { return; }
+    var vars = JSON.parse(raw);
+    Object.keys(vars).forEach(function (name) { body.style.setProperty(name, vars[name]); });
+  }
+
+  /* Fetch the page again on these pushes. */
+  function refresher(root, kinds, then) {
+    var handlers = {};
+    var again = function () { L.refresh(root, root.dataset.liveUrl); };
+    kinds.forEach(function (kind) { handlers[kind] = again; });
+    if (then) { root.addEventListener("live:refreshed", then); }
+    return { handlers: handlers, again: again };
+  }
+
+  /* Show one page of items at a time, turning every `seconds`. */
+  function rotate(items, size, seconds) {
+    var page = 0;
+    function show() {
+      var all = items(), pages = Math.max(1, Math.ceil(all.length / size));
+      page = page % pages;
+      all.forEach(function (item, i) { item.hidden = Math.floor(i / size) !== page; });
+    }
+    show();
+    setInterval(function () { page += 1; show(); }, seconds * 1000);
+    return show;
+  }
+
+  var pages = {
+    /* The public bracket and the bracket and standings overlays: fetched again when a result or round comes. */
+    refresh: function (root) {
+      var kinds = (root.dataset.liveOn || "snapshot round.started table.result").split(" ");
+      L.follow(root.dataset.liveStream, root.dataset.liveSince, refresher(root, kinds).handlers);
+    },
+
+    /* The pairings overlay: pages of 45 tables, in turn every 10 s. */
+    pairings: function (root) {
+      var show = rotate(function () { return root.querySelectorAll(".pairing-grid li"); }, 45, 10);
+      var r = refresher(root, ["snapshot", "round.started", "table.result"], show);
+      L.follow(root.dataset.liveStream, root.dataset.liveSince, r.handlers);
+    },
+
+    /* The round timer overlay. */
+    timer: function (root) {
+      var clock = root.querySelector(".round-clock"), label = clock.querySelector(".clock-label");
+      L.setClock(clock, json("timer-state"));
+      L.follow(root.dataset.liveStream, root.dataset.liveSince, {
+        "snapshot": function (data) { L.setClock(clock, data.timer); if (label && data.round) { label.textContent = data.round.label; } },
+        "round.started": function (data) { if (label) { label.textContent = data.round.label; } L.setClock(clock, { state: "not_started", remaining: null }); },
+        "timer.changed": function (data) { if (data.table === null) { L.setClock(clock, data.timer); } }
+      });
+    },
+
+    /* The venue display: one panel at a time, every 12 s; the panels fetched again after a push. */
+    display: function (root) {
+      var clock = document.querySelector(".display-clock"), label = clock.querySelector(".clock-label");
+      var show = rotate(function () { return root.querySelectorAll(".panel"); }, 1, 12);
+      var r = refresher(root, ["table.result", "standings.updated"], show);
+      L.setClock(clock, json("timer-state"));
+      r.handlers.snapshot = function (data) { L.setClock(clock, data.timer); r.again(); };
+      r.handlers["round.started"] = function (data) {
+        if (label) { label.textContent = data.round.label; }
+        L.setClock(clock, { state: "not_started", remaining: null });
+        r.again();
+      };
+      r.handlers["timer.changed"] = function (data) { if (data.table === null) { L.setClock(clock, data.timer); } };
+      L.follow(root.dataset.liveStream, root.dataset.liveSince, r.handlers);
+    },
+
+    /* The feature match: counters change in place as the judge records the game; the rest is fetched again. */
+    feature: function (root) {
+      function state() { return json("feature-state"); }
+      function clock() { L.setClock(root.querySelector(".feature-clock"), state().timer); }
+      function counter(counters, c) {
+        var el = counters.querySelector('[data-counter="' + c.name + '"]');
+        if (!el) {
+          el = document.createElement("span"); el.className = "counter counter-" + c.name; el.dataset.counter = c.name;
+          var label = document.createElement("span"); label.className = "label"; label.textContent = c.label;
+          var value = document.createElement("span"); value.className = "value";
+          el.appendChild(label); el.appendChild(document.createTextNode(" ")); el.appendChild(value); counters.appendChild(el);
+        }
+        var shown = el.querySelector(".value");
+        if (shown.textContent !== String(c.value)) {
+          shown.textContent = c.value; el.classList.remove("changed"); void el.offsetWidth; el.classList.add("changed");
+        }
+      }
+      function players(list) {
+        list.forEach(function (p) {
+          var plate = root.querySelector('[data-player="' + p.id + '"]');
+          if (!plate) { return; }
+          plate.classList.toggle("active", !!p.active);
+          plate.classList.toggle("out", !!p.out);
+          plate.querySelector(".turn").hidden = !p.active;
+          plate.querySelector(".out-label").hidden = !p.out;
+          var counters = plate.querySelector(".counters");
+          (p.counters || []).forEach(function (c) { counter(counters, c); });
+          if (p.game_wins !== null && p.game_wins !== undefined) {
+            plate.querySelectorAll(".win").forEach(function (dot, i) { dot.classList.toggle("won", i < p.game_wins); });
+          }
+        });
+      }
+      var r = refresher(root, ["snapshot", "feature.changed", "table.result", "round.started"], clock);
+      r.handlers["game.state_changed"] = function (data) {
+        var current = state();
+        if (!current.round || data.round !== current.round.number || data.table !== current.table) { return r.again(); }
+        if (!current.game || data.game.id !== current.game.id) { return r.again(); }
+        players(data.players);
+        var caption = document.getElementById("caption");
+        if (caption && data.entry) { caption.textContent = data.entry.summary || data.entry.label; }
+      };
+      r.handlers["timer.changed"] = function (data) {
+        var current = state();
+        if (data.table !== null && data.table !== current.table) { return; }
+        if (data.table === null && current.timer && current.timer.extension) { return r.again(); }
+        L.setClock(root.querySelector(".feature-clock"), data.timer);
+      };
+      clock();
+      L.follow(root.dataset.liveStream, state().seq, r.handlers);
+    },
+
+    /* The dashboard's round clock card: set from the page, corrected on each push of this round's clock. */
+    "timer-card": function (root) {
+      var clock = root.querySelector(".dashboard-clock"), round = parseInt(root.dataset.liveRound || "0", 10);
+      if (!clock) { return; }
+      L.setClock(clock, json("round-timer-state"));
+      if (window.__podiumTimerSource) { window.__podiumTimerSource.close(); }
+      window.__podiumTimerSource = L.follow(root.dataset.liveStream, root.dataset.liveSince, {
+        "timer.changed": function (data) { if (data.table === null && data.timer.round === round) { L.setClock(clock, data.timer); } }
+      });
+    },
+
+    /* The caster's page: each preview shows the whole 1920x1080 overlay, scaled to the width of its box. */
+    caster: function () {
+      function fit() {
+        document.querySelectorAll(".preview").forEach(function (box) {
+          var frame = box.querySelector("iframe");
+          if (frame) { frame.style.transform = "scale(" + (box.clientWidth / 1920) + ")"; }
+        });
+      }
+      fit();
+      window.addEventListener("resize", fit);
+    }
+  };
+
+  function start(scope) {
+    (scope || document).querySelectorAll("[data-live-page]").forEach(function (root) {
+      if (root.dataset.liveStarted) { return; }
+      root.dataset.liveStarted = "yes";
+      var page = pages[root.dataset.livePage];
+      if (page) { page(root); }
+    });
+  }
+
+  function ready() {
+    style(document.body);
+    start(document);
+    /* The dashboard swaps its round clock card in with htmx: start the new one. */
+    document.body.addEventListener("htmx:afterSwap", function () { start(document); });
+  }
+
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", ready); } else { ready(); }
+}());
