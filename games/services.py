@@ -95,10 +95,17 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
             state = fmt.engine.new_game(players, options)
         except RuleViolation as exc:
             raise _rule_error(exc) from exc
-        return Game.objects.create(
+        game = Game.objects.create(
             pod=pod, number=len(games) + 1, format=event.format, options=options, players=players, state=state,
             created_by=by,
         )  # fmt: skip
+        # Overlays on the table show the new game at once (not only at its first entry).
+        events.record(
+            action="game.started", event=event.pk, by=by, audit=False, game_id=game.pk, game_number=game.number,
+            round=pod.round.number, table=pod.table_number, version=game.version, status=game.status,
+            pod_id=pod.pk, format=game.format, state=game.state,
+        )  # fmt: skip
+        return game
 
 
 def _event_options(event: Event, given: Mapping[str, Any]) -> dict[str, Any]:

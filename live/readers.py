@@ -11,7 +11,8 @@ domain events                                          live event               
 ``result.entered``/``settled``/``confirmed``/          ``table.result``            those on the table
 ``corrected``
 ``standings.updated``                                  ``standings.updated``       every station
-``game.entry_recorded``, ``game.entry_voided``         ``game.state_changed``      those on the table
+``game.started``, ``game.entry_recorded``,             ``game.state_changed``      those on the table
+``game.entry_voided``                                  (no entry when started)
 ``timer.started``/``paused``/``resumed``/``extended``  ``timer.changed``           every station
 ``table.time_extended``                                ``timer.changed`` (a table) those on the table
 ``station.created``, ``station.changed``               ``feature.changed``         its own
@@ -48,7 +49,7 @@ logger = logging.getLogger(__name__)
 
 ROUND_ACTIONS = ("round.started", "top_cut.started", "round.repaired", "round.swapped")
 RESULT_ACTIONS = ("result.entered", "result.settled", "result.confirmed", "result.corrected")
-GAME_ACTIONS = ("game.entry_recorded", "game.entry_voided")
+GAME_ACTIONS = ("game.started", "game.entry_recorded", "game.entry_voided")
 TIMER_ACTIONS = ("timer.started", "timer.paused", "timer.resumed", "timer.extended")
 STATION_ACTIONS = ("station.created", "station.changed")
 ACTIONS = (
@@ -160,7 +161,7 @@ def game_state_changed(domain_event: DomainEvent) -> None:
     add(event_id, "game.state_changed", {
         "round": number, "table": table, "game": game,
         "entry": selectors.entry_facts(fmt, seq=facts["seq"], type_=facts["type"], payload=facts["payload"],
-                                       names=names),
+                                       names=names) if "seq" in facts else None,
         "players": [
             {"id": s.player_id, "name": names[s.player_id], "seat": s.seat_order,
              "game_wins": wins.get(s.player_id, 0) if fmt.games_per_match > 1 else None,

@@ -127,6 +127,8 @@ def test_a_judges_entry_and_the_casters_table_are_pushed_to_the_stations_stream(
         game, _ = game_services.game_event_append(
             game=game, expected_version=1, type="lp_change", data={"changes": {str(seated[1]): -1200}}, by=organiser
         )
+        started = stream.next_event("game.state_changed")
+        assert started.data["entry"] is None and started.data["game"]["id"] == game.pk
         first = stream.next_event("game.state_changed")
         assert first.data["entry"]["type"] == "start_turn"
         assert [p["active"] for p in first.data["players"]] == [True, False]
@@ -144,7 +146,7 @@ def test_a_judges_entry_and_the_casters_table_are_pushed_to_the_stations_stream(
         )
         live_services.timer_start(event=duel, round_number=1, minutes=40, by=organiser)
         timer = stream.next_event("timer.changed")
-        assert [e.kind for e in stream.events].count("game.state_changed") == 2
+        assert [e.kind for e in stream.events].count("game.state_changed") == 3
         assert timer.data["timer"]["state"] == "running" and timer.data["timer"]["duration"] == 2400
     finally:
         stream.close()

@@ -34,8 +34,8 @@ def test_each_change_an_overlay_shows_is_one_numbered_live_event_tagged_with_its
     kinds = [kind for _, kind, _ in rows]
     assert kinds[:2] == ["round.started", "standings.updated"]
     assert kinds[2:] == [
-        "feature.changed", "feature.changed", "game.state_changed", "timer.changed", "table.result",
-        "standings.updated",
+        "feature.changed", "feature.changed", "game.state_changed", "game.state_changed", "timer.changed",
+        "table.result", "standings.updated",
     ]  # fmt: skip
     assert [seq for seq, _, _ in rows] == list(range(1, len(rows) + 1))
     tags = {kind: stations for _, kind, stations in rows[2:]}
@@ -79,3 +79,16 @@ def test_events_left_unnumbered_by_a_publisher_that_died_are_numbered_by_the_swe
     assert publish.live_events_publish_pending(older_than=0) == 1
     orphan.refresh_from_db()
     assert orphan.seq == LiveEvent.objects.filter(event=duel).count()
+
+
+def test_a_game_started_at_a_featured_table_is_on_its_station_before_its_first_entry(duel, organiser):
+    """The overlay shows the new game (its counters at their start) as soon as the judge starts it."""
+    station = live_services.station_create(event=duel, slug="stream-1", by=organiser)
+    live_services.station_update(station=station, by=organiser, table_number=2)
+    game = game_services.game_create(pod=duel.rounds.get(number=1).pods.get(table_number=2), by=organiser)
+    started = LiveEvent.objects.filter(event=duel, kind="game.state_changed").get()
+    assert started.stations == ["stream-1"]
+    assert started.data["entry"] is None
+    assert started.data["game"]["id"] == game.pk and started.data["game"]["number"] == 1
+    assert started.data["table"] == 2 and len(started.data["players"]) == 2
+    assert all(player["counters"] for player in started.data["players"])  # LP and the Deck Master from the start
