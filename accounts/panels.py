@@ -4,7 +4,7 @@ A panel shows the player's registration (registered, on the waiting list and
 where, withdrawn, checked in, dropped), the buttons that fit the event's
 state (register or join the waiting list, withdraw, check in, drop), their
 table in the current round (table, seat, who goes first, opponents and their
-deck status, the round timer's place), what they can do about its result
+deck status, the round's clock with the table's extra time), what they can do about its result
 (report it, confirm or dispute a report) and their matches so far.
 
 The buttons shown are hints from the event's state (its windows, the round);
@@ -20,6 +20,7 @@ from django.utils import timezone
 from accounts import selectors
 from accounts.forms import ReportForm
 from accounts.selectors import Match, OpenReport, Person, PlayerTable
+from live import selectors as live_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Player, Registration
 from tournaments.selectors.people import player_penalties
@@ -107,8 +108,9 @@ class TableView:
     report_form: ReportForm | None
     #: What the player is told instead of a form.
     note: str
-    #: The round timer, when rounds have one (none yet): the template keeps its place.
-    timer: object | None = None
+    #: The table's clock while its result is not in: the round's, with the table's extra time
+    #: (:func:`live.selectors.table_clock`: ``timer``, ``extension``, ``seq``).
+    timer: dict | None = None
 
 
 @dataclass
@@ -275,6 +277,7 @@ def _table_view(event: Event, player: Player, match_list: list[Match], *, report
                 me=me.id, placements=current.placements, games=current.games, intentional_draw=current.intentional_draw
             )
         return view
+    view.timer = live_selectors.table_clock(event=event, round_number=table.round_number, pod_id=table.pod_id)
     report = selectors.open_report(event=event, round_number=table.round_number, table_number=table.table_number)
     view.report = report
     if report is not None:

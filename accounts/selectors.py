@@ -238,6 +238,7 @@ class PlayerTable:
 
     round_number: int
     round_label: str
+    pod_id: int
     table_number: int | None  # None: a bye
     seat: int
     goes_first: bool
@@ -272,6 +273,7 @@ def player_table(*, event: Event, player: Player) -> PlayerTable | None:
     return PlayerTable(
         round_number=round_.number,
         round_label=round_label(round_=round_),
+        pod_id=pod.pk,
         table_number=pod.table_number,
         seat=seat.seat_order,
         goes_first=seat.seat_order == 1 and not pod.is_bye,

@@ -14,7 +14,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from decks.models import DeckVersion
@@ -133,6 +134,30 @@ def table_extensions(*, pod_ids: Iterable[int]) -> dict[int, int]:
         .values_list("pod_id", "total")
     )
     return {pod_id: int(total) for pod_id, total in rows}
+
+
+def table_clock(*, event: Event, round_number: int, pod_id: int) -> dict[str, Any] | None:
+    """A player's table clock: the round's clock with the table's extra time, and the live number it is as of
+    (the page follows the event's stream from there).  One query."""
+    extra = (
+        TableTimeExtension.objects.filter(pod_id=pod_id).values("pod_id").annotate(total=Sum("seconds")).values("total")
+    )
+    seq = LiveStream.objects.filter(event_id=OuterRef("event_id")).values("last_seq")
+    round_ = (
+        Round.objects.filter(event=event, number=round_number)
+        .select_related("timer")
+        .annotate(extra=Coalesce(Subquery(extra), 0), seq=Coalesce(Subquery(seq), 0))
+        .first()
+    )
+    if round_ is None:
+        return None
+    round_.event = event
+    timer = getattr(round_, "timer", None)
+    return {
+        "timer": timer_view(round_, timer, extra_seconds=int(round_.extra)),
+        "extension": int(round_.extra),
+        "seq": int(round_.seq),
+    }
 
 
 def extensions_of(*, pod: Pod) -> list[TableTimeExtension]:

@@ -144,6 +144,48 @@
       });
     },
 
+    /* A player's table clock (/me/, the event page, check-in): the round's clock plus the table's extra time. */
+    "table-clock": function (root) {
+      var clock = root.querySelector(".table-clock"), note = root.querySelector(".clock-note");
+      var round = parseInt(root.dataset.liveRound, 10), table = parseInt(root.dataset.liveTable, 10);
+      var extra = parseInt(root.dataset.liveExtension || "0", 10);
+      if (!clock) { return; }
+      function later(timer, seconds) {
+        var shifted = Object.assign({}, timer, { extension: seconds });
+        if (shifted.deadline && seconds) { shifted.deadline = new Date(Date.parse(shifted.deadline) + seconds * 1000).toISOString(); }
+        if (typeof shifted.remaining === "number") { shifted.remaining += seconds; }
+        return shifted;
+      }
+      function show(timer) {
+        L.setClock(clock, timer);
+        var text = timer.state === "not_started" ? "The clock has not started." : timer.state === "paused" ? "The clock is paused." : "";
+        if (extra) { text += (text ? " " : "") + "Your table has " + Math.round(extra / 60) + " min of extra time."; }
+        note.textContent = text;
+      }
+      var remaining = clock.dataset.remaining;
+      L.setClock(clock, { state: clock.dataset.state, deadline: clock.dataset.deadline || null,
+                          remaining: remaining === "" ? null : parseInt(remaining, 10), server_time: root.dataset.liveServerTime });
+      /* A panel swapped in by htmx starts again: one stream per table clock. */
+      var streams = window.__podiumTableClocks = window.__podiumTableClocks || {};
+      if (streams[root.id]) { streams[root.id].close(); }
+      streams[root.id] = L.follow(root.dataset.liveStream, root.dataset.liveSince, {
+        "timer.changed": function (data) {
+          if (!data.timer || data.timer.round !== round) { return; }
+          if (data.table === null) { show(later(data.timer, extra)); }
+          else if (data.table === table) { extra = data.timer.extension || 0; show(data.timer); }
+        },
+        "round.started": function (data) {
+          if (!data.round) { return; }
+          if (data.round.number !== round) {
+            clock.hidden = true;
+            note.textContent = data.round.label + " is paired: reload the page to see your table.";
+          } else if (data.change === "repaired" || data.change === "swapped") {
+            note.textContent = "The round's pairings changed: reload the page to see your table.";
+          }
+        }
+      });
+    },
+
     /* The caster's page: each preview shows the whole 1920x1080 overlay, scaled to the width of its box. */
     caster: function () {
       function fit() {

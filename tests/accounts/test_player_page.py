@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
 from django.urls import reverse
 
 from decks.models import DeckVersion
+from live import selectors as live_selectors
+from live import services as live_services
 from tests.accounts.conftest import signed_in, table_of
 from tests.factories import PlayerFactory, RegistrationFactory
 from tests.support.events import report_all
@@ -143,3 +146,38 @@ def test_a_player_left_out_of_the_round_is_told_why(client, duel, users):
     page = text(client.get(reverse("accounts:me")))
     assert "You have no table: you are paired once you are checked in." in page
     assert "Check-in is not open" in page
+
+
+def _clock(page_html: str, event_id: int) -> str:
+    start = rf'<div class="table-clock-box" id="table-clock-{event_id}"'
+    found = re.search(start + r'.*?class="[^"]*clock-note">.*?</p>', page_html, re.S)
+    assert found, "the table's clock is on the page"
+    return found.group(0)
+
+
+def test_the_players_table_shows_the_round_clock_with_its_tables_extra_time(client, duel, organiser):
+    """The round's deadline, with the minutes a judge gave this table, counted down in the browser and followed
+    through the event's stream; gone once the table's result is in."""
+    event, ash, gary = duel
+    signed_in(client, ash)
+    waiting = _clock(client.get(reverse("accounts:me")).content.decode(), event.pk)
+    assert 'data-state="not_started"' in waiting and "The clock has not started." in waiting
+    assert f'data-live-stream="/api/v1/events/{event.pk}/stream/"' in waiting
+
+    timer = live_services.timer_start(event=event, round_number=1, minutes=50, by=organiser)
+    table = table_of(event, ash)
+    live_services.table_time_extend(
+        event=event, round_number=1, table_number=table, minutes=3, reason="Deck check", by=organiser
+    )
+    running = _clock(client.get(reverse("accounts:me")).content.decode(), event.pk)
+    deadline = timer.deadline + datetime.timedelta(minutes=3)
+    assert 'data-state="running"' in running and f'data-deadline="{deadline.isoformat()}"' in running
+    assert 'data-live-extension="180"' in running and f'data-live-table="{table}"' in running
+    assert "Your table has 3 min of extra time." in running
+    since = int(re.search(r'data-live-since="(\d+)"', running).group(1))
+    assert since == live_selectors.last_seq(event_id=event.pk)  # the stream follows on from the page
+
+    # The event page's panel has the same clock; once the result is in, the clock has gone from the table.
+    assert "table-clock-box" in client.get(reverse("public:event", args=[event.pk])).content.decode()
+    report_all(event, organiser)
+    assert "table-clock-box" not in client.get(reverse("accounts:me")).content.decode()

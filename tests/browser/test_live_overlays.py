@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 
 from live import services as live_services
 from tests.conftest import IN_CI, integration_services_missing
@@ -72,20 +74,20 @@ def test_the_feature_match_overlay_changes_as_the_judge_records_the_game(chromiu
     page = _page(chromium, asgi, errors)
     try:
         page.goto(f"/live/events/{event.pk}/stations/stream-1/")
-        page.wait_for_function("document.documentElement.dataset.live === 'open'")
+        expect(page.locator("html")).to_have_attribute("data-live", "open")  # no eval: the CSP forbids it
         page.evaluate("window.notReloaded = true")
         assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
         axe_check(page)
 
         assert page.locator('[data-counter="lp"]').count() == 0  # no game yet
         game = _post(asgi, f"/api/v1/events/{event.pk}/rounds/1/tables/1/games/", {}, token)
+        page.locator(f'[data-player="{a}"] [data-counter="lp"] .value').wait_for()  # the game, before any entry
         _post(asgi, f"/api/v1/games/{game['id']}/events/",
               {"expected_version": 0, "type": "start_turn", "data": {"player": a}}, token)  # fmt: skip
-        page.locator(f'[data-player="{a}"] [data-counter="lp"] .value').wait_for()  # the game's first entry
         _post(asgi, f"/api/v1/games/{game['id']}/events/",
               {"expected_version": 1, "type": "lp_change", "data": {"changes": {str(b): -1800}}}, token)  # fmt: skip
         lp = page.locator(f'[data-player="{b}"] [data-counter="lp"] .value')
-        page.wait_for_function("el => el.textContent.trim() === '6200'", arg=lp.element_handle())
+        expect(lp).to_have_text("6200")
         assert page.locator(f'[data-player="{a}"]').get_attribute("class").split().count("active") == 1
         assert "−1800" in page.locator("#caption").inner_text()
         assert page.evaluate("window.notReloaded") is True
@@ -117,7 +119,7 @@ def test_the_bracket_fills_in_as_results_are_recorded(chromium, asgi, organiser)
         page.set_viewport_size(viewport)
         try:
             page.goto(path)
-            page.wait_for_function("document.documentElement.dataset.live === 'open'")
+            expect(page.locator("html")).to_have_attribute("data-live", "open")  # no eval: the CSP forbids it
             axe_check(page)
             assert_fits(page)
         finally:
@@ -125,7 +127,7 @@ def test_the_bracket_fills_in_as_results_are_recorded(chromium, asgi, organiser)
     page = _page(chromium, asgi, errors)
     try:
         page.goto(f"/live/events/{event.pk}/overlays/bracket/")
-        page.wait_for_function("document.documentElement.dataset.live === 'open'")
+        expect(page.locator("html")).to_have_attribute("data-live", "open")  # no eval: the CSP forbids it
         assert page.locator(".slot.won").count() == 0
         seed_one, seed_four = seats_of(event, 1, number=2)
         _post(asgi, f"/api/v1/events/{event.pk}/rounds/2/tables/1/result/",
@@ -137,3 +139,65 @@ def test_the_bracket_fills_in_as_results_are_recorded(chromium, asgi, organiser)
     finally:
         page.context.close()
     assert not errors, errors
+
+
+def test_the_players_table_clock_follows_the_round_clock_and_the_tables_extra_time(chromium, asgi, organiser, tmp_path):
+    """The clock under a player's table on /me/: the judge starts the round's clock, gives the table three minutes and
+    pauses the round, and the player's phone shows each without a reload."""
+    from django.test import override_settings
+
+    from tests.browser.conftest import PHONE, sign_in
+    from tests.support.processes import LOCAL
+
+    event = services.event_create(
+        organiser=organiser, name="Duel Night", format="deck-masters", planned_rounds=3, date=datetime.date(2026, 12, 4)
+    )
+    player = PlayerFactory(display_name="Yugi", user=django_user(organiser, "yugi"))
+    RegistrationFactory(event=event, player=player)
+    RegistrationFactory(event=event, player=PlayerFactory(display_name="Joey"))
+    services.round_start(event=event, by=organiser, seed=3)
+    token = token_for(organiser)
+    errors: list[str] = []
+    context = chromium.new_context(base_url=asgi, viewport=PHONE)
+    context.set_default_timeout(15_000)
+    with override_settings(SECRET_KEY=LOCAL["SECRET_KEY"]):  # the server's: a session's hash is signed with it
+        sign_in(context, player.user, asgi)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    clock, note = page.locator(".table-clock"), page.locator(".table-clock-box .clock-note")
+    rounds = f"/api/v1/events/{event.pk}/rounds/1"
+    try:
+        page.goto("/me/")
+        expect(clock.locator(".clock-time")).to_have_text("–:––")
+        expect(note).to_have_text("The clock has not started.")
+        expect(page.locator("html")).to_have_attribute("data-live", "open")
+        page.evaluate("window.notReloaded = true")
+        axe_check(page)
+        assert_fits(page)
+
+        _post(asgi, f"{rounds}/timer/start/", {"minutes": 50}, token)
+        expect(clock).to_have_attribute("data-state", "running")
+        expect(clock.locator(".clock-time")).to_have_text(re.compile(r"^(50:00|49:[0-5]\d)$"))
+        round_deadline = datetime.datetime.fromisoformat(clock.get_attribute("data-deadline"))
+
+        _post(asgi, f"{rounds}/tables/1/extension/", {"minutes": 3, "reason": "Deck check"}, token)
+        expect(note).to_have_text("Your table has 3 min of extra time.")
+        expect(clock.locator(".clock-time")).to_have_text(re.compile(r"^(53:00|52:[0-5]\d)$"))
+        moved = datetime.datetime.fromisoformat(clock.get_attribute("data-deadline").replace("Z", "+00:00"))
+        assert abs(moved - round_deadline - datetime.timedelta(minutes=3)) < datetime.timedelta(milliseconds=2)
+
+        # The round's clock paused: the table keeps its three minutes.
+        _post(asgi, f"{rounds}/timer/pause/", {}, token)
+        expect(clock).to_have_attribute("data-state", "paused")
+        expect(note).to_have_text("The clock is paused. Your table has 3 min of extra time.")
+        expect(clock.locator(".clock-time")).to_have_text(re.compile(r"^(53:00|52:[0-5]\d)$"))
+        assert page.evaluate("window.notReloaded") is True
+        page.screenshot(path=tmp_path / "table-clock.png", full_page=True)
+        axe_check(page)
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def django_user(organiser, username: str):
+    return type(organiser).objects.create_user(username=username, password="pw")
