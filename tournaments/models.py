@@ -355,6 +355,12 @@ class PodResult(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 
+    class Meta:
+        # The few corrected results, found without reading every result (the ratings ask on each update).
+        indexes = [
+            models.Index(fields=["pod"], name="podresult_corrected", condition=models.Q(corrected_at__isnull=False))
+        ]
+
     def __str__(self) -> str:
         return f"result of {self.pod}"
 

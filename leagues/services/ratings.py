@@ -29,13 +29,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, Subquery
+from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from core import events
 from leagues import ratings as engine
 from leagues.models import EventRatingState, PlayerRating, RatedTable, RatingChange
-from tournaments.models import Event, PodResult, Seat
+from tournaments.models import Event, Pod, PodResult, Round, Seat
 
 #: The task that brings a format's ratings up to date (``leagues.tasks``).
 UPDATE_TASK = "leagues.tasks.update_ratings"
@@ -111,25 +111,63 @@ def _lock(format_slug: str) -> None:
             )
 
 
+def _table(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _day(value) -> datetime.date:
+    """A date read by a raw query (SQLite answers text)."""
+    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value)
+
+
 def _dirty_events(format_slug: str) -> tuple[list[tuple[int, int, datetime.date, bool]], str, list[int]]:
     """Events of the format whose results moved since they were rated: (id, results version, date, date moved);
     the key of the last table rated in the format (``""``: none); and those of the events with a result corrected
-    at some point.  One query."""
-    last = RatedTable.objects.filter(format=format_slug).order_by("-key").values("key")[:1]
-    corrected = PodResult.objects.filter(pod__round__event=OuterRef("pk"), corrected_at__isnull=False)
-    rows = list(
-        Event.objects.filter(format=format_slug)
-        .annotate(rated=Coalesce("rating_state__rated_version", 0), rated_date=F("rating_state__rated_date"))
-        .filter(Q(results_version__gt=F("rated")) | (Q(rating_state__isnull=False) & ~Q(rated_date=F("date"))))
-        .annotate(frontier=Subquery(last), corrected=Exists(corrected))
-        .order_by()
-        .values_list("pk", "results_version", "date", "rated_date", "frontier", "corrected")
-    )
+    at some point.  One query, written out: it runs on every result entered, and the ORM would spend longer
+    building it than the database answering it."""
+    sql = f"""
+        SELECT e.id, e.results_version, e.date, s.rated_date,
+               (SELECT t.key FROM {_table(RatedTable)} t WHERE t.format = %s ORDER BY t.key DESC LIMIT 1),
+               EXISTS (SELECT 1 FROM {_table(PodResult)} res
+                       JOIN {_table(Pod)} p ON p.id = res.pod_id JOIN {_table(Round)} r ON r.id = p.round_id
+                       WHERE r.event_id = e.id AND res.corrected_at IS NOT NULL)
+        FROM {_table(Event)} e LEFT JOIN {_table(EventRatingState)} s ON s.event_id = e.id
+        WHERE e.format = %s
+          AND (e.results_version > COALESCE(s.rated_version, 0) OR (s.id IS NOT NULL AND s.rated_date <> e.date))
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [format_slug, format_slug])
+        rows = cursor.fetchall()
     frontier = next((row[4] for row in rows if row[4]), "")
     dirty = [
-        (pk, version, date, rated_date is not None and rated_date != date) for pk, version, date, rated_date, *_ in rows
+        (pk, version, _day(date), rated_date is not None and _day(rated_date) != _day(date))
+        for pk, version, date, rated_date, *_ in rows
     ]
     return dirty, frontier, [row[0] for row in rows if row[5]]
+
+
+def _new_seats(format_slug: str, event_ids: list[int]) -> list[tuple]:
+    """The seats of the tables of these events never rated, as :data:`_SEAT_COLUMNS_RATED` (the usual read of an
+    update: a result just entered), with each player's current rating.  One query, written out as
+    :func:`_dirty_events`."""
+    if not event_ids:
+        return []
+    sql = f"""
+        SELECT r.event_id, e.date, r.number, p.table_number, s.pod_id, s.player_id, s.placement, NULL, NULL,
+               cur.mu, cur.sigma, cur.games
+        FROM {_table(Seat)} s
+        JOIN {_table(Round)} r ON r.id = s.round_id
+        JOIN {_table(Event)} e ON e.id = r.event_id
+        JOIN {_table(Pod)} p ON p.id = s.pod_id
+        JOIN {_table(PodResult)} res ON res.pod_id = s.pod_id
+        LEFT JOIN {_table(PlayerRating)} cur ON cur.player_id = s.player_id AND cur.format = %s
+        WHERE r.event_id IN ({", ".join(["%s"] * len(event_ids))})
+          AND s.placement IS NOT NULL AND NOT p.is_bye AND NOT res.intentional_draw
+          AND NOT EXISTS (SELECT 1 FROM {_table(RatedTable)} t WHERE t.pod_id = s.pod_id)
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [format_slug, *event_ids])
+        return [(event, _day(day), *rest) for event, day, *rest in cursor.fetchall()]
 
 
 #: Above this many rows, PostgreSQL takes them with one ``COPY`` rather than ``INSERT``s (a recompute's history).
@@ -316,12 +354,12 @@ def ratings_update(*, format_slug: str) -> int:
         # Two simple reads rather than one with an OR, which the planner answers by scanning every table rated
         # in the format: the tables never rated (the usual case: a result just entered), and the tables of an
         # event whose date moved or whose results were corrected at some point (compared below).
-        seats = _rated_seats().annotate(
-            current=FilteredRelation("player__ratings", condition=Q(player__ratings__format=format_slug))
-        )
-        rows = list(seats.filter(round__event_id__in=rest, pod__rated__isnull=True).values_list(*_SEAT_COLUMNS_RATED))
+        rows = _new_seats(format_slug, rest)
         again = [pk for pk in rest if pk in with_corrections]
         if moved or again:
+            seats = _rated_seats().annotate(
+                current=FilteredRelation("player__ratings", condition=Q(player__ratings__format=format_slug))
+            )
             rows += seats.filter(
                 Q(round__event_id__in=moved) | Q(round__event_id__in=again, pod__result__corrected_at__isnull=False)
             ).values_list(*_SEAT_COLUMNS_RATED)
