@@ -32,6 +32,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 CHROMIUM = Path(os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium"))
@@ -43,6 +44,10 @@ LAUNCH_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+
+# Playwright's ``expect`` waits 5 s by default, a context's actions 10 s: on two cores shared with the rest of the
+# suite an htmx swap may take longer than 5 s, so the assertions wait as long as the actions (a bound, not a measure).
+expect.set_options(timeout=10_000)
 DESKTOP = {"width": 1280, "height": 900}
 
 
