@@ -1,4 +1,5 @@
-"""The league management page's forms: they check the input's shape; the services check the rules."""
+"""The league management page's and the archetypes page's forms: they check the input's shape; the services check the
+rules."""
 
 from __future__ import annotations
 
@@ -100,3 +101,10 @@ class SeasonEventForm(forms.Form):
 class StaffForm(forms.Form):
     user = forms.CharField(max_length=150, label="Username")
     role = forms.ChoiceField(choices=EventStaff.Role.choices)
+
+
+class ArchetypeNameForm(forms.Form):
+    """The organiser's name for one deck's archetype (a form per deck, prefixed by its registration); empty:
+    Podium's name again."""
+
+    name = forms.CharField(max_length=100, required=False, label="Archetype")

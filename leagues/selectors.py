@@ -185,20 +185,52 @@ def archetypes(*, events: Sequence[Event]) -> dict[int, str]:
     if not published:
         return {}
     formats = {e.pk: e.format_spec for e in published}
-    rows = [
-        (reg_id, roles or {}, decklist, formats[event_id].deck_roles)
-        for reg_id, roles, decklist, event_id in DeckVersion.objects.filter(
-            pk__in=latest_versions_of(published)
-        ).values_list("registration_id", "roles", "decklist", "registration__event_id")
-    ]
+    found = _podium_archetypes(
+        [
+            (reg_id, roles or {}, decklist, formats[event_id].deck_roles)
+            for reg_id, roles, decklist, event_id in DeckVersion.objects.filter(
+                pk__in=latest_versions_of(published)
+            ).values_list("registration_id", "roles", "decklist", "registration__event_id")
+        ]
+    )
+    found.update(ArchetypeName.objects.filter(registration__event__in=published).values_list("registration_id", "name"))
+    return found
+
+
+def _podium_archetypes(rows: Sequence[tuple[int, dict, str, Sequence[str]]]) -> dict[int, str]:
+    """``{registration id: Podium's archetype}`` of ``(registration id, roles, decklist, the format's deck roles)``
+    rows (decks that name no card are left out): one query at most, for Yu-Gi-Oh! passcodes."""
     names = _names((r, roles, d, "") for r, roles, d, _ in rows)
-    found = {
+    return {
         reg_id: name
         for reg_id, roles, decklist, deck_roles in rows
         if (name := meta.archetype_name(roles, decklist, format_roles=deck_roles, names=names))
     }
-    found.update(ArchetypeName.objects.filter(registration__event__in=published).values_list("registration_id", "name"))
-    return found
+
+
+@dataclass(frozen=True)
+class ArchetypeRow:
+    """A registered deck on the organiser's archetypes page."""
+
+    registration: Registration
+    #: Podium's name for the newest version of the deck (``None``: the list names no card).
+    podium: str | None
+    #: The organiser's name, shown in its place (``None``: Podium's name stands).
+    named: str | None
+
+
+def event_archetypes(*, event: Event) -> list[ArchetypeRow]:
+    """Every registration of the event with a deck, by player name, with Podium's archetype and the organiser's
+    name for it, whether or not the lists are published (for those who manage the decks): three queries at most."""
+    versions = list(
+        latest_versions(event)
+        .select_related("registration__player")
+        .order_by("registration__player__display_name", "registration_id")
+    )
+    deck_roles = event.format_spec.deck_roles
+    podium = _podium_archetypes([(v.registration_id, v.roles or {}, v.decklist, deck_roles) for v in versions])
+    named = dict(ArchetypeName.objects.filter(registration__event=event).values_list("registration_id", "name"))
+    return [ArchetypeRow(v.registration, podium.get(v.registration_id), named.get(v.registration_id)) for v in versions]
 
 
 def latest_versions_of(events: Sequence[Event]):

@@ -1,4 +1,5 @@
-"""League pages (public), the league's management page, the meta report, ratings, and the exports.
+"""League pages (public), the league's management page, the meta report, ratings, the exports, and the organiser's
+names for an event's archetypes.
 
 Views translate HTTP to service calls and selector reads; the charts are SVG
 drawn on the server by :mod:`leagues.charts` with the figures also shown as a
@@ -12,21 +13,25 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
+from core.exceptions import PermissionDenied as ServicePermissionDenied
 from leagues import charts, selectors, services
-from leagues.forms import LeagueForm, PointsTableForm, SeasonEventForm, SeasonForm, StaffForm
+from leagues.forms import ArchetypeNameForm, LeagueForm, PointsTableForm, SeasonEventForm, SeasonForm, StaffForm
 from leagues.models import League, Season
 from leagues.points import PRESETS, PointsTable
 from rules import FORMATS
 from tournaments import policy
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event
+from tournaments.policy import Action
 
 
 def _league(request: HttpRequest, league_id: int) -> League:
@@ -185,7 +190,8 @@ def event_meta(request: HttpRequest, event_id: int) -> HttpResponse:
     report = selectors.meta_report(events=[event])
     context = _meta_context(report, title=event.name, chart_id=f"event-{event.pk}-meta")
     context.update(event=event, events=[event], heading=f"Meta report · {event.name}",
-                   season_link=selectors.season_of_event(event=event))  # fmt: skip
+                   season_link=selectors.season_of_event(event=event),
+                   may_name=policy.can(request.user, Action.MANAGE_DECKS, event))  # fmt: skip
     return render(request, "leagues/meta.html", context)
 
 
@@ -465,3 +471,66 @@ def league_staff_add(request: HttpRequest, league_id: int) -> HttpResponse:
         return f"{data['user']} is {data['role'].replace('_', '-')} of {league.name}."
 
     return _act(request, league, "staff_form", StaffForm(request.POST), add)
+
+
+# --- the organiser's names for an event's archetypes ----------------------------------------------------
+
+
+def _decks_managed(request: HttpRequest, event_id: int) -> Event:
+    """The event, if the user may manage its decks (the service's own check); the 403 page otherwise."""
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    try:
+        policy.ensure(request.user, Action.MANAGE_DECKS, event)
+    except ServicePermissionDenied as exc:
+        raise DjangoPermissionDenied(exc.message) from None
+    return event
+
+
+def _archetypes_page(
+    request: HttpRequest, event: Event, *, bound: dict[int, ArchetypeNameForm] | None = None, status: int = 200
+) -> HttpResponse:
+    """The archetypes page; ``bound``: ``{registration id: form}``, a name that came back with errors."""
+    bound = bound or {}
+    rows = []
+    for row in selectors.event_archetypes(event=event):
+        form = bound.get(row.registration.pk)
+        if form is None:
+            form = ArchetypeNameForm(prefix=f"deck-{row.registration.pk}", initial={"name": row.named or ""})
+        rows.append((row, form))
+    context = {
+        "event": event,
+        "rows": rows,
+        "renamed": sum(1 for row, _ in rows if row.named),
+        "refused": [row.registration for row, form in rows if form.errors],
+        "may": {action.value: policy.can(request.user, action, event) for action in Action},
+    }
+    return render(request, "leagues/archetypes.html", context, status=status)
+
+
+@login_required
+def event_archetypes(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Every deck of the event with the archetype Podium gives it and the organiser's name for it, if any."""
+    return _archetypes_page(request, _decks_managed(request, event_id))
+
+
+@login_required
+@require_POST
+def archetype_name(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """Name one deck's archetype for the meta report; an empty name gives it Podium's name again."""
+    event = _decks_managed(request, event_id)
+    registration = get_object_or_404(selectors.registrations(event_id=event.pk), pk=registration_id)
+    form = ArchetypeNameForm(request.POST, prefix=f"deck-{registration.pk}")
+    if form.is_valid():
+        try:
+            named = services.archetype_name_set(
+                registration=registration, name=form.cleaned_data["name"], by=request.user
+            )
+        except ApplicationError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            player = registration.player.display_name
+            said = f"{player}'s deck is “{named.name}”" if named else f"{player}'s deck has Podium's name again"
+            later = "" if event.decklists_public else " once the decklists are published"
+            messages.success(request, f"{said} in the meta report{later}.")
+            return redirect(reverse("leagues:archetypes", args=[event.pk]) + f"#deck-{registration.pk}")
+    return _archetypes_page(request, event, bound={registration.pk: form}, status=400)

@@ -133,6 +133,7 @@ def test_the_dashboard_pages_of_a_running_event_fit_the_screen_and_pass_axe(
         f"/dashboard/events/{running_event.pk}/settings/",
         f"/dashboard/events/{running_event.pk}/finish/",
         f"/dashboard/events/{running_event.pk}/decks/",
+        f"/dashboard/events/{running_event.pk}/archetypes/",
         "/dashboard/events/new/",
     ):
         response = page.goto(url)

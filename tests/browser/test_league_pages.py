@@ -56,3 +56,41 @@ def test_the_league_pages_show_their_charts_fit_the_screen_and_pass_axe(new_page
         expect(page.locator("svg.chart path.chart-line").first).to_be_attached()
         page.screenshot(path=tmp_path / f"ratings-{name}.png", full_page=True)
     print(f"screenshots in {tmp_path}")
+
+
+def test_an_organiser_renames_an_archetype_on_the_archetypes_page_and_the_meta_report_shows_it(
+    new_page, organiser, league, tmp_path
+):
+    _, _, night, field = league
+    registration = night.registrations.get(player=field[0])
+    podiums = DeckVersion.objects.get(registration=registration).roles["deck_master"]
+    page = new_page(user=organiser)
+    page.goto(f"/events/{night.pk}/meta/")
+    page.get_by_role("link", name="Name the archetypes").click()
+    page.wait_for_url(f"**/dashboard/events/{night.pk}/archetypes/")
+    axe_check(page)
+    row = page.locator(f"#deck-{registration.pk}")
+    expect(row).to_contain_text(podiums)
+    expect(row).not_to_contain_text("Renamed")
+    page.get_by_label(f"Archetype of {field[0].display_name}'s deck").fill("Toon Magician")
+    page.get_by_role("button", name=f"Save the archetype of {field[0].display_name}'s deck").click()
+    expect(page.locator(".messages")).to_contain_text(
+        f"{field[0].display_name}'s deck is “Toon Magician” in the meta report."
+    )
+    expect(row).to_contain_text("Renamed")
+    expect(row.get_by_label(f"Archetype of {field[0].display_name}'s deck")).to_have_value("Toon Magician")
+    page.screenshot(path=tmp_path / "archetypes-desktop.png", full_page=True)
+    axe_check(page)
+    assert_fits(page)
+    page.get_by_role("link", name="The meta report").click()
+    expect(page.get_by_role("table")).to_contain_text("Toon Magician")
+
+    phone = new_page(viewport=PHONE, user=organiser)
+    phone.goto(f"/dashboard/events/{night.pk}/archetypes/")
+    phone.screenshot(path=tmp_path / "archetypes-phone.png", full_page=True)
+    axe_check(phone)
+    assert_fits(phone)
+    phone.get_by_role("button", name=f"Use Podium's name for {field[0].display_name}'s deck").click()
+    expect(phone.locator(".messages")).to_contain_text("has Podium's name again")
+    expect(phone.locator(f"#deck-{registration.pk}")).not_to_contain_text("Renamed")
+    print(f"screenshots in {tmp_path}")

@@ -141,6 +141,7 @@ def test_a_scorekeeper_pairs_and_enters_results_but_has_no_settings_staff_or_dec
         url("event-settings", duel.pk),
         url("event-staff", duel.pk),
         reverse("decks:organiser", args=[duel.pk]),
+        reverse("leagues:archetypes", args=[duel.pk]),
     ):
         assert f'href="{link}"' not in html, link
     assert "Finish event" not in html
