@@ -748,3 +748,20 @@ def test_the_dashboard_reads_a_big_event_in_as_many_queries_as_a_small_one(clien
             assert client.get(url("event-detail", event.pk)).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_the_audit_trails_kinds_take_the_clock_under_rounds_and_archetypes_under_decks(users, duel):
+    """Every audited action of the live and league apps is found under a kind, not only under "All"."""
+    from leagues.services import meta
+    from live import services as live_services
+    from tournaments.selectors import people
+
+    organiser = users["organiser"]
+    live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
+    live_services.table_time_extend(event=duel, round_number=1, table_number=1, minutes=2, reason="Ruling",
+                                    by=organiser)  # fmt: skip
+    meta.archetype_name_set(registration=duel.registrations.first(), name="Toon Magician", by=organiser)
+    rounds = set(people.event_audit_of_kind(event=duel, kind="rounds").values_list("action", flat=True))
+    decks = set(people.event_audit_of_kind(event=duel, kind="decks").values_list("action", flat=True))
+    assert {"timer.started", "table.time_extended"} <= rounds
+    assert "archetype.named" in decks

@@ -231,10 +231,10 @@ def event_namesakes(*, event: Event) -> frozenset[int]:
 AUDIT_KINDS: dict[str, tuple[str, ...]] = {
     "results": ("result.",),
     "registrations": ("registration.", "bye.", "player."),
-    "rounds": ("round.", "top_cut."),
+    "rounds": ("round.", "top_cut.", "timer.", "table.time_extended"),
     "staff": ("staff.",),
     "event": ("event.",),
-    "decks": ("deck.", "decks."),
+    "decks": ("deck.", "decks.", "archetype."),
     "penalties": ("penalty.",),
 }
 
