@@ -83,8 +83,10 @@ def anon_api():
     return APIClient()
 
 
-#: Figures tests measured (a fault test's time to heal, against its bound), printed at the end of the run.
+#: Figures tests measured (a fault test's time to heal, against its bound), printed at the end of the run.  They
+#: travel as the test report's user properties, so the run's summary has them under pytest-xdist too.
 FIGURES = pytest.StashKey[list]()
+FIGURE = "measured"
 
 
 @pytest.fixture
@@ -93,9 +95,22 @@ def report_figure(request):
     waited for with a deadline, never asserted on a clock, and what was measured is reported)."""
 
     def report(what: str, value: str) -> None:
-        request.config.stash.setdefault(FIGURES, []).append(f"{request.node.name}: {what}: {value}")
+        request.node.user_properties.append((FIGURE, f"{request.node.name}: {what}: {value}"))
 
     return report
+
+
+@pytest.hookimpl
+def pytest_configure(config):
+    config.stash[FIGURES] = []
+
+    class Figures:
+        @staticmethod
+        def pytest_runtest_logreport(report):
+            if report.when == "teardown":
+                config.stash[FIGURES].extend(value for key, value in report.user_properties if key == FIGURE)
+
+    config.pluginmanager.register(Figures(), "podium-figures")
 
 
 def pytest_terminal_summary(terminalreporter, config):

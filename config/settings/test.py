@@ -6,6 +6,7 @@ Tasks run eagerly unless a test (the worker integration tests) switches that off
 """
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 os.environ.setdefault("DEBUG", "false")
 os.environ.setdefault("SECRET_KEY", "test-only-not-a-secret-" + "0123456789abcdef" * 3)
@@ -17,6 +18,24 @@ os.environ.setdefault("PODIUM_SIGNUP_RATE", "100000/hour")
 os.environ.setdefault("PODIUM_OPEN_ORGANISING", "true")
 # Likewise signed-in writes (the fixtures' organiser makes thousands over a run).
 os.environ.setdefault("PODIUM_WRITE_RATE", "100000/min")
+
+
+def _redis_url_of_this_worker(url: str, worker: str) -> str:
+    """The suite runs in parallel (pytest-xdist, ``bin/test``): worker ``gwN`` takes the Redis database N places
+    after the one given, as pytest-django gives it a test database of its own, so throttle counters, the broker's
+    queues and the live channel of one worker never meet another's.  The processes a test starts inherit it."""
+    if not url or not worker.startswith("gw") or not worker[2:].isdigit():
+        return url
+    parts = urlsplit(url)
+    given = parts.path.strip("/")
+    number = (int(given) if given.isdigit() else 0) + int(worker[2:])
+    return urlunsplit(parts._replace(path=f"/{number % 16}"))
+
+
+if os.environ.get("REDIS_URL"):
+    os.environ["REDIS_URL"] = _redis_url_of_this_worker(
+        os.environ["REDIS_URL"], os.environ.get("PYTEST_XDIST_WORKER", "")
+    )
 
 from config.settings.base import *  # noqa: E402,F403
 

@@ -115,8 +115,10 @@ def test_an_unreachable_broker_never_raises_and_stops_further_attempts_for_a_whi
     old = app.conf.broker_url, app.conf.broker_connection_timeout
     app.conf.broker_url = "redis://127.0.0.1:1/0"  # nothing listens on port 1
     app.conf.broker_connection_timeout = 0.5
-    app.pool.force_close_all()
+    # A pool of its own for that broker.  Never close the app's pool: kombu keeps one per broker URL for the whole
+    # process, and the workers' tests that run later in this process ping their worker through it.
     app._pool = None
+    app.amqp._producer_pool = None
     try:
         assert jobs.enqueue("tests.core.counted_job", 1, key="k") is False
         assert cache.get(jobs._pending_key("k")) is None, "a send that failed leaves no pending mark behind"
@@ -127,3 +129,4 @@ def test_an_unreachable_broker_never_raises_and_stops_further_attempts_for_a_whi
         app.conf.task_always_eager = True
         app.conf.broker_url, app.conf.broker_connection_timeout = old
         app._pool = None
+        app.amqp._producer_pool = None

@@ -146,11 +146,12 @@ class Stream:
         try:
             self._conn.request("GET", self.path, headers=headers)
             response = self._conn.getresponse()
-            self.status = response.status
             self.headers = {k.lower(): v for k, v in response.getheaders()}
+            if response.status != 200:
+                self.body = response.read()  # read before the opener is woken, who reads it at once
+            self.status = response.status
             self._opened.set()
             if response.status != 200:
-                self.body = response.read()
                 return
             event_id, kind, data = None, "message", []
             while not self._closed:
