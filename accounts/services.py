@@ -39,6 +39,7 @@ def account_token_revoke(*, token: AuthToken) -> None:
 
 
 def account_tokens_revoke(*, user) -> int:
-    """Sign every token of the account out (a lost phone, a leaked script); returns how many there were."""
+    """Sign every token of the account out (a lost phone, a leaked script, a new password: see
+    :mod:`accounts.passwords`); returns how many there were."""
     deleted, _ = AuthToken.objects.filter(user=user).delete()
     return deleted

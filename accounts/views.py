@@ -12,6 +12,8 @@ message.  A refusal is never a 500.
 
 from __future__ import annotations
 
+import math
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -27,6 +29,7 @@ from accounts import panels, selectors, services
 from accounts.forms import ClaimForm, SignUpForm
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
+from core.throttling import SignUpThrottle
 from leagues import views as league_views
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Registration
@@ -50,10 +53,17 @@ def _next_url(request: HttpRequest, default: str) -> str:
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    """A new account with its player profile; signed in at once, then on to ``next`` or ``/me/``."""
+    """A new account with its player profile; signed in at once, then on to ``next`` or ``/me/``.
+
+    Each address sends so many sign-ups per period (``PODIUM_SIGNUP_RATE``), counted with the API's sign-ups
+    (:class:`core.throttling.SignUpThrottle`); past it, 429 with the page saying when to try again."""
     target = _next_url(request, reverse("accounts:me"))
     if request.user.is_authenticated:
         return redirect(target)
+    if request.method == "POST":
+        throttle = SignUpThrottle()
+        if not throttle.allow_request(request, None):
+            return _signup_throttled(request, target, throttle.wait() or 1.0)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -68,6 +78,19 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(target)
     status = UNPROCESSABLE if form.errors else 200
     return render(request, "registration/signup.html", {"form": form, "next": target}, status=status)
+
+
+def _signup_throttled(request: HttpRequest, target: str, wait: float) -> HttpResponse:
+    """HTTP 429: the sign-up page again, filled in as it was sent (not the passwords), saying when to try again."""
+    minutes = max(1, math.ceil(wait / 60))
+    form = SignUpForm(initial={name: request.POST.get(name, "") for name in ("username", "display_name", "email")})
+    throttled = (
+        f"Too many accounts were made from your address: try again in {minutes} minute{'s' if minutes > 1 else ''}."
+    )
+    context = {"form": form, "next": target, "throttled": throttled}
+    response = render(request, "registration/signup.html", context, status=429)
+    response["Retry-After"] = str(math.ceil(wait))
+    return response
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):

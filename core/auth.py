@@ -4,7 +4,8 @@
 (``{"token": ...}``) for ``Authorization: Token <key>``.  Only a digest of it is
 stored; it expires ``PODIUM_TOKEN_HOURS`` after it was issued; ``POST
 /api/v1/auth/logout/`` revokes the token it is sent with, ``logout-all/``
-every token of the account (:mod:`accounts.services` makes and revokes them).
+every token of the account, and so does a new password (:mod:`accounts.services`
+makes and revokes them; :mod:`accounts.passwords` on a password change).
 Each sign-in makes a token of its own, so signing a script out leaves the
 others signed in.
 

@@ -4,12 +4,11 @@ names for an event's archetypes.
 Views translate HTTP to service calls and selector reads; the charts are SVG
 drawn on the server by :mod:`leagues.charts` with the figures also shown as a
 table beside them.  Exports are files: CSV (one header row, then a row per
-line) and the Limitless-style JSON standings.
+line, written by :func:`core.exports.csv_response`: UTF-8 with a byte-order mark,
+a name that starts like a formula quoted) and the Limitless-style JSON standings.
 """
 
 from __future__ import annotations
-
-import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -23,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
+from core.exports import csv_response
 from leagues import charts, selectors, services
 from leagues.forms import ArchetypeNameForm, LeagueForm, PointsTableForm, SeasonEventForm, SeasonForm, StaffForm
 from leagues.models import League, Season
@@ -258,15 +258,6 @@ def player_ratings(request: HttpRequest, player_id: int) -> HttpResponse:
 # --- exports -------------------------------------------------------------------------------------------
 
 
-def _csv(name: str, header: list[str], rows) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return response
-
-
 def _event_file(event: Event, what: str) -> str:
     return f"{slugify(event.name) or 'event'}-{event.pk}-{what}"
 
@@ -274,7 +265,7 @@ def _event_file(event: Event, what: str) -> str:
 def export_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     placed = selectors.event_final_standings(event=event)
-    return _csv(
+    return csv_response(
         _event_file(event, "standings.csv"),
         ["placing", "swiss_rank", "player_id", "player", "points", "wins", "losses", "draws", "byes", "omw_pct",
          "oomw_pct", "dropped", "deck"],
@@ -288,7 +279,7 @@ def export_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
 def export_results_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(tournament_selectors.events(), pk=event_id)
     seats = selectors.event_results_rows(event=event)
-    return _csv(
+    return csv_response(
         _event_file(event, "results.csv"),
         ["round", "stage", "table", "seat", "player_id", "player", "placement", "points", "games_won", "games_lost",
          "games_drawn"],
@@ -305,7 +296,7 @@ def export_decklists_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     if not event.decklists_public:
         raise Http404("This event's decklists are not published.")
     placed = selectors.event_final_standings(event=event)
-    return _csv(
+    return csv_response(
         _event_file(event, "decklists.csv"), ["placing", "player_id", "player", "deck", "decklist"],
         ([p.placing, p.standing.player_id, p.standing.player.display_name, p.archetype or "", p.decklist or ""]
          for p in placed),
@@ -353,7 +344,7 @@ def export_season_csv(request: HttpRequest, season_id: int) -> HttpResponse:
         rows.append([line.rank, line.player_id, line.player.display_name, line.points, line.events_played,
                      line.events_counted, f"{line.average_placing:.2f}", line.best_placing,
                      "yes" if line.head_to_head else "no", *cells])  # fmt: skip
-    return _csv(f"{slugify(season.name) or 'season'}-{season.pk}-standings.csv", header, rows)
+    return csv_response(f"{slugify(season.name) or 'season'}-{season.pk}-standings.csv", header, rows)
 
 
 # --- management ----------------------------------------------------------------------------------------

@@ -21,5 +21,10 @@ class TableTimeExtensionAdmin(admin.ModelAdmin):
 
 @admin.register(OverlayToken)
 class OverlayTokenAdmin(admin.ModelAdmin):
-    list_display = ("label", "event", "created_by", "created_at", "revoked_at")
-    exclude = ("key",)
+    """Tokens are made on the caster's page (or the API), which shows the key once: none is made here."""
+
+    list_display = ("label", "prefix", "event", "created_by", "created_at", "revoked_at")
+    readonly_fields = ("prefix",)
+
+    def has_add_permission(self, request) -> bool:
+        return False

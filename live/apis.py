@@ -309,9 +309,16 @@ class TableExtensionApi(APIView):
 class TokenOutput(serializers.Serializer):
     id = serializers.IntegerField()
     label = serializers.CharField()
-    key = serializers.CharField()
+    prefix = serializers.CharField(
+        help_text="The key's first characters, to tell tokens apart (only its digest is kept)."
+    )
     created_at = serializers.DateTimeField()
     revoked_at = serializers.DateTimeField(allow_null=True)
+
+
+@extend_schema_serializer(component_name="OverlayTokenCreated")
+class NewTokenOutput(TokenOutput):
+    key = serializers.CharField(help_text="For `?token=<key>` on an overlay URL: answered this once, never again.")
 
 
 def _managed(request: Request, event_id: int) -> Event:
@@ -335,13 +342,16 @@ class OverlayTokenListCreateApi(APIView):
         tokens = selectors.tokens_of(event=_managed(request, event_id))
         return paginated(self, request, tokens, lambda page: TokenOutput(page, many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: TokenOutput, **error_responses(*BODY, *STAFF, "not_found")})
+    @extend_schema(
+        request=InputSerializer, responses={201: NewTokenOutput, **error_responses(*BODY, *STAFF, "not_found")}
+    )
     def post(self, request: Request, event_id: int) -> Response:
-        """A read-only key for overlays: add `?token=<key>` to a station's overlay URL."""
+        """A read-only key for overlays: add `?token=<key>` to a station's overlay URL.  The key is in this answer
+        only: Podium keeps its digest."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        token = services.overlay_token_create(event=_event(event_id), by=request.user, **serializer.validated_data)
-        return Response(TokenOutput(token).data, status=status.HTTP_201_CREATED)
+        token, key = services.overlay_token_create(event=_event(event_id), by=request.user, **serializer.validated_data)
+        return Response({**TokenOutput(token).data, "key": key}, status=status.HTTP_201_CREATED)
 
 
 class OverlayTokenRevokeApi(APIView):

@@ -26,12 +26,17 @@ Terms
 
 *overlay token*
     A read-only key to one event's private reads (:class:`OverlayToken`): the overlay of a
-    station shows hidden decklists with it, when the organiser lets casters see them.
+    station shows hidden decklists with it, when the organiser lets casters see them.  The key
+    (:func:`new_token_key`, 192 random bits) is shown once, when it is made; only its SHA-256
+    digest is stored, with its first :data:`TOKEN_PREFIX_LENGTH` characters to tell tokens apart
+    on the caster's page.  A key is looked up by its digest (:func:`token_digest`), like the
+    API's tokens: a copy of the database opens no overlay.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import secrets
 
 from django.conf import settings
@@ -151,15 +156,27 @@ class TableTimeExtension(models.Model):
         return f"+{self.seconds}s for {self.pod}"
 
 
+#: How many characters of a key are kept, to tell an event's tokens apart (the rest is only in the digest).
+TOKEN_PREFIX_LENGTH = 8
+
+
 def new_token_key() -> str:
     return secrets.token_urlsafe(24)
 
 
+def token_digest(key: str) -> str:
+    """What is stored of a key, and what a key sent with a request is looked up by: its SHA-256, in hex.  A slow
+    hash buys nothing here: a key is 192 random bits, not a password someone chose."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 class OverlayToken(models.Model):
-    """A read-only key to one event's private reads for overlays (``?token=`` on a station's overlay URL)."""
+    """A read-only key to one event's private reads for overlays (``?token=`` on a station's overlay URL): its
+    digest and the start of it (see the module's terms)."""
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="overlay_tokens")
-    key = models.CharField(max_length=64, unique=True, default=new_token_key)
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    prefix = models.CharField(max_length=TOKEN_PREFIX_LENGTH, editable=False)
     label = models.CharField(max_length=100)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

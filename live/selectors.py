@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from decks.models import DeckVersion
 from games.models import Game, GameEvent
-from live.models import LiveEvent, LiveStream, OverlayToken, RoundTimer, Station, TableTimeExtension
+from live.models import LiveEvent, LiveStream, OverlayToken, RoundTimer, Station, TableTimeExtension, token_digest
 from rules import Format
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Player, Pod, Round, Seat, Standing
@@ -51,10 +51,11 @@ def station_of(*, event: Event, slug: str) -> Station | None:
 
 
 def token_of(*, event: Event, key: str | None) -> OverlayToken | None:
-    """The event's overlay token with this key, if it has not been revoked: one query (none without a key)."""
+    """The event's overlay token with this key, if it has not been revoked: one query by the key's digest (none
+    without a key)."""
     if not key:
         return None
-    return OverlayToken.objects.filter(event=event, key=key, revoked_at__isnull=True).first()
+    return OverlayToken.objects.filter(event=event, digest=token_digest(key), revoked_at__isnull=True).first()
 
 
 def token_by_id(*, event: Event, token_id: int) -> OverlayToken | None:

@@ -18,7 +18,15 @@ from django.utils import timezone
 
 from core import events
 from core.exceptions import ApplicationError, Conflict, NotFound
-from live.models import OverlayToken, RoundTimer, Station, TableTimeExtension
+from live.models import (
+    TOKEN_PREFIX_LENGTH,
+    OverlayToken,
+    RoundTimer,
+    Station,
+    TableTimeExtension,
+    new_token_key,
+    token_digest,
+)
 from tournaments import audit
 from tournaments.models import Event, Pod, PodResult, Registration, Round
 from tournaments.policy import Action, can, ensure
@@ -254,16 +262,20 @@ def station_update(
 # --- overlay tokens -------------------------------------------------------------------------------------------
 
 
-def overlay_token_create(*, event: Event, label: str, by) -> OverlayToken:
-    """A read-only key to the event's private reads for overlays (hidden decklists, when casters may see them)."""
+def overlay_token_create(*, event: Event, label: str, by) -> tuple[OverlayToken, str]:
+    """A read-only key to the event's private reads for overlays (hidden decklists, when casters may see them):
+    the token, and its key, which exists only here (the token keeps its digest): show it this once."""
     ensure(by, Action.RUN_STREAM, event)
     label = (label or "").strip()[:100]
     if not label:
         raise ApplicationError("Name the token (what it is for: “OBS laptop”).", field="label")
+    key = new_token_key()
     with transaction.atomic():
-        token = OverlayToken.objects.create(event=event, label=label, created_by=by)
+        token = OverlayToken.objects.create(
+            event=event, label=label, created_by=by, digest=token_digest(key), prefix=key[:TOKEN_PREFIX_LENGTH]
+        )
         events.record(action="overlay_token.created", event=event, by=by, subject=f"Overlay token {label!r}")
-    return token
+    return token, key
 
 
 def overlay_token_revoke(*, token: OverlayToken, by) -> OverlayToken:

@@ -32,6 +32,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_POST
@@ -213,6 +214,10 @@ def caster(request: HttpRequest, event_id: int) -> HttpResponse:
     """Stations, the table each shows (with a preview), the decklist on air, overlay tokens."""
     event = _event(event_id)
     _ensure(request, Action.RUN_STREAM, event)
+    return _caster_page(request, event)
+
+
+def _caster_page(request: HttpRequest, event: Event, **extra: Any) -> HttpResponse:
     round_ = selectors.latest_round(event_id=event.pk)
     tables = selectors.round_tables(round_=round_) if round_ is not None else []
     base = request.build_absolute_uri("/")[:-1]
@@ -237,6 +242,7 @@ def caster(request: HttpRequest, event_id: int) -> HttpResponse:
             ("Round timer", reverse("live:timer-overlay", args=[event.pk])),
             ("Venue display", reverse("live:display", args=[event.pk])),
         ],
+        **extra,
     }
     return render(request, "live/caster.html", context)
 
@@ -291,17 +297,19 @@ def caster_station_update(request: HttpRequest, event_id: int, slug: str) -> Htt
     return _back_to_caster(event)
 
 
+@never_cache
 @login_required
 @require_POST
 def caster_token_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The caster's page with the new token's key on it, this once: the key is neither stored nor put in a message
+    (messages travel in a cookie or the session), and the answer is not cached."""
     event = _event(event_id)
     try:
-        token = services.overlay_token_create(event=event, label=request.POST.get("label", ""), by=request.user)
+        token, key = services.overlay_token_create(event=event, label=request.POST.get("label", ""), by=request.user)
     except ApplicationError as exc:
         messages.error(request, exc.message)
-    else:
-        messages.success(request, f"Overlay token “{token.label}” made: add ?token={token.key} to an overlay URL.")
-    return _back_to_caster(event)
+        return _back_to_caster(event)
+    return _caster_page(request, event, new_token={"label": token.label, "key": key})
 
 
 @login_required

@@ -239,6 +239,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Not a rule: a new password, however it is set, signs the account's API tokens out (accounts.passwords).
+    {"NAME": "accounts.passwords.NewPasswordRevokesTokens"},
 ]
 #: Every signed-in account may create events and player records (a club's own server); off: only site staff and
 #: the accounts they give the organiser permission (tournaments.policy).

@@ -242,7 +242,7 @@ def world(django_user_model) -> World:
     league_services.season_event_add(season=season, event=running, by=olivia)
     league_services.league_staff_add(league=league, username="carl", role="caster", by=olivia)
     live_services.station_create(event=running, slug="stream-1", by=olivia)
-    token = live_services.overlay_token_create(event=running, label="OBS", by=olivia)
+    token, _ = live_services.overlay_token_create(event=running, label="OBS", by=olivia)
     return World(
         league=league.pk,
         season=season.pk,

@@ -27,6 +27,21 @@ def test_the_casters_page_points_a_station_at_a_table(new_page, organiser, runni
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_new_overlay_token_shows_its_key_once_then_only_its_start(new_page, organiser, running_event, viewport):
+    page = new_page(viewport=viewport, user=organiser)
+    page.goto(f"/live/events/{running_event.pk}/caster/")
+    page.fill("#token-label", "OBS laptop")
+    page.get_by_role("button", name="Make a token").click()
+    shown = page.get_by_role("status").filter(has_text="shown once")
+    shown.wait_for()
+    key = shown.locator("code").inner_text().removeprefix("?token=")
+    axe_check(page)
+    assert_fits(page)
+    page.goto(f"/live/events/{running_event.pk}/caster/")
+    assert key not in page.content() and f"{key[:8]}…" in page.content()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_dashboard_clock_says_time_and_outlines_the_tables_still_playing(
     new_page, organiser, running_event, viewport
 ):

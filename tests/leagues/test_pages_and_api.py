@@ -19,6 +19,11 @@ from tournaments.services import registrations as registration_services
 pytestmark = pytest.mark.django_db
 
 
+def read_csv(response) -> list[list[str]]:
+    """An export's rows (the file starts with a byte-order mark)."""
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+
 @pytest.fixture
 def season_of_two(organiser):
     league, season = make_league(organiser)
@@ -112,7 +117,7 @@ def test_decklists_and_archetypes_stay_hidden_until_the_lists_are_published(orga
     named = {r["archetype"]: r for r in meta["rows"]}
     assert named["Dark Magician"]["players"] == 8 and named["Dark Magician"]["win_rate"] == 0.5
     assert named["Lists not published"]["players"] == 8  # the Mt. Silver night, still hidden
-    lists = list(csv.reader(io.StringIO(client.get(f"/events/{dm.pk}/export/decklists.csv").content.decode())))
+    lists = read_csv(client.get(f"/events/{dm.pk}/export/decklists.csv"))
     assert lists[0] == ["placing", "player_id", "player", "deck", "decklist"] and len(lists) == 9
     assert json.loads(client.get(f"/events/{dm.pk}/export/standings.json").content)[0]["deck"] == {
         "name": "Dark Magician"
@@ -122,11 +127,11 @@ def test_decklists_and_archetypes_stay_hidden_until_the_lists_are_published(orga
 def test_the_csv_exports_of_an_event_and_a_season(season_of_two):
     _, season, dm, *_ = season_of_two
     client = Client()
-    standings = list(csv.reader(io.StringIO(client.get(f"/events/{dm.pk}/export/standings.csv").content.decode())))
+    standings = read_csv(client.get(f"/events/{dm.pk}/export/standings.csv"))
     assert standings[0][:4] == ["placing", "swiss_rank", "player_id", "player"] and len(standings) == 9
-    results = list(csv.reader(io.StringIO(client.get(f"/events/{dm.pk}/export/results.csv").content.decode())))
+    results = read_csv(client.get(f"/events/{dm.pk}/export/results.csv"))
     assert results[0][0] == "round" and len(results) == 1 + 3 * 8
-    table = list(csv.reader(io.StringIO(client.get(f"/seasons/{season.pk}/standings.csv").content.decode())))
+    table = read_csv(client.get(f"/seasons/{season.pk}/standings.csv"))
     assert table[0][:4] == ["rank", "player_id", "player", "points"] and len(table) == 13 and len(table[0]) == 11
 
 
