@@ -133,14 +133,22 @@
       L.follow(root.dataset.liveStream, state().seq, r.handlers);
     },
 
-    /* The dashboard's round clock card: set from the page, corrected on each push of this round's clock. */
+    /* The dashboard's round clock card: set from the page, corrected on each push of this round's clock; when the
+       push changes the clock's state (another's pause, every result in) the card is fetched again with its buttons. */
     "timer-card": function (root) {
       var clock = root.querySelector(".dashboard-clock"), round = parseInt(root.dataset.liveRound || "0", 10);
       if (!clock) { return; }
       L.setClock(clock, json("round-timer-state"));
       if (window.__podiumTimerSource) { window.__podiumTimerSource.close(); }
       window.__podiumTimerSource = L.follow(root.dataset.liveStream, root.dataset.liveSince, {
-        "timer.changed": function (data) { if (data.table === null && data.timer.round === round) { L.setClock(clock, data.timer); } }
+        "timer.changed": function (data) {
+          if (data.table !== null || data.timer.round !== round) { return; }
+          L.setClock(clock, data.timer);
+          if (data.timer.state !== root.dataset.liveState && window.htmx && root.dataset.liveUrl) {
+            root.dataset.liveState = data.timer.state;
+            window.htmx.ajax("GET", root.dataset.liveUrl, { target: root, swap: "outerHTML" });
+          }
+        }
       });
     },
 
@@ -158,7 +166,8 @@
       }
       function show(timer) {
         L.setClock(clock, timer);
-        var text = timer.state === "not_started" ? "The clock has not started." : timer.state === "paused" ? "The clock is paused." : "";
+        var text = timer.state === "not_started" ? "The clock has not started." : timer.state === "paused" ? "The clock is paused."
+          : timer.state === "finished" ? "Every table has its result: the round is over." : "";
         if (extra) { text += (text ? " " : "") + "Your table has " + Math.round(extra / 60) + " min of extra time."; }
         note.textContent = text;
       }
