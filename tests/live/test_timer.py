@@ -156,14 +156,14 @@ def test_the_clock_of_a_round_whose_last_result_is_in_reads_finished_everywhere_
     assert refused.status_code == 409 and "every table has its result" in refused.json()["error"]["message"]
 
 
-def test_a_round_completed_before_its_clock_started_reads_finished_and_offers_no_start(
-    duel, api, organiser, client
-):
+def test_a_round_completed_before_its_clock_started_reads_finished_and_offers_no_start(duel, api, organiser, client):
     from tests.support.people import as_user
 
     for table in (1, 2):
         a, b = seats_of(duel, table)
-        services.pod_result_report(event=duel, round_number=1, table_number=table, placements={a: 1, b: 2}, by=organiser)
+        services.pod_result_report(
+            event=duel, round_number=1, table_number=table, placements={a: 1, b: 2}, by=organiser
+        )
     assert api.get(T.format(e=duel.pk, n=1)).json()["state"] == "finished"
     card = as_user(client, organiser).get(f"/live/events/{duel.pk}/timer/", headers={"HX-Request": "true"})
     assert "Start the clock" not in card.content.decode() and "Finished" in card.content.decode()
