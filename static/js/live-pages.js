@@ -174,15 +174,22 @@
       var remaining = clock.dataset.remaining;
       L.setClock(clock, { state: clock.dataset.state, deadline: clock.dataset.deadline || null,
                           remaining: remaining === "" ? null : parseInt(remaining, 10), server_time: root.dataset.liveServerTime });
+      function timerChanged(data) {
+        if (!data.timer || data.timer.round !== round) { return; }
+        if (data.table === null) { show(later(data.timer, extra)); }
+        else if (data.table === table) { extra = data.timer.extension || 0; show(data.timer); }
+      }
+      /* In a panel that follows the event's stream, that stream feeds the clock (one stream per panel), and a new
+         round brings a new panel. */
+      if (root.closest("[data-live-page='player-panel']")) {
+        root.addEventListener("live:timer.changed", function (event) { timerChanged(event.detail); });
+        return;
+      }
       /* A panel swapped in by htmx starts again: one stream per table clock. */
       var streams = window.__podiumTableClocks = window.__podiumTableClocks || {};
       if (streams[root.id]) { streams[root.id].close(); }
       streams[root.id] = L.follow(root.dataset.liveStream, root.dataset.liveSince, {
-        "timer.changed": function (data) {
-          if (!data.timer || data.timer.round !== round) { return; }
-          if (data.table === null) { show(later(data.timer, extra)); }
-          else if (data.table === table) { extra = data.timer.extension || 0; show(data.timer); }
-        },
+        "timer.changed": timerChanged,
         "round.started": function (data) {
           if (!data.round) { return; }
           if (data.round.number !== round) {
@@ -191,6 +198,69 @@
           } else if (data.change === "repaired" || data.change === "swapped") {
             note.textContent = "The round's pairings changed: reload the page to see your table.";
           }
+        }
+      });
+    },
+
+    /* A player's panel of an event (/me/, the event page, check-in: accounts/_live_panel.html).  When a round is
+       paired, or a report or a result comes at the player's table, the panel is fetched again (data-live-url) and
+       swapped in if what it says changed, so the news of the player's own action stays; a swap waits for the
+       player's own request to answer, keeps the focus in the panel, and the table is announced politely.  The
+       table's clock inside is fed by the same stream. */
+    "player-panel": function (root) {
+      var player = parseInt(root.dataset.livePlayer, 10), announce = root.querySelector("[data-live-announce]");
+      var waiting = null;
+      function current() { return root.querySelector(".player-panel"); }
+      function mine(data) {
+        return (data.players || []).some(function (p) { return (p !== null && typeof p === "object" ? p.id : p) === player; });
+      }
+      /* What a panel says, without its news and its clock (the stream sets that). */
+      function says(panel) {
+        var copy = panel.cloneNode(true);
+        copy.querySelectorAll("[role='status'], .table-clock-box").forEach(function (el) { el.remove(); });
+        return copy.textContent.replace(/\s+/g, " ").trim();
+      }
+      function busy(panel) { return !!(panel && panel.querySelector(".htmx-request")); }
+      function swap(fresh) {
+        var old = current();
+        if (!old) { return; }
+        if (busy(old)) { again(); return; } // the player's own action answers first; then compare again
+        if (says(old) === says(fresh)) { return; }
+        var focused = old.contains(document.activeElement);
+        old.replaceWith(fresh);
+        if (window.htmx) { window.htmx.process(fresh); }
+        start(root);
+        L.tick();
+        if (focused) { fresh.setAttribute("tabindex", "-1"); fresh.focus(); }
+        var table = fresh.querySelector("[data-live-summary]");
+        if (announce) { announce.textContent = table ? table.dataset.liveSummary : ""; }
+      }
+      function again() {
+        if (waiting) { return; }
+        waiting = setTimeout(function () {
+          fetch(root.dataset.liveUrl, { headers: { "Accept": "text/html" }, credentials: "same-origin" })
+            .then(function (response) { return response.ok ? response.text() : null; })
+            .then(function (html) {
+              waiting = null;
+              if (html === null) { return; }
+              var box = document.createElement("div");
+              box.innerHTML = html;
+              var fresh = box.querySelector(".player-panel");
+              if (fresh) { swap(fresh); }
+            })
+            .catch(function () { waiting = null; });
+        }, 300);
+      }
+      function ifMine(data) { if (mine(data)) { again(); } }
+      L.follow(root.dataset.liveStream, root.dataset.liveSince, {
+        "snapshot": again,
+        "round.started": again,
+        "table.result": ifMine,
+        "table.report_changed": ifMine,
+        "timer.changed": function (data) {
+          root.querySelectorAll("[data-live-page='table-clock']").forEach(function (clock) {
+            clock.dispatchEvent(new CustomEvent("live:timer.changed", { detail: data }));
+          });
         }
       });
     },
