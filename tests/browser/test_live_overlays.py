@@ -275,3 +275,57 @@ def test_the_players_page_follows_a_new_round_and_an_opponents_report_without_a_
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_clock_stops_on_the_dashboard_and_the_venue_display_when_the_last_result_comes_in(
+    chromium, asgi, organiser
+):
+    from django.test import override_settings
+
+    from tests.browser.conftest import CSP_LISTENER, _csp_violation, sign_in
+    from tests.support.processes import LOCAL
+
+    event = services.event_create(
+        organiser=organiser, name="Duel Night", format="deck-masters", planned_rounds=3, date=datetime.date(2026, 12, 4)
+    )
+    for name in ("Yugi", "Joey", "Kaiba", "Mai"):
+        RegistrationFactory(event=event, player=PlayerFactory(display_name=name))
+    services.round_start(event=event, by=organiser, seed=3)
+    live_services.timer_start(event=event, round_number=1, minutes=50, by=organiser)
+    token = token_for(organiser)
+    errors: list[str] = []
+    context = chromium.new_context(base_url=asgi, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15_000)
+    with override_settings(SECRET_KEY=LOCAL["SECRET_KEY"]):
+        sign_in(context, organiser, asgi)
+    dashboard, display = context.new_page(), context.new_page()
+    for page in (dashboard, display):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.add_init_script(CSP_LISTENER)
+        page.on("console", lambda message, page=page: _csp_violation(page, message, errors))
+    try:
+        dashboard.goto(f"/dashboard/events/{event.pk}/")
+        display.goto(f"/live/events/{event.pk}/display/")
+        card = dashboard.locator("#round-timer")
+        expect(card.locator(".dashboard-clock")).to_have_attribute("data-state", "running")
+        expect(card.get_by_role("button", name="Extend")).to_be_visible()
+        for page in (dashboard, display):
+            expect(page.locator("html")).to_have_attribute("data-live", "open")
+            page.evaluate("window.notReloaded = true")
+
+        for table in (1, 2):
+            a, b = seats_of(event, table)
+            _post(asgi, f"/api/v1/events/{event.pk}/rounds/1/tables/{table}/result/",
+                  {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]}, token)  # fmt: skip
+        expect(display.locator(".display-clock .clock-time")).to_have_text("Finished")
+        expect(card.locator(".dashboard-clock .clock-time")).to_have_text("Finished")
+        expect(card).to_contain_text("Every table has its result: the round is over and its clock has stopped.")
+        expect(card.get_by_role("button", name="Extend")).to_have_count(0)
+        expect(card.get_by_role("button", name="Pause")).to_have_count(0)
+        for page in (dashboard, display):
+            assert page.evaluate("window.notReloaded") is True
+        axe_check(dashboard)
+        axe_check(display)
+    finally:
+        context.close()
+    assert not errors, errors
