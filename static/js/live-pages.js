@@ -209,7 +209,7 @@
        table's clock inside is fed by the same stream. */
     "player-panel": function (root) {
       var player = parseInt(root.dataset.livePlayer, 10), announce = root.querySelector("[data-live-announce]");
-      var waiting = null;
+      var waiting = null, fetching = false, dirty = false;
       function current() { return root.querySelector(".player-panel"); }
       function mine(data) {
         return (data.players || []).some(function (p) { return (p !== null && typeof p === "object" ? p.id : p) === player; });
@@ -235,20 +235,26 @@
         var table = fresh.querySelector("[data-live-summary]");
         if (announce) { announce.textContent = table ? table.dataset.liveSummary : ""; }
       }
+      /* At most one fetch at a time, 300 ms after the first push; a push during a fetch asks for another after it. */
       function again() {
+        if (fetching) { dirty = true; return; }
         if (waiting) { return; }
         waiting = setTimeout(function () {
+          waiting = null; fetching = true; dirty = false;
           fetch(root.dataset.liveUrl, { headers: { "Accept": "text/html" }, credentials: "same-origin" })
             .then(function (response) { return response.ok ? response.text() : null; })
             .then(function (html) {
-              waiting = null;
               if (html === null) { return; }
               var box = document.createElement("div");
               box.innerHTML = html;
               var fresh = box.querySelector(".player-panel");
               if (fresh) { swap(fresh); }
             })
-            .catch(function () { waiting = null; });
+            .catch(function () { return null; })
+            .then(function () {
+              fetching = false;
+              if (dirty) { again(); }
+            });
         }, 300);
       }
       function ifMine(data) { if (mine(data)) { again(); } }
