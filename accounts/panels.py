@@ -112,6 +112,26 @@ class TableView:
     #: (:func:`live.selectors.table_clock`: ``timer``, ``extension``, ``seq``).
     timer: dict | None = None
 
+    @property
+    def summary(self) -> str:
+        """The table in a sentence or two, announced when the panel changes without a reload."""
+        t = self.table
+        if t.table_number is None:
+            return f"{t.round_label}: you have a bye."
+        against = ", ".join(o.name for o in t.opponents)
+        said = [
+            f"{t.round_label}, table {t.table_number}, seat {t.seat}" + (f", against {against}." if against else ".")
+        ]
+        if self.result:
+            said.append(f"Result: {self.result}.")
+        elif self.report is not None and self.may_answer:
+            said.append(f"{self.report.reporter.name} reported: {self.report_text}. Confirm or dispute it.")
+        elif self.note:
+            said.append(self.note)
+        elif t.reported:
+            said.append("Result recorded.")
+        return " ".join(said)
+
 
 @dataclass
 class Panel:
@@ -143,6 +163,10 @@ class Panel:
     check_in_note: str = ""
     #: The player's penalties at the event, newest first (rescinded ones too, marked).
     penalties: list = field(default_factory=list)
+    #: The live number the panel is as of while it follows the event's stream (:func:`follows_live`): its page
+    #: fetches it again when a round is paired or a report or a result comes at the player's table.  ``None``: it
+    #: does not follow.
+    live_seq: int | None = None
 
     @property
     def level(self) -> int:
@@ -168,6 +192,16 @@ class Panel:
     def active(self) -> bool:
         """Registered or waiting: the player has a place or is in line for one."""
         return self.registration is not None and self.registration.status != Registration.Status.WITHDRAWN
+
+
+def follows_live(event: Event, registration: Registration) -> bool:
+    """Whether the player's panel follows the event's stream: they play, and play is on or about to start (check-in
+    open, or the event's day), so a new round's table or an opponent's report comes without a reload."""
+    if registration.status != Registration.Status.REGISTERED or registration.dropped:
+        return False
+    if event.status == Event.Status.RUNNING:
+        return True
+    return event.status == Event.Status.REGISTRATION and (event.check_in_open or event.date <= timezone.localdate())
 
 
 def self_registration_open(event: Event) -> bool:
@@ -238,6 +272,9 @@ def build(
         panel.can_drop = not waiting_for_result
         if waiting_for_result:
             panel.drop_note = "You can drop once your table's result is in."
+    if follows_live(event, registration):
+        clock = panel.table.timer if panel.table is not None else None
+        panel.live_seq = clock["seq"] if clock is not None else live_selectors.last_seq(event_id=event.pk)
     return panel
 
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("claim/", views.claim, name="claim"),
     path("claim/<str:code>/", views.claim, name="claim-link"),
     path("events/<int:event_id>/check-in/", views.check_in, name="check-in"),
+    path("events/<int:event_id>/panel/", views.panel, name="panel"),
     path("events/<int:event_id>/register/", views.register, name="register"),
     path("events/<int:event_id>/withdraw/", views.withdraw, name="withdraw"),
     path("events/<int:event_id>/drop/", views.drop, name="drop"),

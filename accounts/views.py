@@ -23,7 +23,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
 
 from accounts import panels, selectors, services
 from accounts.forms import ClaimForm, SignUpForm
@@ -175,6 +176,18 @@ def me(request: HttpRequest) -> HttpResponse:
         "leagues": league_views.player_league_context(player) if player is not None else None,
     }
     return render(request, "accounts/me.html", context)
+
+
+@never_cache
+@require_safe
+def panel(request: HttpRequest, event_id: int) -> HttpResponse:
+    """``/events/<id>/panel/?place=me``: the player's panel of the event alone, as that page shows it.  A page whose
+    panel follows the event's stream fetches it again when a round is paired or a report or a result comes at the
+    player's table (``static/js/live-pages.js``), so the panel has one rendering."""
+    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    place = request.GET.get("place", "me")
+    built = panels.build(event=event, user=request.user, place=place if place in panels.PLACES else "me")
+    return render(request, "accounts/_panel.html", {"panel": built})
 
 
 def check_in(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -185,7 +185,8 @@ class StationDetailApi(APIView):
 class TimerApi(APIView):
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT, **error_responses("not_found", "round_not_found")},
-        description="The round's clock: `state` (not_started, running, paused), the `deadline` to count down to "
+        description="The round's clock: `state` (not_started, running, paused, or finished once every table has "
+        "its result), the `deadline` to count down to "
         "while it runs, `remaining` seconds, `server_time`, `time_up`, and the format's end-of-round `procedure`.",
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:

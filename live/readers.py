@@ -10,10 +10,13 @@ domain events                                          live event               
                                                        station
 ``result.entered``/``settled``/``confirmed``/          ``table.result``            those on the table
 ``corrected``
+``result.reported``, ``result.disputed``               ``table.report_changed``    none (the players' pages
+                                                                                   follow it)
 ``standings.updated``                                  ``standings.updated``       every station
 ``game.started``, ``game.entry_recorded``,             ``game.state_changed``      those on the table
 ``game.entry_voided``                                  (no entry when started)
-``timer.started``/``paused``/``resumed``/``extended``  ``timer.changed``           every station
+``timer.started``/``paused``/``resumed``/``extended``, ``timer.changed``           every station
+``round.completed`` (the clock reads ``finished``)
 ``table.time_extended``                                ``timer.changed`` (a table) those on the table
 ``station.created``, ``station.changed``               ``feature.changed``         its own
 =====================================================  ==========================  ==============================
@@ -49,11 +52,14 @@ logger = logging.getLogger(__name__)
 
 ROUND_ACTIONS = ("round.started", "top_cut.started", "round.repaired", "round.swapped")
 RESULT_ACTIONS = ("result.entered", "result.settled", "result.confirmed", "result.corrected")
+#: A player's report of a table's result waits for the others' answer, or is disputed.
+REPORT_ACTIONS = ("result.reported", "result.disputed")
 GAME_ACTIONS = ("game.started", "game.entry_recorded", "game.entry_voided")
-TIMER_ACTIONS = ("timer.started", "timer.paused", "timer.resumed", "timer.extended")
+#: A round whose last result is in stops its clock: the timer reads ``finished``.
+TIMER_ACTIONS = ("timer.started", "timer.paused", "timer.resumed", "timer.extended", "round.completed")
 STATION_ACTIONS = ("station.created", "station.changed")
 ACTIONS = (
-    *ROUND_ACTIONS, *RESULT_ACTIONS, "standings.updated", *GAME_ACTIONS, *TIMER_ACTIONS, "table.time_extended",
+    *ROUND_ACTIONS, *RESULT_ACTIONS, *REPORT_ACTIONS, "standings.updated", *GAME_ACTIONS, *TIMER_ACTIONS, "table.time_extended",
     *STATION_ACTIONS,
 )  # fmt: skip
 
@@ -125,6 +131,25 @@ def table_result(domain_event: DomainEvent) -> None:
             for s in seats
         ],
     }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
+
+
+@events.handler(*REPORT_ACTIONS)
+@_never_fails
+def table_report_changed(domain_event: DomainEvent) -> None:
+    """The players at the table have a report to confirm or dispute, or a dispute to wait on: their pages fetch
+    their own view of it.  Only the table and who sits there are said, nothing of what was reported; no station's
+    stream carries it."""
+    event_id = domain_event.event_id
+    assert event_id is not None
+    number, table = domain_event.data.get("round"), domain_event.data.get("table")
+    if number is None:
+        return
+    players = list(
+        Seat.objects.filter(round__event_id=event_id, round__number=number, pod__table_number=table)
+        .order_by("seat_order")
+        .values_list("player_id", flat=True)
+    )
+    add(event_id, "table.report_changed", {"round": number, "table": table, "players": players}, [])
 
 
 @events.handler("standings.updated")

@@ -99,7 +99,10 @@ def timer_view(
     round_: Round | None, timer: RoundTimer | None, *, extra_seconds: int = 0, now: datetime.datetime | None = None
 ) -> dict[str, Any] | None:
     """The round's clock as overlays count it down: the deadline once, and the server's time to correct the
-    viewer's clock by.  ``extra_seconds``: a table's extensions (its own deadline is that much later)."""
+    viewer's clock by.  ``extra_seconds``: a table's extensions (its own deadline is that much later).
+
+    ``state``: ``not_started``, ``running``, ``paused``, or ``finished`` once every table of the round has its
+    result (``Round.completed_at``): the clock has stopped, wherever it stood, and counts nothing down."""
     if round_ is None:
         return None
     now = now or timezone.now()
@@ -111,6 +114,9 @@ def timer_view(
         "extra_turns": procedure.extra_turns if procedure else None,
         "extension": extra_seconds,
     }
+    if round_.completed_at is not None:
+        return {**base, "state": "finished", "deadline": None, "remaining": None,
+                "duration": timer.duration_seconds if timer is not None else None, "time_up": False}  # fmt: skip
     if timer is None:
         return {**base, "state": "not_started", "deadline": None, "remaining": None, "duration": None,
                 "time_up": False}  # fmt: skip

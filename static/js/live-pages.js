@@ -133,14 +133,22 @@
       L.follow(root.dataset.liveStream, state().seq, r.handlers);
     },
 
-    /* The dashboard's round clock card: set from the page, corrected on each push of this round's clock. */
+    /* The dashboard's round clock card: set from the page, corrected on each push of this round's clock; when the
+       push changes the clock's state (another's pause, every result in) the card is fetched again with its buttons. */
     "timer-card": function (root) {
       var clock = root.querySelector(".dashboard-clock"), round = parseInt(root.dataset.liveRound || "0", 10);
       if (!clock) { return; }
       L.setClock(clock, json("round-timer-state"));
       if (window.__podiumTimerSource) { window.__podiumTimerSource.close(); }
       window.__podiumTimerSource = L.follow(root.dataset.liveStream, root.dataset.liveSince, {
-        "timer.changed": function (data) { if (data.table === null && data.timer.round === round) { L.setClock(clock, data.timer); } }
+        "timer.changed": function (data) {
+          if (data.table !== null || data.timer.round !== round) { return; }
+          L.setClock(clock, data.timer);
+          if (data.timer.state !== root.dataset.liveState && window.htmx && root.dataset.liveUrl) {
+            root.dataset.liveState = data.timer.state;
+            window.htmx.ajax("GET", root.dataset.liveUrl, { target: root, swap: "outerHTML" });
+          }
+        }
       });
     },
 
@@ -158,22 +166,30 @@
       }
       function show(timer) {
         L.setClock(clock, timer);
-        var text = timer.state === "not_started" ? "The clock has not started." : timer.state === "paused" ? "The clock is paused." : "";
+        var text = timer.state === "not_started" ? "The clock has not started." : timer.state === "paused" ? "The clock is paused."
+          : timer.state === "finished" ? "Every table has its result: the round is over." : "";
         if (extra) { text += (text ? " " : "") + "Your table has " + Math.round(extra / 60) + " min of extra time."; }
         note.textContent = text;
       }
       var remaining = clock.dataset.remaining;
       L.setClock(clock, { state: clock.dataset.state, deadline: clock.dataset.deadline || null,
                           remaining: remaining === "" ? null : parseInt(remaining, 10), server_time: root.dataset.liveServerTime });
+      function timerChanged(data) {
+        if (!data.timer || data.timer.round !== round) { return; }
+        if (data.table === null) { show(later(data.timer, extra)); }
+        else if (data.table === table) { extra = data.timer.extension || 0; show(data.timer); }
+      }
+      /* In a panel that follows the event's stream, that stream feeds the clock (one stream per panel), and a new
+         round brings a new panel. */
+      if (root.closest("[data-live-page='player-panel']")) {
+        root.addEventListener("live:timer.changed", function (event) { timerChanged(event.detail); });
+        return;
+      }
       /* A panel swapped in by htmx starts again: one stream per table clock. */
       var streams = window.__podiumTableClocks = window.__podiumTableClocks || {};
       if (streams[root.id]) { streams[root.id].close(); }
       streams[root.id] = L.follow(root.dataset.liveStream, root.dataset.liveSince, {
-        "timer.changed": function (data) {
-          if (!data.timer || data.timer.round !== round) { return; }
-          if (data.table === null) { show(later(data.timer, extra)); }
-          else if (data.table === table) { extra = data.timer.extension || 0; show(data.timer); }
-        },
+        "timer.changed": timerChanged,
         "round.started": function (data) {
           if (!data.round) { return; }
           if (data.round.number !== round) {
@@ -182,6 +198,75 @@
           } else if (data.change === "repaired" || data.change === "swapped") {
             note.textContent = "The round's pairings changed: reload the page to see your table.";
           }
+        }
+      });
+    },
+
+    /* A player's panel of an event (/me/, the event page, check-in: accounts/_live_panel.html).  When a round is
+       paired, or a report or a result comes at the player's table, the panel is fetched again (data-live-url) and
+       swapped in if what it says changed, so the news of the player's own action stays; a swap waits for the
+       player's own request to answer, keeps the focus in the panel, and the table is announced politely.  The
+       table's clock inside is fed by the same stream. */
+    "player-panel": function (root) {
+      var player = parseInt(root.dataset.livePlayer, 10), announce = root.querySelector("[data-live-announce]");
+      var waiting = null, fetching = false, dirty = false;
+      function current() { return root.querySelector(".player-panel"); }
+      function mine(data) {
+        return (data.players || []).some(function (p) { return (p !== null && typeof p === "object" ? p.id : p) === player; });
+      }
+      /* What a panel says, without its news and its clock (the stream sets that). */
+      function says(panel) {
+        var copy = panel.cloneNode(true);
+        copy.querySelectorAll("[role='status'], .table-clock-box").forEach(function (el) { el.remove(); });
+        return copy.textContent.replace(/\s+/g, " ").trim();
+      }
+      function busy(panel) { return !!(panel && panel.querySelector(".htmx-request")); }
+      function swap(fresh) {
+        var old = current();
+        if (!old) { return; }
+        if (busy(old)) { again(); return; } // the player's own action answers first; then compare again
+        if (says(old) === says(fresh)) { return; }
+        var focused = old.contains(document.activeElement);
+        old.replaceWith(fresh);
+        if (window.htmx) { window.htmx.process(fresh); }
+        start(root);
+        L.tick();
+        if (focused) { fresh.setAttribute("tabindex", "-1"); fresh.focus(); }
+        var table = fresh.querySelector("[data-live-summary]");
+        if (announce) { announce.textContent = table ? table.dataset.liveSummary : ""; }
+      }
+      /* At most one fetch at a time, 300 ms after the first push; a push during a fetch asks for another after it. */
+      function again() {
+        if (fetching) { dirty = true; return; }
+        if (waiting) { return; }
+        waiting = setTimeout(function () {
+          waiting = null; fetching = true; dirty = false;
+          fetch(root.dataset.liveUrl, { headers: { "Accept": "text/html" }, credentials: "same-origin" })
+            .then(function (response) { return response.ok ? response.text() : null; })
+            .then(function (html) {
+              if (html === null) { return; }
+              var box = document.createElement("div");
+              box.innerHTML = html;
+              var fresh = box.querySelector(".player-panel");
+              if (fresh) { swap(fresh); }
+            })
+            .catch(function () { return null; })
+            .then(function () {
+              fetching = false;
+              if (dirty) { again(); }
+            });
+        }, 300);
+      }
+      function ifMine(data) { if (mine(data)) { again(); } }
+      L.follow(root.dataset.liveStream, root.dataset.liveSince, {
+        "snapshot": again,
+        "round.started": again,
+        "table.result": ifMine,
+        "table.report_changed": ifMine,
+        "timer.changed": function (data) {
+          root.querySelectorAll("[data-live-page='table-clock']").forEach(function (clock) {
+            clock.dispatchEvent(new CustomEvent("live:timer.changed", { detail: data }));
+          });
         }
       });
     },

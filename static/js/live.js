@@ -1,7 +1,8 @@
 /* Podium live: keep a page up to date from an event's (or a station's) stream of Server-Sent Events, and count
    the round's clock down locally.  No library.  A page calls PodiumLive.follow(url, since, handlers) with what to do
    for each kind of event; the browser reconnects by itself and sends the last id it saw (Last-Event-ID), so nothing
-   is missed.  Clocks are elements with data-clock (see setClock): the deadline comes once, each push corrects it. */
+   is missed.  Clocks are elements with data-clock (see setClock): the deadline comes once, each push corrects it; a
+   clock whose round has every result in (state "finished") reads Finished and counts nothing down. */
 (function () {
   "use strict";
   var offset = 0; // the server's clock minus this browser's, in ms
@@ -70,8 +71,10 @@
     var anyUp = false;
     document.querySelectorAll("[data-clock]").forEach(function (element) {
       var left = remaining(element), shown = element.querySelector(".clock-time");
-      var up = left !== null && left <= 0 && element.dataset.state !== "not_started";
-      if (shown) { shown.textContent = left === null ? "–:––" : (up ? "Time" : format(left)); }
+      var finished = element.dataset.state === "finished"; // every table has its result: the clock has stopped
+      var up = !finished && left !== null && left <= 0 && element.dataset.state !== "not_started";
+      if (shown) { shown.textContent = finished ? "Finished" : left === null ? "–:––" : (up ? "Time" : format(left)); }
+      element.classList.toggle("finished", finished);
       element.classList.toggle("time-up", up);
       element.classList.toggle("paused", element.dataset.state === "paused");
       var procedure = element.querySelector(".clock-procedure");

@@ -181,3 +181,60 @@ def test_the_players_table_shows_the_round_clock_with_its_tables_extra_time(clie
     assert "table-clock-box" in client.get(reverse("public:event", args=[event.pk])).content.decode()
     report_all(event, organiser)
     assert "table-clock-box" not in client.get(reverse("accounts:me")).content.decode()
+
+
+def _follower(html: str) -> dict[str, str] | None:
+    """The data attributes of the panel that follows the event's stream (``None``: no panel follows it)."""
+    found = re.search(r'<div class="live-panel" data-live-page="player-panel"([^>]*)>', html)
+    return dict(re.findall(r'data-live-([a-z-]+)="([^"]*)"', found.group(1))) if found else None
+
+
+def test_the_panel_of_an_event_the_player_plays_follows_its_stream_from_where_the_page_is(client, duel, organiser):
+    """The page fetches the panel again (one rendering) when a round is paired or a report or a result comes at the
+    player's table; the table is summed up in a sentence to announce."""
+    event, ash, gary = duel
+    signed_in(client, ash)
+    follower = _follower(client.get(reverse("accounts:me")).content.decode())
+    assert follower is not None
+    assert follower["stream"] == f"/api/v1/events/{event.pk}/stream/"
+    assert int(follower["since"]) == live_selectors.last_seq(event_id=event.pk)
+    assert follower["url"] == f"/events/{event.pk}/panel/?place=me" and follower["player"] == str(ash.player.pk)
+    assert _follower(client.get(reverse("public:event", args=[event.pk])).content.decode())["url"].endswith(
+        "?place=event"
+    )
+
+    table = table_of(event, ash)
+    results.result_player_report(
+        event=event, round_number=1, table_number=table, by=gary, placements={gary.player.pk: 1, ash.player.pk: 2}
+    )
+    fragment = client.get(follower["url"])
+    html = fragment.content.decode()
+    assert fragment.status_code == 200 and "no-cache" in fragment["Cache-Control"]
+    assert "<html" not in html and f'id="player-panel-{event.pk}"' in html and "Confirm" in html
+    seat = event.rounds.get(number=1).seats.get(player=ash.player)
+    assert (
+        f'data-live-summary="Round 1, table {table}, seat {seat.seat_order}, against Gary. Gary reported: You lost. '
+        'Confirm or dispute it."'
+    ) in html
+
+
+def test_no_panel_follows_an_event_the_player_no_longer_plays_or_that_is_far_off(client, duel, organiser, open_event):
+    """An event to come is followed from its day, or once its check-in opens (round 1 may be paired any minute)."""
+    from django.utils import timezone
+
+    from tournaments.models import Event
+
+    event, ash, gary = duel
+    registrations.registration_self_register(event=open_event, by=gary)
+    signed_in(client, gary)
+    page = reverse("public:event", args=[open_event.pk])
+    Event.objects.filter(pk=open_event.pk).update(date=timezone.localdate() + datetime.timedelta(days=30))
+    assert _follower(client.get(page).content.decode()) is None
+    Event.objects.filter(pk=open_event.pk).update(check_in_open=True)
+    assert _follower(client.get(page).content.decode()) is not None
+    Event.objects.filter(pk=open_event.pk).update(check_in_open=False, date=timezone.localdate())
+    assert _follower(client.get(page).content.decode()) is not None
+    report_all(event, organiser)
+    registrations.registration_drop(registration=gary.player.registrations.get(event=event), by=gary)
+    assert _follower(client.get(reverse("public:event", args=[event.pk])).content.decode()) is None
+    assert client.post(f"/events/{event.pk}/panel/").status_code == 405

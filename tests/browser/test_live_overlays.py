@@ -201,3 +201,131 @@ def test_the_players_table_clock_follows_the_round_clock_and_the_tables_extra_ti
 
 def django_user(organiser, username: str):
     return type(organiser).objects.create_user(username=username, password="pw")
+
+
+def test_the_players_page_follows_a_new_round_and_an_opponents_report_without_a_reload(
+    chromium, asgi, organiser, tmp_path
+):
+    """/me/ on a player's phone: round 1's results come in and round 2 is paired, then the new opponent reports their
+    table's result; the result, the new table with its opponent, and the prompt to confirm or dispute appear without
+    a reload, each announced politely, and the prompt works."""
+    from django.test import override_settings
+
+    from tests.browser.conftest import CSP_LISTENER, PHONE, _csp_violation, sign_in
+    from tests.support.processes import LOCAL
+
+    event = services.event_create(
+        organiser=organiser, name="Duel Night", format="deck-masters", planned_rounds=3, date=datetime.date(2026, 12, 4)
+    )
+    services.event_update(event=event, by=organiser, player_reports=True)
+    players = {}
+    for name in ("Yugi", "Joey", "Kaiba", "Mai"):
+        players[name] = PlayerFactory(display_name=name, user=django_user(organiser, name.lower()))
+        RegistrationFactory(event=event, player=players[name])
+    services.round_start(event=event, by=organiser, seed=3)
+    yugi = players["Yugi"]
+    token = token_for(organiser)
+    errors: list[str] = []
+    context = chromium.new_context(base_url=asgi, viewport=PHONE)
+    context.set_default_timeout(15_000)
+    with override_settings(SECRET_KEY=LOCAL["SECRET_KEY"]):  # the server's: a session's hash is signed with it
+        sign_in(context, yugi.user, asgi)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.add_init_script(CSP_LISTENER)
+    page.on("console", lambda message: _csp_violation(page, message, errors))
+    panel, announced = page.locator(f"#player-panel-{event.pk}"), page.locator("[data-live-announce]")
+    try:
+        page.goto("/me/")
+        expect(panel.locator(".my-table").get_by_role("heading")).to_have_text(re.compile(r"^Round 1 · Table \d$"))
+        expect(page.locator("html")).to_have_attribute("data-live", "open")
+        page.evaluate("window.notReloaded = true")
+        axe_check(page)
+
+        for table in (1, 2):
+            a, b = seats_of(event, table)
+            _post(asgi, f"/api/v1/events/{event.pk}/rounds/1/tables/{table}/result/",
+                  {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]}, token)  # fmt: skip
+        expect(panel.locator(".verdict")).to_have_text(re.compile(r"^Result: You (won|lost)"))
+
+        _post(asgi, f"/api/v1/events/{event.pk}/rounds/", {}, token)
+        seat = event.rounds.get(number=2).seats.select_related("pod").get(player=yugi)
+        opponent = seat.pod.seats.exclude(player=yugi).select_related("player__user").get().player
+        table = seat.pod.table_number
+        expect(panel.locator(".my-table").get_by_role("heading")).to_have_text(f"Round 2 · Table {table}")
+        expect(panel.locator(".opponents")).to_contain_text(f"{opponent.display_name} #{opponent.pk}")
+        expect(announced).to_contain_text(
+            f"Round 2, table {table}, seat {seat.seat_order}, against {opponent.display_name}."
+        )
+
+        _post(asgi, f"/api/v1/events/{event.pk}/rounds/2/tables/{table}/report/",
+              {"placements": [{"player": opponent.pk, "placement": 1}, {"player": yugi.pk, "placement": 2}]},
+              token_for(opponent.user))  # fmt: skip
+        expect(panel.get_by_role("button", name="Confirm")).to_be_visible()
+        expect(panel.locator(".report-box")).to_contain_text(f"{opponent.display_name} #{opponent.pk} reported")
+        expect(announced).to_contain_text(f"{opponent.display_name} reported: You lost. Confirm or dispute it.")
+        assert page.evaluate("window.notReloaded") is True
+        page.screenshot(path=tmp_path / "me-report.png", full_page=True)
+        axe_check(page)
+        assert_fits(page)
+
+        panel.get_by_role("button", name="Confirm").click()  # the panel swapped in answers like the one loaded
+        expect(panel.locator(".verdict")).to_have_text("Result: You lost")
+        assert page.evaluate("window.notReloaded") is True
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_the_clock_stops_on_the_dashboard_and_the_venue_display_when_the_last_result_comes_in(
+    chromium, asgi, organiser
+):
+    from django.test import override_settings
+
+    from tests.browser.conftest import CSP_LISTENER, _csp_violation, sign_in
+    from tests.support.processes import LOCAL
+
+    event = services.event_create(
+        organiser=organiser, name="Duel Night", format="deck-masters", planned_rounds=3, date=datetime.date(2026, 12, 4)
+    )
+    for name in ("Yugi", "Joey", "Kaiba", "Mai"):
+        RegistrationFactory(event=event, player=PlayerFactory(display_name=name))
+    services.round_start(event=event, by=organiser, seed=3)
+    live_services.timer_start(event=event, round_number=1, minutes=50, by=organiser)
+    token = token_for(organiser)
+    errors: list[str] = []
+    context = chromium.new_context(base_url=asgi, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15_000)
+    with override_settings(SECRET_KEY=LOCAL["SECRET_KEY"]):
+        sign_in(context, organiser, asgi)
+    dashboard, display = context.new_page(), context.new_page()
+    for page in (dashboard, display):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.add_init_script(CSP_LISTENER)
+        page.on("console", lambda message, page=page: _csp_violation(page, message, errors))
+    try:
+        dashboard.goto(f"/dashboard/events/{event.pk}/")
+        display.goto(f"/live/events/{event.pk}/display/")
+        card = dashboard.locator("#round-timer")
+        expect(card.locator(".dashboard-clock")).to_have_attribute("data-state", "running")
+        expect(card.get_by_role("button", name="Extend")).to_be_visible()
+        for page in (dashboard, display):
+            expect(page.locator("html")).to_have_attribute("data-live", "open")
+            page.evaluate("window.notReloaded = true")
+
+        for table in (1, 2):
+            a, b = seats_of(event, table)
+            _post(asgi, f"/api/v1/events/{event.pk}/rounds/1/tables/{table}/result/",
+                  {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]}, token)  # fmt: skip
+        expect(display.locator(".display-clock .clock-time")).to_have_text("Finished")
+        expect(card.locator(".dashboard-clock .clock-time")).to_have_text("Finished")
+        expect(card).to_contain_text("Every table has its result: the round is over and its clock has stopped.")
+        expect(card.get_by_role("button", name="Extend")).to_have_count(0)
+        expect(card.get_by_role("button", name="Pause")).to_have_count(0)
+        for page in (dashboard, display):
+            assert page.evaluate("window.notReloaded") is True
+        axe_check(dashboard)
+        axe_check(display)
+    finally:
+        context.close()
+    assert not errors, errors

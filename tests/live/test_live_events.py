@@ -92,3 +92,26 @@ def test_a_game_started_at_a_featured_table_is_on_its_station_before_its_first_e
     assert started.data["game"]["id"] == game.pk and started.data["game"]["number"] == 1
     assert started.data["table"] == 2 and len(started.data["players"]) == 2
     assert all(player["counters"] for player in started.data["players"])  # LP and the Deck Master from the start
+
+
+def test_a_players_report_and_a_dispute_tell_the_tables_players_and_no_station_nothing_of_the_outcome(
+    duel, organiser, django_user_model
+):
+    """The players' pages follow the event's stream: a report to confirm, or a dispute, names the table and who sits
+    there, so each player's page fetches its own view; what was reported is not in it."""
+    from tournaments.models import Player
+    from tournaments.services import results
+
+    services.event_update(event=duel, by=organiser, player_reports=True)
+    duel.refresh_from_db()
+    live_services.station_create(event=duel, slug="stream-1", by=organiser)
+    a, b = seats_of(duel, 1)
+    reporter, opponent = (django_user_model.objects.create_user(username=f"p{pid}") for pid in (a, b))
+    Player.objects.filter(pk=a).update(user=reporter)
+    Player.objects.filter(pk=b).update(user=opponent)
+
+    results.result_player_report(event=duel, round_number=1, table_number=1, placements={a: 1, b: 2}, by=reporter)
+    results.result_respond(event=duel, round_number=1, table_number=1, agrees=False, by=opponent)
+    pushed = list(LiveEvent.objects.filter(event=duel, kind="table.report_changed").order_by("seq"))
+    assert [e.data for e in pushed] == [{"round": 1, "table": 1, "players": [a, b]}] * 2
+    assert all(e.seq is not None and e.stations == [] for e in pushed)

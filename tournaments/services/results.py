@@ -182,15 +182,19 @@ def _apply(event: Event, round_: Round, seats: list[Seat], outcome: Outcome) -> 
 
 
 def _finish_table(event: Event, round_: Round) -> None:
-    """Close the round when its last table is in.
+    """Close the round when its last table is in, and record ``round.completed`` (once: its clock stops).
 
     Call it at the end of the transaction, after recording the result's
     domain event: its standings handler bumps the event's results version,
     which waits for any other report's commit, so the check below sees every
     other table's result.
     """
-    if not Pod.objects.filter(round=round_, result__isnull=True).exists():
-        Round.objects.filter(pk=round_.pk).update(completed_at=timezone.now())
+    if Pod.objects.filter(round=round_, result__isnull=True).exists():
+        return
+    if Round.objects.filter(pk=round_.pk, completed_at__isnull=True).update(completed_at=timezone.now()):
+        events.record(
+            action="round.completed", event=event, subject=f"Round {round_.number}", audit=False, round=round_.number
+        )
 
 
 def _table(event: Event, round_number: int, table_number: int, *, latest_only: bool = True):
@@ -403,7 +407,10 @@ def result_player_report(
                 pod=pod, player=seat.player, user=by, placements=outcome.as_json()["placements"],
                 games=outcome.as_json()["games"], intentional_draw=outcome.intentional_draw,
             )  # fmt: skip
-            events.record(event=event, by=by, action="result.reported", subject=subject, after=outcome.as_json())
+            events.record(
+                event=event, by=by, action="result.reported", subject=subject, after=outcome.as_json(),
+                round=round_number, table=table_number,
+            )  # fmt: skip
             return ReportAnswer(None, report, ResultReport.Status.PENDING)
         if report.player_id == seat.player_id or report.responses.filter(player_id=seat.player_id).exists():
             same = _same(outcome, Outcome.of(report.placements, report.games, report.intentional_draw))
@@ -460,10 +467,13 @@ def _respond(
         events.record(
             event=event, by=by, action="result.disputed", subject=subject,
             before={"reported": Outcome.of(report.placements, report.games, report.intentional_draw).as_json()},
-            after={"says": claim or None},
+            after={"says": claim or None}, round=round_.number, table=seats[0].pod.table_number,
         )  # fmt: skip
         return ReportAnswer(None, report, ResultReport.Status.DISPUTED)
-    events.record(event=event, by=by, action="result.agreed", subject=subject)
+    events.record(
+        event=event, by=by, action="result.agreed", subject=subject, round=round_.number,
+        table=seats[0].pod.table_number,
+    )  # fmt: skip
     if report.status == ResultReport.Status.PENDING and _agreed_by_all(report, seats):
         result = _confirm(event, round_, seats, report, by)
         return ReportAnswer(result, report, ResultReport.Status.CONFIRMED)
