@@ -266,6 +266,38 @@ def test_a_late_player_takes_a_loss_per_missed_round_and_ranks_below_players_on_
     assert [s.player_id for s in classic] == [4, 3, 1, 2]
 
 
+@pytest.mark.parametrize("convention", ["classic", "pokemon", "magic"])
+def test_in_pods_a_late_entrant_ranks_by_opponents_average_points_like_everyone_on_the_same_points(
+    convention: str,
+) -> None:
+    # The late-entry penalty is a Play! Pokémon convention for 1v1 Swiss; pods rank by points, opponents'
+    # average points per round, OMW%, OOMW% whatever the convention.  8 arrives for round 2.
+    results = [
+        table(1, {1: 1, 2: 2, 3: 3, 4: 4}),  # 1: 3, 2: 1, 3 and 4: 0
+        table(1, {5: 1, 6: 2, 7: 3}),  # 5: 3, 6: 1, 7: 0
+        table(2, {8: 1, 1: 2, 2: 3, 5: 4}),  # 8: 3, 1: 1, 2 and 5: 0
+        table(2, {3: 1, 4: 2, 6: 3, 7: 4}),  # 3: 3, 4: 1, 6 and 7: 0
+    ]
+    # 3, 5 and 8 have 3 points.  Points per round: 1: 2; 2, 4, 6: 0.5; 3, 5: 1.5; 7: 0; 8: 3 / 2 = 1.5
+    # (the missed round is a round without points).  Opponents' average points:
+    #   8 met 1, 2, 5:             (2 + 0.5 + 1.5) / 3             = 1.333333
+    #   5 met 6, 7, 8, 1, 2:       (0.5 + 0 + 1.5 + 2 + 0.5) / 5   = 0.9
+    #   3 met 1, 2, 4, 4, 6, 7:    (2 + 0.5 + 0.5 + 0.5 + 0.5 + 0) / 6 = 0.666667
+    standings = compute_standings(
+        range(1, 9), results, scoring=POD, multiplayer=True, convention=convention, late_rounds={8: 1}
+    )
+    rows = by_player(standings)
+
+    assert [(s.player_id, s.opp_avg_points) for s in standings if s.points == 3] == [
+        (8, 1.333333),
+        (5, 0.9),
+        (3, 0.666667),
+    ]
+    assert [rows[p].rank for p in (8, 5, 3)] == [2, 3, 4]
+    # The missed round still counts as a loss in the record.
+    assert (rows[8].wins, rows[8].losses, rows[8].matches, rows[8].late_rounds) == (1, 1, 2, 1)
+
+
 # --- configuration and validation -----------------------------------------------
 
 

@@ -73,10 +73,13 @@ faced no resistance):
   played), not floored.  A match whose seats carry no ``games`` counts as one
   game won, lost or drawn; a bye counts as won 2-0.  *OGW%* - mean of the
   opponents' GW%, each floored at 0.33.
-* *Late entry* (Pokémon) - ``late_rounds`` (player -> rounds missed by
-  entering late): each missed round is a loss in the record and the MWP, and
-  a late player ranks below the players on the same points (fewer rounds
-  missed first).
+* *Late entry* (Pokémon, 1v1) - ``late_rounds`` (player -> rounds missed by
+  entering late): each missed round is a loss in the record and the MWP (and,
+  in pods, a round without points in the player's points per round), whatever
+  the convention.  Under the Pokémon convention, in 1v1 events only, a late
+  player also ranks below the players on the same points (fewer rounds missed
+  first): the Play! Pokémon late penalty is a tiebreaker of 1v1 Swiss, and
+  pods rank on their own figures.
 * *Head-to-head* (Pokémon) - the last tiebreaker, and only between exactly
   two players tied on everything before it: the one who won more of their
   matches against the other is ahead, the two no longer share a rank, and
@@ -104,8 +107,8 @@ convention does not use are published as 0.0.
 
 **Order.**  Best first, by the key, descending:
 
-* pods (``multiplayer=True``), whatever the convention: points, (late entry,
-  if the convention has it), opponents' average points, OMW%, OOMW%;
+* pods (``multiplayer=True``), whatever the convention: points, opponents'
+  average points, OMW%, OOMW% (no late-entry penalty, no head-to-head);
 * 1v1: points, then the convention's tiebreakers.
 
 Players with identical keys share a rank, competition style ("1, 2, 2, 4"),

@@ -163,10 +163,11 @@ def compute_standings(
     (``"classic"``, ``"pokemon"``, ``"magic"`` or a :class:`TiebreakConfig`)
     chooses the 1v1 tiebreakers and their constants; ``win_pct_floor``
     overrides its MWP floor.  ``late_rounds`` maps a player to the rounds they
-    missed by entering late: each counts as a loss, and under a convention
-    with the late-entry tiebreaker it places them below players on the same
-    points.  Raises ``ValueError`` on input that does not describe a possible
-    event (see the package docstring).
+    missed by entering late: each counts as a loss, and in a 1v1 event under
+    a convention with the late-entry tiebreaker it places them below players
+    on the same points (pods have no late-entry tiebreaker).  Raises
+    ``ValueError`` on input that does not describe a possible event (see the
+    package docstring).
     """
     return _compute_standings(
         player_ids, results, scoring=scoring, multiplayer=multiplayer, dropped=dropped,
@@ -232,8 +233,8 @@ def _compute_standings(
     if multiplayer:
         per_match = [points[i] / matches[i] if matches[i] else 0.0 for i in range(count)]
         opp_avg = [round(value, DECIMALS) for value in opponent_means(opponents, per_match)]
-        order = ((LATE_ENTRY,) if LATE_ENTRY in config.order else ()) + ("opp_avg_points", OPP_MATCH_WIN_PCT)
-        order += (OPP_OPP_MATCH_WIN_PCT,)
+        # Whatever the convention: its late-entry penalty and head-to-head are 1v1 Swiss conventions.
+        order = ("opp_avg_points", OPP_MATCH_WIN_PCT, OPP_OPP_MATCH_WIN_PCT)
     else:
         order = config.order
         if GAME_WIN_PCT in order or OPP_GAME_WIN_PCT in order:
