@@ -147,7 +147,25 @@ def test_a_magic_round_robin_is_decided_by_game_win_percentage_worked_by_hand() 
     # The classic order has no game tiebreaker: 1 and 2 (and 3 and 4) share a rank, listed by id.
     classic = one_vs_one([1, 2, 3, 4], results)
     assert [(s.rank, s.player_id) for s in classic] == [(1, 1), (1, 2), (3, 3), (3, 4)]
-    assert {s.game_win_pct for s in classic} == {0.0}
+
+
+@pytest.mark.parametrize("convention", ["classic", "pokemon", "magic"])
+def test_every_one_vs_one_convention_publishes_the_game_win_figures_of_the_game_scores(convention: str) -> None:
+    # The round robin above: GW% 1: 0.625, 2: 0.714286, 3: 0.333333, 4: 0.285714, and OGW% with each
+    # opponent floored at 0.33.  A convention that does not rank on games still says what they were.
+    results = [
+        played(1, 1, 2, (2, 1, 0)), played(1, 3, 4, (2, 0, 0)),
+        played(2, 1, 3, (2, 0, 0)), played(2, 2, 4, (2, 0, 0)),
+        played(3, 4, 1, (2, 1, 0)), played(3, 2, 3, (2, 0, 0)),
+    ]  # fmt: skip
+    rows = by_player(one_vs_one([1, 2, 3, 4], results, convention=convention))
+
+    assert {p: (s.game_win_pct, s.opp_game_win_pct) for p, s in rows.items()} == {
+        1: (0.625, 0.459206),
+        2: (0.714286, 0.429444),
+        3: (0.333333, 0.556429),
+        4: (0.285714, 0.55754),
+    }
 
 
 def test_magic_counts_a_bye_as_a_match_won_two_nil_and_ignores_it_for_the_opponents() -> None:
@@ -358,9 +376,10 @@ def test_a_config_rejects_impossible_settings(kwargs: dict, message: str) -> Non
         ([TableResult(1, (SeatResult(1, 1, games=(2, 0)), SeatResult(2, 2)))], "expected \\(won, lost, drawn\\)"),
     ],
 )
-def test_it_rejects_game_scores_that_do_not_add_up(results: list[TableResult], message: str) -> None:
+@pytest.mark.parametrize("convention", ["classic", "pokemon", "magic"])
+def test_it_rejects_game_scores_that_do_not_add_up(results: list[TableResult], message: str, convention: str) -> None:
     with pytest.raises(ValueError, match=message):
-        one_vs_one([1, 2], results, convention="magic")
+        one_vs_one([1, 2], results, convention=convention)
 
 
 def test_it_rejects_game_scores_at_a_pod() -> None:
@@ -468,7 +487,7 @@ def exact_figures(ids: Sequence[int], results: Sequence[TableResult], dropped: S
 
 
 @PROPERTY_SETTINGS
-@given(st.sampled_from([POKEMON, MAGIC]), magic_events())
+@given(st.sampled_from([CLASSIC, POKEMON, MAGIC]), magic_events())
 def test_each_convention_matches_its_definitions_worked_out_exactly(config: TiebreakConfig, event: Event) -> None:
     ids, results, dropped = event
 
@@ -479,9 +498,9 @@ def test_each_convention_matches_its_definitions_worked_out_exactly(config: Tieb
         omw, oomw, gwp, ogw = expected[s.player_id]
         assert close(s.opp_match_win_pct, omw)
         assert close(s.opp_opp_match_win_pct, oomw)
-        if config is MAGIC:
-            assert close(s.game_win_pct, gwp)
-            assert close(s.opp_game_win_pct, ogw)
+        # Every 1v1 convention publishes the game-win figures, whether or not it ranks on them.
+        assert close(s.game_win_pct, gwp)
+        assert close(s.opp_game_win_pct, ogw)
 
 
 def sort_key(s: Standing, config: TiebreakConfig) -> tuple:
