@@ -234,7 +234,7 @@ def _compute_standings(
         per_match = [points[i] / matches[i] if matches[i] else 0.0 for i in range(count)]
         opp_avg = [round(value, DECIMALS) for value in opponent_means(opponents, per_match)]
         # Whatever the convention: its late-entry penalty and head-to-head are 1v1 Swiss conventions.
-        order = ("opp_avg_points", OPP_MATCH_WIN_PCT, OPP_OPP_MATCH_WIN_PCT)
+        order: tuple[str, ...] = ("opp_avg_points", OPP_MATCH_WIN_PCT, OPP_OPP_MATCH_WIN_PCT)
     else:
         order = config.order
         # Published by every convention (the game scores say them); only the Magic one ranks on them.
@@ -475,7 +475,7 @@ def _tally_pairs(
             type(won) is int and type(lost) is int and type(drawn) is int
             and won >= 0 and lost >= 0 and drawn >= 0
             and mirror == (lost, won, drawn)
-            and type(mirror[0]) is int and type(mirror[1]) is int and type(mirror[2]) is int  # type: ignore[index]
+            and type(mirror[0]) is int and type(mirror[1]) is int and type(mirror[2]) is int
         ):  # fmt: skip
             return None
         # Take out the one game each seat was counted with, and put in the score.
