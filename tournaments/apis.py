@@ -1335,8 +1335,11 @@ class StandingOutput(serializers.Serializer):
     opp_match_win_pct = serializers.FloatField()
     opp_opp_match_win_pct = serializers.FloatField()
     opp_avg_points = serializers.FloatField()
-    game_win_pct = serializers.FloatField()
-    opp_game_win_pct = serializers.FloatField()
+    game_win_pct = serializers.FloatField(
+        help_text="1v1: game points / (3 x games played), from the game scores (a match without one is one game, "
+        "a bye 2-0), whichever tiebreakers the event ranks on; 0 in pods."
+    )
+    opp_game_win_pct = serializers.FloatField(help_text="1v1: the opponents' game-win percentages, each floored.")
     dropped = serializers.BooleanField()
 
 

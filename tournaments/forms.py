@@ -210,6 +210,11 @@ def shown_name(player, namesakes: Collection[int] = ()) -> str:
     return f"{player.display_name} (#{player.pk})" if player.pk in namesakes else player.display_name
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 class ResultForm(forms.Form):
     """A table's result, built from its seats.
 
@@ -218,9 +223,14 @@ class ResultForm(forms.Form):
     ``intentional_draw``: the one-click buttons of the dashboard, or the
     choices of the correction page) that fills the placements, and an
     optional game score: games won by each player and drawn games.  A
-    top-cut table (``cut=True``) needs one winner, so it also takes a
-    ``winner`` (a seated player's id): the winner places 1st and everyone
-    else 2nd, and neither a draw nor a shared first place is accepted.
+    top-cut table (``cut=True``) needs one winner: neither a draw nor a
+    shared first place is accepted.  A top-cut 1v1 match also takes a
+    ``winner`` (a seated player's id: the one-click buttons), its opponent
+    placing 2nd.  A top-cut pod takes every player's place, picked per seat
+    (:meth:`place_picks`), since its other places count (the final pod's 2nd,
+    3rd and 4th, league placings); players level share a place (1st, 2nd,
+    2nd, 4th).  A ``winner`` there only fills the winner's place: the others
+    are still asked for.
     """
 
     #: One-click outcomes for a 1v1 table: placements of (seat 1, seat 2).
@@ -243,7 +253,13 @@ class ResultForm(forms.Form):
         if data is not None:
             data = self._expand_shortcuts(data)
         super().__init__(data, **kwargs)
-        choices = [("", "place…")] + [(str(i), f"#{i}") for i in range(1, len(self.seats) + 1)]
+        places = range(1, len(self.seats) + 1)
+        #: A top-cut pod: a row of places to pick per seat (one tap each), rather than a select per seat.
+        self.picks_places = cut and not self.one_vs_one
+        if self.picks_places:
+            choices = [(str(i), ordinal(i)) for i in places]
+        else:
+            choices = [("", "place…")] + [(str(i), f"#{i}") for i in places]
         for seat in self.seats:
             self.fields[f"placement_{seat.player_id}"] = forms.TypedChoiceField(
                 label=self.names[seat.player_id],
@@ -252,6 +268,7 @@ class ResultForm(forms.Form):
                 empty_value=None,
                 initial=seat.placement or None,
                 required=not self.one_vs_one,  # a 1v1 result is one outcome: clean() asks for it
+                widget=forms.RadioSelect if self.picks_places else forms.Select,
             )
         if self.one_vs_one:
             self.fields["outcome"] = forms.ChoiceField(
@@ -291,7 +308,11 @@ class ResultForm(forms.Form):
         outcome, winner = data.get("outcome"), data.get("winner", "")
         placements: dict[int, int] | None = None
         if self.cut and winner.isdigit() and int(winner) in {s.player_id for s in self.seats}:
-            placements = {s.player_id: 1 if s.player_id == int(winner) else 2 for s in self.seats}
+            if self.one_vs_one:
+                placements = {s.player_id: 1 if s.player_id == int(winner) else 2 for s in self.seats}
+            elif not data.get(f"placement_{winner}"):
+                # A pod's other places count: the winner alone is not a result, the rest is asked for.
+                placements = {int(winner): 1}
         elif outcome in self.OUTCOMES and self.one_vs_one:  # a draw at a cut table is refused by clean()
             placements = dict(zip((s.player_id for s in self.seats), self.OUTCOMES[outcome], strict=True))
         if placements is None:
@@ -304,6 +325,10 @@ class ResultForm(forms.Form):
     def placement_fields(self) -> list[forms.BoundField]:
         """A placement select per seat, in seat order (what the player chose stays chosen after an error)."""
         return [self[f"placement_{seat.player_id}"] for seat in self.seats]
+
+    def place_picks(self) -> list[tuple[int, forms.BoundField]]:
+        """A top-cut pod's places to pick: (seat number, the seat's radio buttons 1st, 2nd, ...) in seat order."""
+        return [(seat.seat_order, self[f"placement_{seat.player_id}"]) for seat in self.seats]
 
     def games_fields(self) -> list[forms.BoundField]:
         """The game score inputs of a 1v1 table: games won by each player (seat order), then drawn games."""

@@ -859,7 +859,6 @@ def result_correct(request: HttpRequest, event_id: int, number: int, table: int)
         "back": back,
         "may": may,
         "may_correct": may["correct"],
-        "winner": request.POST.get("winner") or next((str(s.player_id) for s in seats if s.placement == 1), ""),
     }
     return render(request, "dashboard/result_correct.html", context, status=_invalid(request) if form.errors else 200)
 

@@ -294,6 +294,33 @@ def test_an_event_picks_its_tiebreakers_and_standings_show_them(api, django_capt
     assert rows[0]["game_win_pct"] == 1.0 and rows[1]["opp_game_win_pct"] == 1.0
 
 
+def test_classic_standings_answer_the_game_win_percentages_of_the_game_scores(api, django_capture_on_commit_callbacks):
+    event = create_event(api)  # Deck Masters, best of 3, classic tiebreakers
+    assert event["tiebreakers"] == "classic"
+    register(api, event["id"], ["Ash", "Misty"])
+    round_ = api.post(f"/api/v1/events/{event['id']}/rounds/").json()
+    a, b = (s["player"]["id"] for s in round_["tables"][0]["seats"])
+    with django_capture_on_commit_callbacks(execute=True):
+        reported = api.post(
+            f"/api/v1/events/{event['id']}/rounds/1/tables/1/result/",
+            {
+                "placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}],
+                "games": [
+                    {"player": a, "won": 2, "lost": 1, "drawn": 0},
+                    {"player": b, "won": 1, "lost": 2, "drawn": 0},
+                ],
+            },
+            format="json",
+        )
+    assert reported.status_code == 201, reported.json()
+
+    rows = {r["player"]["id"]: r for r in api.get(f"/api/v1/events/{event['id']}/standings/").json()["standings"]}
+    # 2-1: 6 game points of 9 for the winner, 3 of 9 for the loser; each one's opponent is the other
+    # (the loser's 1/3 is above the 0.33 floor of the opponents' figure).
+    assert (rows[a]["game_win_pct"], rows[a]["opp_game_win_pct"]) == (0.666667, 0.333333)
+    assert (rows[b]["game_win_pct"], rows[b]["opp_game_win_pct"]) == (0.333333, 0.666667)
+
+
 def test_unknown_tiebreakers_are_a_field_error(api):
     body = {"name": "x", "format": "deck-masters", "planned_rounds": 3, "date": "2026-11-27", "tiebreakers": "chess"}
     response = api.post("/api/v1/events/", body, format="json")

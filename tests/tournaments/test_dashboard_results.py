@@ -7,11 +7,16 @@ swap into the table (it leaves other 4xx and 5xx answers unswapped).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
+from leagues import services as league_services
+from leagues.models import SeasonStanding
 from tests.support.events import make_event, play_swiss, report_all
-from tournaments import services
+from tests.support.leagues import committed, make_league, played_event, players
+from tournaments import selectors, services
 from tournaments.models import Event, PodResult, Round, Seat
 
 pytestmark = pytest.mark.django_db
@@ -147,16 +152,114 @@ def test_a_draw_or_a_shared_first_place_at_a_top_cut_table_is_refused_at_the_tab
     assert not PodResult.objects.filter(pod__round__number=4).exists()
 
 
-def test_a_pod_top_cut_table_offers_one_winner_button_per_player(browser, organiser):
-    event = make_event(organiser, 20, format="mt-silver", rounds=3)
-    play_swiss(event, organiser)
-    services.top_cut_start(event=event, by=organiser, size=16)
-    page = browser.get(reverse("dashboard:event-detail", args=[event.pk])).content.decode()
-    seats = _seats(event, 1, number=4)
-    assert all(f'name="winner" value="{s.player_id}"' in page for s in seats)
-    assert 'name="placement_' not in page  # no placement selects: a shared first can't be entered
-    browser.post(_result_url(event, 1, number=4), {"winner": str(seats[2].player_id)})
-    assert [s.placement for s in _seats(event, 1, number=4)] == [2, 2, 1, 2]
+@pytest.fixture
+def final_pod(organiser) -> Event:
+    """An Mt. Silver event of 8 in a league season, Swiss played, its top 4 cut: one final pod, round 3."""
+    league, season = make_league(organiser, formats=("mt-silver",))
+    event = played_event(organiser, season=season, format="mt-silver", field=players(8), rounds=2)
+    services.top_cut_start(event=event, by=organiser, size=4)
+    event.refresh_from_db()
+    return event
+
+
+def _places(seats: list[Seat], places: list[int]) -> dict[str, str]:
+    return {f"placement_{s.player_id}": str(p) for s, p in zip(seats, places, strict=True)}
+
+
+def test_a_pod_top_cut_table_asks_for_every_players_place_one_pick_per_seat(browser, final_pod):
+    page = browser.get(reverse("dashboard:event-detail", args=[final_pod.pk])).content.decode()
+    seats = _seats(final_pod, 1, number=3)
+    assert 'name="winner"' not in page and " wins</button>" not in page  # no winner-only shortcut
+    for seat in seats:
+        for place in range(1, 5):
+            assert f'type="radio" name="placement_{seat.player_id}" value="{place}"' in page
+    assert '<legend><span class="seat-no">1</span>' in page and "> 1st</label>" in page and "> 4th</label>" in page
+
+    response = browser.post(_result_url(final_pod, 1, number=3), _places(seats, [3, 1, 4, 2]), **HTMX)
+    assert response.status_code == 200
+    assert [s.placement for s in _seats(final_pod, 1, number=3)] == [3, 1, 4, 2]
+
+
+def test_players_level_at_a_pod_top_cut_table_share_a_place_below_the_winner(browser, final_pod):
+    seats = _seats(final_pod, 1, number=3)
+    response = browser.post(_result_url(final_pod, 1, number=3), _places(seats, [1, 2, 2, 4]), **HTMX)
+    assert response.status_code == 200
+    assert [s.placement for s in _seats(final_pod, 1, number=3)] == [1, 2, 2, 4]
+
+
+@pytest.mark.parametrize(
+    ("places", "error"),
+    [
+        ([1, 1, 3, 4], "A top-cut table needs one winner"),
+        ([1, 3, 3, 4], "Placements must rank players 1, 2, ..."),
+    ],
+)
+def test_a_pod_top_cut_result_without_one_winner_or_with_a_gap_is_refused_at_the_table(
+    browser, final_pod, places, error
+):
+    seats = _seats(final_pod, 1, number=3)
+    response = browser.post(_result_url(final_pod, 1, number=3), _places(seats, places), **HTMX)
+    assert response.status_code == 422 and error in response.content.decode()
+    assert not PodResult.objects.filter(pod__round__number=3).exists()
+
+
+def test_a_winner_alone_at_a_pod_top_cut_table_is_not_a_result_the_other_places_are_asked_for(browser, final_pod):
+    seats = _seats(final_pod, 1, number=3)
+    response = browser.post(_result_url(final_pod, 1, number=3), {"winner": str(seats[2].player_id)}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 422 and "Choose a placement for every player." in html
+    # The winner's 1st stays picked; the others' places are to pick.
+    assert re.findall(r'name="placement_(\d+)" value="(\d)" id="[^"]+" required checked', html) == [
+        (str(seats[2].player_id), "1")
+    ]
+    assert not PodResult.objects.filter(pod__round__number=3).exists()
+
+
+def test_a_final_pod_recorded_from_the_dashboard_places_champion_2nd_3rd_and_4th_everywhere(
+    browser, organiser, final_pod
+):
+    seats = _seats(final_pod, 1, number=3)
+    with committed():
+        browser.post(_result_url(final_pod, 1, number=3), _places(seats, [3, 1, 4, 2]))
+    by_place = [seats[1], seats[3], seats[0], seats[2]]
+
+    # The public event page and the bracket: Champion, 2nd, 3rd, 4th, not "2nd" three times.
+    bracket = selectors.top_cut_bracket(event=final_pod)
+    assert [(p.label, p.player_id) for p in bracket.placements] == [
+        (label, s.player_id) for label, s in zip(["Champion", "2nd", "3rd", "4th"], by_place, strict=True)
+    ]
+    page = browser.get(reverse("public:event", args=[final_pod.pk])).content.decode()
+    listed = re.findall(r"<strong>([^<]+)</strong>: ([^<]+?)[ <]", page[page.index("Final placements") :])
+    assert listed == [
+        (label, s.player.display_name) for label, s in zip(["Champion", "2nd", "3rd", "4th"], by_place, strict=True)
+    ]
+
+    # The exported standings and the league season place them 1st to 4th, so placing points follow.
+    exported = browser.get(reverse("leagues:export-json", args=[final_pod.pk])).json()
+    assert [row["placing"] for row in exported[:4]] == [1, 2, 3, 4]
+    assert [int(row["player"]) for row in exported[:4]] == [s.player_id for s in by_place]
+    season = final_pod.season_link.season
+    league_services.season_standings_recompute(season_id=season.pk)
+    placing = {line.player_id: line.events[0]["placing"] for line in SeasonStanding.objects.filter(season=season)}
+    assert [placing[s.player_id] for s in by_place] == [1, 2, 3, 4]
+
+
+def test_a_final_pod_recorded_with_a_winner_only_is_corrected_to_every_players_place(browser, organiser, final_pod):
+    seats = _seats(final_pod, 1, number=3)
+    # What the dashboard recorded before it asked for every place: the winner 1st, everyone else 2nd.
+    services.pod_result_report(
+        event=final_pod, round_number=3, table_number=1, by=organiser,
+        placements={s.player_id: 1 if s is seats[0] else 2 for s in seats},
+    )  # fmt: skip
+    correct_url = reverse("dashboard:result-correct", args=[final_pod.pk, 3, 1])
+    page = browser.get(correct_url).content.decode()
+    picked = re.findall(r'name="placement_(\d+)" value="(\d)" id="[^"]+" required checked', page)
+    assert picked == [(str(s.player_id), "1" if s is seats[0] else "2") for s in seats]  # as recorded
+
+    response = browser.post(correct_url, {**_places(seats, [1, 3, 2, 4]), "reason": "Places by Life were left out"})
+    assert response.status_code == 302
+    assert [s.placement for s in _seats(final_pod, 1, number=3)] == [1, 3, 2, 4]
+    assert [p.label for p in selectors.top_cut_bracket(event=final_pod).placements] == ["Champion", "2nd", "3rd", "4th"]
 
 
 def test_after_the_final_is_paired_the_dashboard_offers_to_finish_not_another_round(browser, organiser, cut_event):

@@ -46,19 +46,29 @@ def test_it_ranks_a_four_player_swiss_with_a_bye_and_a_draw_as_worked_by_hand() 
     #   3: (1/4 + 3/8 + 5/8) / 3 = 5/12 = 0.416667
     #   4: 11/18 = 0.611111
     # 3 and 4 both have 1 point; 3 is ahead on OMW (0.611111 > 0.25).
+    # Game-win figures (published, not ranked on): no game scores, so a match is one game and a bye 2-0;
+    # game points 3 a game won, 1 drawn, over 3 x games:
+    #   1: 1-0, 1-0, 2-0 = 12/12 = 1.0    2: 0-1, 2-0, 1-0 = 9/12 = 0.75    3: 1 drawn, 0-1, 0-1 = 1/9
+    #   4: 1 drawn = 1/3.  OGW%, each opponent floored at 0.33 (3's 1/9 -> 0.33):
+    #   1: (0.75 + 0.33) / 2 = 0.54    2: (1.0 + 0.33) / 2 = 0.665    3: (1/3 + 1.0 + 0.75) / 3 = 0.694444
+    #   4: 0.33
     standings = compute_standings([1, 2, 3, 4], results, scoring=ONE_VS_ONE, multiplayer=False, dropped=[4])
 
     # fmt: off
     assert standings == [
         #        rank player points
         Standing(1,   1,     9, wins=3, draws=0, losses=0, byes=1, matches=3, opp_match_win_pct=0.375,
-                 opp_opp_match_win_pct=0.618056, opp_avg_points=0.0, dropped=False),
+                 opp_opp_match_win_pct=0.618056, opp_avg_points=0.0, dropped=False,
+                 game_win_pct=1.0, opp_game_win_pct=0.54),
         Standing(2,   2,     6, wins=2, draws=0, losses=1, byes=1, matches=3, opp_match_win_pct=0.625,
-                 opp_opp_match_win_pct=0.493056, opp_avg_points=0.0, dropped=False),
+                 opp_opp_match_win_pct=0.493056, opp_avg_points=0.0, dropped=False,
+                 game_win_pct=0.75, opp_game_win_pct=0.665),
         Standing(3,   3,     1, wins=0, draws=1, losses=2, byes=0, matches=3, opp_match_win_pct=0.611111,
-                 opp_opp_match_win_pct=0.416667, opp_avg_points=0.0, dropped=False),
+                 opp_opp_match_win_pct=0.416667, opp_avg_points=0.0, dropped=False,
+                 game_win_pct=0.111111, opp_game_win_pct=0.694444),
         Standing(4,   4,     1, wins=0, draws=1, losses=0, byes=0, matches=1, opp_match_win_pct=0.25,
-                 opp_opp_match_win_pct=0.611111, opp_avg_points=0.0, dropped=True),
+                 opp_opp_match_win_pct=0.611111, opp_avg_points=0.0, dropped=True,
+                 game_win_pct=0.333333, opp_game_win_pct=0.33),
     ]
     # fmt: on
 

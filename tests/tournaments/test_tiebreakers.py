@@ -147,7 +147,25 @@ def test_a_magic_round_robin_is_decided_by_game_win_percentage_worked_by_hand() 
     # The classic order has no game tiebreaker: 1 and 2 (and 3 and 4) share a rank, listed by id.
     classic = one_vs_one([1, 2, 3, 4], results)
     assert [(s.rank, s.player_id) for s in classic] == [(1, 1), (1, 2), (3, 3), (3, 4)]
-    assert {s.game_win_pct for s in classic} == {0.0}
+
+
+@pytest.mark.parametrize("convention", ["classic", "pokemon", "magic"])
+def test_every_one_vs_one_convention_publishes_the_game_win_figures_of_the_game_scores(convention: str) -> None:
+    # The round robin above: GW% 1: 0.625, 2: 0.714286, 3: 0.333333, 4: 0.285714, and OGW% with each
+    # opponent floored at 0.33.  A convention that does not rank on games still says what they were.
+    results = [
+        played(1, 1, 2, (2, 1, 0)), played(1, 3, 4, (2, 0, 0)),
+        played(2, 1, 3, (2, 0, 0)), played(2, 2, 4, (2, 0, 0)),
+        played(3, 4, 1, (2, 1, 0)), played(3, 2, 3, (2, 0, 0)),
+    ]  # fmt: skip
+    rows = by_player(one_vs_one([1, 2, 3, 4], results, convention=convention))
+
+    assert {p: (s.game_win_pct, s.opp_game_win_pct) for p, s in rows.items()} == {
+        1: (0.625, 0.459206),
+        2: (0.714286, 0.429444),
+        3: (0.333333, 0.556429),
+        4: (0.285714, 0.55754),
+    }
 
 
 def test_magic_counts_a_bye_as_a_match_won_two_nil_and_ignores_it_for_the_opponents() -> None:
@@ -266,6 +284,38 @@ def test_a_late_player_takes_a_loss_per_missed_round_and_ranks_below_players_on_
     assert [s.player_id for s in classic] == [4, 3, 1, 2]
 
 
+@pytest.mark.parametrize("convention", ["classic", "pokemon", "magic"])
+def test_in_pods_a_late_entrant_ranks_by_opponents_average_points_like_everyone_on_the_same_points(
+    convention: str,
+) -> None:
+    # The late-entry penalty is a Play! Pokémon convention for 1v1 Swiss; pods rank by points, opponents'
+    # average points per round, OMW%, OOMW% whatever the convention.  8 arrives for round 2.
+    results = [
+        table(1, {1: 1, 2: 2, 3: 3, 4: 4}),  # 1: 3, 2: 1, 3 and 4: 0
+        table(1, {5: 1, 6: 2, 7: 3}),  # 5: 3, 6: 1, 7: 0
+        table(2, {8: 1, 1: 2, 2: 3, 5: 4}),  # 8: 3, 1: 1, 2 and 5: 0
+        table(2, {3: 1, 4: 2, 6: 3, 7: 4}),  # 3: 3, 4: 1, 6 and 7: 0
+    ]
+    # 3, 5 and 8 have 3 points.  Points per round: 1: 2; 2, 4, 6: 0.5; 3, 5: 1.5; 7: 0; 8: 3 / 2 = 1.5
+    # (the missed round is a round without points).  Opponents' average points:
+    #   8 met 1, 2, 5:             (2 + 0.5 + 1.5) / 3             = 1.333333
+    #   5 met 6, 7, 8, 1, 2:       (0.5 + 0 + 1.5 + 2 + 0.5) / 5   = 0.9
+    #   3 met 1, 2, 4, 4, 6, 7:    (2 + 0.5 + 0.5 + 0.5 + 0.5 + 0) / 6 = 0.666667
+    standings = compute_standings(
+        range(1, 9), results, scoring=POD, multiplayer=True, convention=convention, late_rounds={8: 1}
+    )
+    rows = by_player(standings)
+
+    assert [(s.player_id, s.opp_avg_points) for s in standings if s.points == 3] == [
+        (8, 1.333333),
+        (5, 0.9),
+        (3, 0.666667),
+    ]
+    assert [rows[p].rank for p in (8, 5, 3)] == [2, 3, 4]
+    # The missed round still counts as a loss in the record.
+    assert (rows[8].wins, rows[8].losses, rows[8].matches, rows[8].late_rounds) == (1, 1, 2, 1)
+
+
 # --- configuration and validation -----------------------------------------------
 
 
@@ -326,9 +376,10 @@ def test_a_config_rejects_impossible_settings(kwargs: dict, message: str) -> Non
         ([TableResult(1, (SeatResult(1, 1, games=(2, 0)), SeatResult(2, 2)))], "expected \\(won, lost, drawn\\)"),
     ],
 )
-def test_it_rejects_game_scores_that_do_not_add_up(results: list[TableResult], message: str) -> None:
+@pytest.mark.parametrize("convention", ["classic", "pokemon", "magic"])
+def test_it_rejects_game_scores_that_do_not_add_up(results: list[TableResult], message: str, convention: str) -> None:
     with pytest.raises(ValueError, match=message):
-        one_vs_one([1, 2], results, convention="magic")
+        one_vs_one([1, 2], results, convention=convention)
 
 
 def test_it_rejects_game_scores_at_a_pod() -> None:
@@ -436,7 +487,7 @@ def exact_figures(ids: Sequence[int], results: Sequence[TableResult], dropped: S
 
 
 @PROPERTY_SETTINGS
-@given(st.sampled_from([POKEMON, MAGIC]), magic_events())
+@given(st.sampled_from([CLASSIC, POKEMON, MAGIC]), magic_events())
 def test_each_convention_matches_its_definitions_worked_out_exactly(config: TiebreakConfig, event: Event) -> None:
     ids, results, dropped = event
 
@@ -447,9 +498,9 @@ def test_each_convention_matches_its_definitions_worked_out_exactly(config: Tieb
         omw, oomw, gwp, ogw = expected[s.player_id]
         assert close(s.opp_match_win_pct, omw)
         assert close(s.opp_opp_match_win_pct, oomw)
-        if config is MAGIC:
-            assert close(s.game_win_pct, gwp)
-            assert close(s.opp_game_win_pct, ogw)
+        # Every 1v1 convention publishes the game-win figures, whether or not it ranks on them.
+        assert close(s.game_win_pct, gwp)
+        assert close(s.opp_game_win_pct, ogw)
 
 
 def sort_key(s: Standing, config: TiebreakConfig) -> tuple:

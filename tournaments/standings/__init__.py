@@ -69,14 +69,19 @@ faced no resistance):
   it no opponent.  3-pods: every pod size is scored by the format's table for
   that size (winner 3, runner-up 1 in pods of 3 or 4 alike), so points per
   match from a 3-pod and a 4-pod are averaged together as they are.
-* *GW%* (Magic) - game points (3 a game won, 1 a game drawn) / (3 x games
-  played), not floored.  A match whose seats carry no ``games`` counts as one
-  game won, lost or drawn; a bye counts as won 2-0.  *OGW%* - mean of the
-  opponents' GW%, each floored at 0.33.
-* *Late entry* (Pokémon) - ``late_rounds`` (player -> rounds missed by
-  entering late): each missed round is a loss in the record and the MWP, and
-  a late player ranks below the players on the same points (fewer rounds
-  missed first).
+* *GW%* - game points (3 a game won, 1 a game drawn) / (3 x games played),
+  not floored.  A match whose seats carry no ``games`` counts as one game
+  won, lost or drawn; a bye counts as won 2-0.  *OGW%* - mean of the
+  opponents' GW%, each floored at 0.33.  Every 1v1 event publishes both;
+  only the Magic convention ranks on them.  Pods publish 0.0 (a pod has no
+  game score).
+* *Late entry* (Pokémon, 1v1) - ``late_rounds`` (player -> rounds missed by
+  entering late): each missed round is a loss in the record and the MWP (and,
+  in pods, a round without points in the player's points per round), whatever
+  the convention.  Under the Pokémon convention, in 1v1 events only, a late
+  player also ranks below the players on the same points (fewer rounds missed
+  first): the Play! Pokémon late penalty is a tiebreaker of 1v1 Swiss, and
+  pods rank on their own figures.
 * *Head-to-head* (Pokémon) - the last tiebreaker, and only between exactly
   two players tied on everything before it: the one who won more of their
   matches against the other is ahead, the two no longer share a rank, and
@@ -99,13 +104,15 @@ points and their constants (:class:`TiebreakConfig`; presets in
 * ``"magic"`` (Magic Tournament Rules, Appendix C): OMW%, GW%, OGW%; MWP =
   match points / (3 x rounds played), byes counted as won matches, floor 0.33.
 
-``win_pct_floor`` overrides the MWP floor of any of them.  Figures a
-convention does not use are published as 0.0.
+``win_pct_floor`` overrides the MWP floor of any of them.  Every figure is
+published whether or not the convention ranks on it, except those that have
+no meaning at the table: opponents' average points is 0.0 in 1v1 events, the
+game-win figures are 0.0 in pods.
 
 **Order.**  Best first, by the key, descending:
 
-* pods (``multiplayer=True``), whatever the convention: points, (late entry,
-  if the convention has it), opponents' average points, OMW%, OOMW%;
+* pods (``multiplayer=True``), whatever the convention: points, opponents'
+  average points, OMW%, OOMW% (no late-entry penalty, no head-to-head);
 * 1v1: points, then the convention's tiebreakers.
 
 Players with identical keys share a rank, competition style ("1, 2, 2, 4"),
@@ -125,10 +132,9 @@ duplicate in ``player_ids``, an empty table, a player seated twice at one
 table, a bye that is not "placement 1, not shared", a ``shared`` flag that
 disagrees with the placements at its table, a placement or table size the
 scoring does not know, a floor outside ``[0, 1]``, an unknown convention or
-tiebreaker, a negative number of missed rounds.  Game scores are read only
-by a convention that ranks on games; it rejects a score that is not three
-whole numbers >= 0, two seats whose scores are not each other's mirror, and
-game scores at a pod.  It runs in time linear in the number of seats (times
+tiebreaker, a negative number of missed rounds, a game score that is not
+three whole numbers >= 0, two seats whose game scores are not each other's
+mirror, and game scores at a pod.  It runs in time linear in the number of seats (times
 the table size for pods).
 """
 

@@ -66,8 +66,8 @@ class TableResult:
 class Standing:
     """One line of the standings, with the tiebreakers that placed it.
 
-    Figures the convention does not use are 0.0 (``opp_avg_points`` outside
-    pods, the game-win figures outside the Magic convention).
+    Figures that mean nothing at the event's tables are 0.0
+    (``opp_avg_points`` outside pods, the game-win figures in pods).
     """
 
     #: 1 = best; players with identical keys share a rank ("1, 2, 2, 4").
@@ -89,9 +89,9 @@ class Standing:
     #: Mean match points per round of the opponents (pods); 0.0 for 1v1 events.
     opp_avg_points: float
     dropped: bool
-    #: Game points / (3 x games played), not floored (Magic convention).
+    #: Game points / (3 x games played), not floored (1v1; the Magic convention ranks on it).
     game_win_pct: float = 0.0
-    #: Mean of the opponents' game-win percentages, each floored (Magic convention).
+    #: Mean of the opponents' game-win percentages, each floored (1v1; the Magic convention ranks on it).
     opp_game_win_pct: float = 0.0
     #: True when head-to-head decided the order between this player and the one tied with them.
     head_to_head: bool = False
@@ -163,10 +163,11 @@ def compute_standings(
     (``"classic"``, ``"pokemon"``, ``"magic"`` or a :class:`TiebreakConfig`)
     chooses the 1v1 tiebreakers and their constants; ``win_pct_floor``
     overrides its MWP floor.  ``late_rounds`` maps a player to the rounds they
-    missed by entering late: each counts as a loss, and under a convention
-    with the late-entry tiebreaker it places them below players on the same
-    points.  Raises ``ValueError`` on input that does not describe a possible
-    event (see the package docstring).
+    missed by entering late: each counts as a loss, and in a 1v1 event under
+    a convention with the late-entry tiebreaker it places them below players
+    on the same points (pods have no late-entry tiebreaker).  Raises
+    ``ValueError`` on input that does not describe a possible event (see the
+    package docstring).
     """
     return _compute_standings(
         player_ids, results, scoring=scoring, multiplayer=multiplayer, dropped=dropped,
@@ -232,15 +233,15 @@ def _compute_standings(
     if multiplayer:
         per_match = [points[i] / matches[i] if matches[i] else 0.0 for i in range(count)]
         opp_avg = [round(value, DECIMALS) for value in opponent_means(opponents, per_match)]
-        order = ((LATE_ENTRY,) if LATE_ENTRY in config.order else ()) + ("opp_avg_points", OPP_MATCH_WIN_PCT)
-        order += (OPP_OPP_MATCH_WIN_PCT,)
+        # Whatever the convention: its late-entry penalty and head-to-head are 1v1 Swiss conventions.
+        order: tuple[str, ...] = ("opp_avg_points", OPP_MATCH_WIN_PCT, OPP_OPP_MATCH_WIN_PCT)
     else:
         order = config.order
-        if GAME_WIN_PCT in order or OPP_GAME_WIN_PCT in order:
-            raw = game_win_pcts(points=tally.game_points, games=tally.games, config=config)
-            floor = config.game_win_pct_floor
-            ogw = [round(v, DECIMALS) for v in opponent_means(opponents, [max(g, floor) for g in raw])]
-            gwp = [round(value, DECIMALS) for value in raw]
+        # Published by every convention (the game scores say them); only the Magic one ranks on them.
+        raw = game_win_pcts(points=tally.game_points, games=tally.games, config=config)
+        floor = config.game_win_pct_floor
+        ogw = [round(v, DECIMALS) for v in opponent_means(opponents, [max(g, floor) for g in raw])]
+        gwp = [round(value, DECIMALS) for value in raw]
 
     # Descending on every figure (ascending on rounds missed), then ascending player id:
     # sorting by id first, then (stably) by the key, keeps both sorts' keys C-level.
@@ -379,13 +380,12 @@ def _tally_results(
     tally: _Tally, results: Sequence[TableResult], index: dict[int, int], scoring: Scoring, config: TiebreakConfig
 ) -> None:
     """Fill ``tally`` from ``results``: 1v1 tables through the fast path when it can, the rest carefully."""
-    if GAME_WIN_PCT not in config.order and OPP_GAME_WIN_PCT not in config.order:
-        values = _pair_values(scoring)
-        if values is not None:
-            rest = _tally_pairs(tally, results, index, values)
-            if rest is not None:
-                _tally_carefully(tally, rest, index, scoring, config)
-                return
+    values = _pair_values(scoring)
+    if values is not None:
+        rest = _tally_pairs(tally, results, index, values, config)
+        if rest is not None:
+            _tally_carefully(tally, rest, index, scoring, config)
+            return
     _tally_carefully(tally, results, index, scoring, config)
 
 
@@ -403,19 +403,25 @@ def _pair_values(scoring: Scoring) -> tuple[int, int, int] | None:
 
 
 def _tally_pairs(
-    tally: _Tally, results: Sequence[TableResult], index: dict[int, int], values: tuple[int, int, int]
+    tally: _Tally,
+    results: Sequence[TableResult],
+    index: dict[int, int],
+    values: tuple[int, int, int],
+    config: TiebreakConfig,
 ) -> list[TableResult] | None:
     """The fast path for 1v1 tables; returns the other tables for the careful loop.
 
     Returns None, having changed nothing, when a 1v1 table needs the careful
-    loop (which then takes every table and words the error, if any).  Game
-    scores are not read: only conventions that rank on games look at them.
+    loop (which then takes every table and words the error, if any).  Games
+    are counted as if every match were one game won, lost or drawn; the
+    tables with a game score are then put right, one by one.
     """
     count = len(tally.points)
     opponents: list[list[int]] = [[] for _ in range(count)]
     wins = [0] * count
     draws = [0] * count
     rest: list[TableResult] = []
+    scored: list[tuple[int, int, TableResult]] = []
     try:
         for table in results:
             try:
@@ -427,6 +433,8 @@ def _tally_pairs(
             j = index[second.player_id]
             if i == j:
                 raise _NeedsCare
+            if first.games is not None or second.games is not None:
+                scored.append((i, j, table))
             opponents[i].append(j)
             opponents[j].append(i)
             placement = first.placement
@@ -451,6 +459,36 @@ def _tally_pairs(
     except (_NeedsCare, KeyError):
         return None
 
+    game_win, game_draw = config.game_win_points, config.game_draw_points
+    game_points = [won * game_win + drew * game_draw for won, drew in zip(wins, draws, strict=True)]
+    games = [len(met) for met in opponents]
+    for i, j, table in scored:
+        first, second = table.seats
+        score, mirror = first.games, second.games
+        try:
+            won, lost, drawn = score  # type: ignore[misc]
+        except (TypeError, ValueError):
+            return None
+        # Both seats give the score, as each other's mirror, in whole numbers >= 0 (else the careful loop
+        # words the error; one seat alone giving it is rare enough to leave to it too).
+        if not (
+            type(won) is int and type(lost) is int and type(drawn) is int
+            and won >= 0 and lost >= 0 and drawn >= 0
+            and mirror == (lost, won, drawn)
+            and type(mirror[0]) is int and type(mirror[1]) is int and type(mirror[2]) is int
+        ):  # fmt: skip
+            return None
+        # Take out the one game each seat was counted with, and put in the score.
+        if first.placement == 1:
+            game_points[i] += won * game_win + drawn * game_draw - (game_draw if first.shared else game_win)
+            game_points[j] += lost * game_win + drawn * game_draw - (game_draw if second.shared else 0)
+        else:
+            game_points[i] += won * game_win + drawn * game_draw
+            game_points[j] += lost * game_win + drawn * game_draw - (game_win if second.placement == 1 else 0)
+        played = won + lost + drawn - 1
+        games[i] += played
+        games[j] += played
+
     win_value, draw_value, loss_value = values
     points, matches = tally.points, tally.matches
     for i, met in enumerate(opponents):
@@ -464,6 +502,8 @@ def _tally_pairs(
     tally.wins = wins
     tally.draws = draws
     tally.opponents = opponents
+    tally.game_points = game_points
+    tally.games = games
     return rest
 
 

@@ -16,7 +16,8 @@ Presets
 * :data:`POKEMON` - Play! Pokémon: late-entry penalty, opponents' win % (a
   win counts 1, a tie 1/2, a loss 0, over rounds played, byes removed, 25 %
   floor, 75 % cap for a player who dropped), opponents' opponents' win %,
-  then head-to-head between exactly two tied players.
+  then head-to-head between exactly two tied players.  The late penalty and
+  head-to-head are 1v1 Swiss tiebreakers: pods rank on their own order.
 * :data:`MAGIC` - Magic Tournament Rules, Appendix C: OMW% (MWP = match points
   / 3 x rounds played, byes counted as won matches, 0.33 floor), game-win %,
   opponents' game-win %.
@@ -28,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import fsum
 
-#: Late-entry penalty: rounds missed before joining, fewer first (Play! Pokémon).
+#: Late-entry penalty: rounds missed before joining, fewer first (Play! Pokémon, 1v1 only).
 LATE_ENTRY = "late_entry"
 OPP_MATCH_WIN_PCT = "opp_match_win_pct"
 OPP_OPP_MATCH_WIN_PCT = "opp_opp_match_win_pct"
