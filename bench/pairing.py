@@ -350,16 +350,16 @@ def _round_start(n: int, out) -> tuple[list[tuple[str, str]], dict]:
     """Start rounds 1-3 of an n-player 1v1 event end to end through ``round_start`` on the configured database."""
     import random
 
-    from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
+    from bench import organiser as bench_organiser
     from tournaments import services
     from tournaments.models import Event, Player, PodResult, Registration, Seat
 
     out.write(f"starting rounds of a {n}-player event on {connection.vendor} ...")
-    organiser, _ = get_user_model().objects.get_or_create(username="bench-organiser")
+    organiser = bench_organiser()
     event = Event.objects.create(
         name="bench round start",
         format="deck-masters",
