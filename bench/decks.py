@@ -158,7 +158,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     first_ms = (time.perf_counter() - t) * 1000
     legal = _checks(quick, legal=True)
     illegal = _checks(quick, legal=False)
-    n = 100 if quick else 1000
+    n = 20 if quick else 1000
     celery_legal = _celery_path(n, out, legal=True)
     celery_illegal = _celery_path(n, out, legal=False)
     figures = {

@@ -1,7 +1,7 @@
 """Result reporting under a championship's load: real web workers, a real Celery worker, concurrent clients.
 
 Set up on the configured database (PostgreSQL, with ``REDIS_URL``): an event
-of ``--players`` (4,000; 400 with ``--quick``) checked-in Deck Masters players
+of 4,000 checked-in Deck Masters players (100 with ``--quick``, a smoke run)
 whose first three rounds are played (results written in bulk), and round 4
 paired.  Then the processes a production site runs are started on this
 machine: gunicorn with 4 sync workers serving ``config.wsgi`` and one
@@ -319,7 +319,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     _require_services("reports")
     from config.celery import app as celery_app
 
-    players = 400 if quick else 4000
+    players = 100 if quick else 4000
     servers = _Servers(out)
     # Everything this process asks of Celery goes to the bench's worker too (its setup pairs rounds).
     celery_app.conf.task_default_queue = servers.queue

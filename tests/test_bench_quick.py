@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -33,10 +35,6 @@ from tests.support.processes import LOCAL
 from tournaments.management.commands.bench import AREAS
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _needs_servers(area: str):
-    return pytest.param(area, marks=pytest.mark.integration)
 
 
 @pytest.fixture(scope="module")
@@ -87,11 +85,16 @@ def _environment(database_url: str) -> dict[str, str]:
 
 
 def bench(area: str, database_url: str) -> tuple[list[str], dict]:
-    """Run ``manage.py bench AREA --quick``; its lines, and the figures of its last line."""
+    """Run ``manage.py bench AREA --quick``; its lines, and the figures of its last line.  Prints (``-s`` shows it)
+    the time the run took and the processor time of its processes (the servers and workers it started too)."""
+    started, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         [sys.executable, "manage.py", "bench", area, "--quick"],
         cwd=ROOT, env=_environment(database_url), capture_output=True, text=True, timeout=600,
     )  # fmt: skip
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    print(f"bench {area} --quick: {time.perf_counter() - started:.1f} s, {cpu:.1f} s of processor time")
     assert done.returncode == 0, f"bench {area} --quick failed:\n{done.stdout}\n{done.stderr}"
     lines = done.stdout.strip().splitlines()
     figures = json.loads(lines[-1])
@@ -210,6 +213,7 @@ CHECKS = {
     "self-reports": check_self_reports,
     "standings": check_standings,
 }
+#: The areas that start servers and workers of their own: they need PostgreSQL and Redis.
 WITH_SERVERS = {"live", "reports", "self-reports"}
 
 
@@ -228,7 +232,9 @@ def test_the_servers_a_benchmark_starts_get_a_strong_key_of_their_own_whatever_k
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("area", [_needs_servers(area) if area in WITH_SERVERS else area for area in sorted(CHECKS)])
+@pytest.mark.parametrize(
+    "area", [pytest.param(area, marks=pytest.mark.integration) if area in WITH_SERVERS else area for area in CHECKS]
+)
 def test_a_benchmark_runs_quick_to_its_end_and_prints_its_figures_as_one_json_line(area, database_url):
     if area == "decks":
         data_dir("pokemon-tcg-data")  # the card data the benchmark imports (skips, or fails on CI, without it)
