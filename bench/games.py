@@ -10,9 +10,9 @@ import statistics
 import time
 import uuid
 
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from bench import organiser as bench_organiser
 from games import services
 from rules import get_format
 from rules.engine import GameEvent, replay
@@ -46,8 +46,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     if state["seq"] != 10_000:
         raise RuntimeError(f"the benchmark log was refused after {state['seq']} entries")
 
-    User = get_user_model()
-    organiser, _ = User.objects.get_or_create(username="bench-organiser")
+    organiser = bench_organiser()
     event = tournament_services.event_create(
         organiser=organiser, name=f"bench {uuid.uuid4().hex[:6]}", format="mintayn-master", planned_rounds=1,
         date=timezone.localdate(),

@@ -34,10 +34,10 @@ import statistics
 import time
 import uuid
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 
+from bench import organiser as bench_organiser
 from decks.models import DeckVersion
 from leagues import ratings as rating_engine
 from leagues import selectors, services
@@ -152,7 +152,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     events_n, field_n, pool_n = (6, 40, 60) if quick else (50, 200, 400)
     rng = random.Random(12)
     tag = f"bench-{uuid.uuid4().hex[:6]}"
-    organiser, _ = get_user_model().objects.get_or_create(username="bench-organiser")
+    organiser = bench_organiser()
     builder = _Builder(rng, organiser, tag)
     figures: dict = {"events": events_n, "players_per_event": field_n}
     created: list[int] = []

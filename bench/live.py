@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import os
 import re
 import resource
 import subprocess
@@ -39,7 +38,9 @@ import time
 import uuid
 from pathlib import Path
 
-from bench.reports import _database_url, _free_port, _organiser, _percentile, _require_services
+from bench import organiser as bench_organiser
+from bench import server_environment
+from bench.reports import _database_url, _free_port, _percentile, _require_services
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKERS = 2
@@ -159,13 +160,11 @@ class _Server:
         from django.conf import settings
 
         _raise_open_files()
-        env = {
-            **os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.base", "DATABASE_URL": _database_url(),
-            "REDIS_URL": settings.REDIS_URL, "PODIUM_LIVE_REDIS_URL": settings.REDIS_URL,
-            "PODIUM_LIVE_CHANNEL": self.channel, "DEBUG": "false", "SECRET_KEY": "bench-live",
-            "ALLOWED_HOSTS": "127.0.0.1", "PODIUM_TASK_QUEUE": f"bench-live-{uuid.uuid4().hex[:8]}",
-            "LOG_LEVEL": "WARNING",
-        }  # fmt: skip
+        env = server_environment(
+            _database_url(), REDIS_URL=settings.REDIS_URL, PODIUM_LIVE_REDIS_URL=settings.REDIS_URL,
+            PODIUM_LIVE_CHANNEL=self.channel, ALLOWED_HOSTS="127.0.0.1",
+            PODIUM_TASK_QUEUE=f"bench-live-{uuid.uuid4().hex[:8]}", LOG_LEVEL="WARNING",
+        )  # fmt: skip
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--workers", str(WORKERS), "--host",
              "127.0.0.1", "--port", str(self.port), "--no-access-log", "--backlog", "4096"],
@@ -186,7 +185,7 @@ class _Server:
                 pass
             time.sleep(0.2)
         self.__exit__()
-        raise RuntimeError("uvicorn did not answer within 60 s")
+        raise RuntimeError(f"uvicorn did not answer within 60 s: see {self.log.name}")
 
     def workers(self) -> list[int]:
         """The uvicorn worker processes: the children of the process started (read from /proc)."""
@@ -283,7 +282,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
 
     sizes = (1, 50, 200) if quick else SIZES
     entries = 10 if quick else ENTRIES
-    organiser, _ = _organiser()
+    organiser = bench_organiser()
     event, players, game = _setup(organiser)
     rows: list[tuple[str, str]] = []
     figures: dict = {"workers": WORKERS, "entries": entries, "spacing_ms": int(SPACING * 1000)}

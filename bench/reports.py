@@ -1,7 +1,7 @@
 """Result reporting under a championship's load: real web workers, a real Celery worker, concurrent clients.
 
 Set up on the configured database (PostgreSQL, with ``REDIS_URL``): an event
-of ``--players`` (4,000; 400 with ``--quick``) checked-in Deck Masters players
+of 4,000 checked-in Deck Masters players (100 with ``--quick``, a smoke run)
 whose first three rounds are played (results written in bulk), and round 4
 paired.  Then the processes a production site runs are started on this
 machine: gunicorn with 4 sync workers serving ``config.wsgi`` and one
@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import queue
 import random
 import re
-import secrets
 import socket
 import subprocess
 import sys
@@ -38,6 +36,8 @@ import threading
 import time
 import uuid
 from pathlib import Path
+
+from bench import organiser, server_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,15 +68,11 @@ def _percentile(values: list[float], p: float) -> float:
 
 
 def _organiser():
-    """The benchmarks' organiser (kept between runs) and its API token's key."""
-    from django.contrib.auth import get_user_model
-
+    """The benchmarks' organiser (kept between runs, with the organiser permission) and its API token's key."""
     from accounts.services import account_token
-    from tournaments.services import organiser_permission_grant
 
-    organiser, _ = get_user_model().objects.get_or_create(username="bench-organiser")
-    organiser_permission_grant(user=organiser)
-    return organiser, account_token(user=organiser)
+    user = organiser()
+    return user, account_token(user=user)
 
 
 def _new_event(organiser, *, name: str, **fields):
@@ -176,20 +172,13 @@ class _Servers:
         self.queue = f"podium-bench-{uuid.uuid4().hex[:8]}"
         self.dir = Path(tempfile.mkdtemp(prefix="podium-bench-"))
         self.worker_log = self.dir / "worker.log"
-        self.env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "config.settings.base",
-            "DATABASE_URL": _database_url(),
-            "DEBUG": "false",
-            "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),  # a throwaway key per run
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "PODIUM_TASK_QUEUE": self.queue,
-            # Plain HTTP on 127.0.0.1: production's HTTPS redirect, secure cookies and HSTS are off.
-            **{name: "false" for name in ("SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE")},
-            "SECURE_HSTS_SECONDS": "0",
+        self.env = server_environment(
+            _database_url(),
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            PODIUM_TASK_QUEUE=self.queue,
             # One organiser's clients report as fast as they can: the per-account write limit would be measured.
-            "PODIUM_WRITE_RATE": "1000000/min",
-        }
+            PODIUM_WRITE_RATE="1000000/min",
+        )
         self.processes: list[subprocess.Popen] = []
 
     def __enter__(self) -> _Servers:
@@ -200,14 +189,18 @@ class _Servers:
                   "-n", f"{self.queue}@localhost", "--concurrency", "2", "--loglevel", "INFO",
                   "--without-gossip", "--without-mingle", "--logfile", str(self.worker_log),
                   "--schedule", str(self.dir / "beat-schedule")]  # fmt: skip
-        for command in (web, worker):
-            self.processes.append(
-                subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-            )
+        with open(self.dir / "output.log", "ab") as output:  # what they print (the worker logs to its file)
+            for command in (web, worker):
+                self.processes.append(
+                    subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=output, stderr=subprocess.STDOUT)
+                )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if any(p.poll() is not None for p in self.processes):
-                raise RuntimeError("gunicorn or the Celery worker exited at start (is the database migrated?)")
+                self.__exit__()
+                raise RuntimeError(
+                    f"gunicorn or the Celery worker exited at start (is the database migrated?): see {self.dir}"
+                )
             try:
                 conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
                 conn.request("GET", "/api/v1/formats/")
@@ -218,7 +211,8 @@ class _Servers:
             if ready and self.worker_log.exists() and "ready." in self.worker_log.read_text():
                 return self
             time.sleep(0.2)
-        raise RuntimeError("gunicorn or the Celery worker did not start within 60 s")
+        self.__exit__()
+        raise RuntimeError(f"gunicorn or the Celery worker did not start within 60 s: see {self.dir}")
 
     def recomputes(self) -> int:
         text = self.worker_log.read_text() if self.worker_log.exists() else ""
@@ -325,7 +319,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     _require_services("reports")
     from config.celery import app as celery_app
 
-    players = 400 if quick else 4000
+    players = 100 if quick else 4000
     servers = _Servers(out)
     # Everything this process asks of Celery goes to the bench's worker too (its setup pairs rounds).
     celery_app.conf.task_default_queue = servers.queue

@@ -1,7 +1,7 @@
 """Results reported by the players themselves at a championship: the self-service flow's worst case.
 
 Set up like ``bench reports`` (:mod:`bench.reports`, whose helpers
-this reuses): a Deck Masters event of 4,000 checked-in players (400 with
+this reuses): a Deck Masters event of 4,000 checked-in players (100 with
 ``--quick``) with three rounds played in bulk and round 4 paired, but every
 player has an account with an API token and the event takes player reports.
 The same real processes answer: gunicorn with 4 sync workers and a Celery
@@ -497,7 +497,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     _require_services("self-reports")
     from config.celery import app as celery_app
 
-    players = 400 if quick else 4000
+    players = 100 if quick else 4000
     client_counts = CLIENTS[:1] if quick else CLIENTS
     servers = _Servers(out)
     # Everything this process asks of Celery goes to the bench's worker too (pairing, settling disputes).
