@@ -305,7 +305,7 @@ class Seat(models.Model):
     rank_before = models.PositiveIntegerField(null=True, blank=True)
     #: Top-cut seed (1 = best), ``None`` in Swiss rounds.
     cut_seed = models.PositiveSmallIntegerField(null=True, blank=True)
-    #: Why the player sits here: reason codes from the pairing engine (and "swapped", "top_cut").
+    #: Why the player sits here: reason codes from the pairing engine (and "swapped", "table_changed", "top_cut").
     reasons = models.JSONField(default=list, blank=True)
     #: 1v1 game score of the match (2-1, 2-0, 1-1-1 ...): games won, lost and drawn; ``None`` when not given.
     games_won = models.PositiveSmallIntegerField(null=True, blank=True)
