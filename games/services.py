@@ -12,6 +12,9 @@ result the table would refuse (a top-cut table needs one winner) is refused
 itself, and nothing is stored.  The result's domain event updates the
 standings; each entry and void is a domain event too (``game.entry_recorded``,
 ``game.entry_voided``) for the readers that follow games (:mod:`core.events`).
+A result recorded by hand (staff, or a report its players confirmed) while a
+game of the table is in progress closes that game (``superseded``,
+:func:`games_supersede`): it takes no more entries nor voids.
 
 Every event handed to an engine carries its log number (``seq``), on append and
 on replay, so what the state cites (a ruling note's number) is the number the
@@ -37,7 +40,7 @@ from games.models import Game, GameEvent
 from rules.engine import GameEvent as EngineEvent
 from rules.engine import RuleViolation
 from rules.options import Use, same
-from tournaments.models import Event, Pod, PodResult
+from tournaments.models import Event, Pod, PodResult, Seat
 from tournaments.policy import ensure_can_record_games
 from tournaments.services import pod_result_report
 from tournaments.services._common import shared_event
@@ -132,11 +135,34 @@ def _registered_options(event: Event, roles: tuple[str, ...], players: list[int]
     return {"deck_masters": chosen} if chosen else {}
 
 
-def _locked_game(game_id: int) -> Game:
+def _locked_game(game: Game) -> Game:
+    """Lock the game for an entry, in the order every report of its table takes: the event shared, the table's
+    seats, then the game (a staff result holds the first two when it closes the game)."""
+    shared_event(game.pod.round.event_id)
+    list(Seat.objects.select_for_update(of=("self",)).filter(pod_id=game.pod_id).order_by("seat_order").values("pk"))
     try:
-        return Game.objects.select_for_update(of=("self",)).select_related("pod__round__event").get(pk=game_id)
+        game = Game.objects.select_for_update(of=("self",)).select_related("pod__round__event").get(pk=game.pk)
     except Game.DoesNotExist:
-        raise NotFound(f"Game {game_id} does not exist.") from None
+        raise NotFound(f"Game {game.pk} does not exist.") from None
+    if game.status == Game.Status.SUPERSEDED:
+        raise Conflict(
+            f"Game {game.number} of this table is closed: its result was recorded by hand while the game was in "
+            "progress, so the game takes no more entries. Correct the table's result on the dashboard if needed.",
+            code="game_superseded",
+        )
+    return game
+
+
+def games_supersede(*, pod_id: int) -> int:
+    """Close the table's games still in progress: its result was recorded without them.  Returns how many.
+
+    Called by the games app's handler of the result events (:mod:`games.readers`), inside the transaction that
+    records the result, which holds the table's seats: an entry (which takes them first) waits for it and is then
+    refused (``game_superseded``).  The result's own service has asked the policy.
+    """
+    return Game.objects.filter(pod_id=pod_id, status=Game.Status.IN_PROGRESS).update(
+        status=Game.Status.SUPERSEDED, finished_at=timezone.now()
+    )
 
 
 def game_event_append(
@@ -146,7 +172,7 @@ def game_event_append(
     if type == "void":
         raise ApplicationError("Void an entry with the void action, naming its sequence number.", code="use_void")
     with transaction.atomic():
-        game = _locked_game(game.pk)
+        game = _locked_game(game)
         if game.version != expected_version:
             raise StaleVersion(game)
         try:
@@ -211,7 +237,7 @@ def game_event_void(*, game: Game, expected_version: int, seq: int, reason: str,
     if not reason.strip():
         raise ApplicationError("Say why the entry is voided.", field="reason")
     with transaction.atomic():
-        game = _locked_game(game.pk)
+        game = _locked_game(game)
         if game.version != expected_version:
             raise StaleVersion(game)
         if PodResult.objects.filter(pod_id=game.pod_id).exists():

@@ -267,9 +267,11 @@ def _console_context(
     state = game.state
     names = selectors.player_names(ids=list(game.players))
     finished = game.status == Game.Status.FINISHED
+    # Closed unfinished: the table's result was recorded by hand (games_supersede); no entry is taken any more.
+    closed = game.status == Game.Status.SUPERSEDED
     turn_now = _turn(fmt, state)
     current, active, upcoming = turn_now
-    focus = None if finished else (current if active else upcoming)
+    focus = None if finished or closed else (current if active else upcoming)
 
     players = []
     for p in state.get("players", []):
@@ -282,7 +284,7 @@ def _console_context(
                 "placement": p.get("placement"),
                 "focus": p["id"] == focus,
                 "attrs": display.state_rows(((k, v) for k, v in p.items() if k not in _PLAYER_APART), names),
-                "quick": [] if finished else _quick_buttons(game, p, names, turn_now),
+                "quick": [] if finished or closed else _quick_buttons(game, p, names, turn_now),
             }
         )
 
@@ -309,7 +311,9 @@ def _console_context(
         if finished and type_ != "ruling_note":
             continue  # a note is the only entry a finished game takes
         if bound is not None and bound.spec.type == type_:
-            forms[type_] = bound
+            forms[type_] = bound  # a closed game shows only the refused form, with why
+        elif closed:
+            continue
         else:
             forms[type_] = GameEventForm(
                 spec=spec,
@@ -350,7 +354,7 @@ def _console_context(
                 "voided_seq": void.seq if void else None,
                 "voided_by": void.recorded_by.username if void and void.recorded_by else None,
                 "void_reason": void.payload.get("reason") if void else None,
-                "can_void": void is None and e.type != "void" and not has_result,
+                "can_void": void is None and e.type != "void" and not has_result and not closed,
             }
         )
 
@@ -369,6 +373,7 @@ def _console_context(
         "groups": [g for g in groups if g["forms"]],
         "entries": entries,
         "finished": finished,
+        "closed": closed,
         "result_reason": display.with_names(reason, names) if reason else None,
         "placements": _placements(game, names) if finished else [],
         "has_result": has_result,

@@ -314,7 +314,7 @@ def pod_result_report(
         events.record(
             event=event, by=by, action="result.settled" if report is not None else "result.entered",
             subject=audit.table_label(round_number, table_number), after=outcome.as_json(),
-            round=round_number, table=table_number,
+            round=round_number, table=table_number, pod_id=pod.pk,
         )  # fmt: skip
         _finish_table(event, round_)
     return result, True
@@ -357,7 +357,7 @@ def _confirm(event: Event, round_: Round, seats: list[Seat], report: ResultRepor
     events.record(
         event=event, by=by, action="result.confirmed",
         subject=audit.table_label(round_.number, seats[0].pod.table_number), after=outcome.as_json(),
-        round=round_.number, table=seats[0].pod.table_number,
+        round=round_.number, table=seats[0].pod.table_number, pod_id=seats[0].pod_id,
     )  # fmt: skip
     _finish_table(event, round_)
     return result
@@ -527,6 +527,6 @@ def result_correct(
         events.record(
             event=event, by=by, action="result.corrected", subject=audit.table_label(round_number, table_number),
             before=before.as_json(), after={**outcome.as_json(), "rounds_paired_since": later}, reason=reason,
-            round=round_number, table=table_number,
+            round=round_number, table=table_number, pod_id=pod.pk,
         )  # fmt: skip
     return Correction(result, later)
