@@ -19,8 +19,8 @@ game of the table is in progress closes that game (``superseded``,
 Every event handed to an engine carries its log number (``seq``), on append and
 on replay, so what the state cites (a ruling note's number) is the number the
 log and the API show, also after a void.  A Deck Masters duel starts with each
-player's Deck Master named from their registered deck, unless the caller names
-them.  A game plays by the event's options that its engine reads (:meth:`Event.options_for`), stored
+player's Deck Master as named for the table's last duel, else from their
+registered deck, unless the caller names another for this duel.  A game plays by the event's options that its engine reads (:meth:`Event.options_for`), stored
 with the game so a replay plays by them too.
 """
 
@@ -90,9 +90,9 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
         if games and fmt.games_per_match == 1:
             raise Conflict("This table's game is over.", code="game_over")
         players = list(pod.seats.order_by("seat_order").values_list("player_id", flat=True))
+        given = dict(options or {})
         options = {
-            **_event_options(event, options or {}), **_registered_options(event, fmt.deck_roles, players),
-            **(options or {}),
+            **_event_options(event, given), **given, **_chosen_options(event, fmt.deck_roles, players, games, given),
         }  # fmt: skip
         try:
             state = fmt.engine.new_game(players, options)
@@ -127,11 +127,17 @@ def _event_options(event: Event, given: Mapping[str, Any]) -> dict[str, Any]:
     return chosen
 
 
-def _registered_options(event: Event, roles: tuple[str, ...], players: list[int]) -> dict[str, Any]:
-    """Game options taken from the players' registered decks: today each Deck Masters player's Deck Master."""
-    if "deck_master" not in roles:
-        return {}
-    chosen = selectors.registered_deck_masters(event=event, players=players)
+def _chosen_options(
+    event: Event, roles: tuple[str, ...], players: list[int], games: list[Game], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Game options the players chose before: today each Deck Masters player's Deck Master, as named for the
+    table's last duel, else from their registered deck; the ones ``given`` for this duel replace them player by
+    player (a player may choose another Deck Master for each duel)."""
+    named = given.get("deck_masters", {})
+    if "deck_master" not in roles or not isinstance(named, Mapping):
+        return {}  # a malformed choice is left for the engine to refuse, as given
+    chosen = selectors.next_duel_deck_masters(event=event, players=players, games=games)
+    chosen.update({str(pid): name for pid, name in named.items()})
     return {"deck_masters": chosen} if chosen else {}
 
 

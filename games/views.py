@@ -152,9 +152,10 @@ def console_table(request: HttpRequest, event_id: int, number: int, table: int) 
     next_game = _next_game(pod, games, fmt, has_result)
     deck_masters = []
     if next_game and "deck_master" in fmt.deck_roles:
-        # The judge may name (or correct) each player's Deck Master; the registered deck's comes first.
-        registered = selectors.registered_deck_masters(event=event, players=names)
-        deck_masters = [(s, registered.get(str(s.player_id), "")) for s in seats]
+        # The judge may name (or change) each player's Deck Master: the last duel's come first, else the registered
+        # deck's.
+        chosen = selectors.next_duel_deck_masters(event=event, players=names, games=games)
+        deck_masters = [(s, chosen.get(str(s.player_id), "")) for s in seats]
     context = {
         "event": event,
         "round": pod.round,
@@ -359,6 +360,10 @@ def _console_context(
         )
 
     games = selectors.table_games(pod=game.pod) if fmt.games_per_match > 1 else [game]
+    next_game = _next_game(game.pod, games, fmt, has_result) if finished else None
+    # The next duel starts with the Deck Masters named for this one (game_create): say which.
+    named = (games[-1].options.get("deck_masters") or {}) if next_game and "deck_master" in fmt.deck_roles else {}
+    carried = [(names.get(int(pid), f"Player {pid}"), card) for pid, card in named.items() if card]
     reason = (state.get("result") or {}).get("reason")
     return {
         "game": game,
@@ -377,7 +382,8 @@ def _console_context(
         "result_reason": display.with_names(reason, names) if reason else None,
         "placements": _placements(game, names) if finished else [],
         "has_result": has_result,
-        "next_game": _next_game(game.pod, games, fmt, has_result) if finished else None,
+        "next_game": next_game,
+        "deck_masters_carried": carried,
         "alert": alert,
         "alert_type": bound.spec.type if bound is not None and alert else None,
         "open_type": bound.spec.type if bound is not None else open_type,

@@ -656,3 +656,30 @@ def test_a_result_staff_enter_by_hand_closes_the_game_and_the_console_refuses_it
     assert (game.status, game.version) == (Game.Status.SUPERSEDED, 1)
     table = judge_browser.get(_table_url(event)).content.decode()
     assert "badge-superseded" in table and "Start" not in table
+
+
+def test_the_next_duel_keeps_the_deck_masters_the_judge_named_for_the_first(
+    judge_browser, organiser, django_capture_on_commit_callbacks
+):
+    event = _table(organiser, "deck-masters", 2)  # nobody registered a deck
+    a, b = sorted(event.registrations.values_list("player_id", flat=True))
+    judge_browser.post(
+        reverse("games:console-create", args=[event.pk, 1, 1]),
+        {f"deck_master_{a}": "Jinzo", f"deck_master_{b}": "Dark Magician"},
+    )
+    duel = Game.objects.get(pod__round__event=event)
+    with django_capture_on_commit_callbacks(execute=True):
+        _append(judge_browser, duel, "concede", player=b)
+    names = _names(duel)
+
+    over = _page(judge_browser, duel)
+    assert "The next duel starts with the same Deck Masters: Jinzo" in over and f"Dark Magician ({names[b]})" in over
+    table = judge_browser.get(_table_url(event)).content.decode()
+    assert f'name="deck_master_{a}" value="Jinzo"' in table
+    assert f'name="deck_master_{b}" value="Dark Magician"' in table and "as in duel 1" in table
+
+    judge_browser.post(reverse("games:console-create", args=[event.pk, 1, 1]))  # the banner's button: no names
+    second = Game.objects.get(pod__round__event=event, number=2)
+    assert {p["id"]: p["deck_master"]["card"] for p in second.state["players"]} == {a: "Jinzo", b: "Dark Magician"}
+    page = _page(judge_browser, second)
+    assert "Jinzo · in its Deck Master Position" in page and "name not recorded" not in page
