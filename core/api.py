@@ -244,6 +244,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "player_reports_off": (409, "the event takes results from its staff only"),
     "already_answered": (409, "the player has already reported or answered for this table"),
     "own_report": (409, "the reporting player does not confirm their own report"),
+    "report_disputed": (409, "the players disagree about the table: staff enter its result to settle it"),
     "no_result": (409, "the table has no result to correct"),
     "cut_advanced": (409, "the next cut round is paired from this table's winner"),
     "already_rescinded": (409, "the penalty is already rescinded"),

@@ -342,6 +342,8 @@ class PodResult(models.Model):
         GAME = "game", "Game record"
         BYE = "bye", "Bye"
         PLAYERS = "players", "Reported and confirmed by the players"
+        #: A player's report that staff accepted as it stood (another player could not confirm it: a walk-in).
+        ACCEPTED = "accepted", "Reported by a player, accepted by staff"
 
     pod = models.OneToOneField(Pod, on_delete=models.CASCADE, related_name="result")
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
