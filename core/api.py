@@ -223,6 +223,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "game_in_progress": (409, "the table's current game is still in progress"),
     "pairing_changed": (409, "the round was paired again since the table was read: read its tables again"),
     "game_over": (409, "the table's game is over"),
+    "game_superseded": (409, "the game is closed: the table's result was recorded by hand while it was in progress"),
     "stale_version": (409, "someone recorded an entry since `expected_version`: the answer carries the current "
                       "`version` and `state`"),
     "later_game_exists": (409, "a later game of this table exists"),
@@ -243,6 +244,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "player_reports_off": (409, "the event takes results from its staff only"),
     "already_answered": (409, "the player has already reported or answered for this table"),
     "own_report": (409, "the reporting player does not confirm their own report"),
+    "report_disputed": (409, "the players disagree about the table: staff enter its result to settle it"),
     "no_result": (409, "the table has no result to correct"),
     "cut_advanced": (409, "the next cut round is paired from this table's winner"),
     "already_rescinded": (409, "the penalty is already rescinded"),

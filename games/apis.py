@@ -146,16 +146,18 @@ class GameEventListAppendApi(APIView):
         responses={
             201: GameOutput,
             **error_responses(
-                *BODY, "use_void", "top_cut_needs_winner", *STAFF, "not_found", "stale_version", engine_rules=True
+                *BODY, "use_void", "top_cut_needs_winner", *STAFF, "not_found", "stale_version", "game_superseded",
+                engine_rules=True,
             ),
         },
-    )
+    )  # fmt: skip
     def post(self, request: Request, game_id: int) -> Response:
         """Append an entry. A stale ``expected_version`` gets 409 with the current state; a refused event, 400 with its rule.
 
         An entry that would end a top-cut table's game (or match) in a draw is refused (``top_cut_needs_winner``)
         and nothing is stored; an entry that ends a game otherwise makes its placements the table's result,
-        reported by you."""
+        reported by you. A game whose table's result was recorded by hand while it was in progress is closed
+        (status ``superseded``) and takes no entry (``game_superseded``)."""
         game = _game(game_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -185,7 +187,7 @@ class GameEventVoidApi(APIView):
             201: GameOutput,
             **error_responses(
                 *BODY, "top_cut_needs_winner", *STAFF, "not_found", "entry_not_found", "stale_version",
-                "result_exists", "later_game_exists", "already_void", "void_breaks_log",
+                "game_superseded", "result_exists", "later_game_exists", "already_void", "void_breaks_log",
             ),
         },
     )  # fmt: skip

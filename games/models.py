@@ -4,7 +4,9 @@ A judge records what happens as :class:`GameEvent` rows; nothing is ever
 deleted.  Voiding an entry is an event too (type ``void``): it marks its
 target ``voided_by`` and the state is replayed from the start without it.
 ``Game.version`` is the number of log entries; a client names the version it
-last saw when it appends, so two judges never overwrite each other.
+last saw when it appends, so two judges never overwrite each other.  A game
+still in progress when its table's result is recorded by hand is closed as
+*superseded*: its log stays as it was and takes no more entries.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ class Game(models.Model):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", "In progress"
         FINISHED = "finished", "Finished"
+        #: Closed unfinished: the table's result was recorded without it (by staff, or confirmed by its players).
+        SUPERSEDED = "superseded", "Closed: result recorded by hand"
 
     pod = models.ForeignKey("tournaments.Pod", on_delete=models.CASCADE, related_name="games")
     #: 1 for a single game; 1..n within a best-of-3 match.

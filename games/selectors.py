@@ -8,7 +8,7 @@ list, so the template or serializer that reads it runs no query; one that return
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
@@ -36,6 +36,20 @@ def registered_deck_masters(*, event: Event, players: Iterable[int]) -> dict[str
     if passcodes:
         found = dict(YugiohCard.objects.filter(passcode__in=passcodes).values_list("passcode", "name"))
         chosen = {pid: found.get(int(name), name) if name.isdigit() else name for pid, name in chosen.items()}
+    return chosen
+
+
+def next_duel_deck_masters(*, event: Event, players: Iterable[int], games: Sequence[Game]) -> dict[str, str]:
+    """``{str(player id): card name}``: the Deck Masters the table's next duel starts with.
+
+    A Deck Masters match is up to three duels; each player chooses their Deck Master before each duel and may
+    choose another one (RULES OF THE DECK MASTERS), so the next duel starts with the ones chosen for the table's
+    last duel (``games``, first to last), and the registered deck's where none was named.  Two queries at most.
+    """
+    chosen = registered_deck_masters(event=event, players=players)
+    if games:
+        named = games[-1].options.get("deck_masters") or {}
+        chosen.update({str(pid): name for pid, name in named.items() if isinstance(name, str) and name.strip()})
     return chosen
 
 

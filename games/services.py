@@ -12,12 +12,15 @@ result the table would refuse (a top-cut table needs one winner) is refused
 itself, and nothing is stored.  The result's domain event updates the
 standings; each entry and void is a domain event too (``game.entry_recorded``,
 ``game.entry_voided``) for the readers that follow games (:mod:`core.events`).
+A result recorded by hand (staff, or a report its players confirmed) while a
+game of the table is in progress closes that game (``superseded``,
+:func:`games_supersede`): it takes no more entries nor voids.
 
 Every event handed to an engine carries its log number (``seq``), on append and
 on replay, so what the state cites (a ruling note's number) is the number the
 log and the API show, also after a void.  A Deck Masters duel starts with each
-player's Deck Master named from their registered deck, unless the caller names
-them.  A game plays by the event's options that its engine reads (:meth:`Event.options_for`), stored
+player's Deck Master as named for the table's last duel, else from their
+registered deck, unless the caller names another for this duel.  A game plays by the event's options that its engine reads (:meth:`Event.options_for`), stored
 with the game so a replay plays by them too.
 """
 
@@ -37,7 +40,7 @@ from games.models import Game, GameEvent
 from rules.engine import GameEvent as EngineEvent
 from rules.engine import RuleViolation
 from rules.options import Use, same
-from tournaments.models import Event, Pod, PodResult
+from tournaments.models import Event, Pod, PodResult, Seat
 from tournaments.policy import ensure_can_record_games
 from tournaments.services import pod_result_report
 from tournaments.services._common import shared_event
@@ -87,9 +90,9 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
         if games and fmt.games_per_match == 1:
             raise Conflict("This table's game is over.", code="game_over")
         players = list(pod.seats.order_by("seat_order").values_list("player_id", flat=True))
+        given = dict(options or {})
         options = {
-            **_event_options(event, options or {}), **_registered_options(event, fmt.deck_roles, players),
-            **(options or {}),
+            **_event_options(event, given), **given, **_chosen_options(event, fmt.deck_roles, players, games, given),
         }  # fmt: skip
         try:
             state = fmt.engine.new_game(players, options)
@@ -124,19 +127,48 @@ def _event_options(event: Event, given: Mapping[str, Any]) -> dict[str, Any]:
     return chosen
 
 
-def _registered_options(event: Event, roles: tuple[str, ...], players: list[int]) -> dict[str, Any]:
-    """Game options taken from the players' registered decks: today each Deck Masters player's Deck Master."""
-    if "deck_master" not in roles:
-        return {}
-    chosen = selectors.registered_deck_masters(event=event, players=players)
+def _chosen_options(
+    event: Event, roles: tuple[str, ...], players: list[int], games: list[Game], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Game options the players chose before: today each Deck Masters player's Deck Master, as named for the
+    table's last duel, else from their registered deck; the ones ``given`` for this duel replace them player by
+    player (a player may choose another Deck Master for each duel)."""
+    named = given.get("deck_masters", {})
+    if "deck_master" not in roles or not isinstance(named, Mapping):
+        return {}  # a malformed choice is left for the engine to refuse, as given
+    chosen = selectors.next_duel_deck_masters(event=event, players=players, games=games)
+    chosen.update({str(pid): name for pid, name in named.items()})
     return {"deck_masters": chosen} if chosen else {}
 
 
-def _locked_game(game_id: int) -> Game:
+def _locked_game(game: Game) -> Game:
+    """Lock the game for an entry, in the order every report of its table takes: the event shared, the table's
+    seats, then the game (a staff result holds the first two when it closes the game)."""
+    shared_event(game.pod.round.event_id)
+    list(Seat.objects.select_for_update(of=("self",)).filter(pod_id=game.pod_id).order_by("seat_order").values("pk"))
     try:
-        return Game.objects.select_for_update(of=("self",)).select_related("pod__round__event").get(pk=game_id)
+        game = Game.objects.select_for_update(of=("self",)).select_related("pod__round__event").get(pk=game.pk)
     except Game.DoesNotExist:
-        raise NotFound(f"Game {game_id} does not exist.") from None
+        raise NotFound(f"Game {game.pk} does not exist.") from None
+    if game.status == Game.Status.SUPERSEDED:
+        raise Conflict(
+            f"Game {game.number} of this table is closed: its result was recorded by hand while the game was in "
+            "progress, so the game takes no more entries. Correct the table's result on the dashboard if needed.",
+            code="game_superseded",
+        )
+    return game
+
+
+def games_supersede(*, pod_id: int) -> int:
+    """Close the table's games still in progress: its result was recorded without them.  Returns how many.
+
+    Called by the games app's handler of the result events (:mod:`games.readers`), inside the transaction that
+    records the result, which holds the table's seats: an entry (which takes them first) waits for it and is then
+    refused (``game_superseded``).  The result's own service has asked the policy.
+    """
+    return Game.objects.filter(pod_id=pod_id, status=Game.Status.IN_PROGRESS).update(
+        status=Game.Status.SUPERSEDED, finished_at=timezone.now()
+    )
 
 
 def game_event_append(
@@ -146,7 +178,7 @@ def game_event_append(
     if type == "void":
         raise ApplicationError("Void an entry with the void action, naming its sequence number.", code="use_void")
     with transaction.atomic():
-        game = _locked_game(game.pk)
+        game = _locked_game(game)
         if game.version != expected_version:
             raise StaleVersion(game)
         try:
@@ -211,7 +243,7 @@ def game_event_void(*, game: Game, expected_version: int, seq: int, reason: str,
     if not reason.strip():
         raise ApplicationError("Say why the entry is voided.", field="reason")
     with transaction.atomic():
-        game = _locked_game(game.pk)
+        game = _locked_game(game)
         if game.version != expected_version:
             raise StaleVersion(game)
         if PodResult.objects.filter(pod_id=game.pod_id).exists():

@@ -152,9 +152,10 @@ def console_table(request: HttpRequest, event_id: int, number: int, table: int) 
     next_game = _next_game(pod, games, fmt, has_result)
     deck_masters = []
     if next_game and "deck_master" in fmt.deck_roles:
-        # The judge may name (or correct) each player's Deck Master; the registered deck's comes first.
-        registered = selectors.registered_deck_masters(event=event, players=names)
-        deck_masters = [(s, registered.get(str(s.player_id), "")) for s in seats]
+        # The judge may name (or change) each player's Deck Master: the last duel's come first, else the registered
+        # deck's.
+        chosen = selectors.next_duel_deck_masters(event=event, players=names, games=games)
+        deck_masters = [(s, chosen.get(str(s.player_id), "")) for s in seats]
     context = {
         "event": event,
         "round": pod.round,
@@ -267,9 +268,11 @@ def _console_context(
     state = game.state
     names = selectors.player_names(ids=list(game.players))
     finished = game.status == Game.Status.FINISHED
+    # Closed unfinished: the table's result was recorded by hand (games_supersede); no entry is taken any more.
+    closed = game.status == Game.Status.SUPERSEDED
     turn_now = _turn(fmt, state)
     current, active, upcoming = turn_now
-    focus = None if finished else (current if active else upcoming)
+    focus = None if finished or closed else (current if active else upcoming)
 
     players = []
     for p in state.get("players", []):
@@ -282,7 +285,7 @@ def _console_context(
                 "placement": p.get("placement"),
                 "focus": p["id"] == focus,
                 "attrs": display.state_rows(((k, v) for k, v in p.items() if k not in _PLAYER_APART), names),
-                "quick": [] if finished else _quick_buttons(game, p, names, turn_now),
+                "quick": [] if finished or closed else _quick_buttons(game, p, names, turn_now),
             }
         )
 
@@ -309,7 +312,9 @@ def _console_context(
         if finished and type_ != "ruling_note":
             continue  # a note is the only entry a finished game takes
         if bound is not None and bound.spec.type == type_:
-            forms[type_] = bound
+            forms[type_] = bound  # a closed game shows only the refused form, with why
+        elif closed:
+            continue
         else:
             forms[type_] = GameEventForm(
                 spec=spec,
@@ -350,11 +355,15 @@ def _console_context(
                 "voided_seq": void.seq if void else None,
                 "voided_by": void.recorded_by.username if void and void.recorded_by else None,
                 "void_reason": void.payload.get("reason") if void else None,
-                "can_void": void is None and e.type != "void" and not has_result,
+                "can_void": void is None and e.type != "void" and not has_result and not closed,
             }
         )
 
     games = selectors.table_games(pod=game.pod) if fmt.games_per_match > 1 else [game]
+    next_game = _next_game(game.pod, games, fmt, has_result) if finished else None
+    # The next duel starts with the Deck Masters named for this one (game_create): say which.
+    named = (games[-1].options.get("deck_masters") or {}) if next_game and "deck_master" in fmt.deck_roles else {}
+    carried = [(names.get(int(pid), f"Player {pid}"), card) for pid, card in named.items() if card]
     reason = (state.get("result") or {}).get("reason")
     return {
         "game": game,
@@ -369,10 +378,12 @@ def _console_context(
         "groups": [g for g in groups if g["forms"]],
         "entries": entries,
         "finished": finished,
+        "closed": closed,
         "result_reason": display.with_names(reason, names) if reason else None,
         "placements": _placements(game, names) if finished else [],
         "has_result": has_result,
-        "next_game": _next_game(game.pod, games, fmt, has_result) if finished else None,
+        "next_game": next_game,
+        "deck_masters_carried": carried,
         "alert": alert,
         "alert_type": bound.spec.type if bound is not None and alert else None,
         "open_type": bound.spec.type if bound is not None else open_type,

@@ -37,6 +37,7 @@ urlpatterns = [
     path(T + "result/", apis.ResultReportApi.as_view(), name="result-report"),
     path(T + "report/", apis.TablePlayerReportApi.as_view(), name="result-player-report"),
     path(T + "confirm/", apis.TableConfirmApi.as_view(), name="result-confirm"),
+    path(T + "report/accept/", apis.TableReportAcceptApi.as_view(), name="result-report-accept"),
     path(T + "correction/", apis.ResultCorrectApi.as_view(), name="result-correct"),
     path(E + "standings/", apis.StandingsApi.as_view(), name="standings"),
 ]

@@ -1276,6 +1276,33 @@ class TableConfirmApi(APIView):
         return _report_answer(request, event, answer, created=False)
 
 
+class TableReportAcceptApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: ReportAnswerOutput,
+            **error_responses(
+                *STAFF, "not_found", "round_not_found", "table_not_found", "event_finished", "round_closed",
+                "result_exists", "no_report", "report_disputed", "invalid",
+            ),
+        },
+    )  # fmt: skip
+    def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
+        """Accept the table's waiting player report as it stands: it becomes the table's result.
+
+        For a report nobody else can confirm (a walk-in has no account). Organisers, scorekeepers and judges
+        (those who settle a table); recorded as a confirmation by you. A disputed report is settled by entering
+        the result (``result/``).
+        """
+        event = _event(event_id)
+        answer = result_services.result_report_accept(
+            event=event, round_number=number, table_number=table, by=request.user
+        )
+        return _report_answer(request, event, answer, created=False)
+
+
 class ResultCorrectApi(APIView):
     permission_classes = [IsAuthenticated]
 

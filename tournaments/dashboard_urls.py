@@ -62,6 +62,11 @@ urlpatterns = [
         name="result-report",
     ),
     path(
+        "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/report/accept/",
+        views.result_report_accept,
+        name="result-report-accept",
+    ),
+    path(
         "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/correct/",
         views.result_correct,
         name="result-correct",

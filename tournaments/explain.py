@@ -5,8 +5,15 @@ seat (reason codes from :mod:`tournaments.pairing`, the points and rank the
 player had when the round was paired, the top-cut seed) and the same for the
 people at the table; :func:`explain_seat` returns sentences a player can read
 on the public pairings page.  The codes are the engine's contract (see the
-package docstring of :mod:`tournaments.pairing`); ``swapped`` and ``top_cut``
-are added by the round services.
+package docstring of :mod:`tournaments.pairing`); ``swapped``,
+``table_changed`` and ``top_cut`` are added by the round services.
+
+A swap by staff changes two tables after the round was paired: the two
+players moved carry ``swapped``, everyone else at those tables
+``table_changed``, and ``rematch`` is said again for the tables as they now
+are.  The pairing's own reasons (points, pair-downs, the bye rule) no longer
+explain such a table, so its seats are explained by the change instead: who
+was moved, and the points everyone had.
 """
 
 from __future__ import annotations
@@ -14,7 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["SeatFacts", "explain_seat"]
+__all__ = ["CHANGED_BY_STAFF", "SeatFacts", "explain_seat"]
+
+#: The codes of a seat at a table staff changed by hand after the pairing (see the module docstring).
+CHANGED_BY_STAFF = frozenset({"swapped", "table_changed"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +48,29 @@ def _rank(rank: int | None) -> str:
     return f" (ranked {rank})" if rank else ""
 
 
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _changed_by_staff(
+    seat: SeatFacts, others: Sequence[SeatFacts], mine: str, *, round_number: int, bye: bool
+) -> list[str]:
+    """A seat at a table staff changed by hand: what they changed, and the points everyone had."""
+    moved_in = [o.name for o in others if "swapped" in o.reasons]
+    if bye:
+        return [f"Staff moved you into the bye by hand after round {round_number} was paired; it counts as a win."]
+    if "swapped" in seat.reasons:
+        what = f"Staff moved you to this table by hand after round {round_number} was paired"
+        what += f"; {_names(moved_in)} {'was' if len(moved_in) == 1 else 'were'} moved here too." if moved_in else "."
+    else:
+        what = f"Staff changed your table by hand after round {round_number} was paired"
+        what += f": {_names(moved_in)} {'was' if len(moved_in) == 1 else 'were'} swapped in." if moved_in else "."
+    if not others:
+        return [what]
+    theirs = "; ".join(f"{o.name} had {_pts(o.points)}{_rank(o.rank)}" for o in others)
+    return [what, f"{mine} {theirs}."]
+
+
 def explain_seat(
     seat: SeatFacts,
     others: Sequence[SeatFacts],
@@ -53,6 +86,7 @@ def explain_seat(
     codes = set(seat.reasons)
     lines: list[str] = []
     mine = f"You had {_pts(seat.points)}{_rank(seat.rank)} when round {round_number} was paired."
+    changed = bool(codes & CHANGED_BY_STAFF)
     if "top_cut" in codes:
         rivals = ", ".join(f"{o.name} (seed {o.cut_seed})" for o in others)
         lines.append(
@@ -60,9 +94,9 @@ def explain_seat(
             f"The bracket is fixed by seed: you play {rivals}. Seats go by seed, best seed in seat 1."
         )
         return lines
-    if "swapped" in codes:
-        lines.append("The organiser moved you to this table by hand after the round was paired.")
-    if "bye_assigned" in codes:
+    if changed:
+        lines.extend(_changed_by_staff(seat, others, mine, round_number=round_number, bye=table_number is None))
+    elif "bye_assigned" in codes:
         lines.append("The organiser gave you a bye this round; it counts as a win.")
     elif "bye" in codes:
         if "first_round" in codes:
@@ -107,12 +141,15 @@ def explain_seat(
                 f"{mine} Your pod-mates had {points}. Pods avoid repeated pod-mates first, then keep points "
                 "as close as possible."
             )
-    if not one_vs_one and others and seat_order == 1 and "first_round" not in codes:
+    # A player moved by hand took the seat number of the player they swapped with: the seat rule did not choose it.
+    if not one_vs_one and others and seat_order == 1 and not codes & {"first_round", "swapped"}:
         lines.append(
             "You are in seat 1 and go first: in each pod, seat 1 goes to a player who has gone first "
             "least often so far."
         )
-    if "rematch" in codes:
+    if "rematch" in codes and changed:
+        lines.append("You have played someone at this table before: staff set this table by hand, not the pairing.")
+    elif "rematch" in codes:
         lines.append(
             "You have played someone at this table before: no pairing of the whole field avoided every "
             "rematch, and this one has the fewest."

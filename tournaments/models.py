@@ -305,7 +305,7 @@ class Seat(models.Model):
     rank_before = models.PositiveIntegerField(null=True, blank=True)
     #: Top-cut seed (1 = best), ``None`` in Swiss rounds.
     cut_seed = models.PositiveSmallIntegerField(null=True, blank=True)
-    #: Why the player sits here: reason codes from the pairing engine (and "swapped", "top_cut").
+    #: Why the player sits here: reason codes from the pairing engine (and "swapped", "table_changed", "top_cut").
     reasons = models.JSONField(default=list, blank=True)
     #: 1v1 game score of the match (2-1, 2-0, 1-1-1 ...): games won, lost and drawn; ``None`` when not given.
     games_won = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -342,6 +342,8 @@ class PodResult(models.Model):
         GAME = "game", "Game record"
         BYE = "bye", "Bye"
         PLAYERS = "players", "Reported and confirmed by the players"
+        #: A player's report that staff accepted as it stood (another player could not confirm it: a walk-in).
+        ACCEPTED = "accepted", "Reported by a player, accepted by staff"
 
     pod = models.OneToOneField(Pod, on_delete=models.CASCADE, related_name="result")
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)

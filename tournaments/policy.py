@@ -83,7 +83,7 @@ ACTION_TEXT: dict[Action, str] = {
     Action.MANAGE_REGISTRATIONS: "walk-ins, check in, drop and undo a drop, fixed tables, byes, claim codes",
     Action.PAIR_ROUNDS: "start, re-pair and swap rounds, start the top cut",
     Action.ENTER_RESULTS: "enter a table's result (final at once)",
-    Action.SETTLE_DISPUTES: "enter the result of a disputed or unconfirmed table",
+    Action.SETTLE_DISPUTES: "enter the result of a disputed or unconfirmed table, accept a waiting report",
     Action.CORRECT_RESULTS: "correct a recorded result, with a reason",
     Action.CORRECT_FINISHED: "correct a result after the event is finished",
     Action.RECORD_GAMES: "record games on the judge console",

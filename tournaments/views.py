@@ -756,12 +756,34 @@ def result_report(request: HttpRequest, event_id: int, number: int, table: int) 
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 
+@login_required
+@require_POST
+def result_report_accept(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+    """Staff accept a table's waiting player report as it stands (nobody else can confirm it: a walk-in)."""
+    event = _managed_event(request, event_id, Action.SETTLE_DISPUTES)
+    may = _may(request.user, event)
+    pod = _event_table(event, number, table)
+    error = None
+    try:
+        result_services.result_report_accept(event=event, round_number=number, table_number=table, by=request.user)
+    except ApplicationError as exc:
+        error = exc.message
+    if request.htmx:
+        namesakes = people_selectors.event_namesakes(event=event)
+        return _result_fragment(request, event, pod, form=None, error=error, may=may, namesakes=namesakes)
+    if error:
+        messages.error(request, f"Table {table}: {error}")
+    else:
+        messages.success(request, f"Accepted the report of table {table}: it is the table's result.")
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
 def _result_fragment(
     request: HttpRequest,
     event: Event,
     pod: Pod,
     *,
-    form: ResultForm,
+    form: ResultForm | None,
     error: str | None,
     may: Mapping[str, bool],
     namesakes: Collection[int],

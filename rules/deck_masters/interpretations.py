@@ -41,8 +41,8 @@ INTERPRETATIONS: tuple[Interpretation, ...] = (
     Interpretation(
         "DUEL SETUP",
         "If a Match (3 Duels) is being played, then the player can use a different Deck Master for each Duel.",
-        "A duel starts with the Deck Master of the player's registered deck unless the duel's options name another "
-        "monster.",
+        "A duel starts with the Deck Master the player had for the match's previous duel (the first duel: the one of "
+        "their registered deck) unless the duel's options name another monster.",
     ),
     Interpretation(
         "standard duel rules",

@@ -96,6 +96,7 @@ POST   /events/{event_id}/top-cut/                                        401   
 POST   /events/{event_id}/rounds/{number}/tables/{table}/result/          401   403  403   403    201    201    403     201  201  201
 POST   /events/{event_id}/rounds/{number}/tables/{table}/report/          401   201  403   403    403    403    403     403  403  403
 POST   /events/{event_id}/rounds/{number}/tables/{table}/confirm/         401   200  403   403    403    403    403     403  403  403
+POST   /events/{event_id}/rounds/{number}/tables/{table}/report/accept/   401   403  403   403    200    200    403     200  200  200
 POST   /events/{event_id}/rounds/{number}/tables/{table}/correction/      401   403  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/rounds/{number}/tables/{table}/games/           401   403  403   403    409    403    403     409  409  409
 POST   /games/{game_id}/events/                                           401   403  403   403    201    403    403     201  201  201
@@ -324,6 +325,7 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/rounds/{number}/tables/{table}/report/": (
             table1, {"placements": [{"player": p["alice"], "placement": 2}, {"player": p["bob"], "placement": 1}]}),
         "POST /events/{event_id}/rounds/{number}/tables/{table}/confirm/": (table1, {"agrees": True}),
+        "POST /events/{event_id}/rounds/{number}/tables/{table}/report/accept/": (table1, None),
         "POST /events/{event_id}/rounds/{number}/tables/{table}/correction/": (
             {**run, "number": 1, "table": w.round1_table}, {"placements": round1_reversed(w), "reason": "Wrong slip."}),
         "POST /events/{event_id}/rounds/{number}/tables/{table}/games/": (table1, {}),

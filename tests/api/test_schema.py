@@ -80,7 +80,7 @@ def test_statuses_of_events_games_and_deck_versions_are_separate_enums(schema):
         return enum_values(schema, schema["components"]["schemas"][name]["properties"][field])
 
     assert enum_of("Event", "status") == ["registration", "running", "finished"]
-    assert enum_of("Game", "status") == ["in_progress", "finished"]
+    assert enum_of("Game", "status") == ["in_progress", "finished", "superseded"]
     assert enum_of("DeckVersion", "status") == ["pending", "legal", "illegal"]
     checked = schema["components"]["schemas"]["DeckVersion"]["properties"]["checked_status"]
     assert {"$ref": "#/components/schemas/DeckVersionStatusEnum"} in checked["oneOf"] and checked["nullable"] is True
@@ -129,6 +129,7 @@ MAIN_OPERATIONS = [
     ("post", E + "/staff/", "StaffAddRequest", {"user", "role"}, 201, "StaffMember", {"user", "role", "added_at"}),
     ("post", TABLE + "/report/", "PlayerReportRequest", {"placements"}, 201, "ReportAnswer", {"state", "table"}),
     ("post", TABLE + "/confirm/", "ReportConfirmRequest", {"agrees"}, 200, "ReportAnswer", {"state", "table"}),
+    ("post", TABLE + "/report/accept/", None, None, 200, "ReportAnswer", {"state", "table"}),
     ("post", TABLE + "/correction/", "CorrectionRequest", {"placements", "reason"}, 200, "CorrectionResult",
      {"table", "later_rounds"}),
     ("get", E + "/audit/", None, None, 200, "PaginatedAuditEntryList", {"count", "results"}),
@@ -253,7 +254,7 @@ def test_taking_back_a_bye_answers_the_registration_not_an_empty_204(schema):
 def test_a_stale_game_entry_answers_the_error_shape_with_the_current_state(schema):
     conflict = operation(schema, "post", "/games/{game_id}/events/")["responses"]["409"]
     assert conflict["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorResponse"}
-    assert CODE_LINE.findall(conflict["description"]) == ["stale_version"]
+    assert CODE_LINE.findall(conflict["description"]) == ["stale_version", "game_superseded"]
     error = schema["components"]["schemas"]["Error"]["properties"]
     assert {"version", "state"} <= set(error)
 

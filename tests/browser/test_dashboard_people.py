@@ -87,6 +87,37 @@ def test_a_judge_settles_a_disputed_table_with_its_game_score(new_page, crew, di
     axe_check(page)
 
 
+def test_a_judge_accepts_the_report_a_walk_in_cannot_confirm(
+    new_page, organiser, crew, running_event, django_user_model, tmp_path
+):
+    event = running_event
+    staff.staff_add(event=event, username="jo", role="judge", by=organiser)
+    services.event_update(event=event, by=organiser, player_reports=True)
+    a, b = _seats(event, 2)
+    reporter = django_user_model.objects.create_user(username="reporter", password="pw")
+    Player.objects.filter(pk=a.player_id).update(user=reporter)  # b stays a walk-in: no account
+    results.result_player_report(
+        event=event, round_number=1, table_number=2, by=reporter, placements={a.player_id: 1, b.player_id: 2}
+    )
+    page = new_page(user=crew["judge"])
+    page.goto(f"/dashboard/events/{event.pk}/")
+    wait_for_htmx(page)
+    table = _card(page, 2)
+    expect(table).to_contain_text(f"Waiting for {b.player.display_name} to confirm.")
+    axe_check(page)
+    table.screenshot(path=tmp_path / "accept-report-before.png")
+
+    table.get_by_role("button", name="Accept this report of table 2").click()
+    expect(table).to_contain_text("reported")
+    expect(table.get_by_role("button", name="Accept this report of table 2")).to_have_count(0)
+    expect(page.locator("#to-settle")).to_be_empty()
+    expect(page.locator("#dashboard-announcer")).to_have_text("Recorded the result of table 2.")
+    assert ResultReport.objects.get(pod__round__event=event).status == ResultReport.Status.CONFIRMED
+    axe_check(page)
+    table.screenshot(path=tmp_path / "accept-report-after.png")
+    print(f"screenshots in {tmp_path}")
+
+
 def test_a_wrong_game_score_is_refused_at_its_table(new_page, organiser, running_event):
     a, b = _seats(running_event, 2)
     page = new_page(user=organiser)

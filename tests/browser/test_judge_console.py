@@ -86,3 +86,32 @@ def test_a_judge_records_a_duel_by_name_and_by_tap_and_voids_a_mistake(new_page,
     expect(phone.get_by_role("button", name=f"{second}: −1000 LP")).to_be_visible()
     assert_fits(phone)
     axe_check(phone)
+
+
+def test_a_game_the_staff_result_superseded_says_it_is_closed_and_refuses_a_stale_tap(
+    new_page, organiser, duel, tmp_path
+):
+    from games import services as game_services
+    from tournaments import services
+
+    event, (first, second) = duel
+    pod = event.rounds.get().pods.get(table_number=1)
+    game = game_services.game_create(pod=pod, by=organiser)
+    page = new_page(viewport=PHONE, user=organiser)
+    page.goto(f"/dashboard/games/{game.pk}/")
+    wait_for_htmx(page)
+    a, b = game.players
+    services.pod_result_report(event=event, round_number=1, table_number=1, placements={a: 1, b: 2}, by=organiser)
+
+    # The judge's page was loaded before the result: their next tap is refused, and says why.
+    page.get_by_role("button", name=f"{first}: Start turn").click()
+    expect(page.get_by_role("alert").first).to_contain_text("recorded by hand")
+    page.goto(f"/dashboard/games/{game.pk}/")
+    closed = page.get_by_role("region", name="Closed")
+    expect(closed).to_contain_text("This game is closed")
+    expect(page.locator(".badge-superseded")).to_have_text("Closed: result recorded by hand")
+    expect(page.locator(".quick-btn")).to_have_count(0)
+    assert_fits(page)
+    axe_check(page)
+    page.screenshot(path=tmp_path / "console-closed.png", full_page=True)
+    print(f"screenshots in {tmp_path}")

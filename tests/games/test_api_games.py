@@ -156,6 +156,30 @@ def test_after_one_deck_masters_duel_the_table_has_no_result_yet(api, organiser,
     assert pod.round.event.standings.count() == 0
 
 
+def test_the_next_deck_masters_duel_starts_with_the_deck_masters_of_the_last_one(
+    api, organiser, django_capture_on_commit_callbacks
+):
+    """Nobody registered a deck: the judge named the Deck Masters for duel 1, and duel 2 starts with them; a
+    player may choose another for a duel (RULES OF THE DECK MASTERS), and the duel after carries that one."""
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    named = {str(a): "Jinzo", str(b): "Dark Magician"}
+    first = api.post(games_url(pod), {"options": {"deck_masters": named}}, format="json").json()
+    with django_capture_on_commit_callbacks(execute=True):
+        record(api, first, [GameEvent("concede", {"player": a})])
+
+    second = start_game(api, pod)
+    cards = {p["id"]: p["deck_master"]["card"] for p in second["state"]["players"]}
+    assert cards == {a: "Jinzo", b: "Dark Magician"}
+    assert Game.objects.get(pk=second["id"]).options["deck_masters"] == named
+    with django_capture_on_commit_callbacks(execute=True):
+        record(api, second, [GameEvent("concede", {"player": b})])
+
+    third = api.post(games_url(pod), {"options": {"deck_masters": {str(b): "Kuriboh"}}}, format="json").json()
+    cards = {p["id"]: p["deck_master"]["card"] for p in third["state"]["players"]}
+    assert cards == {a: "Jinzo", b: "Kuriboh"}
+
+
 # --- refusals and conflicts -------------------------------------------------------------------------
 
 

@@ -24,6 +24,7 @@ from tests.support.games import (
     mintayn_master_game,
     mt_silver_game,
 )
+from tournaments import services as tournament_services
 from tournaments.services import round_start
 
 pytestmark = pytest.mark.django_db
@@ -621,3 +622,64 @@ def test_the_judge_names_the_deck_masters_when_starting_a_duel(judge_browser, or
     cards = {p["id"]: p["deck_master"]["card"] for p in duel.state["players"]}
     assert cards == {registration.player_id: "Jinzo", other.player_id: "Dark Magician"}
     assert "Dark Magician · in its Deck Master Position" in _page(judge_browser, duel)
+
+
+def test_a_result_staff_enter_by_hand_closes_the_game_and_the_console_refuses_its_entries(
+    judge_browser, organiser, game
+):
+    first = game.players[0]
+    _append(judge_browser, game, "start_turn", player=first)
+    game.refresh_from_db()
+    event = game.pod.round.event
+    placements = {pid: place for place, pid in enumerate(game.players, start=1)}
+    tournament_services.pod_result_report(
+        event=event, round_number=1, table_number=1, placements=placements, by=organiser
+    )
+
+    page = _page(judge_browser, game)
+    assert "Closed: result recorded by hand" in page and "is closed" in page
+    assert "the result supersedes it" in page and "takes no more entries" in page
+    forms = _parse(page).forms
+    assert not [f for f in forms if f["attrs"].get("action") == reverse("games:console-append", args=[game.pk])]
+    assert "Void #1" not in page
+    for htmx, status in ((False, 409), (True, 409)):
+        response = _append(judge_browser, game, "ruling_note", htmx=htmx, text="Deck shuffled")
+        answer = response.content.decode()
+        assert response.status_code == status
+        assert "Refused." in answer and "game_superseded" in answer and "recorded by hand" in answer
+        assert '<p class="field-error" role="alert">' in answer and "Deck shuffled" in answer  # at its form
+    void = judge_browser.post(
+        reverse("games:console-void", args=[game.pk, 1]), {"expected_version": game.version, "reason": "typo"}
+    )
+    assert void.status_code == 409 and "game_superseded" in void.content.decode()
+    game.refresh_from_db()
+    assert (game.status, game.version) == (Game.Status.SUPERSEDED, 1)
+    table = judge_browser.get(_table_url(event)).content.decode()
+    assert "badge-superseded" in table and "Start" not in table
+
+
+def test_the_next_duel_keeps_the_deck_masters_the_judge_named_for_the_first(
+    judge_browser, organiser, django_capture_on_commit_callbacks
+):
+    event = _table(organiser, "deck-masters", 2)  # nobody registered a deck
+    a, b = sorted(event.registrations.values_list("player_id", flat=True))
+    judge_browser.post(
+        reverse("games:console-create", args=[event.pk, 1, 1]),
+        {f"deck_master_{a}": "Jinzo", f"deck_master_{b}": "Dark Magician"},
+    )
+    duel = Game.objects.get(pod__round__event=event)
+    with django_capture_on_commit_callbacks(execute=True):
+        _append(judge_browser, duel, "concede", player=b)
+    names = _names(duel)
+
+    over = _page(judge_browser, duel)
+    assert "The next duel starts with the same Deck Masters: Jinzo" in over and f"Dark Magician ({names[b]})" in over
+    table = judge_browser.get(_table_url(event)).content.decode()
+    assert f'name="deck_master_{a}" value="Jinzo"' in table
+    assert f'name="deck_master_{b}" value="Dark Magician"' in table and "as in duel 1" in table
+
+    judge_browser.post(reverse("games:console-create", args=[event.pk, 1, 1]))  # the banner's button: no names
+    second = Game.objects.get(pod__round__event=event, number=2)
+    assert {p["id"]: p["deck_master"]["card"] for p in second.state["players"]} == {a: "Jinzo", b: "Dark Magician"}
+    page = _page(judge_browser, second)
+    assert "Jinzo · in its Deck Master Position" in page and "name not recorded" not in page

@@ -36,7 +36,8 @@ from tests.support.games import (
     start_game,
 )
 from tournaments import policy, services
-from tournaments.models import AuditEntry, Pod, PodResult, Round
+from tournaments.models import AuditEntry, Player, Pod, PodResult, Round
+from tournaments.services import results as result_services
 from tournaments.services import staff
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -258,21 +259,62 @@ def test_a_broker_away_after_a_game_ends_fails_nothing_and_the_sweep_catches_up(
     assert event.standings_version == event.results_version
 
 
-def test_a_game_ending_after_the_staff_entered_the_tables_result_keeps_that_result(api, organiser):
-    """A drawn top-cut ending is refused as ever; a winning one is stored and the staff's result stands."""
+def test_a_result_staff_enter_by_hand_closes_the_tables_game_and_its_entries_are_refused(api, organiser):
+    """The staff's result stands; the game in progress is closed as superseded and takes no entry, not even one
+    that would end it."""
     pod = top_cut_table(organiser, "mintayn-master")
     a, b = seat_ids(pod)
     game = start_game(api, pod)
+    assert append(api, game, "concede", {"player": a}, version=99).status_code == 409  # stale: still open
     round_ = pod.round
     services.pod_result_report(
         event=round_.event, round_number=round_.number, table_number=pod.table_number,
         placements={a: 2, b: 1}, by=organiser,
     )  # fmt: skip
 
-    assert_refused_before_anything_is_stored(append(api, game, "intentional_draw"), game, pod, result_exists=True)
-    response = append(api, game, "concede", {"player": b})
-    assert response.status_code == 201, response.json()
-    assert response.json()["status"] == "finished"
+    stored = Game.objects.get(pk=game["id"])
+    assert stored.status == Game.Status.SUPERSEDED and stored.finished_at is not None
+    assert api.get(f"/api/v1/games/{game['id']}/").json()["status"] == "superseded"
+    for response in (
+        append(api, game, "concede", {"player": b}),
+        append(api, game, "ruling_note", {"text": "too late"}),
+    ):
+        assert response.status_code == 409, response.json()
+        assert response.json()["error"]["code"] == "game_superseded"
+        assert "recorded by hand" in response.json()["error"]["message"]
+    assert Game.objects.get(pk=game["id"]).version == game["version"]
     result = PodResult.objects.get(pod=pod)
     assert result.source == PodResult.Source.DASHBOARD
     assert dict(pod.seats.values_list("player_id", "placement")) == {a: 2, b: 1}
+
+
+def test_a_correction_and_a_confirmed_player_report_close_an_open_game_too(api, organiser, django_user_model):
+    pod = seated_table(organiser, "mintayn-master", 2)
+    event = pod.round.event
+    event.player_reports = True
+    event.save(update_fields=["player_reports"])
+    a, b = seat_ids(pod)
+    users = {}
+    for pid, name in ((a, "ash"), (b, "brock")):
+        users[pid] = django_user_model.objects.create_user(username=name, password="pw")
+        Player.objects.filter(pk=pid).update(user=users[pid])
+    game = start_game(api, pod)
+    table = {"event": event, "round_number": 1, "table_number": pod.table_number}
+    result_services.result_player_report(**table, placements={a: 1, b: 2}, by=users[a])
+    assert Game.objects.get(pk=game["id"]).status == Game.Status.IN_PROGRESS  # a report alone changes nothing
+    result_services.result_respond(**table, agrees=True, by=users[b])
+    assert Game.objects.get(pk=game["id"]).status == Game.Status.SUPERSEDED
+
+    # A game left open at a table with a result (before this change) is closed by a correction.
+    Game.objects.filter(pk=game["id"]).update(status=Game.Status.IN_PROGRESS)
+    result_services.result_correct(**table, placements={a: 2, b: 1}, reason="wrong slip", by=organiser)
+    assert Game.objects.get(pk=game["id"]).status == Game.Status.SUPERSEDED
+
+
+def test_a_finished_games_own_result_supersedes_nothing(api, organiser):
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    record(api, start_game(api, pod), deck_masters_duel(a, b))
+    record(api, start_game(api, pod), deck_masters_duel(a, b))
+    assert PodResult.objects.get(pod=pod).source == PodResult.Source.GAME
+    assert set(Game.objects.filter(pod=pod).values_list("status", flat=True)) == {Game.Status.FINISHED}

@@ -1,4 +1,5 @@
-"""Two judges append to the same game at the same moment, against real PostgreSQL.
+"""Two judges append to the same game at the same moment, against real PostgreSQL (and a judge's last entry meets
+a staff result).
 
 Both name the version they last saw.  ``game_event_append`` locks the game row,
 so the second waits for the first to commit, then finds the version moved on
@@ -20,7 +21,7 @@ from games.models import Game
 from tests.factories import EventFactory, RegistrationFactory
 from tests.support.concurrency import together
 from tournaments import services as tournament_services
-from tournaments.models import Pod
+from tournaments.models import Pod, PodResult
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -85,3 +86,36 @@ def test_two_judges_starting_the_game_of_a_new_table_at_once_create_one_game(org
         outcomes.append(sorted(type(r).__name__ for r in results))
         assert Game.objects.filter(pod_id=pod_id).count() == 1
     assert outcomes == [["Conflict", "Game"]] * 3, outcomes
+
+
+def test_a_judges_last_entry_and_a_staff_result_at_once_end_with_one_result_and_no_deadlock(organiser):
+    """The staff's result closes the game while holding the table's seats; the judge's entry takes the seats before
+    the game, so the two take turns: whichever comes first stands, the other is refused (409), nothing fails."""
+    firsts = []
+    for seed in range(ROUNDS):
+        event = EventFactory(organiser=organiser, format="mintayn-master", planned_rounds=1)
+        for _ in range(2):
+            RegistrationFactory(event=event)
+        pod = tournament_services.round_start(event=event, by=organiser, seed=seed).pods.get()
+        game = services.game_create(pod=pod, by=organiser)
+        a, b = game.players
+        copy = Game.objects.select_related("pod__round__event").get(pk=game.pk)
+        outcomes = together(
+            _append(copy, 0, "concede", {"player": b}, organiser),
+            partial(
+                tournament_services.pod_result_report, event=event, round_number=1, table_number=pod.table_number,
+                placements={a: 2, b: 1}, by=organiser,
+            ),
+        )  # fmt: skip
+        refused = [o for o in outcomes if isinstance(o, Exception)]
+        assert len(refused) == 1 and getattr(refused[0], "status_code", None) == 409, outcomes
+        game.refresh_from_db()
+        result = PodResult.objects.get(pod=pod)
+        if refused[0].code == "game_superseded":
+            firsts.append("staff")
+            assert game.status == Game.Status.SUPERSEDED and result.source == "dashboard"
+        else:
+            firsts.append("judge")
+            assert refused[0].code == "result_exists"
+            assert game.status == Game.Status.FINISHED and result.source == "game"
+    assert set(firsts) <= {"staff", "judge"}

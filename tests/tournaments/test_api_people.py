@@ -227,6 +227,34 @@ def test_a_player_reports_the_opponent_disputes_and_a_judge_settles(duel, organi
     assert (late.status_code, code(late)) == (409, "result_exists")
 
 
+def test_a_judge_accepts_a_report_the_walk_in_opponent_cannot_confirm(duel, organiser, users):
+    event, ash, gary, pa, pb = duel
+    Player.objects.filter(pk=pb).update(user=None)  # Gary is a walk-in: no account to confirm with
+    staff.staff_add(event=event, username=users("judy").username, role="judge", by=organiser)
+    judy = EventStaff.objects.get(event=event).user
+    accept = table_url(event, action="report/accept")
+    none = client_for(judy).post(accept)
+    assert (none.status_code, code(none)) == (404, "no_report")
+    body = {
+        "placements": [{"player": pa, "placement": 1}, {"player": pb, "placement": 2}],
+        "games": [{"player": pa, "won": 2, "lost": 1, "drawn": 0}, {"player": pb, "won": 1, "lost": 2, "drawn": 0}],
+    }
+    assert client_for(ash).post(table_url(event, action="report"), body, format="json").status_code == 201
+    refused = client_for(ash).post(accept)
+    assert (refused.status_code, code(refused)) == (403, "permission_denied")
+
+    accepted = client_for(judy).post(accept)
+
+    assert accepted.status_code == 200 and accepted.json()["state"] == "confirmed"
+    table = accepted.json()["table"]
+    assert table["reported"] and table["report"] is None
+    assert {s["player"]["id"]: (s["placement"], s["games_won"]) for s in table["seats"]} == {pa: (1, 2), pb: (2, 1)}
+    entry = AuditEntry.objects.filter(event=event, action="result.confirmed").get()
+    assert entry.actor == judy and "not confirmed by Gary" in entry.reason
+    again = client_for(judy).post(accept)
+    assert (again.status_code, code(again)) == (409, "result_exists")
+
+
 def test_only_players_at_the_table_report_and_only_when_the_event_takes_reports(duel, organiser, users, api):
     event, ash, gary, pa, pb = duel
     body = {"placements": [{"player": pa, "placement": 1}, {"player": pb, "placement": 2}]}

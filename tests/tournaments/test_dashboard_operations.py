@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.support.events import make_event, report_all
 from tournaments import services
-from tournaments.models import ByeAssignment, Registration, Round, Seat
+from tournaments.models import ByeAssignment, Pod, Registration, Round, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +97,28 @@ def test_the_public_pairings_say_why_each_player_sits_where_they_do(client, orga
     assert "lowest-ranked player among those with the fewest byes" in page
     assert "reproduced from its stored seed, 8" in page
     assert 'class="highlight"' in page
+
+
+def test_after_a_swap_from_the_dashboard_the_player_who_stayed_reads_who_was_swapped_in(
+    browser, client, organiser
+) -> None:
+    event = make_event(organiser, 4)
+    services.round_start(event=event, by=organiser, seed=5)
+    report_all(event, organiser)
+    services.round_start(event=event, by=organiser, seed=6)
+    first, second = (list(p.seats.order_by("seat_order")) for p in Pod.objects.filter(round__number=2))
+    stayer, leaving, arriving = first[0], first[1], second[0]
+    browser.post(
+        reverse("dashboard:round-swap", args=[event.pk, 2]),
+        {"player_a": leaving.player_id, "player_b": arriving.player_id},
+    )
+    url = reverse("public:pairings-by-name", args=[event.pk]) + f"?round=2&player={stayer.player_id}"
+    page = client.get(url).content.decode()
+    row = page[page.index(f'id="player-{stayer.player_id}"') :]
+    row = row[: row.index("</tr>")]
+    said = f"Staff changed your table by hand after round 2 was paired: {arriving.player.display_name} was swapped in."
+    assert said in row
+    assert "point group" not in row and "reproduced from its stored seed" not in row
 
 
 def test_the_settings_page_changes_planned_rounds_and_refuses_bad_input(browser, organiser) -> None:

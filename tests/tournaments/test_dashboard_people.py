@@ -473,6 +473,37 @@ def test_a_caster_cannot_settle_a_table(client, users, duel, django_user_model):
     assert response.status_code == 403
 
 
+def test_staff_accept_a_report_the_walk_in_at_the_table_cannot_confirm(client, users, duel, django_user_model):
+    pat = Seat.objects.select_related("pod").get(round__event=duel, round__number=1, player__user=users["player"])
+    walk_in = next(s for s in seats_at(duel, pat.pod.table_number) if s.pk != pat.pk)
+    assert walk_in.player.user_id is None
+    table = pat.pod.table_number
+    results.result_player_report(
+        event=duel, round_number=1, table_number=table, by=users["player"],
+        placements={pat.player_id: 1, walk_in.player_id: 2},
+    )  # fmt: skip
+    other = 1 if table != 1 else 2
+    report_dispute(duel, django_user_model, table=other)  # a disputed table is settled by entering its result
+    accept = url("result-report-accept", duel.pk, 1, table)
+
+    html = as_user(client, users["judge"]).get(url("event-detail", duel.pk)).content.decode()
+    assert f'hx-post="{accept}"' in html and "Accept this report" in html
+    assert f'hx-post="{url("result-report-accept", duel.pk, 1, other)}"' not in html
+    assert "can be accepted as it stands" in html
+    assert as_user(client, users["caster"]).post(accept).status_code == 403
+    assert as_user(client, users["player"]).post(accept).status_code == 403
+
+    response = as_user(client, users["judge"]).post(accept, **HTMX)
+
+    answer = response.content.decode()
+    assert response.status_code == 200 and "reported" in answer and "Accept this report" not in answer
+    result = PodResult.objects.get(pod=pat.pod)
+    assert (result.source, result.reported_by) == (PodResult.Source.ACCEPTED, users["player"])
+    assert AuditEntry.objects.filter(event=duel, action="result.confirmed", actor=users["judge"]).exists()
+    again = as_user(client, users["organiser"]).post(accept, follow=True).content.decode()
+    assert "already" in again and "msg-error" in again
+
+
 # --- corrections ---------------------------------------------------------------------------------------
 
 

@@ -140,7 +140,43 @@ def test_a_swap_that_creates_a_rematch_is_made_with_a_warning(organiser) -> None
     assert round_.edited and round_.rematches == 2
     assert len(warnings) == 2 and all("round 1" in w for w in warnings)
     assert Seat.objects.get(round=round2, player_id=b).pod_id == seat_a.pod_id
-    assert Seat.objects.get(round=round2, player_id=b).reasons == ["swapped"]
+    assert Seat.objects.get(round=round2, player_id=b).reasons == ["swapped", "rematch"]
+
+
+def test_a_swap_explains_every_seat_at_both_tables_by_the_change_staff_made(organiser, api) -> None:
+    event = make_event(organiser, 4)
+    services.round_start(event=event, by=organiser, seed=3)
+    report_all(event, organiser)
+    round2 = services.round_start(event=event, by=organiser, seed=4)
+    # Round 2 pairs the winners (3 points each) and the losers (0 each); a loser swapped in for a winner makes
+    # two 3-vs-0 tables, each a rematch of round 1.
+    tables = [list(p.seats.order_by("seat_order")) for p in round2.pods.order_by("table_number")]
+    winners = next(t for t in tables if t[0].points_before == 3)
+    stayer = winners[0]
+    opponent = next(
+        s.player_id
+        for s in Seat.objects.filter(round__event=event, round__number=1, pod__seats__player_id=stayer.player_id)
+        if s.player_id != stayer.player_id
+    )
+    services.round_swap(event=event, round_number=2, player_a=winners[1].player_id, player_b=opponent, by=organiser)
+
+    seats = {s.player_id: s for s in Seat.objects.filter(round=round2).select_related("player")}
+    assert {p: "swapped" in s.reasons for p, s in seats.items()} == {
+        p: p in (winners[1].player_id, opponent) for p in seats
+    }
+    assert all("table_changed" in s.reasons for p, s in seats.items() if p not in (winners[1].player_id, opponent))
+    assert all("rematch" in s.reasons for s in seats.values())
+
+    why = api.get(f"/api/v1/events/{event.pk}/rounds/2/").json()
+    said = {s["player"]["id"]: " ".join(s["why"]) for t in why["tables"] for s in t["seats"]}
+    mover_name = seats[opponent].player.display_name
+    told = f"Staff changed your table by hand after round 2 was paired: {mover_name} was swapped in."
+    assert told in said[stayer.player_id]
+    assert "had 3 points" in said[stayer.player_id] and f"{mover_name} had 0 points" in said[stayer.player_id]
+    assert "point group" not in said[stayer.player_id] and "no pairing of the whole field" not in said[stayer.player_id]
+    assert "staff set this table by hand" in said[stayer.player_id]
+    assert "Staff moved you to this table by hand" in said[opponent]
+    assert all("by hand" in text and "point group" not in text for text in said.values())
 
 
 def test_swaps_and_re_pairing_never_touch_a_reported_table(organiser) -> None:

@@ -52,3 +52,25 @@ def test_seat_one_in_a_pod_is_explained() -> None:
         )
     )  # fmt: skip
     assert "go first" in text
+
+
+def test_a_table_staff_changed_names_who_was_swapped_in_instead_of_the_pairings_reason() -> None:
+    text = explain(
+        seat("Ash", 3, ("table_changed", "same_points", "rematch"), rank=1),
+        seat("Misty", 0, ("swapped", "rematch"), rank=4),
+        edited=True,
+    )
+    assert "Staff changed your table by hand after round 3 was paired: Misty was swapped in." in text
+    assert "You had 3 points (ranked 1) when round 3 was paired. Misty had 0 points (ranked 4)." in text
+    assert "staff set this table by hand" in text
+    assert "point group" not in text and "no pairing of the whole field" not in text and "seed" not in text
+
+
+def test_the_player_moved_by_hand_is_told_so_in_a_pod_and_at_the_bye() -> None:
+    text = explain(
+        seat("Ash", 3, ("swapped",)), seat("B", 3, ("table_changed", "same_points")), seat("C", 0, ("table_changed",)),
+        one_vs_one=False, seat_order=1,
+    )  # fmt: skip
+    assert "Staff moved you to this table by hand" in text and "B had 3 points; C had 0 points." in text
+    assert "go first" not in text and "same points" not in text
+    assert "Staff moved you into the bye by hand" in explain(seat("Ash", 0, ("swapped",)), table=None)

@@ -265,6 +265,76 @@ def test_a_player_elsewhere_may_not_report_and_events_may_keep_reports_to_staff(
     assert off.value.code == "player_reports_off"
 
 
+@pytest.fixture
+def walk_in_table(organiser, users):
+    """Ash (with an account) against a walk-in (no account) at table 1 of round 1, player reports on."""
+    event = make_event(organiser, 0, format="deck-masters", rounds=3)
+    services.event_update(event=event, by=organiser, player_reports=True)
+    ash = users("ash")
+    RegistrationFactory(event=event, player=PlayerFactory(user=ash, display_name="Ash"), checked_in=True)
+    RegistrationFactory(event=event, player=PlayerFactory(display_name="Walker"), checked_in=True)
+    services.round_start(event=event, by=organiser, seed=1)
+    seats = {s.player.display_name: s.player for s in event.rounds.get().pods.get().seats.select_related("player")}
+    return event, ash, seats["Ash"], seats["Walker"]
+
+
+def test_staff_accept_a_report_a_walk_in_cannot_confirm_as_a_confirmation(walk_in_table, organiser, users):
+    event, ash, me, walker = walk_in_table
+    table = {"event": event, "round_number": 1, "table_number": 1}
+    report = results.result_player_report(
+        **table, placements={me.pk: 1, walker.pk: 2}, games={me.pk: [2, 0, 0], walker.pk: [0, 2, 0]}, by=ash
+    ).report
+    judge = users("judy")
+    staff.staff_add(event=event, username="judy", role="judge", by=organiser)
+    version = event.results_version
+
+    answer = results.result_report_accept(**table, by=judge)
+
+    assert answer.state == "confirmed" and answer.report == report
+    result = PodResult.objects.get(pod=report.pod)
+    assert (result.source, result.reported_by) == (PodResult.Source.ACCEPTED, ash)
+    assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.CONFIRMED
+    seats = {s.player_id: s for s in report.pod.seats.all()}
+    assert (seats[me.pk].placement, seats[me.pk].games_won, seats[walker.pk].placement) == (1, 2, 2)
+    entry = AuditEntry.objects.filter(event=event).latest("id")
+    assert (entry.action, entry.actor) == ("result.confirmed", judge)
+    assert entry.reason == f"Accepted by staff as reported; not confirmed by Walker (#{walker.pk})."
+    event.refresh_from_db()
+    assert event.results_version > version  # the standings follow it, as they follow a confirmation
+    with pytest.raises(Conflict) as again:
+        results.result_report_accept(**table, by=judge)
+    assert again.value.code == "result_exists"
+
+
+def test_only_staff_who_settle_tables_accept_a_report_and_only_a_waiting_one(walk_in_table, organiser, users):
+    event, ash, me, walker = walk_in_table
+    table = {"event": event, "round_number": 1, "table_number": 1}
+    with pytest.raises(NotFound) as none:
+        results.result_report_accept(**table, by=organiser)
+    assert none.value.code == "no_report"
+    results.result_player_report(**table, placements={me.pk: 1, walker.pk: 2}, by=ash)
+    caster = users("cass")
+    staff.staff_add(event=event, username="cass", role="caster", by=organiser)
+    for who in (ash, caster):
+        with pytest.raises(PermissionDenied):
+            results.result_report_accept(**table, by=who)
+    assert not PodResult.objects.filter(pod__round__event=event).exists()
+    scorekeeper = users("sam")
+    staff.staff_add(event=event, username="sam", role="scorekeeper", by=organiser)
+    assert results.result_report_accept(**table, by=scorekeeper).result is not None
+
+
+def test_a_disputed_report_is_settled_by_entering_the_result_not_accepted(duel, organiser):
+    event, a, b, pa, pb = duel
+    table = {"event": event, "round_number": 1, "table_number": 1}
+    results.result_player_report(**table, placements={pa: 1, pb: 2}, by=a)
+    results.result_player_report(**table, placements={pa: 2, pb: 1}, by=b)
+    with pytest.raises(Conflict) as refused:
+        results.result_report_accept(**table, by=organiser)
+    assert refused.value.code == "report_disputed"
+    assert not PodResult.objects.filter(pod__round__event=event).exists()
+
+
 # --- game scores, intentional draws, the floor --------------------------------------------------
 
 

@@ -15,6 +15,10 @@ Terms
   confirmed it becomes the table's result; a dispute, or a report that says
   something else, leaves the table **disputed** until staff enter its result,
   which **settles** it.  A report never overwrites anything.
+* Staff who may settle a table may also **accept** a waiting report as it
+  stands, when the other players cannot confirm it (a walk-in without an
+  account, a player without a phone): it becomes the table's result as a
+  confirmation would.
 * A **correction** changes a recorded result of any round, with a reason,
   also after later rounds were paired (they stay as paired).
 
@@ -318,7 +322,7 @@ def pod_result_report(
         events.record(
             event=event, by=by, action="result.settled" if report is not None else "result.entered",
             subject=audit.table_label(round_number, table_number), after=outcome.as_json(),
-            round=round_number, table=table_number,
+            round=round_number, table=table_number, pod_id=pod.pk,
         )  # fmt: skip
         _finish_table(event, round_)
     return result, True
@@ -349,19 +353,27 @@ def _agreed_by_all(report: ResultReport, seats: list[Seat]) -> bool:
     return {s.player_id for s in seats} <= agreed
 
 
-def _confirm(event: Event, round_: Round, seats: list[Seat], report: ResultReport, by) -> PodResult:
+def _confirm(
+    event: Event,
+    round_: Round,
+    seats: list[Seat],
+    report: ResultReport,
+    by,
+    *,
+    source: str = PodResult.Source.PLAYERS,
+    reason: str = "",
+) -> PodResult:
     outcome = Outcome.of(report.placements, report.games, report.intentional_draw)
     _apply(event, round_, seats, outcome)
     result = PodResult.objects.create(
-        pod=seats[0].pod, reported_by=report.user, source=PodResult.Source.PLAYERS,
-        intentional_draw=outcome.intentional_draw,
+        pod=seats[0].pod, reported_by=report.user, source=source, intentional_draw=outcome.intentional_draw,
     )  # fmt: skip
     report.status, report.resolved_at = ResultReport.Status.CONFIRMED, timezone.now()
     report.save(update_fields=["status", "resolved_at"])
     events.record(
         event=event, by=by, action="result.confirmed",
-        subject=audit.table_label(round_.number, seats[0].pod.table_number), after=outcome.as_json(),
-        round=round_.number, table=seats[0].pod.table_number,
+        subject=audit.table_label(round_.number, seats[0].pod.table_number), after=outcome.as_json(), reason=reason,
+        round=round_.number, table=seats[0].pod.table_number, pod_id=seats[0].pod_id,
     )  # fmt: skip
     _finish_table(event, round_)
     return result
@@ -480,6 +492,45 @@ def _respond(
     return ReportAnswer(None, report, report.status)
 
 
+def result_report_accept(*, event: Event, round_number: int, table_number: int, by) -> ReportAnswer:
+    """Staff accept a table's waiting player report as it stands: it becomes the table's result.
+
+    For a report the other players cannot confirm (a walk-in has no account).
+    Those who may settle a table (:data:`~tournaments.policy.Action.SETTLE_DISPUTES`:
+    organisers, scorekeepers, judges).  The result is the report's, reported by
+    its player (source ``accepted``); the audit trail and the domain events
+    are a confirmation's (``result.confirmed``), by the staff member, naming
+    who had not confirmed.  A disputed report is settled by entering the
+    result instead (``report_disputed``); none open: ``no_report``; a table
+    with its result: ``result_exists``.
+    """
+    ensure(by, Action.SETTLE_DISPUTES, event)
+    with transaction.atomic():
+        event = shared_event(event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is finished: results are closed.", code="event_finished")
+        round_, pod, seats = _table(event, round_number, table_number)
+        if getattr(pod, "result", None) is not None:
+            raise Conflict("This table's result is recorded already.", code="result_exists")
+        report = _open_report(pod)
+        if report is None:
+            raise NotFound("Nobody has reported this table's result yet.", code="no_report")
+        if report.status == ResultReport.Status.DISPUTED:
+            raise Conflict(
+                "The players disagree about this table: enter its result to settle it.", code="report_disputed"
+            )
+        # The table may have changed since the report (a swap): the report must still fit it.
+        _checked(
+            Outcome.of(report.placements, report.games, report.intentional_draw), seats,
+            games_per_match=event.format_spec.games_per_match, stage=round_.stage,
+        )  # fmt: skip
+        agreed = set(report.responses.filter(agrees=True).values_list("player_id", flat=True)) | {report.player_id}
+        waiting = [audit.player_label(s.player) for s in seats if s.player_id not in agreed]
+        reason = f"Accepted by staff as reported; not confirmed by {', '.join(waiting)}." if waiting else ""
+        result = _confirm(event, round_, seats, report, by, source=PodResult.Source.ACCEPTED, reason=reason)
+    return ReportAnswer(result, report, ResultReport.Status.CONFIRMED)
+
+
 # --- corrections --------------------------------------------------------------------------------
 
 
@@ -537,6 +588,6 @@ def result_correct(
         events.record(
             event=event, by=by, action="result.corrected", subject=audit.table_label(round_number, table_number),
             before=before.as_json(), after={**outcome.as_json(), "rounds_paired_since": later}, reason=reason,
-            round=round_number, table=table_number,
+            round=round_number, table=table_number, pod_id=pod.pk,
         )  # fmt: skip
     return Correction(result, later)

@@ -20,6 +20,7 @@ from django.db.models import Prefetch, Q
 from core import events
 from core.exceptions import ApplicationError, Conflict, NotFound
 from tournaments import audit, pairing, selectors
+from tournaments.explain import CHANGED_BY_STAFF
 from tournaments.models import ByeAssignment, Event, Player, Pod, PodResult, Registration, Round, Seat
 from tournaments.pairing import topcut
 from tournaments.policy import Action, ensure
@@ -106,7 +107,10 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
 
     Only at tables without a result or a game record.  A bye can be swapped
     too: the player moved in gets the bye.  The round is marked as edited, so
-    its seed alone no longer reproduces it.
+    its seed alone no longer reproduces it.  Every seat at the two tables
+    says why it changed (:mod:`tournaments.explain`): the two players moved
+    ``swapped``, the others ``table_changed``; ``rematch`` is said again for
+    the tables as they are now.
     """
     ensure(by, Action.PAIR_ROUNDS, event)
     if player_a == player_b:
@@ -130,9 +134,10 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
         _ensure_untouched(round_, Pod.objects.filter(pk__in=[a.pod_id, b.pod_id], is_bye=False))
 
         pod_ids = [a.pod_id, b.pod_id]
+        table_seats = list(Seat.objects.filter(pod_id__in=pod_ids).order_by("seat_order"))
         members = defaultdict(list)
-        for pod_id, player_id in Seat.objects.filter(pod_id__in=pod_ids).values_list("pod_id", "player_id"):
-            members[pod_id].append(player_id)
+        for seat in table_seats:
+            members[seat.pod_id].append(seat.player_id)
         involved = [p for pod_id in pod_ids for p in members[pod_id]]
         met = _met_before(event, round_, involved)
         names = dict(Player.objects.filter(pk__in=involved).values_list("pk", "display_name"))
@@ -141,15 +146,26 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
             members[pod_id] = [{player_a: player_b, player_b: player_a}.get(p, p) for p in members[pod_id]]
         after = _repeat_pairs([members[pod_id] for pod_id in pod_ids], met)
 
+        in_rematch = {p for pair in after for p in pair}
+
+        def reasons(kept: list[str], player_id: int) -> list[str]:
+            return [*kept, *(["rematch"] if player_id in in_rematch else [])]
+
         moved = []
         for seat, other in ((a, b), (b, a)):
             moved.append(
                 Seat(
                     pod_id=other.pod_id, round=round_, player_id=seat.player_id, seat_order=other.seat_order,
                     placement=other.placement, points=other.points, points_before=seat.points_before,
-                    rank_before=seat.rank_before, cut_seed=seat.cut_seed, reasons=["swapped"],
+                    rank_before=seat.rank_before, cut_seed=seat.cut_seed, reasons=reasons(["swapped"], seat.player_id),
                 )
             )  # fmt: skip
+        # Everyone else at the two tables sits with someone the pairing did not choose: their explanation says so.
+        stayed = [seat for seat in table_seats if seat.pk not in (a.pk, b.pk)]
+        for seat in stayed:
+            kept = [c for c in seat.reasons if c != "rematch"]
+            seat.reasons = reasons(kept if CHANGED_BY_STAFF & set(kept) else ["table_changed", *kept], seat.player_id)
+        Seat.objects.bulk_update(stayed, ["reasons"])
         Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
         Seat.objects.bulk_create(moved)
         round_.rematches = max(0, round_.rematches + len(after) - len(before))
