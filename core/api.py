@@ -404,25 +404,57 @@ class UnknownApi(APIView):
 # --- lists ------------------------------------------------------------------------------------------------------
 
 
+#: The most rows a page of a list holds.
+MAX_LIMIT = 1000
+
+
 class Pagination(LimitOffsetPagination):
-    """Every list of the API: ``?limit=`` (default :attr:`default_limit`, at most :attr:`max_limit`) and
-    ``?offset=``; the answer is ``{"count", "next", "previous", "results"}`` (links to the neighbouring pages, or
-    ``null``).  A limit that is no positive number is the default; an offset past any list is the same empty page
-    (offsets stop at :data:`MAX_INT`, which the database can skip)."""
+    """Every list of the API: ``?limit=`` (default :attr:`default_limit`, 1 to :attr:`max_limit`) and ``?offset=``
+    (0 or more); the answer is ``{"count", "next", "previous", "results"}`` (links to the neighbouring pages, or
+    ``null``).  A limit or an offset that is no whole number in its range is a 400 naming it, as the schema says;
+    an offset past any list is the same empty page (offsets stop at :data:`MAX_INT`, which the database can skip)."""
 
     default_limit = 100
-    max_limit = 1000
+    max_limit = MAX_LIMIT
+    limit_query_description = f"Rows per page: 1 to {max_limit} (default {default_limit})."
+    offset_query_description = "Rows to skip: 0 or more."
+
+    class PageInput(serializers.Serializer):
+        limit = serializers.IntegerField(required=False, min_value=1, max_value=MAX_LIMIT)
+        offset = serializers.IntegerField(required=False, min_value=0)
+
+    def _page(self, request: Request) -> dict[str, int]:
+        """The request's ``limit`` and ``offset``, checked together (a 400 names every one at fault)."""
+        given = {name: request.query_params[name] for name in ("limit", "offset") if name in request.query_params}
+        page = self.PageInput(data=given)
+        page.is_valid(raise_exception=True)
+        return page.validated_data
+
+    def get_limit(self, request: Request) -> int:
+        return self._page(request).get("limit", self.default_limit)
 
     def get_offset(self, request: Request) -> int:
-        return min(super().get_offset(request), MAX_INT)
+        return min(self._page(request).get("offset", 0), MAX_INT)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict]:
+        ranges = {"limit": LIMIT_RANGE, "offset": OFFSET_RANGE}
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"].update(ranges[parameter["name"]])
+        return parameters
+
+
+#: What the schema says of ``limit`` and ``offset`` (the answer is a 400 outside it).
+LIMIT_RANGE = {"minimum": 1, "maximum": MAX_LIMIT}
+OFFSET_RANGE = {"minimum": 0}
 
 
 def page_parameters() -> list[OpenApiParameter]:
     """The query parameters of a list the schema cannot see is one (the standings' rows in an object)."""
     return [
-        OpenApiParameter("limit", int, description=f"Rows per page (default {Pagination.default_limit}, at most "
-                         f"{Pagination.max_limit})."),
-        OpenApiParameter("offset", int, description="Rows to skip."),
+        OpenApiParameter("limit", {"type": "integer", **LIMIT_RANGE}, description=Pagination.limit_query_description),
+        OpenApiParameter("offset", {"type": "integer", **OFFSET_RANGE},
+                         description=Pagination.offset_query_description),
     ]  # fmt: skip
 
 
