@@ -269,7 +269,9 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "no_report": (404, "nobody has reported this table's result yet"),
     "already_organiser": (409, "the organiser already runs the event"),
     "registration_closed": (409, "registration for the event is closed (or its deadline has passed)"),
-    "not_registered": (409, "the player is on the waiting list or has withdrawn"),
+    "not_registered": (409, "the player is on the waiting list, invited or has withdrawn"),
+    "not_invited": (409, "the registration is no invitation waiting for an answer (withdrawn, declined, or no "
+                         "invitation at all)"),
     "check_in_closed": (409, "players check themselves in only while the organiser keeps check-in open"),
     "round_in_progress": (409, "the player's table has no result yet: drop after it is reported"),
     "already_claimed": (409, "the player record is already linked to an account"),
