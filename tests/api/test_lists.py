@@ -137,6 +137,17 @@ def test_a_limit_or_an_offset_that_is_no_whole_number_in_range_is_a_400_naming_i
         assert good.status_code == 200, (url, good.content[:200])
 
 
+def test_the_other_integer_filters_of_the_lists_are_400s_too_when_no_whole_number_in_range(anon_api):
+    for url, name, values in (
+        ("/api/v1/players/", "event", ["0.5", "x", "0", "-3"]),
+        ("/api/v1/ratings/deck-masters/", "min_games", ["0.333", "x", "0", "10001"]),
+    ):
+        for value in values:
+            response = anon_api.get(url, {name: value})
+            assert response.status_code == 400, (url, value)
+            assert list(response.json()["error"]["fields"]) == [name], (url, value)
+
+
 def test_the_schema_gives_the_range_of_limit_and_offset(schema):
     for path in LISTS:
         parameters = {p["name"]: p["schema"] for p in schema["paths"][V1 + path]["get"]["parameters"]}

@@ -227,3 +227,12 @@ def test_the_audit_page_words_the_invitation_and_its_answer(client, organiser, a
     services.registration_accept(registration=invited, by=ash.user)
     said = text(as_user(client, organiser).get(url("event-audit", event.pk)))
     assert "Invited by staff" in said and "Invitation accepted by the player" in said
+
+
+def test_the_decks_page_leaves_an_invitation_out_until_it_is_accepted(client, organiser, ash, event):
+    invited = services.registration_create(event=event, by=organiser, player=ash)
+    page = as_user(client, organiser).get(f"/dashboard/events/{event.pk}/decks/")
+    assert "Ash Ketchum" not in page.content.decode() and "4 without a deck" in text(page)
+    services.registration_accept(registration=invited, by=ash.user)
+    page = client.get(f"/dashboard/events/{event.pk}/decks/")
+    assert "Ash Ketchum" in page.content.decode() and "5 without a deck" in text(page)
