@@ -164,8 +164,10 @@ def registration_accept(*, registration: Registration, by) -> Registration:
         registration = _locked_registration(registration)
         if registration.status == Registration.Status.REGISTERED:
             return registration
-        if registration.status != Registration.Status.INVITED:
+        if registration.status == Registration.Status.WITHDRAWN:
             raise Conflict("This invitation was withdrawn or declined: ask the event's staff.", code="not_invited")
+        if registration.status != Registration.Status.INVITED:
+            raise Conflict("There is no invitation to accept: you are on the waiting list.", code="not_invited")
         _open_for_entries(event)
         before = audit.snapshot(registration, _REGISTRATION_FIELDS)
         registration.status = Registration.Status.REGISTERED
