@@ -191,7 +191,18 @@ class Panel:
     @property
     def active(self) -> bool:
         """Registered or waiting: the player has a place or is in line for one."""
-        return self.registration is not None and self.registration.status != Registration.Status.WITHDRAWN
+        return self.registration is not None and self.registration.status not in (
+            Registration.Status.WITHDRAWN, Registration.Status.INVITED
+        )  # fmt: skip
+
+    @property
+    def invited(self) -> bool:
+        """Staff entered the player, who may still accept or decline (the panel asks: accounts/_invitation.html)."""
+        return (
+            self.registration is not None
+            and self.registration.status == Registration.Status.INVITED
+            and self.event.status != Event.Status.FINISHED
+        )
 
 
 def follows_live(event: Event, registration: Registration) -> bool:
@@ -242,7 +253,7 @@ def build(
     withdrawn = registration is None or registration.status == Registration.Status.WITHDRAWN
     panel.can_register = panel.self_registration_open and withdrawn
     panel.joins_waiting_list = event.capacity is not None and panel.places_taken >= event.capacity
-    if registration is None or withdrawn:
+    if registration is None or withdrawn or registration.status == Registration.Status.INVITED:
         return panel
 
     panel.waiting_place = selectors.waiting_place(registration=registration)

@@ -143,10 +143,14 @@ def claim(request: HttpRequest, code: str = "") -> HttpResponse:
 def me(request: HttpRequest) -> HttpResponse:
     """``/me/``: the player's running, upcoming and past events, each with its panel."""
     player = tournament_selectors.player_of(request.user)
-    running, upcoming, past = [], [], []
+    running, upcoming, past, invitations = [], [], [], []
     if player is not None:
         regs = selectors.player_registrations(player=player)
-        shown = [r for r in regs if r.status != Registration.Status.WITHDRAWN]
+        aside = (Registration.Status.WITHDRAWN, Registration.Status.INVITED)
+        shown = [r for r in regs if r.status not in aside]
+        invitations = [
+            r for r in regs if r.status == Registration.Status.INVITED and r.event.status != Event.Status.FINISHED
+        ]
         started = [r.event_id for r in shown if r.event.status != Event.Status.REGISTRATION]
         found = selectors.matches(player=player, event_ids=started)
         standings = selectors.standings_of(player=player, event_ids=started)
@@ -167,6 +171,7 @@ def me(request: HttpRequest) -> HttpResponse:
             (running if event.status == Event.Status.RUNNING else upcoming).append(panel)
     context = {
         "player": player,
+        "invitations": invitations,
         "running": running,
         "upcoming": upcoming,
         "past": past,
@@ -265,6 +270,30 @@ def register(request: HttpRequest, event_id: int) -> HttpResponse:
         return f"You are registered for {event.name}."
 
     return _act(request, event, lambda: registrations.registration_self_register(event=event, by=request.user), news)
+
+
+@login_required
+@require_POST
+def invitation_accept(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The player accepts staff's invitation to the event: they are registered."""
+    return _registration_action(
+        request,
+        event_id,
+        lambda r: registrations.registration_accept(registration=r, by=request.user),
+        lambda r: f"You are registered for {r.event.name}.",
+    )
+
+
+@login_required
+@require_POST
+def invitation_decline(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The player declines staff's invitation to the event."""
+    return _registration_action(
+        request,
+        event_id,
+        lambda r: registrations.registration_decline(registration=r, by=request.user),
+        lambda r: f"You declined the invitation to {r.event.name}.",
+    )
 
 
 @login_required

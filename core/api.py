@@ -6,7 +6,10 @@ Every error answer looks like::
 
 ``fields`` is present for validation errors (one list of messages per field).
 User errors (DRF's own exceptions, Django's ``ValidationError`` and
-:class:`core.exceptions.ApplicationError`) map to 4xx; anything else is left to
+:class:`core.exceptions.ApplicationError`) map to 4xx.  A database that cannot
+answer (:data:`DATABASE_UNAVAILABLE`: it is down, unreachable, or refused the
+connection) is a 503 ``service_unavailable`` with ``Retry-After``: the request
+may well succeed in a moment, and it is no bug.  Anything else is left to
 Django and becomes a 500, because it is a bug.
 
 :data:`ERROR_CODES` is the catalogue of codes the API answers, each with its
@@ -22,12 +25,15 @@ same for what fails before a view.
 
 from __future__ import annotations
 
+import logging
+import sys
 from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_serializer
@@ -37,11 +43,21 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.views import APIView, set_rollback
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.exceptions import ApplicationError
+from core.middleware import MAX_URL_LENGTH
 from rules import FORMATS
+
+logger = logging.getLogger(__name__)
+
+#: What the database driver raises when the database cannot answer: it is down or unreachable, refused the
+#: connection, or lost it (Django's wrappers of the driver's errors).
+DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+#: How long a client is asked to wait before trying again while the database is unavailable.
+RETRY_AFTER_SECONDS = 10
+UNAVAILABLE_MESSAGE = "The service is unavailable for a moment (its database does not answer): try again shortly."
 
 
 def _error(code: str, message: str, status_code: int, fields: Any = None, extra: dict | None = None) -> Response:
@@ -63,6 +79,12 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         return _error(exc.code, exc.message, exc.status_code, fields, exc.extra)
     if isinstance(exc, TOO_LARGE):
         return _error("too_large", TOO_LARGE_MESSAGE, status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    if isinstance(exc, DATABASE_UNAVAILABLE):
+        set_rollback()
+        _log_unavailable(request, exc)
+        response = _error("service_unavailable", UNAVAILABLE_MESSAGE, status.HTTP_503_SERVICE_UNAVAILABLE)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(detail=exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
     elif isinstance(exc, Http404):
@@ -85,6 +107,11 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     detail = getattr(exc, "detail", str(exc))
     response.data = {"error": {"code": code, "message": str(detail)}}
     return response
+
+
+def _log_unavailable(request: Any, exc: BaseException) -> None:
+    where = f"{request.method} {request.path}" if request is not None else "a request"
+    logger.error("The database did not answer %s: %s", where, exc)
 
 
 def _unauthenticated(context: dict) -> Response:
@@ -136,6 +163,13 @@ def handler404(request: HttpRequest, exception: Exception | None = None) -> Http
 def handler500(request: HttpRequest) -> HttpResponse:
     if not request.path.startswith("/api/"):
         return defaults.server_error(request)
+    # Django calls this while it handles the exception (outside the API views: a middleware's query).
+    failure = sys.exc_info()[1]
+    if isinstance(failure, DATABASE_UNAVAILABLE):
+        _log_unavailable(request, failure)
+        response = _json_error("service_unavailable", UNAVAILABLE_MESSAGE, 503)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
     return _json_error("server_error", "Something went wrong on our side; it has been logged.", 500)
 
 
@@ -236,7 +270,9 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "no_report": (404, "nobody has reported this table's result yet"),
     "already_organiser": (409, "the organiser already runs the event"),
     "registration_closed": (409, "registration for the event is closed (or its deadline has passed)"),
-    "not_registered": (409, "the player is on the waiting list or has withdrawn"),
+    "not_registered": (409, "the player is on the waiting list, invited or has withdrawn"),
+    "not_invited": (409, "the registration is no invitation waiting for an answer (withdrawn, declined, or no "
+                         "invitation at all)"),
     "check_in_closed": (409, "players check themselves in only while the organiser keeps check-in open"),
     "round_in_progress": (409, "the player's table has no result yet: drop after it is reported"),
     "already_claimed": (409, "the player record is already linked to an account"),
@@ -265,9 +301,12 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "timer_paused": (409, "the round's clock is already paused"),
     "timer_running": (409, "the round's clock is running: only a paused clock resumes"),
     "too_large": (413, "the body is larger than the server accepts (`DATA_UPLOAD_MAX_MEMORY_SIZE`, 2.5 MB)"),
+    "uri_too_long": (414, f"the URL (path and query string) is longer than the server accepts ({MAX_URL_LENGTH:,} "
+                          "characters)"),
     "unsupported_media_type": (415, "the body is neither JSON nor form data"),
     "throttled": (429, "too many requests: wait and retry"),
     "stream_unavailable": (503, "this server does not serve the live streams: the ASGI server (uvicorn) does"),
+    "service_unavailable": (503, "the database does not answer for a moment: retry after `Retry-After` seconds"),
 }  # fmt: skip
 
 #: Codes every operation with a request body can answer.
@@ -284,9 +323,10 @@ _STATUS_TITLES = {
     404: "Not found.",
     409: "The current state refuses the request.",
     413: "The body is too large.",
+    414: "The URL is too long.",
     415: "Unsupported media type.",
     429: "Throttled.",
-    503: "Unavailable here.",
+    503: "Unavailable: on this server, or for a moment.",
 }
 
 #: The line of a 400 that also carries the game engines' own refusals.
@@ -331,13 +371,15 @@ def document_shared_errors(result: dict, generator: Any, request: Any, public: b
     * 401 ``authentication_failed``: every operation that takes a token (a bad one is refused, even for a read);
     * 400 ``invalid``: every operation with query parameters (a NUL character in one, see :mod:`core.middleware`);
     * 413 ``too_large``: every operation with a request body;
-    * 429 ``throttled``: every write (signed-in accounts' writes are throttled, :mod:`core.throttling`).
+    * 429 ``throttled``: every write (signed-in accounts' writes are throttled, :mod:`core.throttling`);
+    * 414 ``uri_too_long`` and 503 ``service_unavailable``: every operation (a URL over the length any takes,
+      :mod:`core.middleware`; the database not answering for a moment).
 
     A status the operation documents already gets the code added to its list; a new one gets the error body.
     """
     for methods in result.get("paths", {}).values():
         for method, operation in methods.items():
-            shared = []
+            shared = ["uri_too_long", "service_unavailable"]
             if any(requirement for requirement in operation.get("security", [{}])):
                 shared.append("authentication_failed")
             if any(parameter.get("in") == "query" for parameter in operation.get("parameters", [])):
@@ -406,25 +448,57 @@ class UnknownApi(APIView):
 # --- lists ------------------------------------------------------------------------------------------------------
 
 
+#: The most rows a page of a list holds.
+MAX_LIMIT = 1000
+
+
 class Pagination(LimitOffsetPagination):
-    """Every list of the API: ``?limit=`` (default :attr:`default_limit`, at most :attr:`max_limit`) and
-    ``?offset=``; the answer is ``{"count", "next", "previous", "results"}`` (links to the neighbouring pages, or
-    ``null``).  A limit that is no positive number is the default; an offset past any list is the same empty page
-    (offsets stop at :data:`MAX_INT`, which the database can skip)."""
+    """Every list of the API: ``?limit=`` (default :attr:`default_limit`, 1 to :attr:`max_limit`) and ``?offset=``
+    (0 or more); the answer is ``{"count", "next", "previous", "results"}`` (links to the neighbouring pages, or
+    ``null``).  A limit or an offset that is no whole number in its range is a 400 naming it, as the schema says;
+    an offset past any list is the same empty page (offsets stop at :data:`MAX_INT`, which the database can skip)."""
 
     default_limit = 100
-    max_limit = 1000
+    max_limit = MAX_LIMIT
+    limit_query_description = f"Rows per page: 1 to {max_limit} (default {default_limit})."
+    offset_query_description = "Rows to skip: 0 or more."
+
+    class PageInput(serializers.Serializer):
+        limit = serializers.IntegerField(required=False, min_value=1, max_value=MAX_LIMIT)
+        offset = serializers.IntegerField(required=False, min_value=0)
+
+    def _page(self, request: Request) -> dict[str, int]:
+        """The request's ``limit`` and ``offset``, checked together (a 400 names every one at fault)."""
+        given = {name: request.query_params[name] for name in ("limit", "offset") if name in request.query_params}
+        page = self.PageInput(data=given)
+        page.is_valid(raise_exception=True)
+        return page.validated_data
+
+    def get_limit(self, request: Request) -> int:
+        return self._page(request).get("limit", self.default_limit)
 
     def get_offset(self, request: Request) -> int:
-        return min(super().get_offset(request), MAX_INT)
+        return min(self._page(request).get("offset", 0), MAX_INT)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict]:
+        ranges = {"limit": LIMIT_RANGE, "offset": OFFSET_RANGE}
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"].update(ranges[parameter["name"]])
+        return parameters
+
+
+#: What the schema says of ``limit`` and ``offset`` (the answer is a 400 outside it).
+LIMIT_RANGE = {"minimum": 1, "maximum": MAX_LIMIT}
+OFFSET_RANGE = {"minimum": 0}
 
 
 def page_parameters() -> list[OpenApiParameter]:
     """The query parameters of a list the schema cannot see is one (the standings' rows in an object)."""
     return [
-        OpenApiParameter("limit", int, description=f"Rows per page (default {Pagination.default_limit}, at most "
-                         f"{Pagination.max_limit})."),
-        OpenApiParameter("offset", int, description="Rows to skip."),
+        OpenApiParameter("limit", {"type": "integer", **LIMIT_RANGE}, description=Pagination.limit_query_description),
+        OpenApiParameter("offset", {"type": "integer", **OFFSET_RANGE},
+                         description=Pagination.offset_query_description),
     ]  # fmt: skip
 
 

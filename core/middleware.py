@@ -7,9 +7,13 @@ Nothing Podium stores holds one, so:
 * in the path: 404, no such page or resource;
 * in a query parameter's name or value: 400 naming the parameter.
 
+A URL (path and query string) longer than :data:`MAX_URL_LENGTH` characters is 414: no page or operation takes
+one that long.  The web server's own limit on the request line is set above it (``config/gunicorn.conf.py``), so
+it is this answer a client gets, not the server's page.
+
 Under ``/api/`` the answer has the API's error shape (:mod:`core.api`); elsewhere it is the site's 400 or 404
-page.  JSON bodies get the same checks from :mod:`core.parsers`; form fields from Django's and DRF's own
-``ProhibitNullCharactersValidator``.
+page (with status 414 for a URL too long).  JSON bodies get the same checks from :mod:`core.parsers`; form
+fields from Django's and DRF's own ``ProhibitNullCharactersValidator``.
 """
 
 from __future__ import annotations
@@ -22,6 +26,11 @@ from django.views import defaults
 from core.parsers import NUL, shown
 
 API_PREFIX = "/api/"
+
+#: The longest URL (path and query string, as sent) Podium answers; gunicorn's limit on the whole request line
+#: (``limit_request_line`` in ``config/gunicorn.conf.py``) must stay above it, with room for the method and version.
+MAX_URL_LENGTH = 4096
+URL_TOO_LONG = f"The URL is longer than the server accepts ({MAX_URL_LENGTH:,} characters): send less in the query."
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -40,6 +49,12 @@ class UnsafeInputMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if len(request.get_full_path()) > MAX_URL_LENGTH:
+            if is_api(request):
+                return JsonResponse({"error": {"code": "uri_too_long", "message": URL_TOO_LONG}}, status=414)
+            response = defaults.bad_request(request, exception=None)
+            response.status_code = 414
+            return response
         if NUL in request.path:
             if is_api(request):
                 return JsonResponse({"error": {"code": "not_found", "message": "Not found."}}, status=404)

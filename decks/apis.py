@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from core.api import BODY, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
 from core.throttling import DeckCheckThrottle, UserWriteThrottle
 from decks import selectors, services
-from decks.checking import LISTED_PER_CODE, deck_check
+from decks.checking import DECKLIST_MAX_LENGTH, LISTED_PER_CODE, STORED_VIOLATIONS, deck_check
 from decks.models import DeckVerdictOverride, DeckVersion
 from rules.deckrules import ROLES
 from tournaments import selectors as tournament_selectors
@@ -40,7 +40,7 @@ class DeckCheckApi(APIView):
     @extend_schema_serializer(component_name="DeckCheck")
     class InputSerializer(serializers.Serializer):
         format = FormatField()
-        decklist = serializers.CharField(max_length=50_000, allow_blank=True, trim_whitespace=False)
+        decklist = serializers.CharField(max_length=DECKLIST_MAX_LENGTH, allow_blank=True, trim_whitespace=False)
         roles = serializers.DictField(
             child=serializers.CharField(max_length=300), required=False, default=dict,
             help_text=f"Role -> card reference. Roles: {', '.join(ROLES)}.",
@@ -121,7 +121,18 @@ class DeckVersionOutput(serializers.Serializer):
         allow_null=True, help_text="The judge's ruling in force; null: none, or the decklist is hidden from you."
     )
     card_count = serializers.IntegerField(allow_null=True, help_text="null until checked, or while hidden from you.")
-    violations = ViolationOutput(many=True, allow_null=True, help_text="null while the decklist is hidden from you.")
+    violations = ViolationOutput(
+        many=True, allow_null=True,
+        help_text=f"The checker's violations, at most {STORED_VIOLATIONS} (the first of every code, then the first "
+        "ones: `violation_count` counts them all); null while the decklist is hidden from you.",
+    )  # fmt: skip
+    violation_count = serializers.IntegerField(
+        allow_null=True, help_text="Every violation the checker found, listed or not; null while hidden from you."
+    )
+    violations_by_code = serializers.DictField(
+        child=serializers.IntegerField(), allow_null=True,
+        help_text="How many violations of each code the checker found; null while hidden from you.",
+    )  # fmt: skip
     roles = serializers.DictField(
         child=serializers.CharField(), allow_null=True, help_text="null while the decklist is hidden from you."
     )
@@ -130,7 +141,10 @@ class DeckVersionOutput(serializers.Serializer):
     decklist = serializers.CharField(allow_null=True, help_text="null while the decklist is hidden from you.")
 
     #: What only the player and staff who may see hidden decklists read before publication.
-    PRIVATE = ("card_count", "violations", "roles", "decklist", "checked_status", "ruling")
+    PRIVATE = (
+        "card_count", "violations", "violation_count", "violations_by_code", "roles", "decklist", "checked_status",
+        "ruling",
+    )  # fmt: skip
 
     def to_representation(self, version: DeckVersion) -> dict:
         """The view decides what its reader may see (``show_all``: every list, ``staff``: who ruled, see
@@ -172,7 +186,7 @@ class DeckVersionListSubmitApi(APIView):
 
     @extend_schema_serializer(component_name="DeckSubmit")
     class InputSerializer(serializers.Serializer):
-        decklist = serializers.CharField(max_length=50_000, trim_whitespace=False)
+        decklist = serializers.CharField(max_length=DECKLIST_MAX_LENGTH, trim_whitespace=False)
         roles = serializers.DictField(child=serializers.CharField(max_length=300), required=False, default=dict)
 
     @extend_schema(responses={200: DeckVersionOutput(many=True), **error_responses("not_found")})

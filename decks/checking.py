@@ -3,6 +3,12 @@
 ``deck_check`` is what the stateless ``POST /api/v1/deck-checks/`` endpoint and
 the validation task both call.  It reads the catalogue (through the cached
 pools of :mod:`decks.catalogue`) and writes nothing.
+
+A list may hold up to :data:`DECKLIST_MAX_LENGTH` characters, so up to 25,000
+lines that are each a violation.  What is kept of them is bounded: the
+anonymous check lists :data:`LISTED_PER_CODE` of each code, a stored deck
+version :data:`STORED_VIOLATIONS` (:meth:`CheckResult.kept`); both count them
+all, in total and by code.
 """
 
 from __future__ import annotations
@@ -21,9 +27,14 @@ from rules import FORMATS, Format, GameFamily, get_format
 from rules.deckrules import ROLES, Deck, DeckRules, Entry, Problem, Violation
 from rules.options import OptionError, Use
 
+#: The longest decklist taken (pasted on the deck page, or sent to the API), in characters.
+DECKLIST_MAX_LENGTH = 50_000
 #: The anonymous check lists at most this many violations of each code (a list of 5,000 unknown cards would
 #: answer hundreds of kilobytes); ``violation_count`` and ``violations_by_code`` count them all.
 LISTED_PER_CODE = 20
+#: A stored deck version keeps at most this many violations (a 25,000-line list of unreadable lines would store
+#: 3 MB a version); it counts them all, in total and by code.
+STORED_VIOLATIONS = 200
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,40 @@ class CheckResult:
             "violations_by_code": by_code,
             "violations": listed,
         }
+
+    def by_code(self) -> dict[str, int]:
+        """How many violations of each code, in the order the codes first appear."""
+        counts: dict[str, int] = {}
+        for violation in self.violations:
+            counts[violation.code] = counts.get(violation.code, 0) + 1
+        return counts
+
+    def kept(self, at_most: int = STORED_VIOLATIONS) -> list[dict[str, Any]]:
+        """What a deck version stores: :func:`kept_violations` of the violations as plain data."""
+        return kept_violations([v.as_dict() for v in self.violations], at_most)
+
+
+def kept_violations(violations: list[dict[str, Any]], at_most: int = STORED_VIOLATIONS) -> list[dict[str, Any]]:
+    """At most ``at_most`` of ``violations``, in their order: the first of every code, then the first ones.
+
+    Decklist problems come first, so a list of thousands of unreadable lines would otherwise leave no room for
+    the rule it breaks (too many cards) found after them.
+    """
+    if len(violations) <= at_most:
+        return list(violations)
+    firsts: dict[str, int] = {}
+    for position, violation in enumerate(violations):
+        firsts.setdefault(violation["code"], position)
+    must = set(sorted(firsts.values())[:at_most])
+    room = at_most - len(must)
+    kept = []
+    for position, violation in enumerate(violations):
+        if position in must:
+            kept.append(violation)
+        elif room > 0:
+            kept.append(violation)
+            room -= 1
+    return kept
 
 
 def deck_rules(slug: str) -> DeckRules:

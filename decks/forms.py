@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 
 from core.api import MAX_INT
+from decks.checking import DECKLIST_MAX_LENGTH
 from decks.models import DeckVerdictOverride
 from decks.services import REASON_MAX
 
@@ -26,7 +27,9 @@ ROLE_HELP = {
 class DeckForm(forms.Form):
     """The decklist and one field per role the format has."""
 
-    decklist = forms.CharField(widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}), max_length=50_000)
+    decklist = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}), max_length=DECKLIST_MAX_LENGTH
+    )
 
     def __init__(self, *args, fmt, **kwargs):
         super().__init__(*args, **kwargs)

@@ -185,7 +185,12 @@ class DeckVersion(models.Model):
     )
     submitted_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    #: The checker's violations, at most ``decks.checking.STORED_VIOLATIONS`` of them (the first of every code,
+    #: then the first ones): a list of thousands of unreadable lines keeps a small version.
     violations = models.JSONField(default=list, blank=True)
+    #: Every violation the checker found, listed or not, and how many of each code.
+    violation_count = models.PositiveIntegerField(default=0)
+    violations_by_code = models.JSONField(default=dict, blank=True)
     card_count = models.PositiveIntegerField(null=True, blank=True)
     checked_at = models.DateTimeField(null=True, blank=True)
     #: The catalogue version the verdict was reached on; a newer import re-validates.
@@ -215,6 +220,20 @@ class DeckVersion(models.Model):
 
     def get_effective_status_display(self) -> str:
         return self.Status(self.effective_status).label
+
+    @property
+    def unlisted_violations(self) -> list[tuple[str, int]]:
+        """``(code, how many)`` of the violations found but not stored, by code (pages say "and N more")."""
+        listed: dict[str, int] = {}
+        for violation in self.violations:
+            listed[violation["code"]] = listed.get(violation["code"], 0) + 1
+        return [
+            (code, n - listed.get(code, 0)) for code, n in self.violations_by_code.items() if n > listed.get(code, 0)
+        ]
+
+    @property
+    def unlisted_count(self) -> int:
+        return max(self.violation_count - len(self.violations), 0)
 
 
 def effective_status(path: str = "") -> Coalesce:

@@ -56,7 +56,9 @@ to the same card are merged into one ``Entry`` (counts added, ``line`` of the
 first, zone ``main``), in the order of first appearance.  A line that resolves
 to nothing becomes ``Problem(code="unknown_card")`` with ``suggestion`` from
 ``index.suggest(name)`` ("did you mean": the closest normalised name, by
-difflib, at a ratio of at least 0.6).  The problems returned are the parser's
+difflib, at a ratio of at least 0.6) for the first :data:`SUGGESTIONS_AT_MOST`
+of them: the search reads every name of the pool (about 30 ms), and pages and
+answers list only the first problems.  The problems returned are the parser's
 problems followed by the resolver's, sorted by line.
 """
 
@@ -73,6 +75,9 @@ from rules.cards import PokemonCard
 from rules.deckrules import Entry, Problem
 
 CLOSE_RATIO = 0.6
+#: Unknown cards of one list that get a "did you mean" (a list of thousands of unknown names would otherwise keep
+#: a check busy for minutes).
+SUGGESTIONS_AT_MOST = 20
 PROMO_ALIASES = {"PR-SWSH": "PR-SW", "PR-BW": "PR-BLW", "PR-DP": "PR-DPP", "PR-HGSS": "PR-HS"}
 SUBSET_SUFFIXES = (("tg", "TG"), ("gg", "GG"), ("sv", "SV"), ("sma", "SV"))
 
@@ -330,17 +335,19 @@ def resolve_pokemon_decklist(parsed: ParsedDecklist, index: PokemonIndex) -> tup
     """Entries for the lines that resolve (duplicates merged), and every problem, by line."""
     merged: dict[str, Entry] = {}
     problems = list(parsed.problems)
+    unknown = 0
     for line in parsed.lines:
         card = index.resolve(line.name, line.set_code, line.number)
         if card is None:
             where = f" ({line.set_code} {line.number})" if line.set_code and line.number else ""
+            unknown += 1
             problems.append(
                 Problem(
                     code="unknown_card",
                     line=line.line,
                     text=line.text,
                     message=f"No card matches {line.name!r}{where}.",
-                    suggestion=index.suggest(line.name),
+                    suggestion=index.suggest(line.name) if unknown <= SUGGESTIONS_AT_MOST else None,
                 )
             )
             continue

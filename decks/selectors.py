@@ -37,8 +37,10 @@ def deck_statuses(*, event: Event, player_ids: Iterable[int]) -> dict[int, str]:
 
 
 def registrations_by_name(*, event: Event) -> list[Registration]:
-    """Every registration of the event with its player, by the player's name: one query."""
-    return list(event.registrations.select_related("player").order_by("player__display_name"))
+    """Every registration of the event with its player, by the player's name, but invitations its players have
+    not accepted (they are not in the event): one query."""
+    registrations = event.registrations.exclude(status=Registration.Status.INVITED)
+    return list(registrations.select_related("player").order_by("player__display_name"))
 
 
 # --- a registration's deck versions ------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from core.events import record
 from core.exceptions import ApplicationError, Conflict, PermissionDenied
-from decks.checking import deck_check
+from decks.checking import DECKLIST_MAX_LENGTH, deck_check
 from decks.importers.mintayn import load_mintayn_csv
 from decks.importers.pokemon import load_pokemon
 from decks.importers.yugioh import banlist_date, load_cardinfo, load_lflists, parse_lflists
@@ -240,8 +240,8 @@ def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, s
     unknown = sorted(set(roles) - set(ROLES))
     if unknown:
         raise ApplicationError(f"Unknown role(s): {', '.join(unknown)}.", code="unknown_role", field="roles")
-    if len(decklist) > 50_000:
-        raise ApplicationError("The decklist is too long.", field="decklist")
+    if len(decklist) > DECKLIST_MAX_LENGTH:
+        raise ApplicationError(f"A decklist has at most {DECKLIST_MAX_LENGTH:,} characters.", field="decklist")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=registration.event_id)
         if event.decks_locked:
@@ -283,13 +283,14 @@ def deck_version_validate(*, version_id: int) -> DeckVersion | None:
         result = deck_check(
             format=event.format, decklist=version.decklist, roles=version.roles, options=event.deck_options
         )
-        violations, legal, count = [v.as_dict() for v in result.violations], result.legal, result.card_count
+        violations, by_code, legal, count = result.kept(), result.by_code(), result.legal, result.card_count
     except ApplicationError as exc:  # e.g. the event names a banlist that is not imported
         violations = [{"code": exc.code, "rule": "event options", "message": exc.message, "cards": []}]
-        legal, count = False, None
+        by_code, legal, count = {exc.code: 1}, False, None
     DeckVersion.objects.filter(pk=version.pk).update(
         status=DeckVersion.Status.LEGAL if legal else DeckVersion.Status.ILLEGAL,
-        violations=violations, card_count=count, checked_at=timezone.now(), catalogue_version=current,
+        violations=violations, violation_count=sum(by_code.values()), violations_by_code=by_code, card_count=count,
+        checked_at=timezone.now(), catalogue_version=current,
     )  # fmt: skip
     version.refresh_from_db()
     return version

@@ -671,7 +671,9 @@ class RegistrationOutput(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=Registration.Status.choices,
         help_text="registered: in the event; waitlisted: waiting for a place (promoted in order); withdrawn: left "
-        "before play.",
+        "before play (or an invitation declined or withdrawn); invited: staff entered a player record linked to an "
+        "account, and its player has not accepted (accept/) or declined (decline/) yet: not in the event until "
+        "then, and seen only by the player and the event's staff.",
     )
     self_registered = serializers.BooleanField(help_text="The player registered themselves (not a walk-in).")
     checked_in = serializers.BooleanField()
@@ -703,10 +705,11 @@ class RegistrationListCreateApi(APIView):
 
     @extend_schema(responses={200: RegistrationOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        """Every registration: players in the event, waiting for a place, and withdrawn."""
+        """Every registration: players in the event, waiting for a place, and withdrawn; invitations not answered
+        yet for the event's staff."""
         event = _event(event_id)
         context = serializer_context(request, event)
-        registrations = selectors.event_registrations(event=event)
+        registrations = selectors.event_registrations(event=event, invitations=context["private"])
         return paginated(
             self, request, registrations, lambda page: RegistrationOutput(page, many=True, context=context).data
         )
@@ -725,7 +728,8 @@ class RegistrationListCreateApi(APIView):
         """Register a walk-in: an existing player (``player``) or a new one (``display_name``).
 
         Staff may register beyond the capacity. Registering checked in once round 1 is paired is a late
-        entry: a loss for each round missed.
+        entry: a loss for each round missed. A player record linked to an account (but yours) is invited:
+        ``status: "invited"``, in the event once the player accepts (``accept/``), never checked in before.
         """
         event = _event(event_id)
         serializer = self.InputSerializer(data=request.data)
@@ -929,9 +933,43 @@ class RegistrationWithdrawApi(APIView):
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
         """Leave the event (or its waiting list) before play starts: the first player waiting takes the place.
 
-        The player themselves or the staff. Once play has started, a player drops instead.
+        The player themselves or the staff. Once play has started, a player drops instead. Staff withdraw an
+        invitation at any time (the player declines it).
         """
         registration = registration_services.registration_withdraw(
+            registration=_registration(event_id, registration_id), by=request.user
+        )
+        return _registration_answer(request, registration)
+
+
+class RegistrationAcceptApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: RegistrationOutput,
+            **error_responses(*STAFF, "not_found", "not_invited", "event_finished", "top_cut_started"),
+        },
+    )
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """The invited player accepts staff's invitation: registered (not checked in yet). Accepting twice
+        changes nothing."""
+        registration = registration_services.registration_accept(
+            registration=_registration(event_id, registration_id), by=request.user
+        )
+        return _registration_answer(request, registration)
+
+
+class RegistrationDeclineApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None, responses={200: RegistrationOutput, **error_responses(*STAFF, "not_found", "not_invited")}
+    )
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """The invited player declines staff's invitation: ``withdrawn``. Declining twice changes nothing."""
+        registration = registration_services.registration_decline(
             registration=_registration(event_id, registration_id), by=request.user
         )
         return _registration_answer(request, registration)

@@ -170,10 +170,13 @@ class Registration(models.Model):
         REGISTERED = "registered", "Registered"
         WAITLISTED = "waitlisted", "On the waiting list"
         WITHDRAWN = "withdrawn", "Withdrawn"
+        #: Staff entered a player record linked to an account: the player has not accepted (or declined) yet.
+        INVITED = "invited", "Invited"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
-    #: Only registered players are in the event; the waiting list is promoted in the order it was joined.
+    #: Only registered players are in the event; the waiting list is promoted in the order it was joined; an
+    #: invitation is nowhere in the event (lists, pairing, check-in) until its player accepts it.
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
     #: The player registered themselves (rather than staff entering a walk-in).
     self_registered = models.BooleanField(default=False)

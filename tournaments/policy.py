@@ -33,6 +33,11 @@ report and confirm their table's result, submit their deck) depends on who
 they are and on the event's windows, not on a role: :func:`can_act_for_player`
 and the services' own checks (registration open, check-in open, player
 reports allowed) decide it.
+
+**Invitations.**  A player record linked to an account is its holder's: staff
+who enter it at an event invite the player, who accepts or declines
+(:func:`registers_directly`, :func:`can_answer_invitation`); a walk-in's record
+(no account) and the staff member's own are entered at once.
 """
 
 from __future__ import annotations
@@ -80,7 +85,8 @@ class Action(StrEnum):
 ACTION_TEXT: dict[Action, str] = {
     Action.EDIT_EVENT: "settings, registration and check-in windows, player reports, finishing the event",
     Action.MANAGE_STAFF: "add and remove staff",
-    Action.MANAGE_REGISTRATIONS: "walk-ins, check in, drop and undo a drop, fixed tables, byes, claim codes",
+    Action.MANAGE_REGISTRATIONS: "walk-ins and invitations, check in, drop and undo a drop, fixed tables, byes, "
+    "claim codes",
     Action.PAIR_ROUNDS: "start, re-pair and swap rounds, start the top cut",
     Action.ENTER_RESULTS: "enter a table's result (final at once)",
     Action.SETTLE_DISPUTES: "enter the result of a disputed or unconfirmed table, accept a waiting report",
@@ -253,6 +259,17 @@ def is_player(user, player: Player) -> bool:
 def can_act_for_player(user, player: Player, event: Event, action: Action = Action.MANAGE_REGISTRATIONS) -> bool:
     """The player themselves, or staff who may take ``action`` at the event."""
     return is_player(user, player) or can(user, action, event)
+
+
+def registers_directly(user, player: Player) -> bool:
+    """Whether staff (``user``) entering ``player`` at an event register them at once: a walk-in's record (no
+    account) or their own.  A record linked to someone else's account is only invited: its player decides."""
+    return player.user_id is None or is_player(user, player)
+
+
+def can_answer_invitation(user, registration: Registration) -> bool:
+    """The invited player alone accepts or declines an invitation to an event."""
+    return is_player(user, registration.player)
 
 
 # --- the names the pages and services used before roles ----------------------------------------

@@ -300,11 +300,14 @@ def _players_count(registrations: list[Registration]) -> dict:
 
 
 def _players_context(request: HttpRequest, event: Event, form: RegistrationForm, *, may: Mapping[str, bool]) -> dict:
-    """The players card: registered and withdrawn players by name, the waiting list in order, the counts."""
+    """The players card: registered and withdrawn players by name, the waiting list in order, the invitations
+    waiting for their players' answer, the counts."""
     registrations = list(selectors.event_registrations(event=event))
+    aside = (Registration.Status.WAITLISTED, Registration.Status.INVITED)
     return {
         "event": event,
-        "registrations": [r for r in registrations if r.status != Registration.Status.WAITLISTED],
+        "registrations": [r for r in registrations if r.status not in aside],
+        "invited": [r for r in registrations if r.status == Registration.Status.INVITED],
         "waiting": list(selectors.waiting_list(event=event)),
         "registration_form": form,
         "next_round": selectors.next_round_number(event),
@@ -457,9 +460,16 @@ def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
     if error:
         messages.error(request, error)
     else:
-        messages.success(request, f"Registered {registration.player}.")
+        messages.success(request, _entered(registration))
         request.session[f"registered_{event.pk}"] = True
     return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#players")
+
+
+def _entered(registration: Registration) -> str:
+    """What registering a player did, in words: an account holder's record is only invited."""
+    if registration.status == Registration.Status.INVITED:
+        return f"Invited {registration.player}: they accept on their page (/me/), and play once they have."
+    return f"Registered {registration.player}."
 
 
 def _registration_row(
@@ -542,15 +552,22 @@ def registration_undrop(request: HttpRequest, event_id: int, registration_id: in
 @login_required
 @require_POST
 def registration_withdraw(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
-    """Take a player off the event or its waiting list before play starts (the next one waiting moves up)."""
+    """Take a player off the event or its waiting list before play starts (the next one waiting moves up), or
+    withdraw an invitation."""
     event = _managed_event(request, event_id, Action.MANAGE_REGISTRATIONS)
     registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event.pk), pk=registration_id)
+    invited = registration.status == Registration.Status.INVITED
     try:
         registration_services.registration_withdraw(registration=registration, by=request.user)
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"{registration.player} is withdrawn.")
+        messages.success(
+            request,
+            f"The invitation of {registration.player} is withdrawn."
+            if invited
+            else f"{registration.player} is withdrawn.",
+        )
     return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#players")
 
 
@@ -1101,6 +1118,10 @@ AUDIT_ACTION_NAMES = {
     "registration.waitlisted": "Joined the waiting list",
     "registration.promoted": "Moved up from the waiting list",
     "registration.withdrawn": "Withdrawn",
+    "registration.invited": "Invited by staff (the player's record is linked to an account)",
+    "registration.accepted": "Invitation accepted by the player",
+    "registration.declined": "Invitation declined by the player",
+    "registration.invitation_withdrawn": "Invitation withdrawn by staff",
     "registration.checked_in": "Checked in",
     "registration.checked_out": "Checked out",
     "registration.dropped": "Dropped",

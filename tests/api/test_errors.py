@@ -128,3 +128,29 @@ def test_no_answer_under_api_is_anything_but_json(organiser):
                         continue
                     assert response["Content-Type"].startswith("application/json"), (who, method, path, response)
     assert seen > 1000
+
+
+def test_a_url_over_the_longest_podium_takes_is_a_414_in_the_error_shape_under_api_and_a_page_elsewhere():
+    from core.middleware import MAX_URL_LENGTH
+
+    client = Client(raise_request_exception=False)
+    path = "/api/v1/events/"
+    longest = client.get(path, {"q": "a" * (MAX_URL_LENGTH - len(path) - 3)})
+    assert longest.status_code == 200  # exactly the limit: answered
+    over = client.get(path, {"q": "a" * (MAX_URL_LENGTH - len(path) - 2)})
+    assert over.status_code == 414 and over["Content-Type"] == "application/json"
+    assert over.json()["error"]["code"] == "uri_too_long"
+    long_path = client.post("/api/v1/" + "x" * MAX_URL_LENGTH + "/")
+    assert long_path.status_code == 414 and long_path.json()["error"]["code"] == "uri_too_long"
+    page = client.get("/events/", {"q": "a" * MAX_URL_LENGTH})
+    assert page.status_code == 414 and page["Content-Type"].startswith("text/html")
+
+
+def test_every_operation_documents_the_long_url_and_the_database_away():
+    from tests.support.openapi import generate
+
+    schema, _ = generate()
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            for status, code in (("414", "uri_too_long"), ("503", "service_unavailable")):
+                assert f"- `{code}`:" in operation["responses"][status]["description"], (method, path)

@@ -5,11 +5,14 @@ schema, with every filter it takes; ``?format=`` is the events list's filter by 
 from __future__ import annotations
 
 import datetime
+from urllib.parse import urlencode
 
 import pytest
 
 from core.api import Pagination
 from tests.support.events import make_event
+from tests.support.games import seated_table, start_game
+from tests.support.leagues import make_league
 from tests.support.openapi import V1, generate
 from tournaments import services
 from tournaments.models import Event
@@ -87,12 +90,69 @@ def test_the_events_list_pages_past_the_old_cut_of_500_and_follows_its_links(ano
     first = anon_api.get("/api/v1/events/").json()
     assert first["count"] == 1004 and len(first["results"]) == Pagination.default_limit
     assert first["previous"] is None and "offset=100" in first["next"]
-    most = anon_api.get("/api/v1/events/", {"limit": 5000, "offset": 3}).json()
-    assert len(most["results"]) == Pagination.max_limit  # the maximum, not 5,000
+    most = anon_api.get("/api/v1/events/", {"limit": Pagination.max_limit, "offset": 3}).json()
+    assert len(most["results"]) == Pagination.max_limit
     last = anon_api.get(most["next"]).json()
     assert [len(last["results"]), last["next"], last["previous"] is not None] == [1, None, True]
-    assert anon_api.get("/api/v1/events/", {"offset": 10**30}).json()["results"] == []
-    assert anon_api.get("/api/v1/events/", {"limit": "lots"}).json()["results"][0]["id"]  # the default limit
+    assert anon_api.get("/api/v1/events/", {"offset": 10**30}).json()["results"] == []  # past any list: empty
+
+
+@pytest.fixture
+def every_list(organiser, api) -> list[str]:
+    """The URL of every list of :data:`LISTS`, naming rows that exist (a table with a game, a season ...)."""
+    table = seated_table(organiser, "deck-masters", 2)
+    event = table.round.event
+    game = start_game(api, table)
+    _, season = make_league(organiser)
+    ids = {
+        "event_id": event.pk, "registration_id": event.registrations.first().pk, "number": table.round.number,
+        "table": table.table_number, "game_id": game["id"], "season_id": season.pk, "format_slug": "deck-masters",
+    }  # fmt: skip
+    filters = {"/players/": {"event": event.pk}}  # the players list needs a name or an event
+    return [(V1 + path.format(**ids), filters.get(path, {})) for path in LISTS]
+
+
+#: Pages no list has: what each asks for, and the parameters a 400 names.
+BAD_PAGES = [
+    ({"limit": "0.333"}, ["limit"]),
+    ({"limit": "lots"}, ["limit"]),
+    ({"limit": ""}, ["limit"]),
+    ({"limit": "0"}, ["limit"]),
+    ({"limit": "-5"}, ["limit"]),
+    ({"limit": str(Pagination.max_limit + 1)}, ["limit"]),
+    ({"offset": "1.5"}, ["offset"]),
+    ({"offset": "-1"}, ["offset"]),
+    ({"limit": "2.5", "offset": "x"}, ["limit", "offset"]),
+]
+
+
+def test_a_limit_or_an_offset_that_is_no_whole_number_in_range_is_a_400_naming_it_on_every_list(api, every_list):
+    for url, filters in every_list:
+        for page, named in BAD_PAGES:
+            response = api.get(f"{url}?{urlencode({**filters, **page})}")
+            assert response.status_code == 400, (url, page, response.content[:200])
+            error = response.json()["error"]
+            assert error["code"] == "invalid" and sorted(error["fields"]) == named, (url, page, error)
+        good = api.get(f"{url}?{urlencode({**filters, 'limit': 1, 'offset': 0})}")
+        assert good.status_code == 200, (url, good.content[:200])
+
+
+def test_the_other_integer_filters_of_the_lists_are_400s_too_when_no_whole_number_in_range(anon_api):
+    for url, name, values in (
+        ("/api/v1/players/", "event", ["0.5", "x", "0", "-3"]),
+        ("/api/v1/ratings/deck-masters/", "min_games", ["0.333", "x", "0", "10001"]),
+    ):
+        for value in values:
+            response = anon_api.get(url, {name: value})
+            assert response.status_code == 400, (url, value)
+            assert list(response.json()["error"]["fields"]) == [name], (url, value)
+
+
+def test_the_schema_gives_the_range_of_limit_and_offset(schema):
+    for path in LISTS:
+        parameters = {p["name"]: p["schema"] for p in schema["paths"][V1 + path]["get"]["parameters"]}
+        assert parameters["limit"] == {"type": "integer", "minimum": 1, "maximum": Pagination.max_limit}, path
+        assert parameters["offset"] == {"type": "integer", "minimum": 0}, path
 
 
 def test_format_filters_the_events_list_and_keeps_its_pages(anon_api, organiser):

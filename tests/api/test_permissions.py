@@ -16,6 +16,8 @@ The world every request is sent into (:func:`world`), with its roles:
   sits at table 2.  Alice has a bye assigned for round 3.
   Alice's deck at the running event (version 1, illegal to the checker) is legal by a judge's ruling.
 * **upcoming**: an event with registration open, where alice has registered herself.
+* **invitational**: olivia entered alice's record (linked to her account): alice is invited, and only she
+  accepts or declines.
 * olivia also runs a league (Deck Masters) whose season holds the running event; *carl* is its caster.
   Only she (and site staff) change the league: the events' co-organiser is not the league's.
 * The organiser *olivia* (**organiser**) gave both events the same staff: *cora* (**co-organiser**),
@@ -49,7 +51,7 @@ from live import services as live_services
 from tests.support.games.deck_masters import scripted_duel
 from tests.support.people import token_for
 from tournaments import services
-from tournaments.models import Event, Player
+from tournaments.models import Event, Player, Registration
 from tournaments.services import registrations, results, staff
 
 pytestmark = pytest.mark.django_db
@@ -76,6 +78,8 @@ POST   /events/{event_id}/register/                                       401   
 POST   /events/{event_id}/registrations/                                  401   403  403   403    403    201    403     201  201  201
 PATCH  /events/{event_id}/registrations/{registration_id}/                401   403  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/withdraw/       401   200  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/accept/         401   200  403   403    403    403    403     403  403  403
+POST   /events/{event_id}/registrations/{registration_id}/decline/        401   200  403   403    403    403    403     403  403  403
 POST   /events/{event_id}/registrations/{registration_id}/check-in/       401   200  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/drop/           401   409  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/undrop/         401   403  403   403    403    200    403     200  200  200
@@ -162,6 +166,7 @@ class World:
     upcoming: Event
     alice: int  # her registration at the running event
     alice_upcoming: int  # ... and at the upcoming one
+    alice_invited: int  # ... and her invitation to the invitational
     walk_in: int  # a registration at the running event whose player has no account
     players: dict[str, int]  # alice, bob, eve, and the two players to swap
     round1_table: int  # alice's table in round 1
@@ -230,6 +235,9 @@ def world(django_user_model) -> World:
     deck = DeckVersion.objects.create(registration=by_player[alice], number=1, decklist="40 Kuriboh", status="illegal")
     deck_services.deck_verdict_override(version=deck, status="legal", reason="A misprint the checker reads.", by=olivia)
     alice_upcoming = registrations.registration_self_register(event=upcoming, by=people["alice"])
+    invitational = services.event_create(organiser=olivia, name="Invitational", format="deck-masters",
+                                         planned_rounds=3, date=day)  # fmt: skip
+    alice_invited = services.registration_create(event=invitational, by=olivia, player=Player.objects.get(pk=alice))
     claimable = services.registration_create(event=upcoming, by=olivia, display_name="Walk-in")
     code = registrations.player_claim_code_create(registration=claimable, by=olivia)
     round1_table = round1.seats.get(player_id=alice).pod.table_number
@@ -263,6 +271,7 @@ def world(django_user_model) -> World:
         upcoming=upcoming,
         alice=by_player[alice].pk,
         alice_upcoming=alice_upcoming.pk,
+        alice_invited=alice_invited.pk,
         walk_in=by_player[walk_in].pk,
         players={"alice": alice, "bob": bob, "eve": eve, "swap_a": swap_a, "swap_b": swap_b},
         round1_table=round1_table,
@@ -279,6 +288,7 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
     run, up = {"event_id": w.running.pk}, {"event_id": w.upcoming.pk}
     alice = {**run, "registration_id": w.alice}
     alice_up = {**up, "registration_id": w.alice_upcoming}
+    invitation = {"event_id": Registration.objects.get(pk=w.alice_invited).event_id, "registration_id": w.alice_invited}
     walk_in = {**run, "registration_id": w.walk_in}
     table1 = {**run, "number": 2, "table": 1}
     p = w.players
@@ -299,6 +309,8 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/registrations/": (run, {"display_name": "Late Walk-in"}),
         "PATCH /events/{event_id}/registrations/{registration_id}/": (alice, {"fixed_table": 7}),
         "POST /events/{event_id}/registrations/{registration_id}/withdraw/": (alice_up, None),
+        "POST /events/{event_id}/registrations/{registration_id}/accept/": (invitation, None),
+        "POST /events/{event_id}/registrations/{registration_id}/decline/": (invitation, None),
         "POST /events/{event_id}/registrations/{registration_id}/check-in/": (alice, {"checked_in": True}),
         "POST /events/{event_id}/registrations/{registration_id}/drop/": (alice, None),
         "POST /events/{event_id}/registrations/{registration_id}/undrop/": (alice, {"reason": "Dropped by mistake."}),

@@ -38,7 +38,7 @@ def duel(django_user_model, organiser):
     registration = RegistrationFactory(event=event, player=PlayerFactory(display_name="Yugi Muto", user=yugi))
     DeckVersion.objects.create(
         registration=registration, number=1, decklist="#main\n89631139\n", status="illegal", violations=[VIOLATION],
-        card_count=39,
+        violation_count=1, violations_by_code={"main_size": 1}, card_count=39,
     )  # fmt: skip
     RegistrationFactory(event=event, player=PlayerFactory(display_name="Joey Wheeler"))
     return event, judge, yugi

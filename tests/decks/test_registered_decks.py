@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import importlib
 
+import pytest
+from django.apps import apps
+from django.db import connection
+
+from decks.checking import DECKLIST_MAX_LENGTH, STORED_VIOLATIONS
 from decks.models import DeckVersion
 from tests.factories import EventFactory, RegistrationFactory
 from tournaments import services as tournament_services
@@ -142,3 +147,69 @@ def test_the_sweep_checks_deck_versions_left_pending(alice):
     version.refresh_from_db()
     assert version.status != DeckVersion.Status.PENDING
     assert readers.decks_sweep() == 0
+
+
+def _stored_bytes(version: DeckVersion) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT octet_length(violations::text) FROM decks_deckversion WHERE id = %s", [version.pk])
+        return cursor.fetchone()[0]
+
+
+def test_a_25000_line_list_is_stored_small_with_every_violation_counted(
+    client, alice, event, django_capture_on_commit_callbacks
+):
+    """Each of its 25,000 lines is a violation (and the deck is short of cards): the version keeps the first
+    ones, the first of every kind among them, and the counts of all; the API and the page say how many more."""
+    user, registration = alice
+    client.force_login(user)
+    decklist = "\n".join(["x"] * 25_000)
+    assert len(decklist) <= DECKLIST_MAX_LENGTH
+    for _ in range(3):
+        assert (
+            submit(client, event, registration, decklist, captured=django_capture_on_commit_callbacks).status_code
+            == 201
+        )
+    for version in DeckVersion.objects.all():
+        assert version.violations_by_code["unparseable_line"] == 25_000 and "deck_size" in version.violations_by_code
+        assert version.violation_count == sum(version.violations_by_code.values())
+        assert len(version.violations) == STORED_VIOLATIONS
+        assert {v["code"] for v in version.violations} == set(version.violations_by_code)  # deck_size comes last
+        assert _stored_bytes(version) < 40_000  # each of the 25,000 takes about 110 bytes
+    latest = client.get(url(event, registration)).json()["results"][0]
+    assert latest["violation_count"] == version.violation_count
+    assert latest["violations_by_code"] == version.violations_by_code
+    assert len(latest["violations"]) == STORED_VIOLATIONS
+    unlisted = 25_000 - (STORED_VIOLATIONS - len(version.violations_by_code) + 1)
+    page = client.get(f"/events/{event.pk}/deck/").content.decode()
+    assert f"{version.violation_count:,} problems" in page and f"{unlisted:,} more" in page
+
+
+def test_a_hidden_decklist_hides_its_violation_counts_too(
+    client, alice, event, outsider, django_capture_on_commit_callbacks
+):
+    user, registration = alice
+    client.force_login(user)
+    submit(client, event, registration, "x\n1 Ember Whelp", captured=django_capture_on_commit_callbacks)
+    client.force_login(outsider)
+    seen = client.get(url(event, registration)).json()["results"][0]
+    assert seen["status"] == "illegal" and seen["violation_count"] is None and seen["violations_by_code"] is None
+
+
+def test_the_migration_caps_the_violations_stored_before_it_and_counts_them(alice):
+    _, registration = alice
+    many = [{"code": "unknown_card", "rule": "decklist", "message": f"Line {n}", "cards": []} for n in range(1, 1001)]
+    many.append({"code": "deck_size", "rule": "1", "message": "Too few cards.", "cards": []})
+    big = DeckVersion.objects.create(registration=registration, number=1, decklist="x", violations=many)
+    small = DeckVersion.objects.create(registration=registration, number=2, decklist="x", violations=many[-2:])
+    migration = importlib.import_module("decks.migrations.0004_deck_violation_counts")
+    migration.count_and_cap_violations(apps, None)
+    big.refresh_from_db()
+    small.refresh_from_db()
+    assert (big.violation_count, big.violations_by_code) == (1001, {"unknown_card": 1000, "deck_size": 1})
+    assert len(big.violations) == STORED_VIOLATIONS and big.violations[-1]["code"] == "deck_size"
+    assert big.violations[:3] == many[:3]
+    assert (small.violation_count, small.violations, small.violations_by_code) == (
+        2,
+        many[-2:],
+        {"unknown_card": 1, "deck_size": 1},
+    )

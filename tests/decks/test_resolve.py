@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 
 from decks.importers.pokemon import PokemonSet, load_pokemon
 from decks.parsers.pokemon import parse_pokemon_decklist
-from decks.resolve import PokemonIndex, normalize_name, normalize_number, resolve_pokemon_decklist
+from decks.resolve import (
+    SUGGESTIONS_AT_MOST,
+    PokemonIndex,
+    normalize_name,
+    normalize_number,
+    resolve_pokemon_decklist,
+)
 from rules.cards import PokemonCard, Supertype
 from rules.deckrules import Problem
 from tests.support.data import data_dir
@@ -239,6 +245,16 @@ def test_a_decklist_resolves_to_entries_with_duplicates_merged_and_problems_by_l
         ("unparseable_line", 5, "what is this", None),
     ]
     assert all(isinstance(p, Problem) and p.message for p in problems)
+
+
+def test_only_the_first_unknown_cards_of_a_list_get_a_did_you_mean(index):
+    """Finding the closest name takes a while over the real pool (about 30 ms): a list of thousands of unknown
+    names would keep a check busy for minutes, and only the first of them are ever shown."""
+    parsed = parse_pokemon_decklist("\n".join(f"1 Charzard ex OBF {n}" for n in range(1, 101)))
+    _, problems = resolve_pokemon_decklist(parsed, index)
+    assert [p.code for p in problems] == ["unknown_card"] * 100
+    suggested = [p.suggestion for p in problems]
+    assert suggested == ["Charizard ex"] * SUGGESTIONS_AT_MOST + [None] * (100 - SUGGESTIONS_AT_MOST)
 
 
 def test_a_problem_names_the_set_and_number_it_looked_for(index):

@@ -45,7 +45,7 @@ def ash(event, users):
     registration = RegistrationFactory(event=event, player=PlayerFactory(display_name="Ash", user=users["ash"]))
     DeckVersion.objects.create(
         registration=registration, number=1, decklist="3 Ember Whelp\n", status="illegal", violations=[VIOLATION],
-        card_count=3,
+        violation_count=1, violations_by_code={"deck_size": 1}, card_count=3,
     )  # fmt: skip
     return registration
 

@@ -24,6 +24,8 @@ from config.celery import app as celery_app
 from tests.support.processes import LOCAL
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The gunicorn settings the README's production command uses.
+GUNICORN_CONFIG = ROOT / "config" / "gunicorn.conf.py"
 
 
 def database_url() -> str:
@@ -158,9 +160,17 @@ def collected_var_dir() -> str:
     return var
 
 
-def start_web(tmp_path: Path, *, env: dict[str, str] | None = None, workers: int = 1, pages: bool = False):
-    """gunicorn serving the app from the test database; returns ``(base_url, stop)``.  ``pages``: with the static
-    files collected, so pages render (the API needs none)."""
+def start_web(
+    tmp_path: Path,
+    *,
+    env: dict[str, str] | None = None,
+    workers: int = 1,
+    pages: bool = False,
+    ready: str = "/api/v1/formats/",
+):
+    """gunicorn serving the app from the test database with the shipped settings (``config/gunicorn.conf.py``);
+    returns ``(base_url, stop)``.  ``pages``: with the static files collected, so pages render (the API needs
+    none).  ``ready``: the path that answers 200 once the server is up."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -176,8 +186,8 @@ def start_web(tmp_path: Path, *, env: dict[str, str] | None = None, workers: int
     tmp_path.mkdir(parents=True, exist_ok=True)
     log = open(tmp_path / "web.log", "w")  # noqa: SIM115 - closed by stop()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-         "--timeout", "120", "--log-level", "info"],
+        [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONFIG), "config.wsgi", "--workers", str(workers),
+         "--bind", f"127.0.0.1:{port}", "--timeout", "120", "--log-level", "info"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
 
@@ -192,7 +202,7 @@ def start_web(tmp_path: Path, *, env: dict[str, str] | None = None, workers: int
             pytest.fail(f"gunicorn exited at start:\n{(tmp_path / 'web.log').read_text()}")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/api/v1/formats/")
+            conn.request("GET", ready)
             if conn.getresponse().status == 200:
                 return f"http://127.0.0.1:{port}", stop
         except OSError:

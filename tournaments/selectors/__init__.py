@@ -84,12 +84,15 @@ def event_table(*, event: Event, number: int, table: int) -> QuerySet[Pod]:
 # --- an event's registrations, rounds and tables ---------------------------------------------------------------
 
 
-def event_registrations(*, event: Event) -> QuerySet[Registration]:
-    return (
+def event_registrations(*, event: Event, invitations: bool = True) -> QuerySet[Registration]:
+    """The event's registrations by player name, with their players and byes; ``invitations``: with those its
+    players have not answered (for the event's staff: they are nobody else's to see)."""
+    registrations = (
         event.registrations.select_related("player")
         .prefetch_related("bye_assignments")
         .order_by("player__display_name", "id")
     )
+    return registrations if invitations else registrations.exclude(status=Registration.Status.INVITED)
 
 
 def event_latest_round(*, event: Event) -> Round | None:

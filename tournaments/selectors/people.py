@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
+#: The registrations anyone may see: every one but an invitation its player has not answered.
+SHOWN_STATUSES = (Registration.Status.REGISTERED, Registration.Status.WAITLISTED, Registration.Status.WITHDRAWN)
+
+
 def player_of(user) -> Player | None:
     """The signed-in user's player record, if they have one."""
     if not (user and user.is_authenticated):
@@ -47,12 +51,13 @@ def player_get(*, player_id: int) -> Player | None:
 
 def player_search(*, q: str | None = None, event: int | None = None) -> QuerySet[Player]:
     """Players by name, then id; ``q``: only those whose display name contains it, in any case; ``event``: only
-    those registered for that event (the API's ``?q=`` and ``?event=``).  One query for a page of them."""
+    those registered for that event, waiting or withdrawn, not invited (the API's ``?q=`` and ``?event=``).  One
+    query for a page of them."""
     players = Player.objects.order_by("display_name", "pk")
     if q:
         players = players.filter(display_name__icontains=q)
-    if event is not None:
-        players = players.filter(registrations__event_id=event)  # one registration per player and event
+    if event is not None:  # one registration per player and event
+        players = players.filter(registrations__event_id=event, registrations__status__in=SHOWN_STATUSES)
     return players
 
 
@@ -73,7 +78,8 @@ def registration_of_user(*, event: Event, user: User) -> Registration | None:
 def registrations_with_decklist(*, event: Event) -> list[Registration]:
     """The event's registrations that have submitted a deck, by player name, with their players (each knows its
     event without a query): one query."""
-    return list(event.registrations.select_related("player").filter(deck_versions__isnull=False).distinct())
+    registrations = event.registrations.select_related("player").filter(status__in=SHOWN_STATUSES)
+    return list(registrations.filter(deck_versions__isnull=False).distinct())
 
 
 def registration_byes(*, registration: Registration) -> list[int]:
@@ -223,8 +229,10 @@ def namesakes_of(players: Iterable[Player]) -> frozenset[int]:
 
 
 def event_namesakes(*, event: Event) -> frozenset[int]:
-    """Players of the event who share their name with another player of it: pages add their player ID (one query)."""
-    return namesakes_of(Player.objects.filter(registrations__event=event).only("id", "display_name").distinct())
+    """Players of the event who share their name with another player of it: pages add their player ID (one query).
+    Invitations not answered yet are nobody's business but the player's and the staff's."""
+    players = Player.objects.filter(registrations__event=event, registrations__status__in=SHOWN_STATUSES)
+    return namesakes_of(players.only("id", "display_name").distinct())
 
 
 #: The audit trail's kinds, to filter it by: kind -> the action prefixes it covers.

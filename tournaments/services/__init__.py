@@ -8,7 +8,7 @@ Views, API views, the demo command and the games app all call these, so there
 is one write path per change.  One module per concern, the names all here:
 
 * :mod:`.events` - players and events, settings, finishing;
-* :mod:`.registrations` - entries, late entries, check-in, fixed tables, byes, drops;
+* :mod:`.registrations` - entries and invitations, late entries, check-in, fixed tables, byes, drops;
 * :mod:`.rounds` - pairing rounds, re-pairing, swaps, the top cut;
 * :mod:`.results` - a table's result;
 * :mod:`.penalties` - penalties given and rescinded (a disqualification drops the player);
@@ -26,8 +26,10 @@ from tournaments.services.players import player_create
 from tournaments.services.registrations import (
     bye_assign,
     bye_unassign,
+    registration_accept,
     registration_check_in,
     registration_create,
+    registration_decline,
     registration_drop,
     registration_update,
 )
@@ -46,8 +48,10 @@ __all__ = [
     "penalty_rescind",
     "player_create",
     "pod_result_report",
+    "registration_accept",
     "registration_check_in",
     "registration_create",
+    "registration_decline",
     "registration_drop",
     "registration_update",
     "round_repair",

@@ -1,4 +1,4 @@
-"""Registrations: walk-ins and self-registration with a waiting list, check-in, drops, byes, fixed tables.
+"""Registrations: walk-ins, invitations and self-registration with a waiting list, check-in, drops, byes, fixed tables.
 
 Terms.  A *walk-in* is a player the staff enter; *self-registration* is a
 signed-in player entering while the event's registration is open (until its
@@ -7,6 +7,13 @@ which is promoted in the order it was joined whenever a place frees up (a
 withdrawal before play, a larger capacity).  Players *check in* themselves
 while the organiser keeps the check-in window open, and *drop* themselves
 between rounds; staff do both at any time, and may undo a drop.
+
+An *invitation*: staff who enter a player record linked to someone's account
+(:func:`tournaments.policy.registers_directly`) only invite that player.  The
+registration waits, ``invited``, outside the event (no list, pairing or
+check-in has it) until the player accepts it (registered, as staff would have
+entered them, beyond the capacity too, not checked in) or declines it; staff
+may withdraw it.  A walk-in's record (no account) is entered at once.
 
 Every change is recorded in the audit trail.  Late entries (registering or
 checking in after pairing has begun) join the next round, and every round
@@ -24,7 +31,15 @@ from core import events
 from core.exceptions import ApplicationError, Conflict, NotAuthenticated, NotFound, PermissionDenied
 from tournaments import audit, selectors
 from tournaments.models import ByeAssignment, Event, Player, Registration, Seat
-from tournaments.policy import Action, can, can_act_for_player, ensure, is_player
+from tournaments.policy import (
+    Action,
+    can,
+    can_act_for_player,
+    can_answer_invitation,
+    ensure,
+    is_player,
+    registers_directly,
+)
 from tournaments.services._common import locked_event
 from tournaments.services.players import player_create
 
@@ -61,7 +76,9 @@ def registration_create(
     """Register a walk-in: an existing player, or a new one by name (and optional external id).
 
     Staff may register walk-ins beyond the capacity.  Registering (checked in)
-    after pairing has begun is a late entry.
+    after pairing has begun is a late entry.  A player record linked to an
+    account other than ``by``'s is invited instead (status ``invited``, never
+    checked in): the player accepts or declines (:func:`registration_accept`).
     """
     ensure(by, Action.MANAGE_REGISTRATIONS, event)
     with transaction.atomic():
@@ -72,8 +89,15 @@ def registration_create(
             existing = Player.objects.filter(external_id=external_id).first() if external_id else None
             player = existing or player_create(display_name=display_name, external_id=external_id)
         previous = Registration.objects.filter(event=event, player=player).first()
+        if previous is not None and previous.status == Registration.Status.INVITED:
+            raise Conflict(
+                f"{player} is already invited to this event: the player has not answered yet.",
+                code="already_registered", field="player",
+            )  # fmt: skip
         if previous is not None and previous.status != Registration.Status.WITHDRAWN:
             raise Conflict(f"{player} is already registered for this event.", code="already_registered", field="player")
+        if not registers_directly(by, player):
+            return _invite(event=event, player=player, previous=previous, by=by)
         late_entry_round = (
             selectors.next_round_number(event) if checked_in and selectors.swiss_rounds_paired(event) else None
         )
@@ -98,6 +122,87 @@ def registration_create(
             after=audit.snapshot(registration, _REGISTRATION_FIELDS), late_entry=bool(late_entry_round),
         )  # fmt: skip
     return registration
+
+
+def _invite(*, event: Event, player: Player, previous: Registration | None, by) -> Registration:
+    """The invitation itself, inside :func:`registration_create`'s transaction (the event row locked)."""
+    try:
+        with transaction.atomic():
+            if previous is not None:
+                registration = previous
+                registration.status, registration.self_registered = Registration.Status.INVITED, False
+                registration.checked_in, registration.late_entry_round, registration.waitlisted_at = False, None, None
+                registration.save(
+                    update_fields=["status", "self_registered", "checked_in", "late_entry_round", "waitlisted_at"]
+                )
+            else:
+                registration = Registration.objects.create(
+                    event=event, player=player, status=Registration.Status.INVITED
+                )
+    except IntegrityError:
+        raise Conflict(
+            f"{player} is already registered for this event.", code="already_registered", field="player"
+        ) from None
+    events.record(
+        event=event, by=by, action="registration.invited", subject=audit.player_label(player),
+        after=audit.snapshot(registration, _REGISTRATION_FIELDS), player_id=player.pk,
+    )  # fmt: skip
+    return registration
+
+
+def registration_accept(*, registration: Registration, by) -> Registration:
+    """The invited player accepts: they are registered (as the staff who invited them would have entered them,
+    beyond the capacity too), not checked in yet.  Accepting twice changes nothing.
+
+    Refused to anyone but the player, once the event is finished or its top cut has started, and for an
+    invitation withdrawn or declined since (``not_invited``).
+    """
+    if not can_answer_invitation(by, registration):
+        raise PermissionDenied("Only the invited player may accept this invitation.")
+    with transaction.atomic():
+        event = locked_event(registration.event_id)
+        registration = _locked_registration(registration)
+        if registration.status == Registration.Status.REGISTERED:
+            return registration
+        if registration.status == Registration.Status.WITHDRAWN:
+            raise Conflict("This invitation was withdrawn or declined: ask the event's staff.", code="not_invited")
+        if registration.status != Registration.Status.INVITED:
+            raise Conflict("There is no invitation to accept: you are on the waiting list.", code="not_invited")
+        _open_for_entries(event)
+        before = audit.snapshot(registration, _REGISTRATION_FIELDS)
+        registration.status = Registration.Status.REGISTERED
+        registration.save(update_fields=["status"])
+        events.record(
+            event=event, by=by, action="registration.accepted", subject=_label(registration), before=before,
+            after=audit.snapshot(registration, _REGISTRATION_FIELDS),
+        )  # fmt: skip
+    return registration
+
+
+def registration_decline(*, registration: Registration, by) -> Registration:
+    """The invited player declines: the invitation is withdrawn (staff may invite them again).  Declining twice
+    changes nothing; a registration that is no invitation is refused (``not_invited``: withdraw or drop)."""
+    if not can_answer_invitation(by, registration):
+        raise PermissionDenied("Only the invited player may decline this invitation.")
+    with transaction.atomic():
+        event = locked_event(registration.event_id)
+        registration = _locked_registration(registration)
+        if registration.status == Registration.Status.WITHDRAWN:
+            return registration
+        if registration.status != Registration.Status.INVITED:
+            raise Conflict("You are not invited to this event: withdraw or drop instead.", code="not_invited")
+        _end_invitation(event=event, registration=registration, by=by, action="registration.declined")
+    return registration
+
+
+def _end_invitation(*, event: Event, registration: Registration, by, action: str) -> None:
+    before = audit.snapshot(registration, _REGISTRATION_FIELDS)
+    registration.status = Registration.Status.WITHDRAWN
+    registration.save(update_fields=["status"])
+    events.record(
+        event=event, by=by, action=action, subject=_label(registration), before=before,
+        after=audit.snapshot(registration, _REGISTRATION_FIELDS),
+    )  # fmt: skip
 
 
 def player_for_user(user, *, display_name: str = "") -> Player:
@@ -134,7 +239,10 @@ def registration_self_register(*, event: Event, by) -> Registration:
         # A new account's player profile is made here, with the registration: a refusal leaves no profile behind.
         player = player_for_user(by)
         registration = Registration.objects.select_for_update(of=("self",)).filter(event=event, player=player).first()
-        if registration is not None and registration.status != Registration.Status.WITHDRAWN:
+        # An invitation the player has not answered is theirs to take up this way too.
+        if registration is not None and registration.status not in (
+            Registration.Status.WITHDRAWN, Registration.Status.INVITED
+        ):  # fmt: skip
             raise Conflict("You are already registered for this event.", code="already_registered")
         full = event.capacity is not None and _registered_count(event) >= event.capacity
         status = Registration.Status.WAITLISTED if full else Registration.Status.REGISTERED
@@ -186,7 +294,8 @@ def promote_waiting_list(event: Event, *, by) -> list[Registration]:
 def registration_withdraw(*, registration: Registration, by) -> Registration:
     """Leave the event (or its waiting list) before play starts; the next player waiting takes the place.
 
-    The player themselves or the staff.  Once play has started, a player drops instead.
+    The player themselves or the staff.  Once play has started, a player drops instead.  An invitation is
+    withdrawn at any time (by the staff; the player declines it).
     """
     event = registration.event
     if not can_act_for_player(by, registration.player, event):
@@ -195,6 +304,14 @@ def registration_withdraw(*, registration: Registration, by) -> Registration:
         event = locked_event(event.pk)
         registration = _locked_registration(registration)
         if registration.status == Registration.Status.WITHDRAWN:
+            return registration
+        if registration.status == Registration.Status.INVITED:  # the player declines it, staff withdraw it
+            if can_answer_invitation(by, registration):
+                _end_invitation(event=event, registration=registration, by=by, action="registration.declined")
+            else:
+                _end_invitation(
+                    event=event, registration=registration, by=by, action="registration.invitation_withdrawn"
+                )
             return registration
         if event.status != Event.Status.REGISTRATION:
             raise Conflict("Play has started: drop instead of withdrawing.", code="event_started")
