@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0010_podresult_corrected_index"),
+        ("tournaments", "0011_podresult_source_accepted"),
     ]
 
     operations = [
