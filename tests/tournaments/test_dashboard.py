@@ -125,6 +125,29 @@ def test_public_pages_show_pairings_by_table_and_by_name_and_standings(client, e
     assert client.get(reverse("public:pairings", args=[event.pk]) + "?round=abc").status_code == 200
 
 
+def test_the_home_page_lists_running_events_then_upcoming_soonest_first_then_finished_latest_first(client):
+    import datetime
+
+    dated = [
+        ("Autumn finals", Event.Status.FINISHED, datetime.date(2026, 10, 1)),
+        ("Christmas cup", Event.Status.REGISTRATION, datetime.date(2026, 12, 20)),
+        ("League night", Event.Status.RUNNING, datetime.date(2026, 11, 21)),
+        ("November cup", Event.Status.FINISHED, datetime.date(2026, 11, 1)),
+        ("Prerelease", Event.Status.REGISTRATION, datetime.date(2026, 11, 28)),
+    ]
+    for name, status, date in dated:
+        EventFactory(name=name, status=status, date=date)
+    page = client.get(reverse("public:home")).content.decode()
+    listed = sorted((name for name, _, _ in dated), key=page.index)
+    assert listed == [
+        "League night",
+        "Prerelease",
+        "Christmas cup",
+        "November cup",
+        "Autumn finals",
+    ]
+
+
 def test_the_admin_lists_every_model(admin_client):
     for model in ("player", "event", "registration", "round", "pod", "seat", "podresult", "standing"):
         assert admin_client.get(f"/admin/tournaments/{model}/").status_code == 200, model
