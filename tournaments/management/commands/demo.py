@@ -192,7 +192,7 @@ class Command(BaseCommand):
             services.registration_update(registration=first, by=user, fixed_table=2)
             services.round_start(event=event, by=user, seed=rng.randrange(2**62), allow_rematches=True)
             self.stdout.write(
-                f"  {full_name} ({FORMATS[slug].name}): {count} players and a late entry, "
+                f"  {full_name} ({FORMATS[slug].name}): {count + (slug in PLAYER_EVENTS)} players and a late entry, "
                 "round 1 played, round 2 paired"
             )
             if duel_night:
