@@ -28,8 +28,13 @@ urlpatterns = [
     path("api/v1/auth/logout-all/", TokenRevokeAllApi.as_view(), name="api-logout-all"),
     path("api/v1/auth/signup/", SignUpApi.as_view(), name="api-signup"),
     path("api/schema/", SpectacularAPIView.as_view(content_negotiation_class=SchemaNegotiation), name="schema"),
-    # Swagger UI with its start-up script served as a file (no inline script); its page keeps a <style> of its own.
-    path("api/docs/", DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
+    # Swagger UI with its start-up script served as a file (no inline script), in a page of Podium's own
+    # (templates/api/docs.html: its language, title, landmarks and colours with AA contrast).
+    path(
+        "api/docs/",
+        DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api/docs.html")),
+        name="api-docs",
+    ),
     # Ending in a slash, like every API URL: a URL without one still gets APPEND_SLASH's redirect.
     re_path(r"^api/[\s\S]*/$", UnknownApi.as_view()),
     # For operators and load balancers (core.health): the process answers; what it depends on answers.

@@ -346,8 +346,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     context.update(players)
     context.update(_check_in_context(request, event))
     context.update(_standings_card(event))
+    context.update(_structure_context(event))
     context.update(
-        structure=selectors.event_structure(event=event),
         next_round=(latest.number if latest else 0) + 1,
         rounds=selectors.event_round_numbers(event=event),
         in_cut=operations.in_cut,
@@ -452,10 +452,12 @@ def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
             for field, errors in form.errors.items()
         )
     if request.htmx:
-        # The rows come back with the count, the error line and the news for the live region; the form on
-        # the page is left alone (it keeps the focus and what was typed, and empties itself on success).
+        # The rows come back with the count, the recommended structure, the error line and the news for the live
+        # region; the form on the page is left alone (it keeps the focus and what was typed, and empties itself on
+        # success).
         context = _players_context(request, event, form, may=_may(request.user, event))
-        context.update(registration_error=error, registered=registration)
+        context.update(registration_error=error, registered=registration, in_cut=bool(event.top_cut_size))
+        context.update(_structure_context(event))
         return render(request, "dashboard/_players_response.html", context, status=422 if error else 200)
     if error:
         messages.error(request, error)
@@ -489,8 +491,18 @@ def _registration_row(
         "open_tools": open_tools,
         "oob_count": True,
         **_players_count(registrations),
+        **_structure_context(event),
+        "in_cut": bool(event.top_cut_size),
     }
     return render(request, "dashboard/_registration_row.html", context, status=422 if error else 200)
+
+
+def _structure_context(event: Event) -> dict:
+    """The header's recommended structure (sent again out of band whenever the players change: it follows them)."""
+    return {
+        "structure": selectors.event_structure(event=event),
+        "structure_minimum": selectors.structure_minimum(event),
+    }
 
 
 def _registration_action(

@@ -395,6 +395,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # No deep links: with them Swagger UI puts a link inside each operation's button, a control nested in a
+    # control that keyboard and screen-reader users can't reach on its own (axe's nested-interactive).
+    # No syntax colours: Swagger UI's themes colour some tokens below AA contrast on their dark background.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "syntaxHighlight": {"activated": False}},
     # Tags and operation ids from the path after the version: "events", "games", ... rather than "v1".
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     # The enum names (drf-spectacular's own hook), then the error codes every operation shares (core.api).

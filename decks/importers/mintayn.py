@@ -25,7 +25,8 @@ case, spaces around names allowed).  Each further row is one card:
     A whole number, or empty when the card has none.
 
 Values are read without regard to case and stored as :mod:`rules.cards` spells them (the
-class title-cased, stage and type lower-case).  Blank rows are skipped.
+class title-cased, stage and type lower-case).  Blank rows are skipped, and so are comment rows,
+whose first cell starts with ``#`` (before the header too: a file may say what it is at its top).
 
 Contract
 --------
@@ -58,6 +59,8 @@ def load_mintayn_csv(text: str) -> tuple[list[MintaynCard], list[Problem]]:
     rows = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
     try:
         header = next(rows, None)
+        while header is not None and _is_comment(header):
+            header = next(rows, None)
     except csv.Error as exc:
         raise ValueError(f"the Mintayn card CSV header could not be read: {exc}") from exc
     found = tuple(cell.strip().lower() for cell in header or ())
@@ -79,7 +82,7 @@ def load_mintayn_csv(text: str) -> tuple[list[MintaynCard], list[Problem]]:
         if row is None:
             break
         first_line, line = line, rows.line_num + 1
-        if not any(cell.strip() for cell in row):
+        if not any(cell.strip() for cell in row) or _is_comment(row):
             continue
         try:
             card = _card_from_row(row)
@@ -93,6 +96,10 @@ def load_mintayn_csv(text: str) -> tuple[list[MintaynCard], list[Problem]]:
         taken.add(card.name.casefold())
         cards.append(card)
     return cards, problems
+
+
+def _is_comment(row: list[str]) -> bool:
+    return bool(row) and row[0].lstrip().startswith("#")
 
 
 def _card_from_row(row: list[str]) -> MintaynCard:

@@ -78,6 +78,8 @@ def test_an_organiser_runs_an_event_from_the_dashboard(new_page, organiser):
     page.get_by_role("button", name="check in Koga").click()
     expect(page.get_by_role("button", name="✓ checked in Koga")).to_be_focused()  # the new row keeps the focus
     expect(page.locator("#players h2")).to_contain_text("8 active of 8")
+    # The header's recommendation follows the players checked in, without a reload: eight players make a top 4.
+    expect(page.locator("#structure")).to_contain_text("Recommended for 8 players: 3 Swiss rounds, top 4 cut")
     assert _still_same_page(page)
 
     page.get_by_role("button", name="Start round 1").click()

@@ -114,3 +114,26 @@ def test_the_skip_link_is_the_first_stop_and_jumps_to_the_main_content(page, pla
         "a => { const s = getComputedStyle(a); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
     )
     assert ring[0] == "solid" and ring[1] >= 2
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_top_eight_bracket_fits_the_screen_and_passes_axe(new_page, organiser, viewport):
+    """Three rounds side by side don't fit a 390 px phone: there the rounds are listed one under the other, and
+    where they scroll sideways a keyboard reaches the bracket."""
+    event = services.event_create(
+        organiser=organiser, name="Mintayn Cup", format="mintayn-master", planned_rounds=1,
+        date=datetime.date(2026, 12, 4),
+    )  # fmt: skip
+    for name in NAMES + ["Ishizu"]:
+        RegistrationFactory(event=event, player=PlayerFactory(display_name=name))
+    services.round_start(event=event, by=organiser, seed=5)
+    report_all(event, organiser)
+    services.top_cut_start(event=event, by=organiser, size=8)
+    report_all(event, organiser)  # the quarter-finals: the semi-finals are paired, the final is to come
+    page = new_page(viewport=viewport)
+    page.goto(f"/events/{event.pk}/bracket/")
+    expect(page.locator(".slot.won")).to_have_count(4)
+    assert_fits(page)
+    axe_check(page)
+    rounds = page.get_by_role("region", name="Bracket").get_by_role("heading", level=3)
+    expect(rounds).to_have_text(["Quarter-finals", "Semi-finals", "Final"])

@@ -187,3 +187,11 @@ def test_importing_any_rows_under_the_right_header_never_raises(rows):
     cards, problems = load_mintayn_csv(",".join(HEADER) + "\n" + rows)
     assert len({card.name.casefold() for card in cards}) == len(cards)
     assert all(p.line >= 2 for p in problems)
+
+
+def test_comment_rows_are_skipped_before_the_header_and_between_cards():
+    cards, problems = load_mintayn_csv(
+        "# A pool of my own, version 2\n# columns: see the docs\n"
+        + csv_of("# Coreon", "Ember Whelp,monster,Coreon,2,800,basic,1", "  # retired cards below", "")
+    )
+    assert problems == [] and [card.name for card in cards] == ["Ember Whelp"]

@@ -106,6 +106,34 @@ def test_check_in_toggles_with_htmx(browser, event):
     assert registration.checked_in is False
 
 
+def test_the_headers_recommended_structure_follows_registrations_check_ins_and_drops(browser, organiser):
+    """Registering and checking in with htmx leaves the page in place: the header's recommendation comes with each
+    answer (out of band), so it never shows an attendance the page no longer has."""
+    import re
+
+    event = EventFactory(organiser=organiser, format="mintayn-master")  # 1v1: the Magic table
+    for _ in range(8):
+        RegistrationFactory(event=event)
+
+    def recommendation(html: str) -> str:
+        found = re.search(r'<p class="muted small" id="structure"( hx-swap-oob="true")?>(.*?)</p>', html, re.S)
+        return re.sub(r"<[^>]+>", "", found.group(2))
+
+    page = browser.get(reverse("dashboard:event-detail", args=[event.pk])).content.decode()
+    assert recommendation(page) == "Recommended for 8 players: 3 Swiss rounds, no top cut (Magic table)."
+    add = reverse("dashboard:registration-add", args=[event.pk])
+    answer = browser.post(add, {"display_name": "Ash", "checked_in": "on"}, HTTP_HX_REQUEST="true").content.decode()
+    assert recommendation(answer) == "Recommended for 9 players: 5 Swiss rounds, top 4 cut (Magic table)."
+    assert 'id="structure" hx-swap-oob="true"' in answer
+
+    ash = event.registrations.get(player__display_name="Ash")
+    check_out = reverse("dashboard:registration-check-in", args=[event.pk, ash.pk])
+    answer = browser.post(check_out, {"checked_in": "false"}, HTTP_HX_REQUEST="true").content.decode()
+    assert recommendation(answer) == "Recommended for 8 players: 3 Swiss rounds, no top cut (Magic table)."
+    page = browser.get(reverse("dashboard:event-detail", args=[event.pk])).content.decode()
+    assert recommendation(page) == "Recommended for 8 players: 3 Swiss rounds, no top cut (Magic table)."
+
+
 def test_registering_a_player_twice_shows_a_message(browser, event):
     url = reverse("dashboard:registration-add", args=[event.pk])
     browser.post(url, {"display_name": "Ash", "external_id": "P-1"})
@@ -123,6 +151,29 @@ def test_public_pages_show_pairings_by_table_and_by_name_and_standings(client, e
     assert first in by_name
     assert client.get(reverse("public:home")).status_code == 200
     assert client.get(reverse("public:pairings", args=[event.pk]) + "?round=abc").status_code == 200
+
+
+def test_the_home_page_lists_running_events_then_upcoming_soonest_first_then_finished_latest_first(client):
+    import datetime
+
+    dated = [
+        ("Autumn finals", Event.Status.FINISHED, datetime.date(2026, 10, 1)),
+        ("Christmas cup", Event.Status.REGISTRATION, datetime.date(2026, 12, 20)),
+        ("League night", Event.Status.RUNNING, datetime.date(2026, 11, 21)),
+        ("November cup", Event.Status.FINISHED, datetime.date(2026, 11, 1)),
+        ("Prerelease", Event.Status.REGISTRATION, datetime.date(2026, 11, 28)),
+    ]
+    for name, status, date in dated:
+        EventFactory(name=name, status=status, date=date)
+    page = client.get(reverse("public:home")).content.decode()
+    listed = sorted((name for name, _, _ in dated), key=page.index)
+    assert listed == [
+        "League night",
+        "Prerelease",
+        "Christmas cup",
+        "November cup",
+        "Autumn finals",
+    ]
 
 
 def test_the_admin_lists_every_model(admin_client):

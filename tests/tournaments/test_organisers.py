@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from tests.support.people import token_for
 from tournaments import services
 from tournaments.models import Event, Player
+from tournaments.services import staff
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("closed_organising")]
 
@@ -64,6 +65,33 @@ def test_the_dashboard_offers_new_events_to_organisers_only(client, django_user_
     services.organiser_permission_grant(user=player)
     assert client.get("/dashboard/events/new/").status_code == 200
     assert "Create an event" in client.get("/me/").content.decode()
+
+
+def test_the_dashboard_of_an_account_without_the_organiser_permission_says_what_it_can_do(client, django_user_model):
+    organiser = django_user_model.objects.create_user(username="olivia", password="pw")
+    services.organiser_permission_grant(user=organiser)
+    event = services.event_create(organiser=organiser, **EVENT)
+    judge = django_user_model.objects.create_user(username="judy", password="pw")
+    client.force_login(judge)
+    page = client.get("/dashboard/").content.decode()
+    assert "manage.py demo" not in page and "New event" not in page and "/dashboard/events/new/" not in page
+    assert "No event has made you staff yet." in page
+    assert 'href="/me/">your player page</a>' in page
+    assert "ask the site's staff for the organiser permission" in page
+
+    staff.staff_add(event=event, username="judy", role="judge", by=organiser)
+    page = client.get("/dashboard/").content.decode()
+    assert f'href="/dashboard/events/{event.pk}/">Club night</a>' in page
+    assert "No event has made you staff yet." not in page and "organiser permission" in page
+
+
+def test_an_organisers_empty_dashboard_offers_a_new_event_and_the_demo(client, django_user_model):
+    organiser = django_user_model.objects.create_user(username="olivia", password="pw")
+    services.organiser_permission_grant(user=organiser)
+    client.force_login(organiser)
+    page = client.get("/dashboard/").content.decode()
+    assert "New event" in page and "python manage.py demo" in page
+    assert "organiser permission" not in page
 
 
 @pytest.mark.parametrize("debug", [False, True])

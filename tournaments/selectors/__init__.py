@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, When, prefetch_related_objects
 
 from tournaments.explain import SeatFacts, explain_seat
 from tournaments.models import Event, EventStaff, Pod, PodResult, Registration, Round, Seat, Standing
@@ -42,9 +42,14 @@ def events_of_format(*, fmt: str | None = None) -> QuerySet[Event]:
 
 
 def events_by_status(*, limit: int) -> list[Event]:
-    """At most ``limit`` events as :func:`event_list` reads them, by status, then newest first (the home page):
-    one query."""
-    return list(event_list().order_by("status", "-date", "-id")[:limit])
+    """At most ``limit`` events as :func:`event_list` reads them, for the home page: the running ones first
+    (newest first), then those open for registration (soonest first), then the finished ones (most recent
+    first): one query."""
+    status = Event.Status
+    stage = Case(When(status=status.RUNNING, then=0), When(status=status.REGISTRATION, then=1), default=2)
+    upcoming_date = Case(When(status=status.REGISTRATION, then=F("date")))  # NULL for the others
+    order = (stage, upcoming_date.asc(nulls_last=True), F("date").desc(), F("id").desc())
+    return list(event_list().order_by(*order)[:limit])
 
 
 # --- looking up what a URL names ------------------------------------------------------------------------------

@@ -33,7 +33,8 @@ class Command(BaseCommand):
         if path is None:
             if family not in DEFAULT_DIRS:
                 raise CommandError(
-                    "Give the path of the Mintayn CSV (header: name,card_type,class,level,def,stage,mana_cost)."
+                    "Give the path of the Mintayn CSV (header: name,card_type,class,level,def,stage,mana_cost; "
+                    "docs/samples/ has an invented sample and its columns)."
                 )
             source = Path(settings.PODIUM_CARD_DATA_DIR) / DEFAULT_DIRS[family]
         else:

@@ -1,15 +1,21 @@
 """``python manage.py demo``: a demo event of every format, with players and a played round.
 
-It also imports the shared card data when present (``PODIUM_CARD_DATA_DIR``)
-and opens a Format3 Trinity event for registration, where the demo player
+It also imports the shared card data when present (``PODIUM_CARD_DATA_DIR``),
+and for Mintayn, which has no public card data, Podium's invented sample pool
+(``docs/samples/``), and opens a Format3 Trinity event for registration, where the demo player
 ``player`` has submitted a theme deck for checking; it is full, with a
 waiting list, and its check-in is open (the dashboard shows the QR code).
 
 Live: the Master Trainer event has a stream station, ``stream-1``, pointed at
 table 1 of round 2, where a game is in progress, and round 2's clock runs.
 
+Decks: at the Mintayn Master event every player registered a legal deck of
+the sample pool before round 1 (the demo player the sample "Forge and Dawn";
+the late entry, after the decks locked, has none).
+
 People: the demo player ``player`` registered themselves at the running
-Deck Masters event and sits at a table of round 2, where their opponent has
+Deck Masters and Mintayn Master events and sits at a table of round 2 of each;
+at Deck Masters their opponent has
 reported the result for them to confirm; that event takes player reports,
 has game scores in round 1 and one disputed table in round 2; there the judge
 has given the demo player a warning, which their page shows.  Every demo
@@ -88,8 +94,15 @@ DEMO_EVENTS = {
     "format3-trinity": (13, "Trinity Tuesday", "Cerulean Cards", 3),
     "mt-silver": (16, "Mt. Silver Expedition", "Johto Hall", 3),
     "deck-masters": (11, "Deck Masters Duel Night", "Battle City Games", 4),
-    "mintayn-master": (12, "Mintayn Master Cup", "Aether Club", 4),
+    "mintayn-master": (11, "Mintayn Master Cup", "Aether Club", 4),
 }
+#: Events where the demo player registers themselves (one more player than the count above).
+PLAYER_EVENTS = ("deck-masters", "mintayn-master")
+
+#: Podium's invented Mintayn card pool and two legal decks of it (Mintayn has no public card data).
+MINTAYN_SAMPLES = settings.BASE_DIR / "docs" / "samples"
+MINTAYN_SAMPLE_POOL = MINTAYN_SAMPLES / "mintayn-master-sample-cards.csv"
+MINTAYN_SAMPLE_DECKS = ("forge", "tide")
 
 #: The event whose table 1 of round 2 is on stream (station "stream-1"), with a game in progress and the clock running.
 FEATURED = "master-trainer"
@@ -153,11 +166,13 @@ class Command(BaseCommand):
                     checked_in=True,
                 )
             duel_night = slug == "deck-masters"
-            if duel_night:  # the demo player registers themselves while registration is open
+            if slug in PLAYER_EVENTS:  # the demo player registers themselves while registration is open
                 services.event_update(event=event, by=user, registration_open=True)
                 mine = registration_services.registration_self_register(event=event, by=player_user)
                 services.event_update(event=event, by=user, registration_open=False)
                 services.registration_check_in(registration=mine, by=user)
+            if slug == "mintayn-master":
+                self._mintayn_decks(event, user, player_user)
             round_ = services.round_start(event=event, by=user, seed=rng.randrange(2**62))
             for pod in round_.pods.filter(is_bye=False).prefetch_related("seats"):
                 players = [s.player_id for s in pod.seats.all()]
@@ -186,7 +201,7 @@ class Command(BaseCommand):
             services.registration_update(registration=first, by=user, fixed_table=2)
             services.round_start(event=event, by=user, seed=rng.randrange(2**62), allow_rematches=True)
             self.stdout.write(
-                f"  {full_name} ({FORMATS[slug].name}): {count} players and a late entry, "
+                f"  {full_name} ({FORMATS[slug].name}): {count + (slug in PLAYER_EVENTS)} players and a late entry, "
                 "round 1 played, round 2 paired"
             )
             if duel_night:
@@ -213,6 +228,22 @@ class Command(BaseCommand):
             f"{name!r} ({role})" for name, role in STAFF_USERS.items()
         ])  # fmt: skip
         self.stdout.write(self.style.SUCCESS(f"Demo ready. Sign in as {accounts} with password {DEMO_PASSWORD!r}."))
+
+    def _mintayn_decks(self, event: Event, organiser, player_user) -> None:
+        """Before round 1, a legal deck of the sample pool for every player: the demo player submits "Forge and
+        Dawn" themselves, the organiser enters the others' decks, the two sample decks in turn."""
+        from decks import services as deck_services
+
+        decks = [(MINTAYN_SAMPLES / f"mintayn-master-sample-deck-{name}.txt").read_text(encoding="utf-8")
+                 for name in MINTAYN_SAMPLE_DECKS]  # fmt: skip
+        registrations = event.registrations.select_related("player").order_by("id")
+        for n, registration in enumerate(registrations):
+            mine = registration.player.user_id == player_user.pk
+            deck_services.deck_submit(
+                registration=registration, decklist=decks[0 if mine else n % len(decks)], roles={},
+                by=player_user if mine else organiser,
+            )  # fmt: skip
+        self.stdout.write(f"  {event.name}: every player registered a deck of the sample Mintayn pool")
 
     def _player_reports(self, event: Event, organiser, player_user) -> None:
         """Round 2 of Duel Night takes player reports: the demo player's opponent has reported, one table is disputed."""
@@ -318,7 +349,8 @@ class Command(BaseCommand):
         self.stdout.write(f"  {event.name}: the judge gave {PLAYER_USER!r} a warning (dashboard: Penalties)")
 
     def _import_cards(self) -> None:
-        """Load the shared card data when it is there (never committed; PODIUM_CARD_DATA_DIR)."""
+        """Load the shared card data when it is there (never committed; PODIUM_CARD_DATA_DIR), and Podium's sample
+        Mintayn pool (invented for the demo) when no Mintayn pool is imported."""
         from decks import services as deck_services
         from decks.models import CatalogueVersion
 
@@ -337,6 +369,10 @@ class Command(BaseCommand):
                 continue
             report = load(root / folder)
             self.stdout.write(f"  imported {report.cards} {family} cards from {root / folder}")
+        if "mintayn" not in present:  # organisers define Mintayn's pool: a site with its own keeps it
+            report = deck_services.cards_import_mintayn(path=MINTAYN_SAMPLE_POOL)
+            sample = MINTAYN_SAMPLE_POOL.relative_to(settings.BASE_DIR)
+            self.stdout.write(f"  imported {report.cards} mintayn cards: Podium's invented sample pool ({sample})")
 
     def _registration_event(self, organiser) -> None:
         """An event still open for registration, with a player account and a submitted deck."""
