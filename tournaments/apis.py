@@ -145,7 +145,7 @@ class FinalPlacementOutput(serializers.Serializer):
     place = serializers.IntegerField(help_text="1 = champion; players out in the same round share a place.")
     label = serializers.CharField(
         help_text="Champion, Finalist, Semi-finalist, Quarter-finalist, Top 16 ... (pods: Champion, 2nd, 3rd ... for "
-        "the final pod)"
+        "the final pod; the semi-final pods' other players: Semi-finalist, 2nd at their pod ...)"
     )
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField()

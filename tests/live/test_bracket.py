@@ -90,5 +90,48 @@ def test_a_pod_cut_plays_semi_final_pods_then_a_final_pod(organiser, anon_api):
     services.round_start(event=event, by=organiser)
     _win_every_table(event, organiser, 3)
     placements = anon_api.get(f"/api/v1/events/{event.pk}/bracket/").json()["placements"]
-    assert [p["label"] for p in placements[:5]] == ["Champion", "2nd", "2nd", "2nd", "Semi-finalist"]
+    assert [p["label"] for p in placements[:5]] == ["Champion", "2nd", "2nd", "2nd", "Semi-finalist, 2nd at their pod"]
     assert len(placements) == 16 and placements[-1]["place"] == 5
+
+
+def _place_every_table_in_seat_order(event, organiser, number: int) -> None:
+    for pod in event.rounds.get(number=number).pods.filter(is_bye=False):
+        seats = list(pod.seats.order_by("seat_order"))
+        services.pod_result_report(
+            event=event, round_number=number, table_number=pod.table_number, by=organiser,
+            placements={s.player_id: place for place, s in enumerate(seats, start=1)},
+        )  # fmt: skip
+
+
+def test_the_semi_final_pods_other_players_place_by_their_place_at_their_pod_as_the_league_counts_them(
+    organiser, anon_api
+):
+    from leagues.points.placings import CutTable, final_placings
+
+    event = services.event_create(
+        organiser=organiser, name="Pods", format="master-trainer", planned_rounds=1, date=datetime.date(2026, 12, 4)
+    )
+    for n in range(16):
+        RegistrationFactory(event=event, player=PlayerFactory(display_name=f"Trainer {n + 1}"))
+    services.round_start(event=event, by=organiser, seed=5)
+    _win_every_table(event, organiser, 1)
+    services.top_cut_start(event=event, by=organiser, size=16)
+    _place_every_table_in_seat_order(event, organiser, 2)
+    services.round_start(event=event, by=organiser)
+    _place_every_table_in_seat_order(event, organiser, 3)
+
+    placements = anon_api.get(f"/api/v1/events/{event.pk}/bracket/").json()["placements"]
+    assert [p["place"] for p in placements] == [1, 2, 3, 4] + [5] * 4 + [9] * 4 + [13] * 4
+    assert placements[4]["label"] == "Semi-finalist, 2nd at their pod"
+    assert placements[8]["label"] == "Semi-finalist, 3rd at their pod"
+    assert placements[12]["label"] == "Semi-finalist, 4th at their pod"
+
+    # The league's placings of the same cut (its pure engine) give every player the same place.
+    by_table: dict[tuple[int, int], dict[int, int]] = {}
+    for number in (2, 3):
+        for pod in event.rounds.get(number=number).pods.all():
+            by_table[(number, pod.pk)] = {s.player_id: s.placement for s in pod.seats.all()}
+    cut_tables = [CutTable(round_number=number, placements=seats) for (number, _), seats in by_table.items()]
+    ids = [p["player"] for p in placements]
+    league = final_placings(dict.fromkeys(ids, 1), cut_tables, cut_size=16)
+    assert dict(zip(ids, (p["place"] for p in placements), strict=True)) == league

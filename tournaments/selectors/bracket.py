@@ -10,7 +10,9 @@ pod of their winners (see :mod:`tournaments.pairing.topcut`).
 winner is the champion and its loser the finalist, the semi-finals' losers
 share 3rd, the quarter-finals' share 5th; in pods, the final pod places its
 players by their placement at the table, and the semi-final pods' other players
-share the place after the final pod's.  They exist once the final has its
+place after the final pod's by their place at their own pod: every pod's 2nd
+shares the first place after the final pod's, every 3rd the place after them
+(as :func:`leagues.points.placings.final_placings` counts a league's placings).  They exist once the final has its
 result.  Three queries whatever the size of the cut.
 """
 
@@ -85,6 +87,7 @@ def _out_label(tables: int) -> str:
 
 
 _PLACES = {1: "Champion", 2: "2nd", 3: "3rd"}
+_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 def top_cut_bracket(*, event: Event) -> Bracket | None:
@@ -162,6 +165,21 @@ def _fed(round_: BracketRound, before: BracketRound, *, pods: bool) -> BracketRo
     return BracketRound(number=round_.number, label=round_.label, tables=tables)
 
 
+def _pod_losers(losers: list[BracketSeat], first: int) -> list[FinalPlacement]:
+    """The semi-final pods' other players from place ``first`` on, by their place at their own pod: every pod's
+    2nd shares ``first``, every 3rd the place after the 2nds, and so on (as the league placings count them)."""
+    ordered = sorted(losers, key=lambda s: (s.placement or 99, s.seed or 0))
+    out: list[FinalPlacement] = []
+    place = first
+    for i, s in enumerate(ordered):
+        if i and (s.placement or 99) != (ordered[i - 1].placement or 99):
+            place = first + i
+        at_pod = s.placement or 99
+        label = f"Semi-finalist, {_ORDINALS.get(at_pod, f'{at_pod}th')} at their pod"
+        out.append(FinalPlacement(place=place, label=label, player_id=s.player_id, name=s.name, seed=s.seed))
+    return out
+
+
 def _placements(played: list[BracketRound], *, pods: bool) -> list[FinalPlacement]:
     final = played[-1]
     if len(final.tables) != 1 or not final.tables[0].decided:
@@ -176,9 +194,12 @@ def _placements(played: list[BracketRound], *, pods: bool) -> list[FinalPlacemen
     out_place = len(table.seats) + 1
     for round_ in reversed(played[:-1]):
         losers = [s for t in round_.tables for s in t.seats if not s.won]
-        label = "Semi-finalist" if pods else _out_label(len(round_.tables))
-        for s in sorted(losers, key=lambda s: s.seed or 0):
-            placements.append(FinalPlacement(place=out_place, label=label, player_id=s.player_id, name=s.name,
-                                             seed=s.seed))  # fmt: skip
+        if pods:
+            placements.extend(_pod_losers(losers, out_place))
+        else:
+            label = _out_label(len(round_.tables))
+            for s in sorted(losers, key=lambda s: s.seed or 0):
+                placements.append(FinalPlacement(place=out_place, label=label, player_id=s.player_id, name=s.name,
+                                                 seed=s.seed))  # fmt: skip
         out_place += len(losers)
     return placements
