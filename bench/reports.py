@@ -40,6 +40,8 @@ from pathlib import Path
 from bench import organiser, server_environment
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The gunicorn settings of the README's production command.
+GUNICORN_CONFIG = ROOT / "config" / "gunicorn.conf.py"
 
 WEB_WORKERS = 4
 CLIENTS = 8
@@ -183,7 +185,8 @@ class _Servers:
 
     def __enter__(self) -> _Servers:
         python = sys.executable
-        web = [python, "-m", "gunicorn", "config.wsgi", "--workers", str(WEB_WORKERS),
+        web = [python, "-m", "gunicorn", "-c", str(GUNICORN_CONFIG),
+               "config.wsgi", "--workers", str(WEB_WORKERS),
                "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning", "--timeout", "120"]  # fmt: skip
         worker = [python, "-m", "celery", "-A", "config", "worker", "--beat", "-Q", self.queue,
                   "-n", f"{self.queue}@localhost", "--concurrency", "2", "--loglevel", "INFO",
