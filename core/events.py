@@ -107,7 +107,7 @@ def known(action: str) -> DomainAction:
 
 def record(
     *,
-    action: str,
+    action: DomainAction,
     event: Any,
     by: Any = None,
     subject: str = "",
