@@ -35,6 +35,11 @@ Terms
 Handlers and readers subscribe to actions by name (or to :data:`ANY`); each
 app subscribes its own in its ``readers`` module, loaded by its
 ``AppConfig.ready``.  This module names no app: the arrows point into it.
+
+Every name is one of the catalogue's (:class:`core.domain_actions.DomainAction`):
+recording, subscribing to or asking about any other name raises
+:class:`ValueError` at once, so a misspelt reader fails when its module is
+imported rather than never being called.
 """
 
 from __future__ import annotations
@@ -44,10 +49,13 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from functools import partial
 from typing import Any
 
 from django.db import models, transaction
+
+from core.domain_actions import BY_NAME, DomainAction
 
 logger = logging.getLogger(__name__)
 
@@ -87,28 +95,43 @@ def plain(value: Any) -> Any:
     return value
 
 
+def known(action: str) -> DomainAction:
+    """The catalogue's action of this name; :class:`ValueError` (naming the closest) for any other."""
+    found = BY_NAME.get(action)
+    if found is None:
+        close = get_close_matches(str(action), BY_NAME, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ValueError(f"{action!r} is not a domain event of core.domain_actions{hint}")
+    return found
+
+
 def record(
     *,
-    action: str,
+    action: DomainAction,
     event: Any,
     by: Any = None,
     subject: str = "",
     before: Any = None,
     after: Any = None,
     reason: str = "",
-    audit: bool = True,
+    audit: bool | None = None,
     **data: Any,
 ) -> DomainEvent:
     """Record that ``action`` happened (call it inside the change's transaction).
 
     ``event`` is the tournament event (a model instance, its id, or ``None``);
-    ``by`` the user who acted (anonymous or ``None`` for the system).  The
-    handlers run now; the readers once the transaction commits (at once when
-    no transaction is open).
+    ``by`` the user who acted (anonymous or ``None`` for the system).  Whether
+    it goes into the audit trail is the catalogue's to say: ``audit``, when
+    given, must agree with it.  The handlers run now; the readers once the
+    transaction commits (at once when no transaction is open).
     """
+    catalogued = known(action)
+    name, audited = catalogued.value, catalogued.about.audited
+    if audit is not None and audit != audited:
+        raise ValueError(f"{name!r} is {'' if audited else 'not '}audited (core.domain_actions): record it so")
     actor_id = by.pk if by is not None and getattr(by, "is_authenticated", False) else None
     domain_event = DomainEvent(
-        action=action,
+        action=name,
         event_id=getattr(event, "pk", event),
         actor_id=actor_id,
         subject=subject,
@@ -116,11 +139,11 @@ def record(
         after=plain(after),
         reason=reason,
         data=plain(data),
-        audited=audit,
+        audited=audited,
     )
-    for callback in (*_handlers.get(action, ()), *_handlers.get(ANY, ())):
+    for callback in (*_handlers.get(name, ()), *_handlers.get(ANY, ())):
         callback(domain_event)
-    for callback in (*_readers.get(action, ()), *_readers.get(ANY, ())):
+    for callback in (*_readers.get(name, ()), *_readers.get(ANY, ())):
         transaction.on_commit(partial(_deliver, callback, domain_event), robust=True)
     return domain_event
 
@@ -139,7 +162,7 @@ def _name(callback: Callback) -> str:
 
 
 def _subscribe(table: dict[str, list[Callback]], actions: Iterable[str]) -> Callable[[Callback], Callback]:
-    names = tuple(actions)
+    names = tuple(action if action == ANY else known(action).value for action in actions)
     if not names:
         raise ValueError("subscribe to at least one action (or ANY)")
 
@@ -172,7 +195,18 @@ def unsubscribe(callback: Callback) -> None:
 
 def subscribers(action: str) -> tuple[list[str], list[str]]:
     """The names of the handlers and the readers of ``action`` (for the docs and the tests)."""
+    action = known(action).value
     return (
         [_name(c) for c in (*_handlers.get(action, ()), *_handlers.get(ANY, ()))],
         [_name(c) for c in (*_readers.get(action, ()), *_readers.get(ANY, ()))],
     )
+
+
+def subscriptions() -> list[tuple[str, bool, list[str]]]:
+    """Every subscriber: its name, whether it is a handler (else a reader), and its actions (``ANY`` for all)."""
+    found: dict[tuple[str, bool], list[str]] = {}
+    for is_handler, table in ((True, _handlers), (False, _readers)):
+        for action, callbacks in table.items():
+            for callback in callbacks:
+                found.setdefault((_name(callback), is_handler), []).append(action)
+    return [(name, is_handler, actions) for (name, is_handler), actions in found.items()]

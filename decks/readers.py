@@ -10,6 +10,7 @@ again.  Loaded by :class:`decks.apps.DecksConfig` at start.
 from __future__ import annotations
 
 from core import events, jobs
+from core.domain_actions import DomainAction
 from core.events import DomainEvent
 from decks.selectors import undone_checks
 from decks.services import RECHECK_TASK, VALIDATE_TASK, deck_job_key, recheck_job_key
@@ -23,17 +24,17 @@ def _recheck(run_id: int) -> None:
     jobs.enqueue(RECHECK_TASK, run_id, key=recheck_job_key(run_id))
 
 
-@events.reader("deck.submitted")
+@events.reader(DomainAction.DECK_SUBMITTED)
 def deck_check_request(domain_event: DomainEvent) -> None:
     _check(domain_event.data["version_id"])
 
 
-@events.reader("decks.rechecked")
+@events.reader(DomainAction.DECKS_RECHECKED)
 def deck_recheck_request(domain_event: DomainEvent) -> None:
     _recheck(domain_event.data["run_id"])
 
 
-@events.reader("decks.revalidation_asked")
+@events.reader(DomainAction.DECKS_REVALIDATION_ASKED)
 def deck_revalidation_request(domain_event: DomainEvent) -> None:
     for version_id in domain_event.data["version_ids"]:
         _check(version_id)

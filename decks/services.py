@@ -24,6 +24,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from core.domain_actions import DomainAction
 from core.events import record
 from core.exceptions import ApplicationError, Conflict, PermissionDenied
 from decks.checking import DECKLIST_MAX_LENGTH, deck_check
@@ -259,7 +260,7 @@ def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, s
         )  # fmt: skip
         # The list itself names cards: the trail keeps which version, not what it holds.
         record(
-            event=event, by=by, action="deck.submitted", subject=_deck_label(registration, version.number),
+            event=event, by=by, action=DomainAction.DECK_SUBMITTED, subject=_deck_label(registration, version.number),
             before={"version": last} if last else None, after={"version": version.number}, version_id=version.pk,
         )  # fmt: skip
     return version
@@ -307,8 +308,9 @@ def deck_recheck_start(*, event: Event, by) -> DeckRecheck:
         DeckVersion.objects.filter(pk__in=ids).update(status=DeckVersion.Status.PENDING)
         run = DeckRecheck.objects.create(event=event, total=len(ids))
         record(
-            event=event, by=by, action="decks.rechecked", subject="Every deck", after={"decks": len(ids)}, run_id=run.pk
-        )
+            event=event, by=by, action=DomainAction.DECKS_RECHECKED, subject="Every deck", after={"decks": len(ids)},
+            run_id=run.pk,
+        )  # fmt: skip
     return run
 
 
@@ -336,7 +338,7 @@ def decks_revalidate_family(*, family: str) -> int:
     )
     if ids:
         # Not an entry of any event's audit trail: the catalogue changed, not a deck.
-        record(action="decks.revalidation_asked", event=None, audit=False, family=family, version_ids=ids)
+        record(action=DomainAction.DECKS_REVALIDATION_ASKED, event=None, audit=False, family=family, version_ids=ids)
     return len(ids)
 
 
@@ -350,7 +352,7 @@ def event_decklists_publish(*, event: Event, by, public: bool = True) -> Event:
             locked.decklists_public = public
             locked.save(update_fields=["decklists_public"])
             record(
-                event=locked, by=by, action="decks.published", subject="Decklists",
+                event=locked, by=by, action=DomainAction.DECKS_PUBLISHED, subject="Decklists",
                 before=before, after={"decklists_public": public},
             )  # fmt: skip
     event.decklists_public = public
@@ -376,7 +378,7 @@ def event_deck_options_set(*, event: Event, by, options: dict) -> Event:
             locked.options = {**{k: v for k, v in locked.options.items() if k not in before}, **clean}
             locked.save(update_fields=["options"])
             record(
-                event=locked, by=by, action="decks.options_changed", subject="Deck options",
+                event=locked, by=by, action=DomainAction.DECKS_OPTIONS_CHANGED, subject="Deck options",
                 before={"deck_options": before}, after={"deck_options": clean},
             )  # fmt: skip
         event.options = locked.options
@@ -398,7 +400,7 @@ def _ruling_state(version: DeckVersion) -> dict[str, str | None]:
     return {"status": version.effective_status, "ruling": version.ruling.status if version.ruling is not None else None}
 
 
-def _rule(*, version: DeckVersion, status: str, reason: str, by, action: str) -> DeckVersion:
+def _rule(*, version: DeckVersion, status: str, reason: str, by, action: DomainAction) -> DeckVersion:
     """Write one ruling row (``status`` empty: a clear) on the registration's latest version, audited."""
     registration = Registration.objects.select_related("event", "player").get(pk=version.registration_id)
     event = registration.event
@@ -449,9 +451,9 @@ def deck_verdict_override(*, version: DeckVersion, status: str, reason: str, by)
     """
     if status not in DeckVerdictOverride.Status.values:
         raise ApplicationError("A ruling makes the deck legal or illegal.", code="invalid", field="status")
-    return _rule(version=version, status=status, reason=reason, by=by, action="deck.overridden")
+    return _rule(version=version, status=status, reason=reason, by=by, action=DomainAction.DECK_OVERRIDDEN)
 
 
 def deck_verdict_clear(*, version: DeckVersion, reason: str, by) -> DeckVersion:
     """Clear the ruling in force, with a reason: the checker's verdict stands again (``no_ruling`` without one)."""
-    return _rule(version=version, status="", reason=reason, by=by, action="deck.override_cleared")
+    return _rule(version=version, status="", reason=reason, by=by, action=DomainAction.DECK_OVERRIDE_CLEARED)

@@ -12,10 +12,16 @@ Loaded by :class:`games.apps.GamesConfig` at start.
 from __future__ import annotations
 
 from core import events
+from core.domain_actions import DomainAction
 from core.events import DomainEvent
 from games import services
 
-RESULT_ACTIONS = ("result.entered", "result.settled", "result.confirmed", "result.corrected")
+RESULT_ACTIONS = (
+    DomainAction.RESULT_ENTERED,
+    DomainAction.RESULT_SETTLED,
+    DomainAction.RESULT_CONFIRMED,
+    DomainAction.RESULT_CORRECTED,
+)
 
 
 @events.handler(*RESULT_ACTIONS)

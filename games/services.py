@@ -34,6 +34,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core import events
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound
 from games import selectors
 from games.models import Game, GameEvent
@@ -104,9 +105,9 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
         )  # fmt: skip
         # Overlays on the table show the new game at once (not only at its first entry).
         events.record(
-            action="game.started", event=event.pk, by=by, audit=False, game_id=game.pk, game_number=game.number,
-            round=pod.round.number, table=pod.table_number, version=game.version, status=game.status,
-            pod_id=pod.pk, format=game.format, state=game.state,
+            action=DomainAction.GAME_STARTED, event=event.pk, by=by, audit=False, game_id=game.pk,
+            game_number=game.number, round=pod.round.number, table=pod.table_number, version=game.version,
+            status=game.status, pod_id=pod.pk, format=game.format, state=game.state,
         )  # fmt: skip
         return game
 
@@ -198,8 +199,8 @@ def _recorded(game: Game, entry: GameEvent, *, by) -> None:
     the game or decided the match.  A result the table refuses raises here and nothing of the entry is stored."""
     pod, round_ = game.pod, game.pod.round
     events.record(
-        action="game.entry_voided" if entry.type == "void" else "game.entry_recorded", event=round_.event_id,
-        by=by, audit=False, game_id=game.pk, game_number=game.number, round=round_.number,
+        action=DomainAction.GAME_ENTRY_VOIDED if entry.type == "void" else DomainAction.GAME_ENTRY_RECORDED,
+        event=round_.event_id, by=by, audit=False, game_id=game.pk, game_number=game.number, round=round_.number,
         table=pod.table_number, seq=entry.seq, type=entry.type, version=game.version, status=game.status,
         pod_id=game.pod_id, format=game.format, payload=entry.payload, state=game.state,
     )  # fmt: skip

@@ -22,6 +22,7 @@ from __future__ import annotations
 from django.db.models import CharField, Value
 
 from core import events, jobs
+from core.domain_actions import DomainAction
 from core.events import DomainEvent
 from leagues.models import League, LeagueAuditEntry, LeagueStaff
 from leagues.services import ratings, seasons
@@ -51,8 +52,10 @@ policy.league_role_source(at_event=_roles_at_event, in_league=_roles_in_league)
 # --- the league's trail --------------------------------------------------------------------------------
 
 LEAGUE_ACTIONS = (
-    "league.created", "league.updated", "league.staff_added", "league.staff_changed", "league.staff_removed",
-    "season.created", "season.updated", "season.event_added", "season.event_moved", "season.event_removed",
+    DomainAction.LEAGUE_CREATED, DomainAction.LEAGUE_UPDATED,
+    DomainAction.LEAGUE_STAFF_ADDED, DomainAction.LEAGUE_STAFF_CHANGED, DomainAction.LEAGUE_STAFF_REMOVED,
+    DomainAction.SEASON_CREATED, DomainAction.SEASON_UPDATED,
+    DomainAction.SEASON_EVENT_ADDED, DomainAction.SEASON_EVENT_MOVED, DomainAction.SEASON_EVENT_REMOVED,
 )  # fmt: skip
 
 
@@ -68,7 +71,12 @@ def league_trail(domain_event: DomainEvent) -> None:
 
 # --- season standings ----------------------------------------------------------------------------------
 
-SEASON_ACTIONS = ("season.updated", "season.event_added", "season.event_moved", "season.event_removed")
+SEASON_ACTIONS = (
+    DomainAction.SEASON_UPDATED,
+    DomainAction.SEASON_EVENT_ADDED,
+    DomainAction.SEASON_EVENT_MOVED,
+    DomainAction.SEASON_EVENT_REMOVED,
+)
 
 
 @events.handler(*SEASON_ACTIONS)
@@ -76,7 +84,7 @@ def seasons_out_of_date(domain_event: DomainEvent) -> None:
     seasons.bump_version(list(domain_event.data.get("season_ids") or []))
 
 
-@events.handler("standings.updated")
+@events.handler(DomainAction.STANDINGS_UPDATED)
 def event_seasons_out_of_date(domain_event: DomainEvent) -> None:
     if domain_event.event_id:
         seasons.bump_version(seasons.seasons_of_event(domain_event.event_id))
@@ -92,7 +100,7 @@ def season_recompute_on_change(domain_event: DomainEvent) -> None:
         season_recompute_request(season_id)
 
 
-@events.reader("standings.updated")
+@events.reader(DomainAction.STANDINGS_UPDATED)
 def season_recompute_on_standings(domain_event: DomainEvent) -> None:
     if domain_event.event_id:
         for season_id in seasons.seasons_of_event(domain_event.event_id):
@@ -108,7 +116,13 @@ def seasons_sweep() -> int:
 
 # --- ratings -------------------------------------------------------------------------------------------
 
-RATING_ACTIONS = ("result.entered", "result.settled", "result.confirmed", "result.corrected", "event.updated")
+RATING_ACTIONS = (
+    DomainAction.RESULT_ENTERED,
+    DomainAction.RESULT_SETTLED,
+    DomainAction.RESULT_CONFIRMED,
+    DomainAction.RESULT_CORRECTED,
+    DomainAction.EVENT_UPDATED,
+)
 
 
 def ratings_request(format_slug: str) -> bool:
@@ -119,7 +133,7 @@ def ratings_request(format_slug: str) -> bool:
 def ratings_update_request(domain_event: DomainEvent) -> None:
     if not domain_event.event_id:
         return
-    if domain_event.action == "event.updated" and "date" not in (domain_event.after or {}):
+    if domain_event.action == DomainAction.EVENT_UPDATED and "date" not in (domain_event.after or {}):
         return
     format_slug = Event.objects.filter(pk=domain_event.event_id).values_list("format", flat=True).first()
     if format_slug:

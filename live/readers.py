@@ -40,6 +40,7 @@ from typing import Any
 from django.db import DatabaseError
 
 from core import events
+from core.domain_actions import DomainAction
 from core.events import DomainEvent
 from games.models import Game
 from live import selectors
@@ -50,17 +51,33 @@ from tournaments.models import Event, Round, Seat
 
 logger = logging.getLogger(__name__)
 
-ROUND_ACTIONS = ("round.started", "top_cut.started", "round.repaired", "round.swapped")
-RESULT_ACTIONS = ("result.entered", "result.settled", "result.confirmed", "result.corrected")
+ROUND_ACTIONS = (
+    DomainAction.ROUND_STARTED,
+    DomainAction.TOP_CUT_STARTED,
+    DomainAction.ROUND_REPAIRED,
+    DomainAction.ROUND_SWAPPED,
+)
+RESULT_ACTIONS = (
+    DomainAction.RESULT_ENTERED,
+    DomainAction.RESULT_SETTLED,
+    DomainAction.RESULT_CONFIRMED,
+    DomainAction.RESULT_CORRECTED,
+)
 #: A player's report of a table's result waits for the others' answer, or is disputed.
-REPORT_ACTIONS = ("result.reported", "result.disputed")
-GAME_ACTIONS = ("game.started", "game.entry_recorded", "game.entry_voided")
+REPORT_ACTIONS = (DomainAction.RESULT_REPORTED, DomainAction.RESULT_DISPUTED)
+GAME_ACTIONS = (DomainAction.GAME_STARTED, DomainAction.GAME_ENTRY_RECORDED, DomainAction.GAME_ENTRY_VOIDED)
 #: A round whose last result is in stops its clock: the timer reads ``finished``.
-TIMER_ACTIONS = ("timer.started", "timer.paused", "timer.resumed", "timer.extended", "round.completed")
-STATION_ACTIONS = ("station.created", "station.changed")
+TIMER_ACTIONS = (
+    DomainAction.TIMER_STARTED,
+    DomainAction.TIMER_PAUSED,
+    DomainAction.TIMER_RESUMED,
+    DomainAction.TIMER_EXTENDED,
+    DomainAction.ROUND_COMPLETED,
+)
+STATION_ACTIONS = (DomainAction.STATION_CREATED, DomainAction.STATION_CHANGED)
 ACTIONS = (
-    *ROUND_ACTIONS, *RESULT_ACTIONS, *REPORT_ACTIONS, "standings.updated", *GAME_ACTIONS, *TIMER_ACTIONS, "table.time_extended",
-    *STATION_ACTIONS,
+    *ROUND_ACTIONS, *RESULT_ACTIONS, *REPORT_ACTIONS, DomainAction.STANDINGS_UPDATED, *GAME_ACTIONS, *TIMER_ACTIONS,
+    DomainAction.TABLE_TIME_EXTENDED, *STATION_ACTIONS,
 )  # fmt: skip
 
 
@@ -124,7 +141,7 @@ def table_result(domain_event: DomainEvent) -> None:
         .order_by("seat_order")
     )
     add(event_id, "table.result", {
-        "round": number, "table": table, "corrected": domain_event.action == "result.corrected",
+        "round": number, "table": table, "corrected": domain_event.action == DomainAction.RESULT_CORRECTED,
         "players": [
             {"id": s.player_id, "name": s.player.display_name, "placement": s.placement, "games_won": s.games_won,
              "games_lost": s.games_lost, "games_drawn": s.games_drawn}
@@ -152,7 +169,7 @@ def table_report_changed(domain_event: DomainEvent) -> None:
     add(event_id, "table.report_changed", {"round": number, "table": table, "players": players}, [])
 
 
-@events.handler("standings.updated")
+@events.handler(DomainAction.STANDINGS_UPDATED)
 @_never_fails
 def standings_updated(domain_event: DomainEvent) -> None:
     event_id = domain_event.event_id
@@ -206,7 +223,7 @@ def timer_changed(domain_event: DomainEvent) -> None:
     add(event_id, "timer.changed", {"table": None, "timer": selectors.timer_view(round_, timer)})
 
 
-@events.handler("table.time_extended")
+@events.handler(DomainAction.TABLE_TIME_EXTENDED)
 @_never_fails
 def table_time_extended(domain_event: DomainEvent) -> None:
     event_id = domain_event.event_id

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core import events
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound
 from live.models import (
     TOKEN_PREFIX_LENGTH,
@@ -78,7 +79,7 @@ def _timer_facts(timer: RoundTimer) -> dict[str, Any]:
     }
 
 
-def _record_timer(*, action: str, event: Event, round_: Round, timer: RoundTimer, by, before=None) -> None:
+def _record_timer(*, action: DomainAction, event: Event, round_: Round, timer: RoundTimer, by, before=None) -> None:
     events.record(
         action=action, event=event, by=by, subject=f"Round {round_.number} timer", before=before,
         after=_timer_facts(timer), round=round_.number,
@@ -104,7 +105,7 @@ def timer_start(*, event: Event, round_number: int, minutes: int, by) -> RoundTi
                 )  # fmt: skip
         except IntegrityError:
             raise Conflict(f"The clock of round {round_number} has already started.", code="timer_started") from None
-        _record_timer(action="timer.started", event=event, round_=round_, timer=timer, by=by)
+        _record_timer(action=DomainAction.TIMER_STARTED, event=event, round_=round_, timer=timer, by=by)
     return timer
 
 
@@ -129,7 +130,7 @@ def timer_pause(*, event: Event, round_number: int, by) -> RoundTimer:
         timer.remaining_seconds = timer.remaining()
         timer.deadline = None
         timer.save(update_fields=["remaining_seconds", "deadline", "updated_at"])
-        _record_timer(action="timer.paused", event=event, round_=round_, timer=timer, by=by, before=before)
+        _record_timer(action=DomainAction.TIMER_PAUSED, event=event, round_=round_, timer=timer, by=by, before=before)
     return timer
 
 
@@ -144,7 +145,7 @@ def timer_resume(*, event: Event, round_number: int, by) -> RoundTimer:
         timer.deadline = timezone.now() + datetime.timedelta(seconds=timer.remaining())
         timer.remaining_seconds = None
         timer.save(update_fields=["remaining_seconds", "deadline", "updated_at"])
-        _record_timer(action="timer.resumed", event=event, round_=round_, timer=timer, by=by, before=before)
+        _record_timer(action=DomainAction.TIMER_RESUMED, event=event, round_=round_, timer=timer, by=by, before=before)
     return timer
 
 
@@ -163,7 +164,7 @@ def timer_extend(*, event: Event, round_number: int, minutes: int, by) -> RoundT
             timer.deadline = timer.deadline + extra
         timer.duration_seconds += minutes * 60
         timer.save(update_fields=["remaining_seconds", "deadline", "duration_seconds", "updated_at"])
-        _record_timer(action="timer.extended", event=event, round_=round_, timer=timer, by=by, before=before)
+        _record_timer(action=DomainAction.TIMER_EXTENDED, event=event, round_=round_, timer=timer, by=by, before=before)
     return timer
 
 
@@ -188,8 +189,9 @@ def table_time_extend(
             raise Conflict(f"Table {table_number} has its result already.", code="result_exists")
         extension = TableTimeExtension.objects.create(pod=pod, seconds=minutes * 60, reason=reason[:200], given_by=by)
         events.record(
-            action="table.time_extended", event=event, by=by, subject=audit.table_label(round_number, table_number),
-            after={"minutes": minutes}, reason=reason, round=round_number, table=table_number,
+            action=DomainAction.TABLE_TIME_EXTENDED, event=event, by=by,
+            subject=audit.table_label(round_number, table_number), after={"minutes": minutes}, reason=reason,
+            round=round_number, table=table_number,
         )  # fmt: skip
     return extension
 
@@ -215,7 +217,7 @@ def station_create(*, event: Event, slug: str, name: str = "", by) -> Station:
         except IntegrityError:
             raise Conflict(f"The event already has a station {slug!r}.", code="station_exists") from None
         events.record(
-            action="station.created", event=event, by=by, subject=f"Station {slug}", after={"name": name},
+            action=DomainAction.STATION_CREATED, event=event, by=by, subject=f"Station {slug}", after={"name": name},
             station_id=station.pk,
         )  # fmt: skip
     return station
@@ -253,8 +255,8 @@ def station_update(
         station.save(update_fields=["table_number", "revealed_player", "updated_at"])
         if after != before:
             events.record(
-                action="station.changed", event=event, by=by, subject=f"Station {station.slug}", before=before,
-                after=after, station_id=station.pk,
+                action=DomainAction.STATION_CHANGED, event=event, by=by, subject=f"Station {station.slug}",
+                before=before, after=after, station_id=station.pk,
             )  # fmt: skip
     return station
 
@@ -274,7 +276,7 @@ def overlay_token_create(*, event: Event, label: str, by) -> tuple[OverlayToken,
         token = OverlayToken.objects.create(
             event=event, label=label, created_by=by, digest=token_digest(key), prefix=key[:TOKEN_PREFIX_LENGTH]
         )
-        events.record(action="overlay_token.created", event=event, by=by, subject=f"Overlay token {label!r}")
+        events.record(action=DomainAction.OVERLAY_TOKEN_CREATED, event=event, by=by, subject=f"Overlay token {label!r}")
     return token, key
 
 
@@ -286,5 +288,7 @@ def overlay_token_revoke(*, token: OverlayToken, by) -> OverlayToken:
         if token.revoked_at is None:
             token.revoked_at = timezone.now()
             token.save(update_fields=["revoked_at"])
-            events.record(action="overlay_token.revoked", event=event, by=by, subject=f"Overlay token {token.label!r}")
+            events.record(
+                action=DomainAction.OVERLAY_TOKEN_REVOKED, event=event, by=by, subject=f"Overlay token {token.label!r}"
+            )
     return token

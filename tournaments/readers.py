@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core import events, jobs
+from core.domain_actions import DomainAction
 from core.events import DomainEvent
 from tournaments import audit
 from tournaments.services import standings
@@ -32,21 +33,21 @@ def _when(fact: str):
 #: Each action that may change what the standings are computed from, and whether one such event did.
 MOVES_STANDINGS: dict[str, Callable[[DomainEvent], bool]] = {
     # Results recorded or changed.
-    "result.entered": _always,
-    "result.settled": _always,
-    "result.confirmed": _always,
-    "result.corrected": _always,
+    DomainAction.RESULT_ENTERED: _always,
+    DomainAction.RESULT_SETTLED: _always,
+    DomainAction.RESULT_CONFIRMED: _always,
+    DomainAction.RESULT_CORRECTED: _always,
     # Who takes part: a late entry (its missed rounds are losses), a drop or an undone drop.
-    "registration.created": _when("late_entry"),
-    "registration.checked_in": _when("late_entry"),
-    "registration.dropped": _always,
-    "registration.undropped": _always,
+    DomainAction.REGISTRATION_CREATED: _when("late_entry"),
+    DomainAction.REGISTRATION_CHECKED_IN: _when("late_entry"),
+    DomainAction.REGISTRATION_DROPPED: _always,
+    DomainAction.REGISTRATION_UNDROPPED: _always,
     # Pairings: a bye is a result; a re-paired round may have moved the bye.
-    "round.started": _when("byes"),
-    "round.repaired": _always,
-    "round.swapped": _when("byes"),
+    DomainAction.ROUND_STARTED: _when("byes"),
+    DomainAction.ROUND_REPAIRED: _always,
+    DomainAction.ROUND_SWAPPED: _when("byes"),
     # Settings: the tiebreakers (or the Magic floor) changed.
-    "event.updated": _when("standings_settings"),
+    DomainAction.EVENT_UPDATED: _when("standings_settings"),
 }
 
 
@@ -71,7 +72,7 @@ def standings_out_of_date(domain_event: DomainEvent) -> None:
 @events.reader(*MOVES_STANDINGS)
 def standings_recompute_request(domain_event: DomainEvent) -> None:
     # Every round start asks, byes or not, so the standings exist (all zero) from round 1 on.
-    if (moves_standings(domain_event) or domain_event.action == "round.started") and domain_event.event_id:
+    if (moves_standings(domain_event) or domain_event.action == DomainAction.ROUND_STARTED) and domain_event.event_id:
         recompute_request(domain_event.event_id)
 
 

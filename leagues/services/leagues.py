@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from core import events
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
 from leagues.models import League, LeagueStaff, Season, SeasonEvent
 from leagues.points import PRESETS, PointsTable
@@ -77,7 +78,7 @@ def league_create(*, name: str, formats: Iterable[str], by, description: str = "
             name=_name(name), formats=chosen, organiser=by, description=description or "", is_public=bool(is_public)
         )
         events.record(
-            event=None, by=by, action="league.created", subject=league_label(league),
+            event=None, by=by, action=DomainAction.LEAGUE_CREATED, subject=league_label(league),
             after={"name": league.name, "formats": chosen, "is_public": league.is_public}, league_id=league.pk,
         )  # fmt: skip
     return league
@@ -114,7 +115,7 @@ def league_update(*, league: League, by, **changes: Any) -> League:
             setattr(league, field, value)
         league.save(update_fields=list(changed))
         events.record(
-            event=None, by=by, action="league.updated", subject=league_label(league),
+            event=None, by=by, action=DomainAction.LEAGUE_UPDATED, subject=league_label(league),
             before={f: before[f] for f in changed}, after=changed, league_id=league.pk,
         )  # fmt: skip
     return league
@@ -147,7 +148,8 @@ def league_staff_add(*, league: League, username: str, role: str, by) -> LeagueS
             staff.role = role
             staff.save(update_fields=["role"])
         events.record(
-            event=None, by=by, action="league.staff_added" if before is None else "league.staff_changed",
+            event=None, by=by,
+            action=DomainAction.LEAGUE_STAFF_ADDED if before is None else DomainAction.LEAGUE_STAFF_CHANGED,
             subject=user.get_username(), before=before, after={"role": role}, league_id=league.pk,
         )  # fmt: skip
     forget_league_roles(user)
@@ -165,8 +167,8 @@ def league_staff_remove(*, league: League, username: str, by) -> None:
         role = staff.role
         staff.delete()
         events.record(
-            event=None, by=by, action="league.staff_removed", subject=user.get_username(), before={"role": role},
-            league_id=league.pk,
+            event=None, by=by, action=DomainAction.LEAGUE_STAFF_REMOVED, subject=user.get_username(),
+            before={"role": role}, league_id=league.pk,
         )  # fmt: skip
     forget_league_roles(user)
 
@@ -211,7 +213,7 @@ def season_create(
             points_table=table.as_json(),
         )  # fmt: skip
         events.record(
-            event=None, by=by, action="season.created", subject=season_label(season),
+            event=None, by=by, action=DomainAction.SEASON_CREATED, subject=season_label(season),
             after={"name": season.name, "starts_on": starts_on, "ends_on": ends_on, "preset": slug,
                    "points_table": table.as_json()},
             league_id=league.pk, season_id=season.pk, season_ids=[season.pk],
@@ -249,7 +251,7 @@ def season_update(*, season: Season, by, reason: str = "", **changes: Any) -> Se
         season.save(update_fields=list(changed))
         moves = "points_table" in changed
         events.record(
-            event=None, by=by, action="season.updated", subject=season_label(season),
+            event=None, by=by, action=DomainAction.SEASON_UPDATED, subject=season_label(season),
             before={f: before[f] for f in changed}, after=changed, reason=(reason or "").strip(),
             league_id=season.league_id, season_id=season.pk, season_ids=[season.pk] if moves else [],
         )  # fmt: skip
@@ -292,7 +294,7 @@ def season_event_add(*, season: Season, event: Event, by, move: bool = False) ->
             link = SeasonEvent.objects.create(season=season, event=event, added_by=by)
             seasons = [season.pk]
         events.record(
-            event=event, by=by, action="season.event_moved" if before else "season.event_added",
+            event=event, by=by, action=DomainAction.SEASON_EVENT_MOVED if before else DomainAction.SEASON_EVENT_ADDED,
             subject=season_label(season), before=before, after={"season": season.pk},
             league_id=season.league_id, season_id=season.pk, season_ids=seasons,
         )  # fmt: skip
@@ -307,6 +309,6 @@ def season_event_remove(*, season: Season, event: Event, by) -> None:
             raise NotFound(f"{event.name} is not in this season.", code="event_not_in_season", field="event")
         link.delete()
         events.record(
-            event=event, by=by, action="season.event_removed", subject=season_label(season),
+            event=event, by=by, action=DomainAction.SEASON_EVENT_REMOVED, subject=season_label(season),
             before={"season": season.pk}, league_id=season.league_id, season_id=season.pk, season_ids=[season.pk],
         )  # fmt: skip

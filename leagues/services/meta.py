@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from core import events
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError
 from leagues.models import ArchetypeName
 from tournaments import audit
@@ -34,7 +35,7 @@ def archetype_name_set(*, registration: Registration, name: str, by) -> Archetyp
             current.save(update_fields=["name", "by", "at"])
             result = current
         events.record(
-            event=registration.event_id, by=by, action="archetype.named",
+            event=registration.event_id, by=by, action=DomainAction.ARCHETYPE_NAMED,
             subject=audit.player_label(registration.player), before={"archetype": before},
             after={"archetype": name or None},
         )  # fmt: skip

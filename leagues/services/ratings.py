@@ -33,6 +33,7 @@ from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from core import events
+from core.domain_actions import DomainAction
 from leagues import ratings as engine
 from leagues.models import EventRatingState, PlayerRating, RatedTable, RatingChange
 from tournaments.models import Event, Pod, PodResult, Round, Seat
@@ -382,7 +383,9 @@ def ratings_update(*, format_slug: str) -> int:
                 update_conflicts=True, unique_fields=["event"], update_fields=["rated_version", "rated_date"],
             )  # fmt: skip
         if count:
-            events.record(action="ratings.updated", event=None, audit=False, format=format_slug, changes=count)
+            events.record(
+                action=DomainAction.RATINGS_UPDATED, event=None, audit=False, format=format_slug, changes=count
+            )
     return count
 
 

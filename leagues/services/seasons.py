@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 
 from core import events
+from core.domain_actions import DomainAction
 from leagues import points
 from leagues.models import Season, SeasonEvent, SeasonStanding
 from tournaments.models import Round, Seat, Standing
@@ -149,5 +150,7 @@ def season_standings_recompute(*, season_id: int) -> int:
             batch_size=500,
         )
         Season.objects.filter(pk=season_id).update(standings_version=version)
-        events.record(action="season.standings_updated", event=None, audit=False, season_id=season_id, version=version)
+        events.record(
+            action=DomainAction.SEASON_STANDINGS_UPDATED, event=None, audit=False, season_id=season_id, version=version
+        )
     return version

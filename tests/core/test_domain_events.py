@@ -8,21 +8,27 @@ commit), not at the end of the test.
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 from django.db import transaction
 
 from core import events
+from core.domain_actions import BY_NAME, DomainAction
 from tests.factories import EventFactory
 from tournaments import readers
 from tournaments.models import AuditEntry, Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+#: An action nobody subscribes to but the audit trail: the tests subscribe their own to it.
+QUIET = DomainAction.PLAYER_CLAIM_CODE
+
 
 @pytest.fixture
 def seen():
-    """Subscribe a handler and a reader to ``test.happened``; yields what each saw, in order."""
+    """Subscribe a handler and a reader to :data:`QUIET`; yields what each saw, in order."""
+    assert events.subscribers(QUIET) == (["tournaments.readers.audit_trail"], []), "pick another QUIET action"
     log: list[tuple[str, str, bool]] = []
 
     def handler(domain_event):
@@ -31,8 +37,8 @@ def seen():
     def reader(domain_event):
         log.append(("reader", domain_event.action, transaction.get_connection().in_atomic_block))
 
-    events.handler("test.happened")(handler)
-    events.reader("test.happened")(reader)
+    events.handler(QUIET)(handler)
+    events.reader(QUIET)(reader)
     yield log
     events.unsubscribe(handler)
     events.unsubscribe(reader)
@@ -40,24 +46,24 @@ def seen():
 
 def test_a_handler_runs_in_the_transaction_and_a_reader_after_it_commits(seen):
     with transaction.atomic():
-        events.record(action="test.happened", event=None)
-        assert seen == [("handler", "test.happened", True)], "the reader waits for the commit"
-    assert seen == [("handler", "test.happened", True), ("reader", "test.happened", False)]
+        events.record(action=QUIET, event=None)
+        assert seen == [("handler", "player.claim_code", True)], "the reader waits for the commit"
+    assert seen == [("handler", "player.claim_code", True), ("reader", "player.claim_code", False)]
 
 
 def test_a_rolled_back_change_reaches_no_reader(seen):
     with pytest.raises(RuntimeError), transaction.atomic():
-        events.record(action="test.happened", event=None)
+        events.record(action=QUIET, event=None)
         raise RuntimeError("the service refused after recording")
     assert [who for who, *_ in seen] == ["handler"]
 
 
 def test_a_savepoint_rolled_back_takes_its_events_with_it(seen):
     with transaction.atomic():
-        events.record(action="test.happened", event=None, step=1)
+        events.record(action=QUIET, event=None, step=1)
         try:
             with transaction.atomic():
-                events.record(action="test.happened", event=None, step=2)
+                events.record(action=QUIET, event=None, step=2)
                 raise RuntimeError
         except RuntimeError:
             pass
@@ -65,7 +71,7 @@ def test_a_savepoint_rolled_back_takes_its_events_with_it(seen):
 
 
 def test_outside_a_transaction_readers_run_at_once(seen):
-    events.record(action="test.happened", event=None)
+    events.record(action=QUIET, event=None)
     assert [who for who, *_ in seen] == ["handler", "reader"]
 
 
@@ -73,26 +79,26 @@ def test_a_failing_reader_never_fails_the_write_and_the_others_still_run(seen, c
     def broken(domain_event):
         raise ConnectionError("the broker is away")
 
-    events.reader("test.happened")(broken)
+    events.reader(QUIET)(broken)
     try:
         with caplog.at_level(logging.ERROR, logger="core.events"), transaction.atomic():
-            events.record(action="test.happened", event=None)
+            events.record(action=QUIET, event=None)
     finally:
         events.unsubscribe(broken)
     assert [who for who, *_ in seen] == ["handler", "reader"]
-    assert "failed on test.happened" in caplog.text
+    assert "failed on player.claim_code" in caplog.text
 
 
 def test_a_failing_handler_fails_the_change_it_belongs_to(seen):
     def refuses(domain_event):
         raise ValueError("cannot write the trail")
 
-    events.handler("test.happened")(refuses)
+    events.handler(QUIET)(refuses)
     event = EventFactory()
     try:
         with pytest.raises(ValueError), transaction.atomic():
             Event.objects.filter(pk=event.pk).update(name="Renamed")
-            events.record(action="test.happened", event=event)
+            events.record(action=QUIET, event=event)
     finally:
         events.unsubscribe(refuses)
     event.refresh_from_db()
@@ -103,7 +109,7 @@ def test_a_failing_handler_fails_the_change_it_belongs_to(seen):
 def test_an_event_carries_plain_data_only(seen):
     event = EventFactory()
     recorded = events.record(
-        action="test.happened", event=event, subject="x", after={"when": event.date, "event": event}, ids={3, 1}
+        action=QUIET, event=event, subject="x", after={"when": event.date, "event": event}, ids={3, 1}
     )
     assert recorded.event_id == event.pk
     assert recorded.after == {"when": event.date.isoformat(), "event": event.pk}
@@ -112,10 +118,10 @@ def test_an_event_carries_plain_data_only(seen):
 
 def test_the_audit_trail_keeps_audited_events_only():
     event = EventFactory()
-    events.record(action="test.kept", event=event, subject="Kept", after={"a": 1}, reason="why")
-    events.record(action="test.not_kept", event=event, subject="Not kept", audit=False)
+    events.record(action=DomainAction.PENALTY_ISSUED, event=event, subject="Kept", after={"a": 1}, reason="why")
+    events.record(action=DomainAction.RATINGS_UPDATED, event=event, subject="Not kept")
     entries = list(AuditEntry.objects.filter(event=event).values_list("action", "subject", "after", "reason"))
-    assert entries == [("test.kept", "Kept", {"a": 1}, "why")]
+    assert entries == [("penalty.issued", "Kept", {"a": 1}, "why")]
 
 
 def test_every_change_that_moves_standings_has_the_standings_subscribers():
@@ -129,10 +135,64 @@ def test_subscribing_twice_subscribes_once(seen):
     def twice(domain_event):
         seen.append(("twice", domain_event.action, False))
 
-    events.reader("test.happened")(twice)
-    events.reader("test.happened")(twice)
+    events.reader(QUIET)(twice)
+    events.reader(QUIET)(twice)
     try:
-        events.record(action="test.happened", event=None)
+        events.record(action=QUIET, event=None)
     finally:
         events.unsubscribe(twice)
     assert [who for who, *_ in seen].count("twice") == 1
+
+
+# --- the catalogue: no name but its own ----------------------------------------------------------------
+
+
+def test_recording_an_action_the_catalogue_does_not_name_fails_and_names_the_closest():
+    with pytest.raises(ValueError, match=r"'round\.strated' is not a domain event.*did you mean 'round\.started'"):
+        events.record(action="round.strated", event=None)
+    assert not AuditEntry.objects.exists()
+
+
+def test_subscribing_a_handler_or_a_reader_to_an_unknown_action_fails_before_it_is_subscribed():
+    def misspelt(domain_event):
+        raise AssertionError("never subscribed")
+
+    with pytest.raises(ValueError, match=r"'result\.entred'.*did you mean 'result\.entered'"):
+        events.reader(DomainAction.RESULT_ENTERED, "result.entred")(misspelt)
+    with pytest.raises(ValueError, match="'deck.submit' is not a domain event"):
+        events.handler("deck.submit")
+    with pytest.raises(ValueError, match="is not a domain event"):
+        events.subscribers("standings.update")
+    assert "tests.core.test_domain_events.misspelt" not in {
+        name for action in DomainAction for table in events.subscribers(action) for name in table
+    }
+
+
+def test_a_module_whose_reader_is_misspelt_fails_when_it_is_imported():
+    source = "from core import events\n\n@events.reader('round.sarted')\ndef live(domain_event):\n    pass\n"
+    with pytest.raises(ValueError, match="did you mean 'round.started'"):
+        exec(compile(source, "misspelt_readers.py", "exec"), {})
+
+
+def test_the_constants_and_the_names_are_interchangeable_where_a_name_is_asked():
+    assert events.subscribers("result.entered") == events.subscribers(DomainAction.RESULT_ENTERED)
+    recorded = events.record(action="ratings.updated", event=None)
+    assert recorded.action == DomainAction.RATINGS_UPDATED and type(recorded.action) is str  # plain, as stored
+
+
+def test_whether_an_action_is_audited_is_the_catalogues_to_say():
+    event = EventFactory()
+    assert events.record(action=DomainAction.RATINGS_UPDATED, event=event).audited is False
+    assert events.record(action=DomainAction.EVENT_FINISHED, event=event).audited is True
+    with pytest.raises(ValueError, match="'ratings.updated' is not audited"):
+        events.record(action=DomainAction.RATINGS_UPDATED, event=event, audit=True)
+    with pytest.raises(ValueError, match="'event.finished' is audited"):
+        events.record(action=DomainAction.EVENT_FINISHED, event=event, audit=False)
+    assert list(AuditEntry.objects.filter(event=event).values_list("action", flat=True)) == ["event.finished"]
+
+
+def test_every_action_is_named_once_as_entity_dot_verb():
+    assert len(BY_NAME) == len(DomainAction.__members__), "two constants share a name: the second is an alias"
+    for constant, action in DomainAction.__members__.items():
+        assert re.fullmatch(r"[a-z_]+\.[a-z_]+", action), action
+        assert constant == action.value.upper().replace(".", "_"), f"{constant} = {action.value!r}"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 
+from core.domain_actions import DomainAction
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -239,7 +240,7 @@ def event_namesakes(*, event: Event) -> frozenset[int]:
 AUDIT_KINDS: dict[str, tuple[str, ...]] = {
     "results": ("result.",),
     "registrations": ("registration.", "bye.", "player."),
-    "rounds": ("round.", "top_cut.", "timer.", "table.time_extended"),
+    "rounds": ("round.", "top_cut.", "timer.", DomainAction.TABLE_TIME_EXTENDED),
     "staff": ("staff.",),
     "event": ("event.",),
     "decks": ("deck.", "decks.", "archetype."),

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 
 from core import events, option_names
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict
 from rules import Format, UnknownFormat, get_format
 from rules.options import OptionError
@@ -70,7 +71,7 @@ def event_create(
             options=options,
         )
         events.record(
-            event=event, by=organiser, action="event.created", subject=event.name,
+            event=event, by=organiser, action=DomainAction.EVENT_CREATED, subject=event.name,
             after=audit.snapshot(event, _AUDITED_FIELDS),
         )  # fmt: skip
     return event
@@ -177,8 +178,8 @@ def event_update(*, event: Event, by, **changes) -> Event:
             after = audit.snapshot(event, sorted(changes))
             if after != before:
                 events.record(
-                    event=event, by=by, action="event.updated", subject=event.name, before=before, after=after,
-                    standings_settings=retiebreak,
+                    event=event, by=by, action=DomainAction.EVENT_UPDATED, subject=event.name, before=before,
+                    after=after, standings_settings=retiebreak,
                 )  # fmt: skip
         if "capacity" in changes:
             promote_waiting_list(event, by=by)
@@ -196,5 +197,5 @@ def event_finish(*, event: Event, by) -> Event:
             raise Conflict(missing_message(missing), code="round_incomplete")
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
-        events.record(event=event, by=by, action="event.finished", subject=event.name)
+        events.record(event=event, by=by, action=DomainAction.EVENT_FINISHED, subject=event.name)
     return event

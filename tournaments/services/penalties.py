@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core import events
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict
 from tournaments import audit
 from tournaments.models import Event, Penalty, Registration
@@ -115,7 +116,7 @@ def penalty_issue(
             infraction=infraction, note=note, issued_by=by if getattr(by, "is_authenticated", False) else None,
         )  # fmt: skip
         events.record(
-            event=event, by=by, action="penalty.issued", subject=audit.player_label(registration.player),
+            event=event, by=by, action=DomainAction.PENALTY_ISSUED, subject=audit.player_label(registration.player),
             after=_facts(given),
         )  # fmt: skip
         if penalty == Penalty.Kind.DISQUALIFICATION:
@@ -145,7 +146,8 @@ def penalty_rescind(*, penalty: Penalty, by, reason: str) -> Penalty:
         penalty.rescind_reason = reason
         penalty.save(update_fields=["rescinded_at", "rescinded_by", "rescind_reason"])
         events.record(
-            event=event, by=by, action="penalty.rescinded", subject=audit.player_label(penalty.registration.player),
-            before=before, after=_facts(penalty), reason=reason,
+            event=event, by=by, action=DomainAction.PENALTY_RESCINDED,
+            subject=audit.player_label(penalty.registration.player), before=before, after=_facts(penalty),
+            reason=reason,
         )  # fmt: skip
     return penalty

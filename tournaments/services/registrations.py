@@ -28,6 +28,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core import events
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotAuthenticated, NotFound, PermissionDenied
 from tournaments import audit, selectors
 from tournaments.models import ByeAssignment, Event, Player, Registration, Seat
@@ -118,7 +119,7 @@ def registration_create(
                 f"{player} is already registered for this event.", code="already_registered", field="player"
             ) from None
         events.record(
-            event=event, by=by, action="registration.created", subject=audit.player_label(player),
+            event=event, by=by, action=DomainAction.REGISTRATION_CREATED, subject=audit.player_label(player),
             after=audit.snapshot(registration, _REGISTRATION_FIELDS), late_entry=bool(late_entry_round),
         )  # fmt: skip
     return registration
@@ -144,7 +145,7 @@ def _invite(*, event: Event, player: Player, previous: Registration | None, by) 
             f"{player} is already registered for this event.", code="already_registered", field="player"
         ) from None
     events.record(
-        event=event, by=by, action="registration.invited", subject=audit.player_label(player),
+        event=event, by=by, action=DomainAction.REGISTRATION_INVITED, subject=audit.player_label(player),
         after=audit.snapshot(registration, _REGISTRATION_FIELDS), player_id=player.pk,
     )  # fmt: skip
     return registration
@@ -173,7 +174,7 @@ def registration_accept(*, registration: Registration, by) -> Registration:
         registration.status = Registration.Status.REGISTERED
         registration.save(update_fields=["status"])
         events.record(
-            event=event, by=by, action="registration.accepted", subject=_label(registration), before=before,
+            event=event, by=by, action=DomainAction.REGISTRATION_ACCEPTED, subject=_label(registration), before=before,
             after=audit.snapshot(registration, _REGISTRATION_FIELDS),
         )  # fmt: skip
     return registration
@@ -191,11 +192,11 @@ def registration_decline(*, registration: Registration, by) -> Registration:
             return registration
         if registration.status != Registration.Status.INVITED:
             raise Conflict("You are not invited to this event: withdraw or drop instead.", code="not_invited")
-        _end_invitation(event=event, registration=registration, by=by, action="registration.declined")
+        _end_invitation(event=event, registration=registration, by=by, action=DomainAction.REGISTRATION_DECLINED)
     return registration
 
 
-def _end_invitation(*, event: Event, registration: Registration, by, action: str) -> None:
+def _end_invitation(*, event: Event, registration: Registration, by, action: DomainAction) -> None:
     before = audit.snapshot(registration, _REGISTRATION_FIELDS)
     registration.status = Registration.Status.WITHDRAWN
     registration.save(update_fields=["status"])
@@ -255,7 +256,8 @@ def registration_self_register(*, event: Event, by) -> Registration:
             registration.status, registration.waitlisted_at, registration.self_registered = status, waitlisted_at, True
             registration.save(update_fields=["status", "waitlisted_at", "self_registered"])
         events.record(
-            event=event, by=by, action="registration.waitlisted" if full else "registration.self_registered",
+            event=event, by=by,
+            action=DomainAction.REGISTRATION_WAITLISTED if full else DomainAction.REGISTRATION_SELF_REGISTERED,
             subject=audit.player_label(player), after=audit.snapshot(registration, _REGISTRATION_FIELDS),
         )  # fmt: skip
     return registration
@@ -285,7 +287,7 @@ def promote_waiting_list(event: Event, *, by) -> list[Registration]:
         registration.status = Registration.Status.REGISTERED
         registration.save(update_fields=["status"])
         events.record(
-            event=event, by=by, action="registration.promoted", subject=_label(registration),
+            event=event, by=by, action=DomainAction.REGISTRATION_PROMOTED, subject=_label(registration),
             before={"status": Registration.Status.WAITLISTED}, after={"status": Registration.Status.REGISTERED},
         )  # fmt: skip
     return promoted
@@ -307,10 +309,12 @@ def registration_withdraw(*, registration: Registration, by) -> Registration:
             return registration
         if registration.status == Registration.Status.INVITED:  # the player declines it, staff withdraw it
             if can_answer_invitation(by, registration):
-                _end_invitation(event=event, registration=registration, by=by, action="registration.declined")
+                _end_invitation(
+                    event=event, registration=registration, by=by, action=DomainAction.REGISTRATION_DECLINED
+                )
             else:
                 _end_invitation(
-                    event=event, registration=registration, by=by, action="registration.invitation_withdrawn"
+                    event=event, registration=registration, by=by, action=DomainAction.REGISTRATION_INVITATION_WITHDRAWN
                 )
             return registration
         if event.status != Event.Status.REGISTRATION:
@@ -321,7 +325,7 @@ def registration_withdraw(*, registration: Registration, by) -> Registration:
         registration.waitlisted_at = None
         registration.save(update_fields=["status", "checked_in", "waitlisted_at"])
         events.record(
-            event=event, by=by, action="registration.withdrawn", subject=_label(registration), before=before,
+            event=event, by=by, action=DomainAction.REGISTRATION_WITHDRAWN, subject=_label(registration), before=before,
             after=audit.snapshot(registration, _REGISTRATION_FIELDS),
         )  # fmt: skip
         promote_waiting_list(event, by=by)
@@ -370,7 +374,8 @@ def registration_check_in(*, registration: Registration, by, checked_in: bool = 
             fields.append("late_entry_round")
         registration.save(update_fields=fields)
         events.record(
-            event=event, by=by, action="registration.checked_in" if checked_in else "registration.checked_out",
+            event=event, by=by,
+            action=DomainAction.REGISTRATION_CHECKED_IN if checked_in else DomainAction.REGISTRATION_CHECKED_OUT,
             subject=_label(registration), before=before, after=audit.snapshot(registration, _REGISTRATION_FIELDS),
             late_entry=bool(late),
         )  # fmt: skip
@@ -426,7 +431,7 @@ def drop_locked(*, event: Event, registration: Registration, by, reason: str = "
     registration.dropped_after_round = last_round
     registration.save(update_fields=["dropped", "dropped_after_round"])
     events.record(
-        event=event, by=by, action="registration.dropped", subject=_label(registration), before=before,
+        event=event, by=by, action=DomainAction.REGISTRATION_DROPPED, subject=_label(registration), before=before,
         after=audit.snapshot(registration, _REGISTRATION_FIELDS), reason=reason,
     )  # fmt: skip
     if last_round == 0:
@@ -449,7 +454,7 @@ def registration_undrop(*, registration: Registration, by, reason: str = "") -> 
         registration.dropped_after_round = None
         registration.save(update_fields=["dropped", "dropped_after_round"])
         events.record(
-            event=event, by=by, action="registration.undropped", subject=_label(registration), before=before,
+            event=event, by=by, action=DomainAction.REGISTRATION_UNDROPPED, subject=_label(registration), before=before,
             after=audit.snapshot(registration, _REGISTRATION_FIELDS), reason=reason.strip(),
         )  # fmt: skip
     return registration
@@ -486,7 +491,7 @@ def registration_update(*, registration: Registration, by, fixed_table: int | No
                 )
         if registration.fixed_table != fixed_table:
             events.record(
-                event=event, by=by, action="registration.fixed_table", subject=_label(registration),
+                event=event, by=by, action=DomainAction.REGISTRATION_FIXED_TABLE, subject=_label(registration),
                 before={"fixed_table": registration.fixed_table}, after={"fixed_table": fixed_table},
             )  # fmt: skip
         registration.fixed_table = fixed_table
@@ -519,8 +524,9 @@ def bye_assign(*, registration: Registration, round_number: int, by) -> ByeAssig
         )
         if created:
             events.record(
-                event=event, by=by, action="bye.assigned", subject=_label(registration), after={"round": round_number}
-            )
+                event=event, by=by, action=DomainAction.BYE_ASSIGNED, subject=_label(registration),
+                after={"round": round_number},
+            )  # fmt: skip
     return assignment
 
 
@@ -538,8 +544,9 @@ def bye_unassign(*, registration: Registration, round_number: int, by) -> None:
         if not deleted:
             raise NotFound(f"{registration.player} has no bye assigned in round {round_number}.")
         events.record(
-            event=event, by=by, action="bye.unassigned", subject=_label(registration), before={"round": round_number}
-        )
+            event=event, by=by, action=DomainAction.BYE_UNASSIGNED, subject=_label(registration),
+            before={"round": round_number},
+        )  # fmt: skip
 
 
 # --- one person, one history --------------------------------------------------------------------
@@ -557,7 +564,9 @@ def player_claim_code_create(*, registration: Registration, by) -> str:
             if not Player.objects.filter(claim_code=code).exists():
                 break
         Player.objects.filter(pk=player.pk).update(claim_code=code)
-        events.record(event=registration.event, by=by, action="player.claim_code", subject=audit.player_label(player))
+        events.record(
+            event=registration.event, by=by, action=DomainAction.PLAYER_CLAIM_CODE, subject=audit.player_label(player)
+        )
     return code
 
 
@@ -590,5 +599,5 @@ def player_claim(*, user, code: str) -> Player:
         player.user = user
         player.claim_code = None
         player.save(update_fields=["user", "claim_code"])
-        events.record(event=None, by=user, action="player.claimed", subject=audit.player_label(player))
+        events.record(event=None, by=user, action=DomainAction.PLAYER_CLAIMED, subject=audit.player_label(player))
     return player

@@ -36,6 +36,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core import events
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
 from tournaments import audit
 from tournaments.models import Event, Pod, PodResult, ResultReport, ResultResponse, Round, Seat
@@ -197,8 +198,9 @@ def _finish_table(event: Event, round_: Round) -> None:
         return
     if Round.objects.filter(pk=round_.pk, completed_at__isnull=True).update(completed_at=timezone.now()):
         events.record(
-            action="round.completed", event=event, subject=f"Round {round_.number}", audit=False, round=round_.number
-        )
+            action=DomainAction.ROUND_COMPLETED, event=event, subject=f"Round {round_.number}", audit=False,
+            round=round_.number,
+        )  # fmt: skip
 
 
 def _table(event: Event, round_number: int, table_number: int, *, latest_only: bool = True):
@@ -320,7 +322,8 @@ def pod_result_report(
             report.status, report.resolved_at = ResultReport.Status.SETTLED, timezone.now()
             report.save(update_fields=["status", "resolved_at"])
         events.record(
-            event=event, by=by, action="result.settled" if report is not None else "result.entered",
+            event=event, by=by,
+            action=DomainAction.RESULT_SETTLED if report is not None else DomainAction.RESULT_ENTERED,
             subject=audit.table_label(round_number, table_number), after=outcome.as_json(),
             round=round_number, table=table_number, pod_id=pod.pk,
         )  # fmt: skip
@@ -371,7 +374,7 @@ def _confirm(
     report.status, report.resolved_at = ResultReport.Status.CONFIRMED, timezone.now()
     report.save(update_fields=["status", "resolved_at"])
     events.record(
-        event=event, by=by, action="result.confirmed",
+        event=event, by=by, action=DomainAction.RESULT_CONFIRMED,
         subject=audit.table_label(round_.number, seats[0].pod.table_number), after=outcome.as_json(), reason=reason,
         round=round_.number, table=seats[0].pod.table_number, pod_id=seats[0].pod_id,
     )  # fmt: skip
@@ -420,7 +423,7 @@ def result_player_report(
                 games=outcome.as_json()["games"], intentional_draw=outcome.intentional_draw,
             )  # fmt: skip
             events.record(
-                event=event, by=by, action="result.reported", subject=subject, after=outcome.as_json(),
+                event=event, by=by, action=DomainAction.RESULT_REPORTED, subject=subject, after=outcome.as_json(),
                 round=round_number, table=table_number,
             )  # fmt: skip
             return ReportAnswer(None, report, ResultReport.Status.PENDING)
@@ -477,13 +480,13 @@ def _respond(
         report.status = ResultReport.Status.DISPUTED
         report.save(update_fields=["status"])
         events.record(
-            event=event, by=by, action="result.disputed", subject=subject,
+            event=event, by=by, action=DomainAction.RESULT_DISPUTED, subject=subject,
             before={"reported": Outcome.of(report.placements, report.games, report.intentional_draw).as_json()},
             after={"says": claim or None}, round=round_.number, table=seats[0].pod.table_number,
         )  # fmt: skip
         return ReportAnswer(None, report, ResultReport.Status.DISPUTED)
     events.record(
-        event=event, by=by, action="result.agreed", subject=subject, round=round_.number,
+        event=event, by=by, action=DomainAction.RESULT_AGREED, subject=subject, round=round_.number,
         table=seats[0].pod.table_number,
     )  # fmt: skip
     if report.status == ResultReport.Status.PENDING and _agreed_by_all(report, seats):
@@ -586,8 +589,9 @@ def result_correct(
         result.corrected_at, result.corrected_by = timezone.now(), by
         result.save(update_fields=["intentional_draw", "corrected_at", "corrected_by"])
         events.record(
-            event=event, by=by, action="result.corrected", subject=audit.table_label(round_number, table_number),
-            before=before.as_json(), after={**outcome.as_json(), "rounds_paired_since": later}, reason=reason,
+            event=event, by=by, action=DomainAction.RESULT_CORRECTED,
+            subject=audit.table_label(round_number, table_number), before=before.as_json(),
+            after={**outcome.as_json(), "rounds_paired_since": later}, reason=reason,
             round=round_number, table=table_number, pod_id=pod.pk,
         )  # fmt: skip
     return Correction(result, later)

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Prefetch, Q
 
 from core import events
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound
 from tournaments import audit, pairing, selectors
 from tournaments.explain import CHANGED_BY_STAFF
@@ -72,7 +73,7 @@ def round_start(
             event.save(update_fields=["status", "registration_open"])
         facts = _round_facts(round_)
         events.record(
-            event=event, by=by, action="round.started", subject=f"Round {round_.number}", after=facts,
+            event=event, by=by, action=DomainAction.ROUND_STARTED, subject=f"Round {round_.number}", after=facts,
             byes=len(facts["tables"].get("bye", ())),
         )  # fmt: skip
     return round_
@@ -96,7 +97,7 @@ def round_repair(
         round_.delete()
         new = _start_swiss_round(event, number=round_number, seed=seed, allow_rematches=allow_rematches)
         events.record(
-            event=event, by=by, action="round.repaired", subject=f"Round {round_number}", before=before,
+            event=event, by=by, action=DomainAction.ROUND_REPAIRED, subject=f"Round {round_number}", before=before,
             after=_round_facts(new),
         )  # fmt: skip
     return new
@@ -172,7 +173,7 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
         round_.edited = True
         round_.save(update_fields=["rematches", "edited"])
         events.record(
-            event=event, by=by, action="round.swapped", subject=f"Round {round_number}",
+            event=event, by=by, action=DomainAction.ROUND_SWAPPED, subject=f"Round {round_number}",
             before={audit.player_label(a.player): a.pod.table_number, audit.player_label(b.player): b.pod.table_number},
             after={audit.player_label(a.player): b.pod.table_number, audit.player_label(b.player): a.pod.table_number},
             byes=int(a.pod.is_bye) + int(b.pod.is_bye),  # a bye moved to another player: their points moved
@@ -250,7 +251,9 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
         )  # fmt: skip
         event.top_cut_size = size
         event.save(update_fields=["top_cut_size"])
-        events.record(event=event, by=by, action="top_cut.started", subject=f"Top {size}", after=_round_facts(round_))
+        events.record(
+            event=event, by=by, action=DomainAction.TOP_CUT_STARTED, subject=f"Top {size}", after=_round_facts(round_)
+        )
     return round_
 
 

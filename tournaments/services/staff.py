@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from core import events
+from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound
 from tournaments.models import Event, EventStaff
 from tournaments.policy import Action, ensure, forget_roles, is_organiser
@@ -45,7 +46,7 @@ def staff_add(*, event: Event, username: str, role: str, by) -> EventStaff:
         else:
             return staff
         events.record(
-            event=event, by=by, action="staff.added" if before is None else "staff.changed",
+            event=event, by=by, action=DomainAction.STAFF_ADDED if before is None else DomainAction.STAFF_CHANGED,
             subject=user.get_username(), before=before, after={"role": role},
         )  # fmt: skip
     forget_roles(user)
@@ -62,5 +63,7 @@ def staff_remove(*, event: Event, username: str, by) -> None:
             raise NotFound(f"{user.get_username()} has no role at this event.", code="not_staff", field="user")
         role = staff.role
         staff.delete()
-        events.record(event=event, by=by, action="staff.removed", subject=user.get_username(), before={"role": role})
+        events.record(
+            event=event, by=by, action=DomainAction.STAFF_REMOVED, subject=user.get_username(), before={"role": role}
+        )
     forget_roles(user)

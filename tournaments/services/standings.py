@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import F
 
 from core import events
+from core.domain_actions import DomainAction
 from tournaments import standings
 from tournaments.models import Event, Registration, Round, Seat, Standing
 
@@ -178,5 +179,5 @@ def standings_recompute(*, event_id: int) -> int:
         _insert_standings(event_id, version, table)
         Event.objects.filter(pk=event_id).update(standings_version=version)
         # Not in the audit trail (nobody did it): for the readers that show standings as they change.
-        events.record(action="standings.updated", event=event_id, audit=False, version=version)
+        events.record(action=DomainAction.STANDINGS_UPDATED, event=event_id, audit=False, version=version)
     return version
