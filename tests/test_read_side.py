@@ -82,6 +82,12 @@ def test_the_view_runs_no_query_of_its_own(path):
     assert not found, "Move these reads into a selector:\n" + "\n".join(f"{path}:{n}: {line}" for n, line in found)
 
 
+def test_a_package_of_views_is_read_module_by_module():
+    files = read_side_files(("tournaments/views/", "games/views.py"))
+    assert {"tournaments/views/__init__.py", "tournaments/views/rounds.py", "games/views.py"} <= set(files)
+    assert not [f for f in files if not f.endswith(".py")]
+
+
 @pytest.mark.parametrize(
     "line",
     [
