@@ -4,7 +4,7 @@ A query written in a view is where an N+1 starts (a related manager in a loop, a
 :mod:`games.selectors`, :mod:`decks.selectors`, :mod:`tournaments.selectors` (and its
 :mod:`~tournaments.selectors.people`) and :mod:`accounts.selectors` each read is named, typed and says how many
 queries it makes, and the query-count tests pin what a page or an answer costs.  This reads the views' source and
-names every line that looks like a query.
+names every line that looks like a query; a package of views (``tournaments/views/``) is read module by module.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ READ_SIDE = (
     "games/apis.py",
     "decks/views.py",
     "decks/apis.py",
-    "tournaments/views.py",
+    "tournaments/views/",
     "tournaments/apis.py",
     "accounts/views.py",
     "accounts/apis.py",
@@ -63,10 +63,29 @@ def queries_in(source: str, path: str = "") -> list[tuple[int, str]]:
     return found
 
 
-@pytest.mark.parametrize("path", READ_SIDE)
+def read_side_files(entries=READ_SIDE) -> list[str]:
+    """The files to read: each module named, and every module of each package named (a path ending in ``/``)."""
+    files = []
+    for entry in entries:
+        if entry.endswith("/"):
+            modules = sorted((ROOT / entry).glob("*.py"))
+            assert modules, f"{entry} holds no module"
+            files += [str(module.relative_to(ROOT)) for module in modules]
+        else:
+            files.append(entry)
+    return files
+
+
+@pytest.mark.parametrize("path", read_side_files())
 def test_the_view_runs_no_query_of_its_own(path):
     found = queries_in((ROOT / path).read_text(encoding="utf-8"), path)
     assert not found, "Move these reads into a selector:\n" + "\n".join(f"{path}:{n}: {line}" for n, line in found)
+
+
+def test_a_package_of_views_is_read_module_by_module():
+    files = read_side_files(("tournaments/views/", "games/views.py"))
+    assert {"tournaments/views/__init__.py", "tournaments/views/rounds.py", "games/views.py"} <= set(files)
+    assert not [f for f in files if not f.endswith(".py")]
 
 
 @pytest.mark.parametrize(

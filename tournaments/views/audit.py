@@ -1,0 +1,212 @@
+"""The event's audit trail, each entry's change in words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments.forms import shown_name
+from tournaments.models import AuditEntry, Penalty, Registration
+from tournaments.policy import Action
+from tournaments.selectors import people as people_selectors
+from tournaments.views._common import _kept_as_paired, _managed_event, _may, outcome_words
+from tournaments.views.staff import ROLE_NAMES
+
+AUDIT_PAGE_SIZE = 50
+
+
+AUDIT_KIND_NAMES = {
+    "": "All",
+    "results": "Results",
+    "registrations": "Registrations",
+    "rounds": "Rounds",
+    "staff": "Staff",
+    "event": "Event",
+    "decks": "Decks",
+    "penalties": "Penalties",
+}
+
+#: Each action of the audit trail in words (an unknown one is shown from its name).
+AUDIT_ACTION_NAMES = {
+    "event.created": "Event created",
+    "event.updated": "Settings changed",
+    "event.finished": "Event finished",
+    "registration.created": "Registered by staff",
+    "registration.self_registered": "Registered themselves",
+    "registration.waitlisted": "Joined the waiting list",
+    "registration.promoted": "Moved up from the waiting list",
+    "registration.withdrawn": "Withdrawn",
+    "registration.invited": "Invited by staff (the player's record is linked to an account)",
+    "registration.accepted": "Invitation accepted by the player",
+    "registration.declined": "Invitation declined by the player",
+    "registration.invitation_withdrawn": "Invitation withdrawn by staff",
+    "registration.checked_in": "Checked in",
+    "registration.checked_out": "Checked out",
+    "registration.dropped": "Dropped",
+    "registration.undropped": "Drop undone",
+    "registration.fixed_table": "Fixed table changed",
+    "bye.assigned": "Bye assigned",
+    "bye.unassigned": "Bye taken back",
+    "player.claim_code": "Claim code made",
+    "player.claimed": "Player record claimed",
+    "round.started": "Round paired",
+    "round.repaired": "Round re-paired",
+    "round.swapped": "Players swapped",
+    "top_cut.started": "Top cut started",
+    "result.entered": "Result entered by staff",
+    "result.reported": "Result reported by a player",
+    "result.agreed": "Report confirmed by a player",
+    "result.confirmed": "Result final: every player confirmed",
+    "result.disputed": "Report disputed",
+    "result.settled": "Result settled by staff",
+    "result.corrected": "Result corrected",
+    "staff.added": "Staff added",
+    "staff.changed": "Staff role changed",
+    "staff.removed": "Staff removed",
+    "deck.submitted": "Deck submitted",
+    "deck.overridden": "Deck ruled on",
+    "deck.override_cleared": "Deck ruling cleared",
+    "decks.rechecked": "Every deck re-checked",
+    "decks.published": "Decklists published or hidden",
+    "decks.options_changed": "Deck options changed",
+    "penalty.issued": "Penalty given",
+    "penalty.rescinded": "Penalty rescinded",
+}
+
+_FIELD_NAMES = {"late_entry_round": "late entry from round", "dropped_after_round": "dropped after round"}
+
+
+def _is_outcome(value: Any) -> bool:
+    return isinstance(value, dict) and "placements" in value
+
+
+def _is_pairing(value: Any) -> bool:
+    return isinstance(value, dict) and "tables" in value and "seed" in value
+
+
+def _audit_player_ids(value: Any) -> set[int]:
+    ids: set[int] = set()
+    if _is_outcome(value):
+        ids.update(int(pid) for pid in value["placements"])
+    if isinstance(value, dict):
+        for key in ("reported", "says"):
+            ids |= _audit_player_ids(value.get(key))
+    return ids
+
+
+def _plain_value(key: str, value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key == "status" and value in Registration.Status.values:
+        return Registration.Status(value).label.lower()
+    if key == "role" and value in ROLE_NAMES:
+        return ROLE_NAMES[value]
+    if isinstance(value, list):
+        return ", ".join(_plain_value(key, v) for v in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_plain_value(k, v)}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def _pairing_words(facts: dict) -> str:
+    tables = facts.get("tables") or {}
+    played = sum(1 for key in tables if key != "bye")
+    byes = len(tables.get("bye", []))
+    return (
+        f"{played} table{'s' if played != 1 else ''}"
+        + (f", {byes} bye{'s' if byes != 1 else ''}" if byes else "")
+        + (f", seed {facts['seed']}" if facts.get("seed") else "")
+    )
+
+
+def _outcome_text(outcome: dict, names: Mapping[int, str]) -> str:
+    return outcome_words(outcome["placements"], outcome.get("games"), outcome.get("intentional_draw", False), names)
+
+
+def _penalty_words(facts: dict) -> str:
+    """A penalty in words: "Warning for Drawing extra cards, round 2"."""
+    kind = facts.get("penalty")
+    name = Penalty.Kind(kind).label if kind in Penalty.Kind.values else str(kind)
+    when = f"round {facts['round']}" if facts.get("round") else "before round 1"
+    return f"{name} for {facts.get('infraction', '')}, {when}"
+
+
+def _audit_change(entry: AuditEntry, names: Mapping[int, str]) -> list[str]:
+    """An entry's before and after in words: the lines the audit page shows."""
+    before, after = entry.before, entry.after
+    if entry.action.startswith("penalty.") and isinstance(after, dict):
+        lines = [_penalty_words(after)]
+        if entry.action == "penalty.issued" and after.get("note"):
+            lines.append(f"note: {after['note']}")
+        return lines
+    if entry.action == "result.disputed":
+        reported, says = (before or {}).get("reported"), (after or {}).get("says")
+        lines = [f"reported: {_outcome_text(reported, names)}"] if _is_outcome(reported) else []
+        lines.append(f"says: {_outcome_text(says, names)}" if _is_outcome(says) else "says it is wrong")
+        return lines
+    if _is_outcome(before) or _is_outcome(after):
+        lines = [" → ".join(_outcome_text(v, names) for v in (before, after) if _is_outcome(v))]
+        later = (after or {}).get("rounds_paired_since")
+        if later:
+            lines.append(_kept_as_paired(later))
+        return lines
+    if _is_pairing(before) or _is_pairing(after):
+        return [" → ".join(_pairing_words(v) for v in (before, after) if _is_pairing(v))]
+    if not isinstance(before, dict) and not isinstance(after, dict):
+        return [" → ".join(_plain_value("", v) for v in (before, after) if v is not None)] if before or after else []
+    before, after = before if isinstance(before, dict) else {}, after if isinstance(after, dict) else {}
+    lines = []
+    for key in list(before) + [k for k in after if k not in before]:
+        field = _FIELD_NAMES.get(key, key.replace("_", " "))
+        if key in before and key in after:
+            if before[key] != after[key]:
+                lines.append(f"{field}: {_plain_value(key, before[key])} → {_plain_value(key, after[key])}")
+        elif key in after:
+            if after[key] not in (None, False, "", [], {}):  # what a new record leaves unset goes unsaid
+                lines.append(f"{field}: {_plain_value(key, after[key])}")
+        else:
+            lines.append(f"{field}: was {_plain_value(key, before[key])}")
+    return lines
+
+
+@login_required
+def event_audit(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's audit trail, newest first, a page at a time, optionally of one kind."""
+    event = _managed_event(request, event_id, Action.READ_AUDIT)
+    kind = request.GET.get("kind", "")
+    if kind not in people_selectors.AUDIT_KINDS:
+        kind = ""
+    paginator = Paginator(people_selectors.event_audit_of_kind(event=event, kind=kind or None), AUDIT_PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page"))
+    entries = list(page.object_list)
+    ids = (
+        set().union(*(_audit_player_ids(e.before) | _audit_player_ids(e.after) for e in entries)) if entries else set()
+    )
+    players = people_selectors.players_by_id(ids=ids)
+    namesakes = people_selectors.event_namesakes(event=event)
+    names = {pid: shown_name(player, namesakes) for pid, player in players.items()}
+    rows = [
+        {
+            "entry": entry,
+            "what": AUDIT_ACTION_NAMES.get(entry.action, entry.action.replace(".", " ").replace("_", " ").capitalize()),
+            "change": _audit_change(entry, names),
+        }
+        for entry in entries
+    ]
+    context = {
+        "event": event,
+        "may": _may(request.user, event),
+        "rows": rows,
+        "page": page,
+        "kind": kind,
+        "kinds": list(AUDIT_KIND_NAMES.items()),
+        "query": f"kind={kind}&" if kind else "",
+    }
+    return render(request, "dashboard/event_audit.html", context)

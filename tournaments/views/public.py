@@ -1,0 +1,111 @@
+"""The public pages: the home page, a format's rules, an event's page, its pairings (by table and by name) and its
+standings."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from rules import UnknownFormat, get_format
+from tournaments import policy, selectors
+from tournaments.selectors import people as people_selectors
+from tournaments.views._tables import _round_context
+
+#: The home page lists the latest events.
+HOME_EVENTS = 100
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    events = selectors.events_by_status(limit=HOME_EVENTS)
+    return render(request, "public/home.html", {"events": events})
+
+
+def format_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """A format's options and its interpretations: the rulebook's text, Podium's choice, the option."""
+    try:
+        fmt = get_format(slug)
+    except UnknownFormat:
+        raise Http404(f"No format {slug!r}.") from None
+    options = [
+        {
+            "option": o,
+            "values": "the name of an imported banlist" if o.named
+            else "; ".join(o.describe(v) for v in o.choices) if o.choices else f"{o.minimum} to {o.maximum}",
+            "default": "the newest imported list" if o.named else o.describe(o.default),
+        }
+        for o in fmt.options
+    ]  # fmt: skip
+    return render(request, "public/format_rules.html", {"fmt": fmt, "options": options})
+
+
+def _public_event_round(request: HttpRequest, event_id: int):
+    event = get_object_or_404(selectors.events_with_organiser(), pk=event_id)
+    number = request.GET.get("round")
+    round_ = None
+    if number and number.isdigit():
+        round_ = selectors.round_get(event=event, number=int(number))
+    if round_ is None:
+        round_ = selectors.event_latest_round(event=event)
+    return event, round_
+
+
+def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    event, round_ = _public_event_round(request, event_id)
+    context = _round_context(event, round_, manage=False)
+    standings = selectors.standings_read(event=event)
+    bracket = selectors.top_cut_bracket(event=event)
+    context.update(
+        final_placements=bracket.placements if bracket else [],
+        standings=standings.rows,
+        standings_current=standings.current,
+        namesakes=people_selectors.event_namesakes(event=event),
+        rounds=selectors.event_round_numbers(event=event),
+        can_manage=policy.can_manage_event(request.user, event),
+        my_registration=people_selectors.registration_of_user(event=event, user=request.user)
+        if request.user.is_authenticated
+        else None,
+        decklists=people_selectors.registrations_with_decklist(event=event) if event.decklists_public else [],
+    )
+    return render(request, "public/event.html", context)
+
+
+def public_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event, round_ = _public_event_round(request, event_id)
+    context = _round_context(event, round_, manage=False)
+    context["rounds"] = selectors.event_round_numbers(event=event)
+    context["namesakes"] = _seated_namesakes(context["tables"])
+    return render(request, "public/pairings.html", context)
+
+
+def _seated_namesakes(tables) -> frozenset[int]:
+    """Players of these tables who share their name with another of them (the pages add their player ID)."""
+    return people_selectors.namesakes_of(s.player for t in tables for s in t["seats"])
+
+
+def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse:
+    event, round_ = _public_event_round(request, event_id)
+    rows = selectors.round_pairings_by_name(round_=round_) if round_ else []
+    rounds = selectors.event_round_numbers(event=event)
+    player = request.GET.get("player", "")
+    context = {
+        "event": event,
+        "round": round_,
+        "round_label": selectors.round_label(round_=round_) if round_ else "",
+        "rows": rows,
+        "rounds": rounds,
+        "highlight": int(player) if player.isdigit() else None,
+    }
+    return render(request, "public/pairings_by_name.html", context)
+
+
+def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(selectors.events(), pk=event_id)
+    standings = selectors.standings_read(event=event)
+    template = "public/_standings_table.html" if request.htmx else "public/standings.html"
+    context = {
+        "event": event,
+        "standings": standings.rows,
+        "standings_current": standings.current,
+        "namesakes": people_selectors.event_namesakes(event=event),
+    }
+    return render(request, template, context)

@@ -1,0 +1,118 @@
+"""Pairing from the dashboard: starting, re-pairing and swapping a round, the top cut, and an earlier round's
+page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from core.exceptions import ApplicationError
+from tournaments import selectors, services
+from tournaments.forms import SwapForm
+from tournaments.models import Event
+from tournaments.policy import Action
+from tournaments.selectors import people as people_selectors
+from tournaments.views._common import _managed_event, _may
+from tournaments.views._tables import _round_context
+
+
+@login_required
+def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """An earlier round's tables and results, each with its correction; the current round is on the dashboard."""
+    event = _managed_event(request, event_id)
+    round_ = selectors.round_get(event=event, number=number)
+    if round_ is None:
+        messages.error(request, f"Round {number} has not been paired.")
+        return redirect("dashboard:event-detail", event_id=event.pk)
+    latest = selectors.event_latest_round(event=event)
+    if round_.pk == latest.pk:
+        return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#round-heading")
+    may = _may(request.user, event)
+    namesakes = people_selectors.event_namesakes(event=event)
+    context = _round_context(event, round_, manage=True, may=may, namesakes=namesakes, latest=False)
+    rounds = selectors.event_round_numbers(event=event)
+    context.update(
+        may=may,
+        namesakes=namesakes,
+        rounds=rounds,
+        later=[n for n in rounds if n > number],
+        latest_number=latest.number,
+    )
+    return render(request, "dashboard/round_detail.html", context)
+
+
+def _pair(request: HttpRequest, event: Event, pair) -> HttpResponse:
+    """Run a pairing service; a refused rematch becomes a prompt the organiser can accept."""
+    allow = request.POST.get("allow_rematches") == "true"
+    try:
+        round_ = pair(allow)
+    except ApplicationError as exc:
+        if exc.code == "rematch_unavoidable":
+            request.session[f"rematch_prompt_{event.pk}"] = {"message": exc.message, "action": request.path}
+        else:
+            messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{selectors.round_label(round_=round_)} is paired.")
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed_event(request, event_id, Action.PAIR_ROUNDS)
+    seeding = "rating" if request.POST.get("seeding") == "rating" else "random"
+    return _pair(
+        request,
+        event,
+        lambda allow: services.round_start(event=event, by=request.user, allow_rematches=allow, seeding=seeding),
+    )
+
+
+@login_required
+@require_POST
+def round_repair(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _managed_event(request, event_id, Action.PAIR_ROUNDS)
+    return _pair(
+        request,
+        event,
+        lambda allow: services.round_repair(event=event, round_number=number, by=request.user, allow_rematches=allow),
+    )
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _managed_event(request, event_id, Action.PAIR_ROUNDS)
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose two players to swap.")
+        return redirect("dashboard:event-detail", event_id=event.pk)
+    try:
+        _, warnings = services.round_swap(event=event, round_number=number, by=request.user, **form.cleaned_data)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Swapped.")
+        for warning in warnings:
+            messages.warning(request, f"Rematch: {warning}")
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def top_cut_start(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed_event(request, event_id, Action.PAIR_ROUNDS)
+    size = request.POST.get("size", "")
+    try:
+        round_ = services.top_cut_start(event=event, by=request.user, size=int(size) if size.isdigit() else None)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request, f"Top {event.top_cut_size or ''} cut started: {selectors.round_label(round_=round_)}."
+        )
+    return redirect("dashboard:event-detail", event_id=event.pk)

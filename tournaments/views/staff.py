@@ -1,0 +1,202 @@
+"""The event's staff (accounts and their roles, with the policy's table of who may do what) and its penalties."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from core.exceptions import ApplicationError
+from tournaments import policy, selectors
+from tournaments.forms import PenaltyForm, RescindForm, StaffForm, shown_name
+from tournaments.models import Event, EventStaff, Penalty, Registration
+from tournaments.policy import Action
+from tournaments.selectors import people as people_selectors
+from tournaments.services import penalties as penalty_services
+from tournaments.services import staff as staff_services
+from tournaments.views._common import _ensure, _invalid, _managed_event, _may
+
+# --- staff ----------------------------------------------------------------------------------------
+
+
+def _roles_table() -> list[tuple[str, list[str]]]:
+    """The policy's role x action table for the staff page: (what, a mark per role: "yes", "no", "if allowed")."""
+    rows = []
+    for action in Action:
+        marks = []
+        for role in STAFF_PAGE_ROLES:
+            if action == Action.SEE_HIDDEN_DECKLISTS and role == policy.Role.CASTER:
+                marks.append("if allowed")
+            else:
+                marks.append("yes" if action in policy.ROLE_ACTIONS[role] else "no")
+        rows.append((policy.ACTION_TEXT[action], marks))
+    return rows
+
+
+STAFF_PAGE_ROLES = (
+    policy.Role.ORGANISER,
+    policy.Role.CO_ORGANISER,
+    policy.Role.SCOREKEEPER,
+    policy.Role.JUDGE,
+    policy.Role.CASTER,
+)
+ROLE_NAMES = {policy.Role.ORGANISER.value: "Organiser", **dict(EventStaff.Role.choices)}
+
+
+def _staff_page(request: HttpRequest, event: Event, form: StaffForm, *, row_errors=None, status=200) -> HttpResponse:
+    row_errors = dict(row_errors or {})
+    staff = list(selectors.event_staff(event=event))
+    for member in staff:  # a refused change shows in its row; one about another account above the list
+        member.error = row_errors.pop(member.user.get_username().casefold(), None)
+    context = {
+        "event": event,
+        "may": _may(request.user, event),
+        "form": form,
+        "staff": staff,
+        "page_errors": list(row_errors.values()),
+        "role_choices": EventStaff.Role.choices,
+        "roles": [ROLE_NAMES[r.value] for r in STAFF_PAGE_ROLES],
+        "roles_table": _roles_table(),
+    }
+    return render(request, "dashboard/event_staff.html", context, status=status)
+
+
+@login_required
+def event_staff(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's staff: add an account with a role, change a role (a row's form posts here too)."""
+    event = _managed_event(request, event_id, Action.MANAGE_STAFF)
+    form = StaffForm(request.POST or None)
+    if request.method != "POST":
+        return _staff_page(request, event, form)
+    in_row = request.POST.get("row") == "true"
+    if form.is_valid():
+        username, role = form.cleaned_data["username"], form.cleaned_data["role"]
+        try:
+            staff = staff_services.staff_add(event=event, username=username, role=role, by=request.user)
+        except ApplicationError as exc:
+            if in_row:
+                return _staff_page(
+                    request, event, StaffForm(), row_errors={username.casefold(): exc.message}, status=_invalid(request)
+                )
+            form.add_error({"user": "username", "role": "role"}.get(exc.field or ""), exc.message)
+        else:
+            messages.success(request, f"{staff.user.get_username()} is {staff.get_role_display()} at this event.")
+            return redirect("dashboard:event-staff", event_id=event.pk)
+    return _staff_page(request, event, form, status=_invalid(request))
+
+
+@login_required
+@require_POST
+def event_staff_remove(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _managed_event(request, event_id, Action.MANAGE_STAFF)
+    username = request.POST.get("username", "")
+    try:
+        staff_services.staff_remove(event=event, username=username, by=request.user)
+    except ApplicationError as exc:
+        return _staff_page(
+            request, event, StaffForm(), row_errors={username.casefold(): exc.message}, status=_invalid(request)
+        )
+    messages.success(request, f"{username} is no longer on the staff of this event.")
+    return redirect("dashboard:event-staff", event_id=event.pk)
+
+
+# --- penalties ------------------------------------------------------------------------------------
+
+
+def _penalty_form(event: Event, namesakes: Collection[int], data=None) -> PenaltyForm:
+    """The form to give a penalty: the event's registered players by name (dropped ones too, marked)."""
+    registrations = [
+        r for r in selectors.event_registrations(event=event) if r.status == Registration.Status.REGISTERED
+    ]
+    latest = selectors.event_latest_round(event=event)
+    return PenaltyForm(
+        data, registrations=registrations, namesakes=namesakes, current_round=latest.number if latest else None
+    )
+
+
+def _penalties_page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    form: PenaltyForm | None = None,
+    rescind: tuple[int, str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The penalties page; ``rescind`` is a refused rescind, ``(penalty id, what was typed, the error)``."""
+    may = _may(request.user, event)
+    namesakes = people_selectors.event_namesakes(event=event)
+    open_ = event.status != Event.Status.FINISHED
+    issuing = may[Action.ISSUE_PENALTIES] and open_
+    if issuing and form is None:
+        form = _penalty_form(event, namesakes)
+    penalties = list(people_selectors.event_penalties(event=event))
+    for penalty in penalties:
+        penalty.name = shown_name(penalty.registration.player, namesakes)
+        penalty.rescind_text, penalty.rescind_error = "", ""
+        if rescind and rescind[0] == penalty.pk:
+            penalty.rescind_text, penalty.rescind_error = rescind[1], rescind[2]
+    context = {
+        "event": event,
+        "may": may,
+        "form": form if issuing or (form is not None and form.errors) else None,
+        "may_rescind": issuing,
+        "penalties": penalties,
+        "in_force": sum(1 for p in penalties if not p.rescinded),
+    }
+    return render(request, "dashboard/event_penalties.html", context, status=status)
+
+
+@login_required
+def event_penalties(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's penalties, newest first, for its staff; organisers and judges give one here.
+
+    A disqualification also drops the player; a refused penalty comes back as an error at its field.
+    """
+    event = _managed_event(request, event_id)
+    if request.method != "POST":
+        return _penalties_page(request, event)
+    _ensure(request, Action.ISSUE_PENALTIES, event)
+    form = _penalty_form(event, people_selectors.event_namesakes(event=event), request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            given = penalty_services.penalty_issue(
+                event=event, registration_id=data["registration"], penalty=data["penalty"],
+                infraction=data["infraction"], note=data["note"], round_number=data["round"], by=request.user,
+            )  # fmt: skip
+        except ApplicationError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            dropped = " They are dropped from the event." if given.penalty == Penalty.Kind.DISQUALIFICATION else ""
+            messages.success(
+                request, f"{given.get_penalty_display()} for {given.registration.player}: {given.infraction}.{dropped}"
+            )
+            return redirect("dashboard:event-penalties", event_id=event.pk)
+    return _penalties_page(request, event, form=form, status=_invalid(request))
+
+
+@login_required
+@require_POST
+def penalty_rescind(request: HttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
+    """Rescind a penalty with a reason: it stays on the list, marked; a refusal shows in its row."""
+    event = _managed_event(request, event_id, Action.ISSUE_PENALTIES)
+    penalty = get_object_or_404(people_selectors.penalties_with_player(event=event), pk=penalty_id)
+    form = RescindForm(request.POST)
+    typed = request.POST.get("reason", "")[:1000]
+    if not form.is_valid():
+        error = " ".join(form.errors["reason"])
+    else:
+        try:
+            penalty_services.penalty_rescind(penalty=penalty, by=request.user, reason=form.cleaned_data["reason"])
+        except ApplicationError as exc:
+            error = exc.message
+        else:
+            messages.success(request, f"The {penalty.get_penalty_display().lower()} of {penalty.registration.player} "
+                             "is rescinded.")  # fmt: skip
+            return redirect(reverse("dashboard:event-penalties", args=[event.pk]) + f"#penalty-{penalty.pk}")
+    return _penalties_page(request, event, rescind=(penalty.pk, typed, error), status=_invalid(request))
