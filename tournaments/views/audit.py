@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from core.domain_actions import DomainAction
 from tournaments.forms import shown_name
 from tournaments.models import AuditEntry, Penalty, Registration
 from tournaments.policy import Action
@@ -33,49 +34,49 @@ AUDIT_KIND_NAMES = {
 
 #: Each action of the audit trail in words (an unknown one is shown from its name).
 AUDIT_ACTION_NAMES = {
-    "event.created": "Event created",
-    "event.updated": "Settings changed",
-    "event.finished": "Event finished",
-    "registration.created": "Registered by staff",
-    "registration.self_registered": "Registered themselves",
-    "registration.waitlisted": "Joined the waiting list",
-    "registration.promoted": "Moved up from the waiting list",
-    "registration.withdrawn": "Withdrawn",
-    "registration.invited": "Invited by staff (the player's record is linked to an account)",
-    "registration.accepted": "Invitation accepted by the player",
-    "registration.declined": "Invitation declined by the player",
-    "registration.invitation_withdrawn": "Invitation withdrawn by staff",
-    "registration.checked_in": "Checked in",
-    "registration.checked_out": "Checked out",
-    "registration.dropped": "Dropped",
-    "registration.undropped": "Drop undone",
-    "registration.fixed_table": "Fixed table changed",
-    "bye.assigned": "Bye assigned",
-    "bye.unassigned": "Bye taken back",
-    "player.claim_code": "Claim code made",
-    "player.claimed": "Player record claimed",
-    "round.started": "Round paired",
-    "round.repaired": "Round re-paired",
-    "round.swapped": "Players swapped",
-    "top_cut.started": "Top cut started",
-    "result.entered": "Result entered by staff",
-    "result.reported": "Result reported by a player",
-    "result.agreed": "Report confirmed by a player",
-    "result.confirmed": "Result final: every player confirmed",
-    "result.disputed": "Report disputed",
-    "result.settled": "Result settled by staff",
-    "result.corrected": "Result corrected",
-    "staff.added": "Staff added",
-    "staff.changed": "Staff role changed",
-    "staff.removed": "Staff removed",
-    "deck.submitted": "Deck submitted",
-    "deck.overridden": "Deck ruled on",
-    "deck.override_cleared": "Deck ruling cleared",
-    "decks.rechecked": "Every deck re-checked",
-    "decks.published": "Decklists published or hidden",
-    "decks.options_changed": "Deck options changed",
-    "penalty.issued": "Penalty given",
-    "penalty.rescinded": "Penalty rescinded",
+    DomainAction.EVENT_CREATED: "Event created",
+    DomainAction.EVENT_UPDATED: "Settings changed",
+    DomainAction.EVENT_FINISHED: "Event finished",
+    DomainAction.REGISTRATION_CREATED: "Registered by staff",
+    DomainAction.REGISTRATION_SELF_REGISTERED: "Registered themselves",
+    DomainAction.REGISTRATION_WAITLISTED: "Joined the waiting list",
+    DomainAction.REGISTRATION_PROMOTED: "Moved up from the waiting list",
+    DomainAction.REGISTRATION_WITHDRAWN: "Withdrawn",
+    DomainAction.REGISTRATION_INVITED: "Invited by staff (the player's record is linked to an account)",
+    DomainAction.REGISTRATION_ACCEPTED: "Invitation accepted by the player",
+    DomainAction.REGISTRATION_DECLINED: "Invitation declined by the player",
+    DomainAction.REGISTRATION_INVITATION_WITHDRAWN: "Invitation withdrawn by staff",
+    DomainAction.REGISTRATION_CHECKED_IN: "Checked in",
+    DomainAction.REGISTRATION_CHECKED_OUT: "Checked out",
+    DomainAction.REGISTRATION_DROPPED: "Dropped",
+    DomainAction.REGISTRATION_UNDROPPED: "Drop undone",
+    DomainAction.REGISTRATION_FIXED_TABLE: "Fixed table changed",
+    DomainAction.BYE_ASSIGNED: "Bye assigned",
+    DomainAction.BYE_UNASSIGNED: "Bye taken back",
+    DomainAction.PLAYER_CLAIM_CODE: "Claim code made",
+    DomainAction.PLAYER_CLAIMED: "Player record claimed",
+    DomainAction.ROUND_STARTED: "Round paired",
+    DomainAction.ROUND_REPAIRED: "Round re-paired",
+    DomainAction.ROUND_SWAPPED: "Players swapped",
+    DomainAction.TOP_CUT_STARTED: "Top cut started",
+    DomainAction.RESULT_ENTERED: "Result entered by staff",
+    DomainAction.RESULT_REPORTED: "Result reported by a player",
+    DomainAction.RESULT_AGREED: "Report confirmed by a player",
+    DomainAction.RESULT_CONFIRMED: "Result final: every player confirmed",
+    DomainAction.RESULT_DISPUTED: "Report disputed",
+    DomainAction.RESULT_SETTLED: "Result settled by staff",
+    DomainAction.RESULT_CORRECTED: "Result corrected",
+    DomainAction.STAFF_ADDED: "Staff added",
+    DomainAction.STAFF_CHANGED: "Staff role changed",
+    DomainAction.STAFF_REMOVED: "Staff removed",
+    DomainAction.DECK_SUBMITTED: "Deck submitted",
+    DomainAction.DECK_OVERRIDDEN: "Deck ruled on",
+    DomainAction.DECK_OVERRIDE_CLEARED: "Deck ruling cleared",
+    DomainAction.DECKS_RECHECKED: "Every deck re-checked",
+    DomainAction.DECKS_PUBLISHED: "Decklists published or hidden",
+    DomainAction.DECKS_OPTIONS_CHANGED: "Deck options changed",
+    DomainAction.PENALTY_ISSUED: "Penalty given",
+    DomainAction.PENALTY_RESCINDED: "Penalty rescinded",
 }
 
 _FIELD_NAMES = {"late_entry_round": "late entry from round", "dropped_after_round": "dropped after round"}
@@ -143,10 +144,10 @@ def _audit_change(entry: AuditEntry, names: Mapping[int, str]) -> list[str]:
     before, after = entry.before, entry.after
     if entry.action.startswith("penalty.") and isinstance(after, dict):
         lines = [_penalty_words(after)]
-        if entry.action == "penalty.issued" and after.get("note"):
+        if entry.action == DomainAction.PENALTY_ISSUED and after.get("note"):
             lines.append(f"note: {after['note']}")
         return lines
-    if entry.action == "result.disputed":
+    if entry.action == DomainAction.RESULT_DISPUTED:
         reported, says = (before or {}).get("reported"), (after or {}).get("says")
         lines = [f"reported: {_outcome_text(reported, names)}"] if _is_outcome(reported) else []
         lines.append(f"says: {_outcome_text(says, names)}" if _is_outcome(says) else "says it is wrong")
