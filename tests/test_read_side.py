@@ -22,7 +22,7 @@ READ_SIDE = (
     "decks/views.py",
     "decks/apis.py",
     "tournaments/views.py",
-    "tournaments/apis.py",
+    *sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "tournaments" / "apis").glob("*.py")),
     "accounts/views.py",
     "accounts/apis.py",
     "leagues/views.py",
