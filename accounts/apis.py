@@ -23,7 +23,7 @@ from core.auth import TokenAuthentication
 from core.throttling import SignUpThrottle
 from decks.models import DeckVersion
 from tournaments import selectors as tournament_selectors
-from tournaments.apis import (
+from tournaments.apis.outputs import (
     EventOutput,
     PlayerOutput,
     RegistrationOutput,

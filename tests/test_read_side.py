@@ -22,7 +22,7 @@ READ_SIDE = (
     "decks/views.py",
     "decks/apis.py",
     "tournaments/views/",
-    "tournaments/apis.py",
+    "tournaments/apis/",
     "accounts/views.py",
     "accounts/apis.py",
     "leagues/views.py",

@@ -226,12 +226,12 @@ def test_a_deep_but_allowed_body_still_reaches_the_view(api, organiser):
 
 
 def test_a_server_error_under_api_is_the_json_envelope(organiser, monkeypatch):
-    from tournaments import apis
+    from tournaments.apis import events
 
     def broken(**kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(apis.selectors, "events_of_format", broken)
+    monkeypatch.setattr(events.selectors, "events_of_format", broken)
     response = Client(raise_request_exception=False).get("/api/v1/events/")
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"

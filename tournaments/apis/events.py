@@ -1,0 +1,221 @@
+"""Events: listing and creating them, their settings, the structure recommended, the top cut, finishing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api import BODY, MAX_SMALLINT, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
+from core.exceptions import Conflict
+from tournaments import selectors, services
+from tournaments.apis._common import MAX_TABLE, _event
+from tournaments.apis.outputs import EventOutput, RoundOutput, serializer_context
+from tournaments.models import Event
+
+
+@extend_schema_serializer(component_name="FinalPlacement")
+class FinalPlacementOutput(serializers.Serializer):
+    place = serializers.IntegerField(help_text="1 = champion; players out in the same round share a place.")
+    label = serializers.CharField(
+        help_text="Champion, Finalist, Semi-finalist, Quarter-finalist, Top 16 ... (pods: Champion, 2nd, 3rd ... for "
+        "the final pod; the semi-final pods' other players: Semi-finalist, 2nd at their pod ...)"
+    )
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+
+
+@extend_schema_serializer(component_name="EventDetail")
+class EventDetailOutput(EventOutput):
+    final_placements = serializers.SerializerMethodField(
+        help_text="Once the top cut's final has its result: every player of the cut by the round they went out in "
+        "(the bracket: GET /api/v1/events/{id}/bracket/). Empty before."
+    )
+
+    @extend_schema_field(FinalPlacementOutput(many=True))
+    def get_final_placements(self, event) -> list[dict[str, Any]]:
+        return FinalPlacementOutput(self.context.get("final_placements", []), many=True).data
+
+
+class EventListCreateApi(APIView):
+    pagination_class = Pagination
+
+    class FilterSerializer(serializers.Serializer):
+        format = FormatField(required=False, help_text="Only events of this format (its slug).")
+
+    @extend_schema_serializer(component_name="EventCreate")
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=200)
+        format = FormatField()
+        planned_rounds = serializers.IntegerField(min_value=1, max_value=30)
+        date = serializers.DateField()
+        venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+        tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default=Event.Tiebreakers.CLASSIC)
+        players_per_table = serializers.IntegerField(
+            required=False, allow_null=True, default=None, min_value=2, max_value=MAX_SMALLINT,
+            help_text="2 for 1v1 Swiss in a pod format.",
+        )  # fmt: skip
+        pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, default=Event.Leftovers.TABLES)
+        options = serializers.DictField(
+            required=False, default=dict,
+            help_text="The format's options: {name: value} (see /api/v1/formats/); left out, the rulebook's default.",
+        )  # fmt: skip
+
+    @extend_schema(parameters=[FilterSerializer], responses={200: EventOutput(many=True), **error_responses("invalid")})
+    def get(self, request: Request) -> Response:
+        """Events, newest first; ``?format=deck-masters`` keeps one format's."""
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        events = selectors.events_of_format(fmt=filters.validated_data.get("format"))
+        return paginated(self, request, events, lambda page: EventOutput(page, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: EventOutput, **error_responses(*BODY, "invalid_option", *SIGNED_IN, "permission_denied")},
+    )
+    def post(self, request: Request) -> Response:
+        """Create an event (organisers: see ``PODIUM_OPEN_ORGANISING``); the signed-in user becomes its organiser."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = services.event_create(organiser=request.user, **serializer.validated_data)
+        return Response(EventOutput(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailApi(APIView):
+    @extend_schema_serializer(component_name="EventUpdate")
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=200, required=False)
+        planned_rounds = serializers.IntegerField(min_value=1, max_value=30, required=False)
+        date = serializers.DateField(required=False)
+        venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+        tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, required=False)
+        players_per_table = serializers.IntegerField(
+            required=False, allow_null=True, min_value=2, max_value=MAX_SMALLINT
+        )
+        pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, required=False)
+        registration_open = serializers.BooleanField(required=False)
+        registration_deadline = serializers.DateTimeField(
+            required=False, allow_null=True, help_text="Self-registration closes at this time; null: no deadline."
+        )
+        capacity = serializers.IntegerField(
+            required=False, allow_null=True, min_value=1, max_value=MAX_TABLE,
+            help_text="null: no limit. A larger capacity promotes players from the waiting list, in order.",
+        )  # fmt: skip
+        check_in_open = serializers.BooleanField(required=False)
+        player_reports = serializers.BooleanField(required=False)
+        casters_see_decklists = serializers.BooleanField(required=False)
+        magic_floor = serializers.ChoiceField(choices=Event.Floor.values, required=False)
+        options = serializers.DictField(
+            required=False,
+            help_text="Change some of the format's options ({name: value}; null: back to the rulebook's default), "
+            "until round 1 is paired.",
+        )
+
+    @extend_schema(responses={200: EventDetailOutput, **error_responses("not_found")})
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(event_id)
+        bracket = selectors.top_cut_bracket(event=event)
+        placements = bracket.placements if bracket else []
+        return Response(EventDetailOutput(event, context={"final_placements": placements}).data)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: EventOutput,
+            **error_responses(
+                *BODY, "invalid_option", *STAFF, "not_found", "event_finished", "event_started", "rounds_already_paired"
+            ),
+        },
+    )
+    def patch(self, request: Request, event_id: int) -> Response:
+        """Change settings; pairing settings only before round 1, planned rounds never below those paired.
+
+        Also the players' windows: self-registration (``registration_open``, its deadline and the
+        ``capacity``), self check-in (``check_in_open``) and player reports (``player_reports``).
+        """
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = services.event_update(event=_event(event_id), by=request.user, **serializer.validated_data)
+        return Response(EventOutput(event).data)
+
+
+class EventStructureApi(APIView):
+    @extend_schema_serializer(component_name="EventStructure")
+    class OutputSerializer(serializers.Serializer):
+        players = serializers.IntegerField(
+            help_text="Players entered: everyone who has played a Swiss round (dropped or not) and everyone "
+            "checked in who has not dropped. The recommendation and the cut follow this one count."
+        )
+        swiss_rounds = serializers.IntegerField(help_text="Recommended Swiss rounds.")
+        top_cut = serializers.IntegerField(help_text="Recommended top cut, 0 = none.")
+        cut_sizes = serializers.ListField(
+            child=serializers.IntegerField(), help_text="Cut sizes possible now, from the players who have not dropped."
+        )
+        table = serializers.CharField(help_text="The attendance table followed: pokemon or magic.")
+        source = serializers.CharField()
+
+    @extend_schema(responses={200: OutputSerializer, **error_responses("not_found", "too_few_players")})
+    def get(self, request: Request, event_id: int) -> Response:
+        """Recommended number of Swiss rounds and top cut for the attendance."""
+        event = _event(event_id)
+        structure = selectors.event_structure(event=event)
+        if structure is None:
+            raise Conflict(
+                f"Too few players entered for a recommendation: it needs at least {selectors.structure_minimum(event)}.",
+                code="too_few_players",
+            )
+        return Response(self.OutputSerializer(structure).data)
+
+
+class TopCutStartApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="TopCutStart")
+    class InputSerializer(serializers.Serializer):
+        size = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=2,
+            max_value=MAX_SMALLINT,
+            help_text="Players in the cut; default: recommended.",
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: RoundOutput,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "event_finished", "round_incomplete", "top_cut_started",
+                "no_swiss_rounds", "swiss_incomplete", "no_top_cut",
+            ),
+        },
+    )  # fmt: skip
+    def post(self, request: Request, event_id: int) -> Response:
+        """Start the top cut: a seeded single-elimination bracket (1v1) or semi-final and final pods."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = _event(event_id)
+        round_ = services.top_cut_start(event=event, by=request.user, **serializer.validated_data)
+        return Response(
+            RoundOutput(round_, context=serializer_context(request, event)).data, status=status.HTTP_201_CREATED
+        )
+
+
+class EventFinishApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: EventOutput, **error_responses(*STAFF, "not_found", "event_finished", "round_incomplete")},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        """Finish the event once every table has a result."""
+        event = services.event_finish(event=_event(event_id), by=request.user)
+        return Response(EventOutput(event).data)
