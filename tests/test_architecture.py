@@ -4,13 +4,14 @@ only from tests/support/."""
 from __future__ import annotations
 
 import ast
+import configparser
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "config", "core", "decks", "games", "leagues", "live", "rules", "tournaments")
+APPS = ("accounts", "bench", "config", "core", "decks", "demo", "games", "leagues", "live", "rules", "tournaments")
 
 
 def test_the_import_contracts_hold():
@@ -21,6 +22,23 @@ def test_the_import_contracts_hold():
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_demo_and_bench_commands_are_entry_points_of_their_own():
+    """``manage.py demo`` and ``manage.py bench AREA`` are the commands of the top-level ``demo`` and ``bench`` apps,
+    entry points beside ``config``: the layers contract puts them above the apps, and no contract needs an
+    exemption (``ignore_imports``) for a command that seeds or measures every app."""
+    from django.core.management import get_commands
+
+    commands = get_commands()
+    assert (commands["demo"], commands["bench"]) == ("demo", "bench")
+    contracts = configparser.ConfigParser()
+    contracts.read(ROOT / ".importlinter")
+    layers = [line.split("|") for line in contracts["importlinter:contract:layers"]["layers"].split("\n") if line]
+    above_the_apps = layers[: next(i for i, layer in enumerate(layers) if "accounts" in map(str.strip, layer))]
+    assert {name.strip() for layer in above_the_apps for name in layer} == {"bench", "config", "demo"}
+    exempted = [section for section in contracts.sections() if contracts.has_option(section, "ignore_imports")]
+    assert not exempted, f"contracts with exemptions: {exempted}"
 
 
 def test_the_kernel_engines_and_services_type_check(monkeypatch):
