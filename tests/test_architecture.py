@@ -122,3 +122,30 @@ def test_no_test_module_imports_another_test_module():
             if name.startswith("tests.") and name.rsplit(".", 1)[-1].startswith("test_"):
                 offenders.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not offenders, "import shared helpers from tests.support instead:\n" + "\n".join(offenders)
+
+
+def test_the_kernels_tests_sit_in_tests_rules_and_ask_for_no_database():
+    """``tests/`` mirrors the code: the tests of the pure kernel (``rules/``: the registry, the engines, the deck
+    rules) sit in ``tests/rules/`` and, like the kernel, ask for no database; each module of ``tests/games/`` tests
+    the games app."""
+    kernel = sorted((ROOT / "tests" / "rules").glob("test_*.py"))
+    assert kernel, "the kernel's tests belong in tests/rules/"
+    offenders = []
+    for path in kernel:
+        source = path.read_text()
+        tree = ast.parse(source)
+        imported = _imported_modules(tree, ".".join(path.relative_to(ROOT).with_suffix("").parts))
+        if not any(name.split(".")[0] == "rules" for name in imported):
+            offenders.append(f"{path.relative_to(ROOT)} imports nothing of rules/")
+        if any(name.split(".")[0] in ("django", "rest_framework") or name == "tests.factories" for name in imported):
+            offenders.append(f"{path.relative_to(ROOT)} imports Django or the factories")
+        asks = {arg.arg for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) for arg in node.args.args}
+        if "django_db" in source or asks & {"db", "transactional_db", "client", "admin_client"}:
+            offenders.append(f"{path.relative_to(ROOT)} asks for a database")
+    for path in sorted((ROOT / "tests" / "games").glob("test_*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        if not any(name.split(".")[0] == "games" for name in _imported_modules(ast.parse(path.read_text()), module)):
+            offenders.append(
+                f"{path.relative_to(ROOT)} imports nothing of games/: a kernel test belongs in tests/rules/"
+            )
+    assert not offenders, "\n".join(offenders)

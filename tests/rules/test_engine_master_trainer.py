@@ -1,7 +1,6 @@
 """The Master Trainer engine (handbook v6.7): a scripted game, every enforced rule, and replay properties.
 
-Pure tests: no database, no Django.  Run with
-``.venv/bin/pytest tests/games/test_engine_master_trainer.py -q -p no:django --noconftest``.
+Pure tests: no database.  Run with ``.venv/bin/pytest tests/rules/test_engine_master_trainer.py -q``.
 """
 
 from __future__ import annotations
