@@ -1,12 +1,16 @@
-"""The helpers every format's engine shares (``rules/engine.py``): reading an entry's fields.  Pure: no database."""
+"""The helpers every format's engine shares (``rules/engine.py``): reading an entry's fields, and no engine keeping a
+private copy of them.  Pure: no database."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from rules import FORMATS
 from rules.engine import RuleViolation, choice, optional
 
 
@@ -60,3 +64,21 @@ def test_an_optional_field_may_refuse_a_null_rather_than_take_it_as_left_out():
     assert refusal(lambda: optional({"cost": None}, "cost", int, 0, null=False)) == invalid(
         "'cost' has the wrong type."
     )
+
+
+#: Master Trainer's engine once kept these beside the shared helpers: a copy-on-write draft of the state and its
+#: own field readers.
+PRIVATE_TOOLKIT = {"_Draft", "_choice", "_optional", "_player_in", "_next_player"}
+
+
+@pytest.mark.parametrize("slug", list(FORMATS))
+def test_no_engine_keeps_a_toolkit_of_its_own_beside_the_shared_one(slug):
+    """Every engine reads its fields, finds its players and starts its next state with ``rules/engine.py``'s
+    helpers, so a refusal reads the same in every format and a fix to one reader fixes them all."""
+    module = inspect.getmodule(type(FORMATS[slug].engine))
+    defined = {
+        node.name
+        for node in ast.parse(inspect.getsource(module)).body
+        if isinstance(node, ast.FunctionDef | ast.ClassDef)
+    }
+    assert not defined & PRIVATE_TOOLKIT
