@@ -414,11 +414,38 @@ def players_still_in(state: State) -> list[dict[str, Any]]:
     return [p for p in state["players"] if not p["out"]]
 
 
-def optional(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...], default: Any) -> Any:
-    """An optional field: ``default`` when absent or null, else read like :func:`require`."""
-    if data.get(name) is None:
+def optional(
+    data: Mapping[str, Any],
+    name: str,
+    kind: type | tuple[type, ...],
+    default: Any,
+    *,
+    minimum: int | None = None,
+    null: bool = True,
+) -> Any:
+    """An optional field: ``default`` when absent or null, else read like :func:`require` (``minimum`` included).
+
+    With ``null=False`` a null is not taken as absent: it is refused as the wrong type.
+    """
+    if name not in data or (null and data[name] is None):
         return default
-    return require(data, name, kind)
+    return require(data, name, kind, minimum=minimum)
+
+
+_REQUIRED: Any = object()
+
+
+def choice(data: Mapping[str, Any], name: str, choices: Sequence[str], default: Any = _REQUIRED) -> Any:
+    """A field that holds one of ``choices``: ``default`` when absent (without a default it is required); any other
+    value, a null too, is refused."""
+    if name not in data:
+        if default is _REQUIRED:
+            raise RuleViolation("missing_field", "event", f"The event needs a {name!r} field.")
+        return default
+    value = data[name]
+    if not isinstance(value, str) or value not in choices:
+        raise RuleViolation("invalid_field", "event", f"{name!r} must be one of {', '.join(choices)}.")
+    return value
 
 
 def player(state: State, player_id: Any) -> dict[str, Any]:

@@ -4,13 +4,14 @@ only from tests/support/."""
 from __future__ import annotations
 
 import ast
+import configparser
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "config", "core", "decks", "games", "leagues", "live", "rules", "tournaments")
+APPS = ("accounts", "bench", "config", "core", "decks", "demo", "games", "leagues", "live", "rules", "tournaments")
 
 
 def test_the_import_contracts_hold():
@@ -21,6 +22,23 @@ def test_the_import_contracts_hold():
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_demo_and_bench_commands_are_entry_points_of_their_own():
+    """``manage.py demo`` and ``manage.py bench AREA`` are the commands of the top-level ``demo`` and ``bench`` apps,
+    entry points beside ``config``: the layers contract puts them above the apps, and no contract needs an
+    exemption (``ignore_imports``) for a command that seeds or measures every app."""
+    from django.core.management import get_commands
+
+    commands = get_commands()
+    assert (commands["demo"], commands["bench"]) == ("demo", "bench")
+    contracts = configparser.ConfigParser()
+    contracts.read(ROOT / ".importlinter")
+    layers = [line.split("|") for line in contracts["importlinter:contract:layers"]["layers"].split("\n") if line]
+    above_the_apps = layers[: next(i for i, layer in enumerate(layers) if "accounts" in map(str.strip, layer))]
+    assert {name.strip() for layer in above_the_apps for name in layer} == {"bench", "config", "demo"}
+    exempted = [section for section in contracts.sections() if contracts.has_option(section, "ignore_imports")]
+    assert not exempted, f"contracts with exemptions: {exempted}"
 
 
 def test_the_kernel_engines_and_services_type_check(monkeypatch):
@@ -104,3 +122,30 @@ def test_no_test_module_imports_another_test_module():
             if name.startswith("tests.") and name.rsplit(".", 1)[-1].startswith("test_"):
                 offenders.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not offenders, "import shared helpers from tests.support instead:\n" + "\n".join(offenders)
+
+
+def test_the_kernels_tests_sit_in_tests_rules_and_ask_for_no_database():
+    """``tests/`` mirrors the code: the tests of the pure kernel (``rules/``: the registry, the engines, the deck
+    rules) sit in ``tests/rules/`` and, like the kernel, ask for no database; each module of ``tests/games/`` tests
+    the games app."""
+    kernel = sorted((ROOT / "tests" / "rules").glob("test_*.py"))
+    assert kernel, "the kernel's tests belong in tests/rules/"
+    offenders = []
+    for path in kernel:
+        source = path.read_text()
+        tree = ast.parse(source)
+        imported = _imported_modules(tree, ".".join(path.relative_to(ROOT).with_suffix("").parts))
+        if not any(name.split(".")[0] == "rules" for name in imported):
+            offenders.append(f"{path.relative_to(ROOT)} imports nothing of rules/")
+        if any(name.split(".")[0] in ("django", "rest_framework") or name == "tests.factories" for name in imported):
+            offenders.append(f"{path.relative_to(ROOT)} imports Django or the factories")
+        asks = {arg.arg for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) for arg in node.args.args}
+        if "django_db" in source or asks & {"db", "transactional_db", "client", "admin_client"}:
+            offenders.append(f"{path.relative_to(ROOT)} asks for a database")
+    for path in sorted((ROOT / "tests" / "games").glob("test_*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        if not any(name.split(".")[0] == "games" for name in _imported_modules(ast.parse(path.read_text()), module)):
+            offenders.append(
+                f"{path.relative_to(ROOT)} imports nothing of games/: a kernel test belongs in tests/rules/"
+            )
+    assert not offenders, "\n".join(offenders)

@@ -29,10 +29,10 @@ from django.conf import settings
 from django.db import connection
 
 from bench import server_environment
+from bench.management.commands.bench import AREAS
 from config.settings.env import weak_secret_key
 from tests.support.data import data_dir
 from tests.support.processes import LOCAL
-from tournaments.management.commands.bench import AREAS
 
 ROOT = Path(__file__).resolve().parents[1]
 

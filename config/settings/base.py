@@ -104,6 +104,9 @@ INSTALLED_APPS = [
     "games",
     "leagues",
     "live",
+    # The entry points with commands of their own: ``manage.py demo`` and ``manage.py bench AREA``.
+    "demo",
+    "bench",
 ]
 
 MIDDLEWARE = [

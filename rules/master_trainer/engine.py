@@ -63,9 +63,10 @@ Terms
 Contract
 --------
 ``ENGINE.new_game(players, options)`` and ``ENGINE.apply(state, event)`` follow
-:mod:`rules.engine`: states are JSON-serialisable dicts, ``apply`` never
-mutates its input (it shallow-copies the top level and copies only the player
-dicts it changes), a refused event raises :class:`RuleViolation` and changes
+:mod:`rules.engine` and read fields with its shared helpers: states are
+JSON-serialisable dicts, ``apply`` never mutates its input (an entry changes a
+:func:`~rules.engine.next_state`: copies of the top level, the turn and each
+player dict), a refused event raises :class:`RuleViolation` and changes
 nothing, and the judge actions of :data:`COMMON_VOCABULARY` are accepted.  One
 option, :data:`GAME_END` (``{"game_end": "immediate" | "last_standing"}``); any
 other is refused.
@@ -76,12 +77,13 @@ next to the code and listed in ``docs/games/master-trainer.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
+    EntryHandler,
     EventSpec,
     Field,
     GameEvent,
@@ -91,9 +93,15 @@ from rules.engine import (
     When,
     apply_common,
     base_state,
+    choice,
     eliminate,
     ensure_in_progress,
     finish,
+    next_player,
+    next_state,
+    optional,
+    player,
+    player_in_game,
     require,
 )
 from rules.options import Option, OptionError, Use, read
@@ -160,8 +168,8 @@ TURN_COUNTERS = (
     "turn_echo",
 )
 
-_MISSING: Any = object()
-
+#: The rule an entry naming a player who is out of the game is refused under.
+_OUT = "end of game"
 
 # --- vocabulary -------------------------------------------------------------------------------------
 
@@ -426,86 +434,23 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
 )
 
 
-# --- copy-on-write draft of a state ---------------------------------------------------------------
-
-
-class _Draft:
-    """A new state sharing unchanged parts with the old one; player dicts are copied on first write."""
-
-    __slots__ = ("state", "_copied")
-
-    def __init__(self, state: State):
-        new = dict(state)
-        new["players"] = list(state["players"])
-        self.state = new
-        self._copied: set[int] = set()
-
-    def index(self, player_id: Any) -> int:
-        for i, p in enumerate(self.state["players"]):
-            if p["id"] == player_id:
-                return i
-        raise RuleViolation("unknown_player", "setup", f"Player {player_id!r} is not in this game.")
-
-    def read(self, index: int) -> dict[str, Any]:
-        p: dict[str, Any] = self.state["players"][index]
-        return p
-
-    def write(self, index: int) -> dict[str, Any]:
-        if index not in self._copied:
-            self.state["players"][index] = dict(self.state["players"][index])
-            self._copied.add(index)
-        p: dict[str, Any] = self.state["players"][index]
-        return p
-
-    def write_all(self) -> None:
-        for i in range(len(self.state["players"])):
-            self.write(i)
-
-
-# --- field readers --------------------------------------------------------------------------------
-
-
-def _choice(data: Mapping[str, Any], name: str, choices: Sequence[str], default: Any = _MISSING) -> Any:
-    if name not in data:
-        if default is _MISSING:
-            raise RuleViolation("missing_field", "event", f"The event needs a {name!r} field.")
-        return default
-    value = data[name]
-    if not isinstance(value, str) or value not in choices:
-        raise RuleViolation("invalid_field", "event", f"{name!r} must be one of {', '.join(choices)}.")
-    return value
-
-
-def _optional(data: Mapping[str, Any], name: str, kind: type, default: Any, *, minimum: int | None = None) -> Any:
-    if name not in data:
-        return default
-    return require(data, name, kind, minimum=minimum)
-
-
-def _player_in(d: _Draft, data: Mapping[str, Any], name: str = "player") -> int:
-    index = d.index(require(data, name, int))
-    if d.read(index)["out"]:
-        raise RuleViolation("player_out", "end of game", f"Player {data[name]} is out of the game.")
-    return index
-
-
 # --- turn and phase checks ------------------------------------------------------------------------
 
 
-def _in_turn(d: _Draft) -> None:
-    if d.state["phase"] not in IN_TURN:
+def _in_turn(state: State) -> None:
+    if state["phase"] not in IN_TURN:
         raise RuleViolation("no_turn_in_progress", "§10", "No turn is in progress: record start_turn first.")
 
 
-def _own_turn(d: _Draft, index: int, rule: str) -> None:
-    if d.state["phase"] not in IN_TURN or d.state["turn"]["player"] != d.read(index)["id"]:
-        raise RuleViolation("not_your_turn", rule, f"Player {d.read(index)['id']} can only do this in their own turn.")
+def _own_turn(state: State, p: Mapping[str, Any], rule: str) -> None:
+    if state["phase"] not in IN_TURN or state["turn"]["player"] != p["id"]:
+        raise RuleViolation("not_your_turn", rule, f"Player {p['id']} can only do this in their own turn.")
 
 
-def _own_main_phase(d: _Draft, index: int, rule: str) -> None:
+def _own_main_phase(state: State, p: Mapping[str, Any], rule: str) -> None:
     """Sorcery speed (§10, §11.2): one's own turn, before the attack."""
-    _own_turn(d, index, rule)
-    if d.state["phase"] == "battle":
+    _own_turn(state, p, rule)
+    if state["phase"] == "battle":
         raise RuleViolation("not_main_phase", "§10", "The Main Phase is over: an attack has been declared.")
 
 
@@ -581,19 +526,18 @@ def _master_to_zone(p: dict[str, Any]) -> None:
     p["master_locked"] = False
 
 
-def _remove(d: _Draft, index: int, data: Mapping[str, Any], *, paragon_fate: str) -> None:
+def _remove(p: dict[str, Any], data: Mapping[str, Any], *, paragon_fate: str) -> None:
     """A Creature leaves play (Knockout or otherwise), then the Active is replaced if it was the one."""
-    p = d.write(index)
-    spot = _choice(data, "spot", ("active", "bench"))
+    spot = choice(data, "spot", ("active", "bench"))
     if spot == "active":
         if p["active"] is None:
             raise RuleViolation("no_active", "§19", f"Player {p['id']} has no Active Creature.")
-        kind = _choice(data, "creature", KINDS, p["active"])
+        kind = choice(data, "creature", KINDS, p["active"])
         if kind != p["active"]:
             raise RuleViolation("invalid_field", "§19", f"The Active is a {p['active']}, not a {kind}.")
         p["active"] = None
     else:
-        kind = _choice(data, "creature", KINDS, "creature")
+        kind = choice(data, "creature", KINDS, "creature")
         if not _on_bench(p, kind):
             raise RuleViolation("not_on_bench", "§19", f"Player {p['id']} has no benched {kind}.")
         if "replacement" in data:
@@ -618,8 +562,8 @@ def _replace_active(p: dict[str, Any], data: Mapping[str, Any]) -> None:
     and Field Break is checked at the start of their next turn.
     """
     eligible = _eligible(p)
-    choice = _choice(data, "replacement", (*KINDS, "none"), None)
-    if choice is None or choice == "none":
+    replacement = choice(data, "replacement", (*KINDS, "none"), None)
+    if replacement is None or replacement == "none":
         if eligible:
             raise RuleViolation(
                 "replacement_required",
@@ -627,10 +571,10 @@ def _replace_active(p: dict[str, Any], data: Mapping[str, Any]) -> None:
                 f"Player {p['id']} must move a benched Creature to the Active Spot ({', '.join(eligible)}).",
             )
         return
-    refusal = _promotion_refusal(p, choice)
+    refusal = _promotion_refusal(p, replacement)
     if refusal is not None:
         raise refusal
-    _promote(p, choice)
+    _promote(p, replacement)
 
 
 def _spend(p: dict[str, Any], amount: int, rule: str) -> None:
@@ -641,10 +585,8 @@ def _spend(p: dict[str, Any], amount: int, rule: str) -> None:
     p["pool"] -= amount
 
 
-def _eliminate(d: _Draft, index: int, reason: str) -> None:
-    d.write_all()
-    state = d.state
-    pid = state["players"][index]["id"]
+def _eliminate(state: State, p: Mapping[str, Any], reason: str) -> None:
+    pid = p["id"]
     eliminate(state, pid, reason)
     _drop_stadium_of_players_out(state)
     if state["turn"]["player"] == pid and state["phase"] in IN_TURN:
@@ -658,16 +600,13 @@ def _drop_stadium_of_players_out(state: State) -> None:
         state["stadium"] = None
 
 
-def _condition_met(d: _Draft, index: int, reason: str) -> None:
+def _condition_met(state: State, loser: dict[str, Any], reason: str) -> None:
     """A §3.2 condition (Life Depletion, Deck-Out, Field Break): the game ends, or under the house rule the
     player is out and play goes on."""
     # A state from before the option existed was played on to the last player standing.
-    if d.state.get("game_end", LAST_STANDING) == LAST_STANDING:
-        _eliminate(d, index, reason)
+    if state.get("game_end", LAST_STANDING) == LAST_STANDING:
+        _eliminate(state, loser, reason)
         return
-    d.write_all()
-    state = d.state
-    loser = state["players"][index]
     still_in = [p for p in state["players"] if not p["out"]]
     loser.update(out=True, placement=len(still_in), out_reason=reason)
     # Interpretation: the handbook names no winner; the others place by Life total, level players sharing.
@@ -677,48 +616,31 @@ def _condition_met(d: _Draft, index: int, reason: str) -> None:
     _drop_stadium_of_players_out(state)
 
 
-def _lose_life(d: _Draft, index: int, amount: int) -> None:
-    p = d.write(index)
+def _lose_life(state: State, p: dict[str, Any], amount: int) -> None:
     p["life"] = max(0, p["life"] - amount)
     if p["life"] == 0:
-        _condition_met(d, index, "life depletion")
+        _condition_met(state, p, "life depletion")
 
 
 # --- handlers -------------------------------------------------------------------------------------
 
 
-def _next_player(state: State) -> Any:
-    players = state["players"]
+def _start_turn(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
     current = state["turn"]["player"]
-    start = 0
-    if current is not None:
-        start = next(i for i, p in enumerate(players) if p["id"] == current) + 1
-    for step in range(len(players)):
-        p = players[(start + step) % len(players)]
-        if not p["out"]:
-            return p["id"]
-    return None  # pragma: no cover - the game is over before everyone is out
-
-
-def _start_turn(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    state = d.state
-    current = state["turn"]["player"]
-    if state["phase"] in IN_TURN and not d.read(d.index(current))["out"]:
+    if state["phase"] in IN_TURN and not player(state, current)["out"]:
         raise RuleViolation("turn_in_progress", "§10", f"Player {current}'s turn has not ended.")
-    expected = _next_player(state)
-    if d.read(index)["id"] != expected:
+    expected = next_player(state)
+    if p["id"] != expected:
         raise RuleViolation("not_your_turn", "§10", f"Player {expected} plays next.")
     state["turn"] = {"number": state["turn"]["number"] + 1, "player": expected}
     state["phase"] = "draw"
-    for i, q in enumerate(state["players"]):
+    for q in state["players"]:
         if q["out"]:
             continue
-        q = d.write(i)
         for counter in TURN_COUNTERS:
             q[counter] = 0
         q["pool"] = 0
-    p = d.write(index)
     p["turns_taken"] += 1
     # "Until your next turn" ends now: Bench Lock (§13.1), Master exhaustion (§8.4), newly played Sources (§9.2).
     p["bench_locked"] = 0
@@ -731,22 +653,22 @@ def _start_turn(d: _Draft, data: Mapping[str, Any]) -> None:
         # Interpretation: "placed at once" is a benched Creature (Bench Lock has just lifted) or a Basic from
         # hand ("hand", the judge's word); deploying the Master from the Master Zone is a Main Phase action with
         # a cost, so it does not count.
-        choice = _choice(data, "new_active", (*KINDS, "hand", "none"))
-        if choice == "none":
+        new_active = choice(data, "new_active", (*KINDS, "hand", "none"))
+        if new_active == "none":
             eligible = _eligible(p)
             if eligible:
                 raise RuleViolation(
                     "replacement_required", "§19", f"Player {p['id']} can move up a benched {eligible[0]}."
                 )
-            _condition_met(d, index, "field break")
+            _condition_met(state, p, "field break")
             return
-        if choice == "hand":
+        if new_active == "hand":
             p["active"] = "creature"
         else:
-            refusal = _promotion_refusal(p, choice)
+            refusal = _promotion_refusal(p, new_active)
             if refusal is not None:
                 raise refusal
-            _promote(p, choice)
+            _promote(p, new_active)
     elif "new_active" in data:
         raise RuleViolation("invalid_field", "§19", f"Player {p['id']} already has an Active Creature.")
     # Energy Generation (§9.2) and recovery of Exhausted Sources (§9.4): they skip this one generation.
@@ -756,15 +678,14 @@ def _start_turn(d: _Draft, data: Mapping[str, Any]) -> None:
     p["sources_exhausted"] = 0
 
 
-def _end_turn(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    _own_turn(d, index, "§10")
-    p = d.write(index)
+def _end_turn(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    _own_turn(state, p, "§10")
     if p["paragon"] == "deployed":
         # Paragon Drain (§17.4): Option A is the only option given, so it is mandatory while a Source remains.
         if p["sources"] > 0:
             default = "exhausted" if p["sources_exhausted"] > 0 else "ready"
-            which = _choice(data, "drain_source", ("exhausted", "ready"), default)
+            which = choice(data, "drain_source", ("exhausted", "ready"), default)
             available = p["sources_exhausted"] if which == "exhausted" else p["sources"] - p["sources_exhausted"]
             if available == 0:
                 raise RuleViolation("no_such_source", "§17.4", f"Player {p['id']} has no {which} Energy Source.")
@@ -790,30 +711,28 @@ def _end_turn(d: _Draft, data: Mapping[str, Any]) -> None:
     elif "drain_source" in data or "replacement" in data:
         raise RuleViolation("invalid_field", "§17.4", f"Player {p['id']} has no Paragon to drain.")
     # §9.3: unused Energy disappears at the end of each turn - every player's Pool.
-    for i, q in enumerate(d.state["players"]):
-        if q["pool"]:
-            d.write(i)["pool"] = 0
-    d.state["phase"] = "ended"
+    for q in state["players"]:
+        q["pool"] = 0
+    state["phase"] = "ended"
 
 
-def _deck_out(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    _own_turn(d, index, "§3.2")
-    if d.state["phase"] != "draw":
+def _deck_out(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    _own_turn(state, p, "§3.2")
+    if state["phase"] != "draw":
         raise RuleViolation("not_draw_phase", "§3.2", "Deck-Out is the draw at the start of the turn.")
-    _condition_met(d, index, "deck-out")
+    _condition_met(state, p, "deck-out")
 
 
-def _play_creature(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    to = _choice(data, "to", ("bench", "active"))
-    if d.state["phase"] == "setup":
+def _play_creature(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    to = choice(data, "to", ("bench", "active"))
+    if state["phase"] == "setup":
         # Setup follows the underlying game: every player starts with a Basic Active and may bench Basics.
         if to == "active":
             raise RuleViolation("active_occupied", "§7", "Every player starts with their Active in place.")
     else:
-        _own_main_phase(d, index, "§10")
-    p = d.write(index)
+        _own_main_phase(state, p, "§10")
     _place(p, to, "creature")
 
 
@@ -828,12 +747,11 @@ def _place(p: dict[str, Any], to: str, kind: str) -> None:
         p["bench"] += 1
 
 
-def _deploy_master(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    to = _choice(data, "to", ("bench", "active"))
-    base_cost = _optional(data, "base_cost", int, 0, minimum=0)
-    _own_main_phase(d, index, "§8")
-    p = d.write(index)
+def _deploy_master(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    to = choice(data, "to", ("bench", "active"))
+    base_cost = optional(data, "base_cost", int, 0, minimum=0, null=False)
+    _own_main_phase(state, p, "§8")
     if p["master"] != "zone":
         raise RuleViolation("master_in_play", "§8", f"Player {p['id']}'s Master is already in play.")
     # Interpretation: §8.4 forbids only the Active Spot; an exhausted Master may be deployed to the Bench, and it
@@ -847,10 +765,9 @@ def _deploy_master(d: _Draft, data: Mapping[str, Any]) -> None:
     p["master"] = to
 
 
-def _ascend_paragon(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    _own_main_phase(d, index, "§17.3")
-    p = d.write(index)
+def _ascend_paragon(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    _own_main_phase(state, p, "§17.3")
     if p["ascended"]:
         raise RuleViolation("paragon_already_deployed", "§17, §17.5", "A player deploys one Paragon per game.")
     # Interpretation: "control" counts every Source in play, newly played and Exhausted ones included.
@@ -870,11 +787,10 @@ def _ascend_paragon(d: _Draft, data: Mapping[str, Any]) -> None:
     p["ascended"] = True
 
 
-def _release(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    kind = _choice(data, "creature", ("creature", "active", "master", "paragon"), "creature")
-    _own_main_phase(d, index, "§14")
-    p = d.write(index)
+def _release(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    kind = choice(data, "creature", ("creature", "active", "master", "paragon"), "creature")
+    _own_main_phase(state, p, "§14")
     if kind != "creature":
         raise RuleViolation("release_forbidden", "§14.1", f"Players may not release their {kind}.")
     if p["bench"] < BENCH_SIZE:
@@ -887,26 +803,24 @@ def _release(d: _Draft, data: Mapping[str, Any]) -> None:
     p["bench_locked"] = min(p["bench_locked"], _generic_bench(p))
 
 
-def _move(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    kind = _choice(data, "kind", MOVE_KINDS)
-    to_active = _choice(data, "to_active", KINDS)
-    target = _player_in(d, data, "target") if "target" in data else index
-    cost = _optional(data, "cost", int, 0, minimum=0)
+def _move(state: State, data: Mapping[str, Any]) -> None:
+    performer = player_in_game(state, data, _OUT)
+    kind = choice(data, "kind", MOVE_KINDS)
+    to_active = choice(data, "to_active", KINDS)
+    p = player_in_game(state, data, _OUT, "target") if "target" in data else performer
+    cost = optional(data, "cost", int, 0, minimum=0, null=False)
     if kind == "retreat":
-        _own_main_phase(d, index, "§13")
-        if target != index:
+        _own_main_phase(state, performer, "§13")
+        if p is not performer:
             raise RuleViolation("invalid_target", "§13", "A player retreats only their own Active.")
     else:
-        _in_turn(d)
-    performer = d.write(index)
+        _in_turn(state)
     # Interpretation: the movement counts for the player performing it, also a forced movement of another
     # player's Creatures.
     if performer["turn_movements"] >= MOVEMENTS_PER_TURN:
         raise RuleViolation("movement_limit", "§13", f"At most {MOVEMENTS_PER_TURN} movement actions per turn.")
     performer["turn_movements"] += 1
     _spend(performer, cost, "§9.3")
-    p = d.write(target)
     if p["active"] is None:
         raise RuleViolation("no_active", "§13", f"Player {p['id']} has no Active to move.")
     refusal = _promotion_refusal(p, to_active)
@@ -918,27 +832,26 @@ def _move(d: _Draft, data: Mapping[str, Any]) -> None:
     _to_bench(p, outgoing)
 
 
-def _knock_out(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    _in_turn(d)
-    _remove(d, index, data, paragon_fate="knocked_out")
+def _knock_out(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    _in_turn(state)
+    _remove(p, data, paragon_fate="knocked_out")
 
 
-def _leave_play(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    _in_turn(d)
+def _leave_play(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    _in_turn(state)
     # Interpretation: a Paragon that leaves play by any means cannot come back (§17.5: not recovered, replayed).
-    _remove(d, index, data, paragon_fate="removed")
+    _remove(p, data, paragon_fate="removed")
 
 
-def _play_energy_source(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    by_effect = _optional(data, "by_effect", bool, False)
+def _play_energy_source(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    by_effect = optional(data, "by_effect", bool, False, null=False)
     if by_effect:
-        _in_turn(d)
+        _in_turn(state)
     else:
-        _own_main_phase(d, index, "§9.1")
-    p = d.write(index)
+        _own_main_phase(state, p, "§9.1")
     if not by_effect:
         if p["turn_sources_played"] >= ENERGY_SOURCES_PER_TURN:
             raise RuleViolation("energy_source_limit", "§9.1", "One Energy Source per turn.")
@@ -947,23 +860,21 @@ def _play_energy_source(d: _Draft, data: Mapping[str, Any]) -> None:
     p["sources_new"] += 1
 
 
-def _exhaust_energy_source(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    count = _optional(data, "count", int, 1, minimum=1)
-    _in_turn(d)
-    p = d.write(index)
+def _exhaust_energy_source(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    count = optional(data, "count", int, 1, minimum=1, null=False)
+    _in_turn(state)
     ready = p["sources"] - p["sources_exhausted"]
     if count > ready:
         raise RuleViolation("not_enough_sources", "§9.4", f"Player {p['id']} has {ready} Sources not Exhausted.")
     p["sources_exhausted"] += count
 
 
-def _lose_energy_source(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    count = _optional(data, "count", int, 1, minimum=1)
-    exhausted = _optional(data, "exhausted", bool, False)
-    _in_turn(d)
-    p = d.write(index)
+def _lose_energy_source(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    count = optional(data, "count", int, 1, minimum=1, null=False)
+    exhausted = optional(data, "exhausted", bool, False, null=False)
+    _in_turn(state)
     available = p["sources_exhausted"] if exhausted else p["sources"] - p["sources_exhausted"]
     if count > available:
         label = "Exhausted" if exhausted else "ready"
@@ -974,30 +885,29 @@ def _lose_energy_source(d: _Draft, data: Mapping[str, Any]) -> None:
     p["sources_new"] = min(p["sources_new"], p["sources"])
 
 
-def _gain_energy(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
+def _gain_energy(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
     amount = require(data, "amount", int, minimum=1)
-    _in_turn(d)
-    d.write(index)["pool"] += amount
+    _in_turn(state)
+    p["pool"] += amount
 
 
-def _spend_energy(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
+def _spend_energy(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
     amount = require(data, "amount", int, minimum=1)
     if "purpose" in data:
         require(data, "purpose", str)
-    _in_turn(d)
-    _spend(d.write(index), amount, "§9.3")
+    _in_turn(state)
+    _spend(p, amount, "§9.3")
 
 
-def _play_support(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    kind = _choice(data, "kind", SUPPORT_KINDS)
+def _play_support(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    kind = choice(data, "kind", SUPPORT_KINDS)
     if kind == "item":
-        _in_turn(d)
+        _in_turn(state)
     else:
-        _own_main_phase(d, index, "§11.5" if kind == "tool" else "§11.2")
-    p = d.write(index)
+        _own_main_phase(state, p, "§11.5" if kind == "tool" else "§11.2")
     if p["turn_support_actions"] >= SUPPORT_ACTIONS_PER_TURN:
         raise RuleViolation(
             "support_limit", "§15", f"At most {SUPPORT_ACTIONS_PER_TURN} Support card actions per turn."
@@ -1005,60 +915,57 @@ def _play_support(d: _Draft, data: Mapping[str, Any]) -> None:
     p["turn_support_actions"] += 1
 
 
-def _play_stadium(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    name = _optional(data, "name", str, None)
-    _own_main_phase(d, index, "§11.2")
-    p = d.write(index)
+def _play_stadium(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    name = optional(data, "name", str, None, null=False)
+    _own_main_phase(state, p, "§11.2")
     if p["turn_stadiums"] >= STADIUMS_PER_TURN:
         raise RuleViolation("stadium_limit", "§16", "One Stadium per turn.")
     p["turn_stadiums"] += 1
-    d.state["stadium"] = {"owner": p["id"], "name": name}
+    state["stadium"] = {"owner": p["id"], "name": name}
 
 
-def _discard_stadium(d: _Draft, data: Mapping[str, Any]) -> None:
-    _in_turn(d)
-    if d.state["stadium"] is None:
+def _discard_stadium(state: State, data: Mapping[str, Any]) -> None:
+    _in_turn(state)
+    if state["stadium"] is None:
         raise RuleViolation("no_stadium", "§16", "There is no Stadium in play.")
-    d.state["stadium"] = None
+    state["stadium"] = None
 
 
-def _attack(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
-    target = _player_in(d, data, "target")
+def _attack(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    target = player_in_game(state, data, _OUT, "target")
     damage = require(data, "damage", int, minimum=0)
-    cost = _optional(data, "cost", int, 0, minimum=0)
-    _own_turn(d, index, "§10")
-    p = d.write(index)
+    cost = optional(data, "cost", int, 0, minimum=0, null=False)
+    _own_turn(state, p, "§10")
     if p["turns_taken"] == 1:
         raise RuleViolation("first_turn_attack", "§2", "Attacks cannot be declared during a player's first turn.")
     if p["turn_attacks"] >= ATTACKS_PER_TURN:
         raise RuleViolation("attack_limit", "§10", "One attack per turn.")
     if p["active"] is None:
         raise RuleViolation("no_active", "§7", "Only an Active Creature may attack.")
-    if target == index:
+    if target is p:
         raise RuleViolation("invalid_target", "§12", "A player attacks another player.")
     _spend(p, cost, "§9.3")
     p["turn_attacks"] += 1
-    d.state["phase"] = "battle"
-    if d.read(target)["active"] is not None:
+    state["phase"] = "battle"
+    if target["active"] is not None:
         # Life Link (§12.2): half the final damage, rounded down (§3), at most 50 per attack.
         loss = min(damage // 2, LIFE_LINK_CAP)
     else:
         # §12.2: with no Active the attack hits Player Life in full, uncapped.
         loss = damage
     if loss:
-        _lose_life(d, target, loss)
+        _lose_life(state, target, loss)
 
 
-def _heal(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
+def _heal(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
     amount = require(data, "amount", int, minimum=1)
-    source = _choice(data, "source", HEAL_SOURCES)
-    _in_turn(d)
+    source = choice(data, "source", HEAL_SOURCES)
+    _in_turn(state)
     if source not in ECHO_SOURCES:
         return  # §12.3: attacks, abilities and passive effects give no Healing Echo.
-    p = d.write(index)
     # Interpretation: Player Life never rises above the starting 200, and the 50 cap counts Life actually healed.
     echo = min(amount // 2, HEALING_ECHO_CAP - p["turn_echo"], STARTING_LIFE - p["life"])
     if echo > 0:
@@ -1066,20 +973,19 @@ def _heal(d: _Draft, data: Mapping[str, Any]) -> None:
         p["turn_echo"] += echo
 
 
-def _adjust_life(d: _Draft, data: Mapping[str, Any]) -> None:
-    index = _player_in(d, data)
+def _adjust_life(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
     amount = require(data, "amount", int)
     reason = require(data, "reason", str)
     if amount == 0 or not reason.strip():
         raise RuleViolation("invalid_field", "judge", "A life adjustment needs a non-zero amount and a reason.")
     if amount < 0:
-        _lose_life(d, index, -amount)
+        _lose_life(state, p, -amount)
     else:
-        p = d.write(index)
         p["life"] = min(STARTING_LIFE, p["life"] + amount)
 
 
-_HANDLERS: dict[str, Callable[[_Draft, Mapping[str, Any]], None]] = {
+_HANDLERS: dict[str, EntryHandler] = {
     "start_turn": _start_turn,
     "end_turn": _end_turn,
     "deck_out": _deck_out,
@@ -1165,12 +1071,10 @@ class MasterTrainerEngine:
         data = event.data
         if not isinstance(data, Mapping):
             raise RuleViolation("invalid_field", "event", "Event data must be a mapping.")
-        draft = _Draft(state)
-        handler(draft, data)
-        new = draft.state
+        new = next_state(state)
+        handler(new, data)
         if new["phase"] == "draw" and event.type not in _DRAW_PHASE_EVENTS:
             new["phase"] = "main"
-        new["seq"] = state["seq"] + 1
         return new
 
 

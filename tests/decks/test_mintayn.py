@@ -2,7 +2,7 @@
 
 There is no public Mintayn card data: ``SAMPLE_CSV`` (in :mod:`tests.support.decks`) is a small made-up card list in the importer's
 format, with the five classes and four stages of the Master rulebook.  The deck-rule tests
-(``tests/games/test_deck_rules_mintayn_master.py``) build their decks from it too.
+(``tests/rules/test_deck_rules_mintayn_master.py``) build their decks from it too.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 from django.utils.text import slugify
 
-from leagues.demo import league_demo, league_demo_reset
+from demo.league import league_demo, league_demo_reset
 from rules import FORMATS
 from tournaments import services
 from tournaments.models import Event, Penalty, Player, Registration, Seat

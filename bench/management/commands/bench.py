@@ -1,8 +1,8 @@
 """``python manage.py bench AREA``: measure an area and print a table, then one JSON line with the figures.
 
 Benchmarks, not tests: they print what they measure on this machine and never
-assert a time.  Areas: see :data:`AREAS`; the modules live in the top-level
-:mod:`bench` package.
+assert a time.  Areas: see :data:`AREAS`; the modules live beside this command
+in the top-level :mod:`bench` app, an entry point like ``config``.
 """
 
 from __future__ import annotations
