@@ -23,7 +23,7 @@ SOURCES = [
 ]
 
 
-APPS = ("accounts", "bench", "config", "core", "decks", "games", "leagues", "live", "rules", "tournaments")
+APPS = ("accounts", "bench", "config", "core", "decks", "demo", "games", "leagues", "live", "rules", "tournaments")
 #: Files that still spell names out, each until it is switched to the constants.
 NOT_YET: dict[str, str] = {}
 
