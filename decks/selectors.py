@@ -100,12 +100,12 @@ def deck_version_latest(*, registration: Registration) -> DeckVersion | None:
 
 def deck_versions_recent(*, registration: Registration, limit: int = 10) -> list[DeckVersion]:
     """The registration's ``limit`` newest deck versions, newest first, with their rulings: one query."""
-    return list(registration.deck_versions.select_related("ruling").order_by("-number")[:limit])
+    return list(_newest_first(registration).select_related("ruling")[:limit])
 
 
 def deck_versions_ruled(*, registration: Registration) -> list[DeckVersion]:
     """Every deck version of the registration, newest first, with its ruling and who made it: one query."""
-    return list(registration.deck_versions.select_related("ruling__by").order_by("-number"))
+    return list(_newest_first(registration).select_related("ruling__by"))
 
 
 def deck_version_with_registration(*, version_id: int) -> DeckVersion:
