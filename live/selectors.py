@@ -34,11 +34,13 @@ STANDINGS_SHOWN = 16
 
 
 def events() -> QuerySet[Event]:
-    return Event.objects.select_related("organiser")
+    """Every event with its organiser, to look one up by id: one query."""
+    return tournament_selectors.events_with_organiser()
 
 
 def event_by_id(*, event_id: int) -> Event | None:
-    return Event.objects.filter(pk=event_id).first()
+    """The event, ``None``: there is none.  One query."""
+    return tournament_selectors.events().filter(pk=event_id).first()
 
 
 def stations_of(*, event: Event) -> list[Station]:
@@ -67,7 +69,7 @@ def tokens_of(*, event: Event) -> list[OverlayToken]:
     return list(OverlayToken.objects.filter(event=event).select_related("created_by"))
 
 
-def round_timer(*, round_: Round | None) -> RoundTimer | None:
+def round_timer(*, round_: Round) -> RoundTimer | None:
     """The round's timer, ``None``: not started.  One query."""
     return RoundTimer.objects.filter(round=round_).first()
 
@@ -170,9 +172,9 @@ def feature_match(*, station: Station, decks_visible: bool, round_: Round | None
     on_air, on_air_name = None, None
     player = station.revealed_player_id
     if player is not None and decks_visible:
-        on_air = decks.get(player) or deck_selectors.latest_versions_by_player(event=event.pk, player_ids=[player]).get(
-            player
-        )
+        on_air = decks.get(player)
+        if on_air is None:  # not at the table (or no deck there): read theirs alone
+            on_air = deck_selectors.latest_versions_by_player(event=event.pk, player_ids=[player]).get(player)
         if on_air is not None:
             named = {s.player_id: s.player.display_name for s in seats}
             on_air_name = (named if player in named else players_named(ids=[player])).get(player)
