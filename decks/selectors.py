@@ -38,18 +38,18 @@ def latest_versions(event: Event | int) -> QuerySet[DeckVersion]:
 
 
 def latest_versions_of_events(*, events: Iterable[Event]) -> QuerySet[DeckVersion]:
-    """The newest deck version of every registration of these events, in bulk: one query."""
+    """The newest deck version of every registration of these events, in bulk and in no order (the versions' own
+    order joins the players to sort thousands of rows by name; order them when you need to): one query."""
     newest = _newest_first(OuterRef("registration")).values("pk")[:1]
-    return DeckVersion.objects.filter(registration__event__in=list(events), pk=Subquery(newest))
+    return DeckVersion.objects.filter(registration__event__in=list(events), pk=Subquery(newest)).order_by()
 
 
 def latest_versions_by_player(*, event: Event | int, player_ids: Iterable[int]) -> dict[int, DeckVersion]:
     """``{player id: newest deck version}`` of these players at the event (a player without a deck is left out):
     one query."""
-    versions = (
-        latest_versions(event).filter(registration__player_id__in=list(player_ids)).select_related("registration")
-    )
-    return {version.registration.player_id: version for version in versions}
+    versions = latest_versions(event).filter(registration__player_id__in=list(player_ids))
+    # A dict: in no order, so the players are not joined to sort the versions by name.
+    return {version.registration.player_id: version for version in versions.select_related("registration").order_by()}
 
 
 def latest_deck_status() -> Subquery:

@@ -28,6 +28,7 @@ def registered_deck_masters(*, event: Event, players: Iterable[int]) -> dict[str
     versions = (
         deck_selectors.latest_versions(event)
         .filter(registration__player_id__in=list(players))
+        .order_by()
         .values_list("registration__player_id", "roles")
     )
     latest: dict[str, Any] = {str(player_id): (roles or {}).get("deck_master") for player_id, roles in versions}
