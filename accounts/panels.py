@@ -20,6 +20,7 @@ from django.utils import timezone
 from accounts import selectors
 from accounts.forms import ReportForm
 from accounts.selectors import Match, OpenReport, Person, PlayerTable
+from live import payloads as live_payloads
 from live import selectors as live_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Player, Registration
@@ -109,7 +110,7 @@ class TableView:
     #: What the player is told instead of a form.
     note: str
     #: The table's clock while its result is not in: the round's, with the table's extra time
-    #: (:func:`live.selectors.table_clock`: ``timer``, ``extension``, ``seq``).
+    #: (:func:`live.payloads.table_clock`: ``timer``, ``extension``, ``seq``).
     timer: dict | None = None
 
     @property
@@ -325,7 +326,9 @@ def _table_view(event: Event, player: Player, match_list: list[Match], *, report
                 me=me.id, placements=current.placements, games=current.games, intentional_draw=current.intentional_draw
             )
         return view
-    view.timer = live_selectors.table_clock(event=event, round_number=table.round_number, pod_id=table.pod_id)
+    view.timer = live_payloads.table_clock(
+        live_selectors.round_clock(event=event, round_number=table.round_number, pod_id=table.pod_id)
+    )
     report = selectors.open_report(event=event, round_number=table.round_number, table_number=table.table_number)
     view.report = report
     if report is not None:

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, Prefetch, Q, Subquery
+from django.db.models import Prefetch, Q
 
 from decks import selectors as deck_selectors
-from decks.models import DeckVersion, effective_status
 from tournaments import policy
 from tournaments.models import Event, EventStaff, Player, Registration, ResultReport, Seat, Standing
-from tournaments.selectors import round_label
+from tournaments.selectors import event_latest_round, round_label
 
 
 @dataclass(frozen=True)
@@ -85,10 +84,7 @@ def own_registration(*, event: Event, player: Player) -> Registration | None:
 
 def _with_deck_status(registrations):
     """``deck_status``: the status shown of the newest deck (a judge's ruling over the checker's verdict)."""
-    newest = (
-        DeckVersion.objects.filter(registration=OuterRef("pk")).order_by("-number").values(shown=effective_status())[:1]
-    )
-    return registrations.annotate(deck_status=Subquery(newest))
+    return registrations.annotate(deck_status=deck_selectors.latest_deck_status())
 
 
 def player_registrations(*, player: Player) -> list[Registration]:
@@ -256,7 +252,7 @@ class PlayerTable:
 
 def player_table(*, event: Event, player: Player) -> PlayerTable | None:
     """The player's table in the event's latest round (``None`` when they are not seated in it)."""
-    round_ = event.rounds.order_by("-number").first()
+    round_ = event_latest_round(event=event)
     if round_ is None:
         return None
     seat = Seat.objects.select_related("pod", "pod__result").filter(round=round_, player=player).first()

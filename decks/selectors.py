@@ -20,10 +20,47 @@ if TYPE_CHECKING:
     pass
 
 
-def latest_versions(event: Event) -> QuerySet[DeckVersion]:
-    """The newest deck version of every registration of ``event`` (one query)."""
-    newest = DeckVersion.objects.filter(registration=OuterRef("registration")).order_by("-number").values("pk")[:1]
+# --- the newest deck version: the one reading of it, for every app ---------------------------------------------
+
+
+def _newest_first(registration: Registration | OuterRef) -> QuerySet[DeckVersion]:
+    """The registration's deck versions, newest first (a player's deck is their newest version); those of a
+    registration that was read know it without a query."""
+    if isinstance(registration, Registration):
+        return registration.deck_versions.order_by("-number")
+    return DeckVersion.objects.filter(registration=registration).order_by("-number")
+
+
+def latest_versions(event: Event | int) -> QuerySet[DeckVersion]:
+    """The newest deck version of every registration of ``event`` (or the event's id): one query."""
+    newest = _newest_first(OuterRef("registration")).values("pk")[:1]
     return DeckVersion.objects.filter(registration__event=event, pk=Subquery(newest))
+
+
+def latest_versions_of_events(*, events: Iterable[Event]) -> QuerySet[DeckVersion]:
+    """The newest deck version of every registration of these events, in bulk and in no order (the versions' own
+    order joins the players to sort thousands of rows by name; order them when you need to): one query."""
+    newest = _newest_first(OuterRef("registration")).values("pk")[:1]
+    return DeckVersion.objects.filter(registration__event__in=list(events), pk=Subquery(newest)).order_by()
+
+
+def latest_versions_by_player(*, event: Event | int, player_ids: Iterable[int]) -> dict[int, DeckVersion]:
+    """``{player id: newest deck version}`` of these players at the event (a player without a deck is left out):
+    one query."""
+    versions = latest_versions(event).filter(registration__player_id__in=list(player_ids))
+    # A dict: in no order, so the players are not joined to sort the versions by name.
+    return {version.registration.player_id: version for version in versions.select_related("registration").order_by()}
+
+
+def latest_deck_status() -> Subquery:
+    """The status shown of the newest deck of the registration a query reads (a judge's ruling over the checker's
+    verdict; ``None``: no deck), to annotate registrations with: a subquery of theirs, no query of its own."""
+    return Subquery(_newest_first(OuterRef("pk")).values(shown=effective_status())[:1])
+
+
+def latest_version_number(*, registration: Registration) -> int | None:
+    """The number of the registration's newest deck version, ``None``: no deck yet.  One query."""
+    return _newest_first(registration).values_list("number", flat=True).first()
 
 
 def deck_statuses(*, event: Event, player_ids: Iterable[int]) -> dict[int, str]:
@@ -58,17 +95,17 @@ def deck_version_numbered(*, registration: Registration, number: int) -> DeckVer
 
 def deck_version_latest(*, registration: Registration) -> DeckVersion | None:
     """The registration's newest deck version with its ruling; ``None``: no deck yet.  One query."""
-    return registration.deck_versions.select_related("ruling").order_by("-number").first()
+    return _newest_first(registration).select_related("ruling").first()
 
 
 def deck_versions_recent(*, registration: Registration, limit: int = 10) -> list[DeckVersion]:
     """The registration's ``limit`` newest deck versions, newest first, with their rulings: one query."""
-    return list(registration.deck_versions.select_related("ruling").order_by("-number")[:limit])
+    return list(_newest_first(registration).select_related("ruling")[:limit])
 
 
 def deck_versions_ruled(*, registration: Registration) -> list[DeckVersion]:
     """Every deck version of the registration, newest first, with its ruling and who made it: one query."""
-    return list(registration.deck_versions.select_related("ruling__by").order_by("-number"))
+    return list(_newest_first(registration).select_related("ruling__by"))
 
 
 def deck_version_with_registration(*, version_id: int) -> DeckVersion:

@@ -42,7 +42,7 @@ from decks.models import (
     StoredBanlist,
     YugiohCard,
 )
-from decks.selectors import banlist_names, latest_versions
+from decks.selectors import banlist_names, latest_version_number, latest_versions
 from rules import FORMATS
 from rules.deckrules import ROLES
 from rules.options import OptionError, Use
@@ -247,13 +247,7 @@ def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, s
         event = Event.objects.select_for_update().get(pk=registration.event_id)
         if event.decks_locked:
             raise Conflict("Decks are locked: the event has started.", code="deck_locked")
-        last = (
-            DeckVersion.objects.filter(registration=registration)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-            or 0
-        )
+        last = latest_version_number(registration=registration) or 0
         version = DeckVersion.objects.create(
             registration=registration, number=last + 1, decklist=decklist, roles=roles,
             submitted_by=by if by and by.is_authenticated else None,
@@ -416,12 +410,7 @@ def _rule(*, version: DeckVersion, status: str, reason: str, by, action: DomainA
         # The event's lock orders this with deck_submit, so "latest" cannot change underneath.
         Event.objects.select_for_update().get(pk=event.pk)
         current = DeckVersion.objects.select_related("ruling").get(pk=version.pk)
-        newest = (
-            DeckVersion.objects.filter(registration_id=registration.pk)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-        )
+        newest = latest_version_number(registration=registration)
         if current.number != newest:
             raise Conflict(
                 f"Version {current.number} is no longer the player's deck: version {newest} is.",

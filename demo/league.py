@@ -15,6 +15,7 @@ import random
 from decks import services as deck_services
 from leagues import services
 from leagues.models import League
+from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import Event, Player, Registration
 
@@ -100,7 +101,8 @@ def league_demo(*, organiser, player: Player, names: list[str], rng: random.Rand
         if cut:
             tournament_services.top_cut_start(event=event, by=organiser, size=cut)
             while True:
-                round_ = event.rounds.order_by("-number").first()
+                round_ = tournament_selectors.event_latest_round(event=event)
+                assert round_ is not None  # the cut has just started
                 _play(event, round_, organiser, skill, rng, cut=True)
                 if round_.pods.filter(is_bye=False).count() == 1:
                     break

@@ -13,8 +13,10 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from decks.models import DeckVersion, YugiohCard
+from decks import selectors as deck_selectors
+from decks.models import YugiohCard
 from games.models import Game, GameEvent
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Player, Pod, PodResult, Seat
 
 
@@ -23,14 +25,13 @@ def registered_deck_masters(*, event: Event, players: Iterable[int]) -> dict[str
 
     A player may name their Deck Master by passcode: the card's name is given instead.  Two queries.
     """
-    latest: dict[str, Any] = {}
     versions = (
-        DeckVersion.objects.filter(registration__event=event, registration__player_id__in=list(players))
-        .order_by("registration_id", "-number")
+        deck_selectors.latest_versions(event)
+        .filter(registration__player_id__in=list(players))
+        .order_by()
         .values_list("registration__player_id", "roles")
     )
-    for player_id, roles in versions:
-        latest.setdefault(str(player_id), (roles or {}).get("deck_master"))
+    latest: dict[str, Any] = {str(player_id): (roles or {}).get("deck_master") for player_id, roles in versions}
     chosen = {pid: name.strip() for pid, name in latest.items() if isinstance(name, str) and name.strip()}
     passcodes = {int(name) for name in chosen.values() if name.isdigit()}
     if passcodes:
@@ -58,9 +59,7 @@ def next_duel_deck_masters(*, event: Event, players: Iterable[int], games: Seque
 
 def table_pods(*, event_id: int, number: int, table: int) -> QuerySet[Pod]:
     """Table ``table`` of round ``number`` of the event (none or one), with its round and event: one query."""
-    return Pod.objects.select_related("round__event").filter(
-        round__event_id=event_id, round__number=number, table_number=table
-    )
+    return tournament_selectors.tables_at(event=event_id, number=number, table=table).select_related("round__event")
 
 
 def games_with_table() -> QuerySet[Game]:
@@ -113,6 +112,11 @@ def player_names(*, ids: list[int]) -> dict[int, str]:
     """``{player id: display name}`` for each of ``ids`` (``"Player <id>"`` for one that is gone): one query."""
     found = Player.objects.in_bulk(ids)
     return {pid: found[pid].display_name if pid in found else f"Player {pid}" for pid in ids}
+
+
+def game_entry(*, game: Game, seq: int) -> GameEvent | None:
+    """Entry ``seq`` of the game's log, ``None``: there is none.  One query."""
+    return GameEvent.objects.filter(game=game, seq=seq).first()
 
 
 def game_entries(*, game: Game) -> QuerySet[GameEvent]:

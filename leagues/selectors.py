@@ -12,10 +12,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Q, QuerySet
 
-from decks.models import DeckVersion, YugiohCard
-from decks.selectors import latest_versions
+from decks.models import YugiohCard
+from decks.selectors import latest_versions, latest_versions_of_events
 from leagues import meta, points
 from leagues.models import (
     ArchetypeName,
@@ -30,6 +30,7 @@ from leagues.models import (
 )
 from leagues.services.seasons import season_results
 from rules import choices as rules_choices
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Player, Registration, Round, Seat, Standing
 from tournaments.policy import can_view_league, manages_every_event
 
@@ -188,9 +189,9 @@ def archetypes(*, events: Sequence[Event]) -> dict[int, str]:
     found = _podium_archetypes(
         [
             (reg_id, roles or {}, decklist, formats[event_id].deck_roles)
-            for reg_id, roles, decklist, event_id in DeckVersion.objects.filter(
-                pk__in=latest_versions_of(published)
-            ).values_list("registration_id", "roles", "decklist", "registration__event_id")
+            for reg_id, roles, decklist, event_id in latest_versions_of_events(events=published).values_list(
+                "registration_id", "roles", "decklist", "registration__event_id"
+            )
         ]
     )
     found.update(ArchetypeName.objects.filter(registration__event__in=published).values_list("registration_id", "name"))
@@ -231,12 +232,6 @@ def event_archetypes(*, event: Event) -> list[ArchetypeRow]:
     podium = _podium_archetypes([(v.registration_id, v.roles or {}, v.decklist, deck_roles) for v in versions])
     named = dict(ArchetypeName.objects.filter(registration__event=event).values_list("registration_id", "name"))
     return [ArchetypeRow(v.registration, podium.get(v.registration_id), named.get(v.registration_id)) for v in versions]
-
-
-def latest_versions_of(events: Sequence[Event]):
-    """The ids of the newest deck version of every registration of these events (a subquery)."""
-    newest = DeckVersion.objects.filter(registration=OuterRef("registration")).order_by("-number").values("pk")[:1]
-    return DeckVersion.objects.filter(registration__event__in=events, pk=Subquery(newest)).values("pk")
 
 
 def meta_entries(*, events: Sequence[Event]) -> list[meta.Entry]:
@@ -310,7 +305,7 @@ class PlacedStanding:
 def event_final_standings(*, event: Event) -> list[PlacedStanding]:
     """The event's standings with each player's final placing (the top cut counted), archetype and published
     list, by placing: five queries at most."""
-    table = list(Standing.objects.filter(event=event).select_related("player").order_by("rank", "player_id"))
+    table = list(tournament_selectors.event_standings(event=event))
     cut = [points.CutTable(number, placements) for number, placements in _cut_tables(event).values()]
     placings = points.final_placings({s.player_id: s.rank for s in table}, cut, cut_size=event.top_cut_size)
     names: dict[int, str] = {}

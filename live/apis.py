@@ -21,9 +21,10 @@ from rest_framework.views import APIView
 
 from core.api import BODY, STAFF, Pagination, error_responses, id_field, paginated
 from core.exceptions import NotFound
-from live import selectors, services
+from live import payloads, selectors, services
 from live.models import Station
 from tournaments import policy
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Event
 from tournaments.policy import Action
 
@@ -67,7 +68,7 @@ class LiveSnapshotApi(APIView):
         "`GET /api/v1/events/{id}/stream/?last_event_id=<seq>` (Server-Sent Events).",
     )
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(selectors.event_snapshot(event=_event(event_id)))
+        return Response(payloads.event_snapshot(selectors.event_snapshot(event=_event(event_id))))
 
 
 class BracketApi(APIView):
@@ -78,7 +79,7 @@ class BracketApi(APIView):
         "(champion, finalist, semi-finalists ...). Before the cut: size 0 and no rounds.",
     )
     def get(self, request: Request, event_id: int) -> Response:
-        bracket = selectors.bracket_data(event=_event(event_id))
+        bracket = payloads.bracket_data(tournament_selectors.top_cut_bracket(event=_event(event_id)))
         return Response(bracket or {"size": 0, "pods": False, "complete": False, "rounds": [], "placements": []})
 
 
@@ -153,7 +154,9 @@ class StationDetailApi(APIView):
     def get(self, request: Request, event_id: int, slug: str) -> Response:
         event = _event(event_id)
         station = _station(event, slug)
-        data = selectors.feature_match(station=station, decks_visible=decks_visible(request, event))
+        data = payloads.feature_match(
+            selectors.feature_match(station=station, decks_visible=decks_visible(request, event))
+        )
         return Response({"seq": selectors.last_seq(event_id=event.pk), **data})
 
     @extend_schema(
@@ -191,10 +194,10 @@ class TimerApi(APIView):
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
         event = _event(event_id)
-        round_ = selectors.round_of(event=event, number=number)
+        round_ = tournament_selectors.round_get(event=event, number=number)
         if round_ is None:
             raise NotFound(f"Round {number} has not been paired.", code="round_not_found")
-        return Response(selectors.timer_view(round_, selectors.round_timer(round_=round_)))
+        return Response(payloads.timer_view(round_, selectors.round_timer(round_=round_)))
 
 
 class _MinutesInput(serializers.Serializer):
@@ -205,8 +208,8 @@ TIMER_ERRORS = (*STAFF, "not_found", "round_not_found", "round_finished")
 
 
 def _timer_answer(event: Event, number: int) -> Response:
-    round_ = selectors.round_of(event=event, number=number)
-    return Response(selectors.timer_view(round_, selectors.round_timer(round_=round_) if round_ else None))
+    round_ = tournament_selectors.round_get(event=event, number=number)
+    return Response(payloads.timer_view(round_, selectors.round_timer(round_=round_) if round_ else None))
 
 
 class TimerStartApi(APIView):
@@ -296,9 +299,9 @@ class TableExtensionApi(APIView):
         extension = services.table_time_extend(
             event=event, round_number=number, table_number=table, by=request.user, **serializer.validated_data
         )
-        round_ = selectors.round_of(event=event, number=number)
+        round_ = tournament_selectors.round_get(event=event, number=number)
         extra = selectors.table_extensions(pod_ids=[extension.pod_id]).get(extension.pod_id, 0)
-        timer = selectors.timer_view(round_, selectors.round_timer(round_=round_), extra_seconds=extra)
+        timer = payloads.timer_view(round_, selectors.round_timer(round_=round_), extra_seconds=extra)
         body = {"table": table, "minutes": extension.seconds // 60, "reason": extension.reason, "timer": timer}
         return Response(body, status=status.HTTP_201_CREATED)
 

@@ -43,10 +43,11 @@ from core import events
 from core.domain_actions import DomainAction
 from core.events import DomainEvent
 from games.models import Game
-from live import selectors
+from live import payloads, selectors
 from live.models import LiveEvent, Station
 from live.publish import publish_soon
 from rules import get_format
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Round, Seat
 
 logger = logging.getLogger(__name__)
@@ -104,7 +105,9 @@ def _never_fails(build: Callable[[DomainEvent], None]) -> Callable[[DomainEvent]
 
 
 def feature_changed(station: Station, round_: Round | None = None) -> LiveEvent:
-    data = selectors.feature_match(station=station, decks_visible=station.event.decklists_public, round_=round_)
+    data = payloads.feature_match(
+        selectors.feature_match(station=station, decks_visible=station.event.decklists_public, round_=round_)
+    )
     return add(station.event_id, "feature.changed", data, [station.slug])
 
 
@@ -113,12 +116,13 @@ def feature_changed(station: Station, round_: Round | None = None) -> LiveEvent:
 def round_changed(domain_event: DomainEvent) -> None:
     event_id = domain_event.event_id
     assert event_id is not None
-    round_ = selectors.latest_round(event_id=event_id)
+    round_ = tournament_selectors.event_latest_round(event=event_id)
     if round_ is None:
         return
     tables = round_.pods.filter(is_bye=False).count()
     add(event_id, "round.started", {
-        "round": selectors.round_info(round_, tables=tables), "tables": tables,
+        "round": payloads.round_info(round_, tournament_selectors.round_label(round_=round_, tables=tables)),
+        "tables": tables,
         "change": domain_event.action.split(".")[-1],
     })  # fmt: skip
     event = round_.event
@@ -135,11 +139,7 @@ def table_result(domain_event: DomainEvent) -> None:
     number, table = domain_event.data.get("round"), domain_event.data.get("table")
     if number is None:
         return
-    seats = list(
-        Seat.objects.filter(round__event_id=event_id, round__number=number, pod__table_number=table)
-        .select_related("player")
-        .order_by("seat_order")
-    )
+    seats = tournament_selectors.table_seats_at(event=event_id, number=number, table=table)
     add(event_id, "table.result", {
         "round": number, "table": table, "corrected": domain_event.action == DomainAction.RESULT_CORRECTED,
         "players": [
@@ -161,11 +161,7 @@ def table_report_changed(domain_event: DomainEvent) -> None:
     number, table = domain_event.data.get("round"), domain_event.data.get("table")
     if number is None:
         return
-    players = list(
-        Seat.objects.filter(round__event_id=event_id, round__number=number, pod__table_number=table)
-        .order_by("seat_order")
-        .values_list("player_id", flat=True)
-    )
+    players = [s.player_id for s in tournament_selectors.table_seats_at(event=event_id, number=number, table=table)]
     add(event_id, "table.report_changed", {"round": number, "table": table, "players": players}, [])
 
 
@@ -177,7 +173,10 @@ def standings_updated(domain_event: DomainEvent) -> None:
     event = Event.objects.only("id", "format", "players_per_table", "options").get(pk=event_id)
     add(event_id, "standings.updated", {
         "version": domain_event.data.get("version"),
-        "standings": selectors.standings_rows(event_id=event_id, one_vs_one=event.is_one_vs_one),
+        "standings": payloads.standings_rows(
+            tournament_selectors.standings_top(event=event_id, limit=selectors.STANDINGS_SHOWN),
+            one_vs_one=event.is_one_vs_one,
+        ),
     })  # fmt: skip
 
 
@@ -194,16 +193,16 @@ def game_state_changed(domain_event: DomainEvent) -> None:
     names = {s.player_id: s.player.display_name for s in seats}
     wins: dict[int, int] = {}
     if fmt.games_per_match > 1:
-        wins = selectors.game_wins(list(Game.objects.filter(pod_id=pod_id, status=Game.Status.FINISHED)))
-    in_game = selectors.players_in_state(fmt, facts["state"])
-    game = selectors.game_facts(
+        wins = payloads.game_wins(list(Game.objects.filter(pod_id=pod_id, status=Game.Status.FINISHED)))
+    in_game = payloads.players_in_state(fmt, facts["state"])
+    game = payloads.game_facts(
         fmt, game_id=facts["game_id"], number=facts["game_number"], status=facts["status"], version=facts["version"],
         state=facts["state"],
     )  # fmt: skip
     add(event_id, "game.state_changed", {
         "round": number, "table": table, "game": game,
-        "entry": selectors.entry_facts(fmt, seq=facts["seq"], type_=facts["type"], payload=facts["payload"],
-                                       names=names) if "seq" in facts else None,
+        "entry": payloads.entry_facts(fmt, seq=facts["seq"], type_=facts["type"], payload=facts["payload"],
+                                      names=names) if "seq" in facts else None,
         "players": [
             {"id": s.player_id, "name": names[s.player_id], "seat": s.seat_order,
              "game_wins": wins.get(s.player_id, 0) if fmt.games_per_match > 1 else None,
@@ -220,7 +219,7 @@ def timer_changed(domain_event: DomainEvent) -> None:
     assert event_id is not None
     round_ = Round.objects.select_related("event").get(event_id=event_id, number=domain_event.data["round"])
     timer = selectors.round_timer(round_=round_)
-    add(event_id, "timer.changed", {"table": None, "timer": selectors.timer_view(round_, timer)})
+    add(event_id, "timer.changed", {"table": None, "timer": payloads.timer_view(round_, timer)})
 
 
 @events.handler(DomainAction.TABLE_TIME_EXTENDED)
@@ -230,10 +229,10 @@ def table_time_extended(domain_event: DomainEvent) -> None:
     assert event_id is not None
     number, table = domain_event.data["round"], domain_event.data["table"]
     round_ = Round.objects.select_related("event").get(event_id=event_id, number=number)
-    pod = selectors.table_of(round_=round_, table=table)
+    pod = tournament_selectors.round_table(round_=round_, table=table)
     extra = selectors.table_extensions(pod_ids=[pod.pk]).get(pod.pk, 0) if pod is not None else 0
     timer = selectors.round_timer(round_=round_)
-    add(event_id, "timer.changed", {"table": table, "timer": selectors.timer_view(round_, timer, extra_seconds=extra)},
+    add(event_id, "timer.changed", {"table": table, "timer": payloads.timer_view(round_, timer, extra_seconds=extra)},
         selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
 
 

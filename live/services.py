@@ -29,6 +29,7 @@ from live.models import (
     token_digest,
 )
 from tournaments import audit
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Pod, PodResult, Registration, Round
 from tournaments.policy import Action, can, ensure
 from tournaments.services._common import shared_event
@@ -235,10 +236,11 @@ def station_update(
         before = {"table": station.table_number, "decklist_on_air": station.revealed_player_id}
         if table_number is not _UNSET:
             if table_number is not None:
-                latest = Round.objects.filter(event=event).order_by("-number").first()
+                latest = tournament_selectors.event_latest_round(event=event)
                 if latest is None:
                     raise NotFound("No round has been paired yet.", code="round_not_found")
-                if not Pod.objects.filter(round=latest, table_number=table_number, is_bye=False).exists():
+                pod = tournament_selectors.round_table(round_=latest, table=table_number)
+                if pod is None or pod.is_bye:
                     raise NotFound(f"Round {latest.number} has no table {table_number}.", code="table_not_found")
             station.table_number = table_number
         if revealed_player is not _UNSET:

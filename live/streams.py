@@ -102,19 +102,20 @@ async def _stream(request: HttpRequest, event_id: int, station: str | None) -> H
 
 
 async def _snapshot(event_id: int, station: str | None) -> tuple[int, dict]:
-    from live import selectors
+    from live import payloads, selectors
 
     def read() -> dict:
         event = selectors.event_by_id(event_id=event_id)
         if event is None:
             return {"seq": 0, "event": None}
         if station is None:
-            return selectors.event_snapshot(event=event)
+            return payloads.event_snapshot(selectors.event_snapshot(event=event))
         found = selectors.station_of(event=event, slug=station)
         if found is None:
             return {"seq": selectors.last_seq(event_id=event_id), "station": None}
         found.event = event
-        return selectors.station_snapshot(station=found)
+        seq = selectors.last_seq(event_id=event_id)
+        return payloads.station_snapshot(seq=seq, match=selectors.feature_match(station=found, decks_visible=False))
 
     data = await get_hub().run_db(read)
     return int(data["seq"]), data

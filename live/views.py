@@ -15,8 +15,9 @@
   a match slip per table with signature lines, the standings with tiebreakers,
   and the bracket.
 
-Views read through :mod:`live.selectors` and change through :mod:`live.services`;
-who may do what is :mod:`tournaments.policy`'s.
+Views read through :mod:`live.selectors` (and the tournaments selectors: rounds, tables, standings, the
+bracket), shape what overlays show with :mod:`live.payloads`, and change through :mod:`live.services`; who may
+do what is :mod:`tournaments.policy`'s.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_POST
 
 from core.exceptions import ApplicationError
-from live import selectors, services
+from live import payloads, selectors, services
 from live.models import Station
 from tournaments import policy
 from tournaments import selectors as tournament_selectors
@@ -88,7 +89,7 @@ def _ensure(request: HttpRequest, action: Action, event: Event) -> None:
 
 def _overlay(request: HttpRequest, name: str, event: Event, **context: Any) -> HttpResponse:
     """An overlay page, or (``?fragment=1``) its stage alone, which the page fetches again after a push."""
-    snapshot = selectors.event_snapshot(event=event)
+    snapshot = payloads.event_snapshot(selectors.event_snapshot(event=event))
     base = {
         "event": event,
         "snapshot": snapshot,
@@ -118,7 +119,7 @@ def station_overlay(request: HttpRequest, event_id: int, slug: str) -> HttpRespo
         if selectors.token_of(event=event, key=token) is None:
             raise PermissionDenied("The overlay token is not valid (or was revoked).")
         visible = visible or policy.overlay_token_sees_hidden_decklists(event)
-    match = selectors.feature_match(station=station, decks_visible=visible)
+    match = payloads.feature_match(selectors.feature_match(station=station, decks_visible=visible))
     context = {
         "event": event,
         "station": station,
@@ -175,7 +176,7 @@ def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     context = {
         "event": event,
-        "bracket": selectors.bracket_data(event=event),
+        "bracket": payloads.bracket_data(tournament_selectors.top_cut_bracket(event=event)),
         "rounds": [],
         "page": "bracket",
         "seq": selectors.last_seq(event_id=event.pk),
@@ -191,9 +192,9 @@ def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
 def venue_display(request: HttpRequest, event_id: int) -> HttpResponse:
     """The room's screen: pairings by name (alphabetical, with table numbers), standings and the timer, in turn."""
     event = _event(event_id)
-    round_ = selectors.latest_round(event_id=event.pk)
+    round_ = tournament_selectors.event_latest_round(event=event.pk)
     rows = tournament_selectors.round_pairings_by_name(round_=round_) if round_ is not None else []
-    snapshot = selectors.event_snapshot(event=event)
+    snapshot = payloads.event_snapshot(selectors.event_snapshot(event=event))
     context = {
         "event": event,
         "round": snapshot["round"],
@@ -218,15 +219,15 @@ def caster(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _caster_page(request: HttpRequest, event: Event, **extra: Any) -> HttpResponse:
-    round_ = selectors.latest_round(event_id=event.pk)
-    tables = selectors.round_tables(round_=round_) if round_ is not None else []
+    round_ = tournament_selectors.event_latest_round(event=event.pk)
+    tables = payloads.round_tables(tournament_selectors.round_pods(round_=round_)) if round_ is not None else []
     base = request.build_absolute_uri("/")[:-1]
     stations = selectors.stations_of(event=event)
     for station in stations:
         station.event = event
     context = {
         "event": event,
-        "round": selectors.round_info(round_),
+        "round": payloads.round_info(round_, tournament_selectors.round_label(round_=round_) if round_ else ""),
         "tables": [t for t in tables if not t["bye"]],
         "stations": stations,
         "players": {t["table"]: t["players"] for t in tables if not t["bye"]},
@@ -336,12 +337,12 @@ def timer_card(request: HttpRequest, event_id: int) -> HttpResponse:
     procedure (and the dashboard marks the tables without a result)."""
     event = _event(event_id)
     _ensure(request, Action.USE_DASHBOARD, event)
-    round_ = selectors.latest_round(event_id=event.pk)
+    round_ = tournament_selectors.event_latest_round(event=event.pk)
     timer = selectors.round_timer(round_=round_) if round_ is not None else None
     context = {
         "event": event,
         "round": round_,
-        "timer": selectors.timer_view(round_, timer) if round_ is not None else None,
+        "timer": payloads.timer_view(round_, timer) if round_ is not None else None,
         "may_run": policy.can(request.user, Action.RUN_TIMER, event),
         "may_stream": policy.can(request.user, Action.RUN_STREAM, event),
         "stream_url": reverse("live-api:event-stream", args=[event.pk]),
@@ -387,8 +388,8 @@ def table_extension(request: HttpRequest, event_id: int, number: int, table: int
     """A table's extra time: its history, and (for judges) the form that adds some."""
     event = _event(event_id)
     _ensure(request, Action.USE_DASHBOARD, event)
-    round_: Round | None = selectors.round_of(event=event, number=number)
-    pod = selectors.table_of(round_=round_, table=table) if round_ is not None else None
+    round_: Round | None = tournament_selectors.round_get(event=event, number=number)
+    pod = tournament_selectors.round_table(round_=round_, table=table) if round_ is not None else None
     if pod is None:
         raise Http404("No such table.")
     error = None
@@ -421,8 +422,8 @@ def table_extension(request: HttpRequest, event_id: int, number: int, table: int
 def _print_round(request: HttpRequest, event: Event) -> Round | None:
     number = request.GET.get("round", "")
     if number.isdigit() and len(number) < 6:
-        return selectors.round_of(event=event, number=int(number))
-    return selectors.latest_round(event_id=event.pk)
+        return tournament_selectors.round_get(event=event, number=int(number))
+    return tournament_selectors.event_latest_round(event=event.pk)
 
 
 def print_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -436,7 +437,9 @@ def print_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
         "label": tournament_selectors.round_label(round_=round_) if round_ else "",
         "by_name": by_name,
         "rows": tournament_selectors.round_pairings_by_name(round_=round_) if round_ and by_name else [],
-        "tables": selectors.round_tables(round_=round_) if round_ and not by_name else [],
+        "tables": payloads.round_tables(tournament_selectors.round_pods(round_=round_))
+        if round_ and not by_name
+        else [],
     }
     return render(request, "live/print_pairings.html", context)
 
@@ -451,7 +454,9 @@ def print_slips(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "round": round_,
         "label": tournament_selectors.round_label(round_=round_) if round_ else "",
-        "tables": [t for t in selectors.round_tables(round_=round_) if not t["bye"]] if round_ else [],
+        "tables": [t for t in payloads.round_tables(tournament_selectors.round_pods(round_=round_)) if not t["bye"]]
+        if round_
+        else [],
         "games": event.format_spec.games_per_match,
     }
     return render(request, "live/print_slips.html", context)
@@ -470,4 +475,5 @@ def print_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def print_bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
-    return render(request, "live/print_bracket.html", {"event": event, "bracket": selectors.bracket_data(event=event)})
+    bracket = payloads.bracket_data(tournament_selectors.top_cut_bracket(event=event))
+    return render(request, "live/print_bracket.html", {"event": event, "bracket": bracket})

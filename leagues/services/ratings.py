@@ -28,8 +28,9 @@ import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.core.exceptions import FieldDoesNotExist
 from django.db import connection, transaction
-from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery
+from django.db.models import F, Field, FilteredRelation, Model, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from core import events
@@ -112,8 +113,37 @@ def _lock(format_slug: str) -> None:
             )
 
 
-def _table(model) -> str:
+@dataclass(frozen=True)
+class _Sql:
+    """A model as hand-written SQL names it, from the model itself (``_meta``), never from a literal: ``str()`` is
+    its table and alias (``"tournaments_event" e``), a call a field's column (``e("results_version")`` is
+    ``e."results_version"``).  A field renamed, or given another column, changes the SQL with it; one that is
+    gone raises ``FieldDoesNotExist`` when the SQL is built, which the tests do (``tests/leagues``)."""
+
+    model: type[Model]
+    alias: str
+
+    def __str__(self) -> str:
+        return f"{_table(self.model)} {self.alias}"
+
+    def __call__(self, field: str) -> str:
+        return f"{self.alias}.{_column(self.model, field)}"
+
+
+def _table(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
+
+
+def _column(model: type[Model], field: str) -> str:
+    """The column of the model's ``field`` (a field's name, or a foreign key's ``_id`` name), quoted."""
+    found = model._meta.get_field(field)
+    if not isinstance(found, Field) or found.column is None:
+        raise FieldDoesNotExist(f"{model.__name__}.{field} is not stored in a column of its table")
+    return connection.ops.quote_name(found.column)
+
+
+def _columns(model: type[Model], fields: Iterable[str]) -> str:
+    return ", ".join(_column(model, field) for field in fields)
 
 
 def _day(value) -> datetime.date:
@@ -126,18 +156,8 @@ def _dirty_events(format_slug: str) -> tuple[list[tuple[int, int, datetime.date,
     the key of the last table rated in the format (``""``: none); and those of the events with a result corrected
     at some point.  One query, written out: it runs on every result entered, and the ORM would spend longer
     building it than the database answering it."""
-    sql = f"""
-        SELECT e.id, e.results_version, e.date, s.rated_date,
-               (SELECT t.key FROM {_table(RatedTable)} t WHERE t.format = %s ORDER BY t.key DESC LIMIT 1),
-               EXISTS (SELECT 1 FROM {_table(PodResult)} res
-                       JOIN {_table(Pod)} p ON p.id = res.pod_id JOIN {_table(Round)} r ON r.id = p.round_id
-                       WHERE r.event_id = e.id AND res.corrected_at IS NOT NULL)
-        FROM {_table(Event)} e LEFT JOIN {_table(EventRatingState)} s ON s.event_id = e.id
-        WHERE e.format = %s
-          AND (e.results_version > COALESCE(s.rated_version, 0) OR (s.id IS NOT NULL AND s.rated_date <> e.date))
-    """
     with connection.cursor() as cursor:
-        cursor.execute(sql, [format_slug, format_slug])
+        cursor.execute(_dirty_events_sql(), [format_slug, format_slug])
         rows = cursor.fetchall()
     frontier = next((row[4] for row in rows if row[4]), "")
     dirty = [
@@ -147,28 +167,51 @@ def _dirty_events(format_slug: str) -> tuple[list[tuple[int, int, datetime.date,
     return dirty, frontier, [row[0] for row in rows if row[5]]
 
 
+def _dirty_events_sql() -> str:
+    """The SQL of :func:`_dirty_events` (two parameters: the format, twice)."""
+    e, s, t = _Sql(Event, "e"), _Sql(EventRatingState, "s"), _Sql(RatedTable, "t")
+    res, p, r = _Sql(PodResult, "res"), _Sql(Pod, "p"), _Sql(Round, "r")
+    return f"""
+        SELECT {e("id")}, {e("results_version")}, {e("date")}, {s("rated_date")},
+               (SELECT {t("key")} FROM {t} WHERE {t("format")} = %s ORDER BY {t("key")} DESC LIMIT 1),
+               EXISTS (SELECT 1 FROM {res}
+                       JOIN {p} ON {p("id")} = {res("pod")} JOIN {r} ON {r("id")} = {p("round")}
+                       WHERE {r("event")} = {e("id")} AND {res("corrected_at")} IS NOT NULL)
+        FROM {e} LEFT JOIN {s} ON {s("event")} = {e("id")}
+        WHERE {e("format")} = %s
+          AND ({e("results_version")} > COALESCE({s("rated_version")}, 0)
+               OR ({s("id")} IS NOT NULL AND {s("rated_date")} <> {e("date")}))
+    """
+
+
 def _new_seats(format_slug: str, event_ids: list[int]) -> list[tuple]:
     """The seats of the tables of these events never rated, as :data:`_SEAT_COLUMNS_RATED` (the usual read of an
     update: a result just entered), with each player's current rating.  One query, written out as
     :func:`_dirty_events`."""
     if not event_ids:
         return []
-    sql = f"""
-        SELECT r.event_id, e.date, r.number, p.table_number, s.pod_id, s.player_id, s.placement, NULL, NULL,
-               cur.mu, cur.sigma, cur.games
-        FROM {_table(Seat)} s
-        JOIN {_table(Round)} r ON r.id = s.round_id
-        JOIN {_table(Event)} e ON e.id = r.event_id
-        JOIN {_table(Pod)} p ON p.id = s.pod_id
-        JOIN {_table(PodResult)} res ON res.pod_id = s.pod_id
-        LEFT JOIN {_table(PlayerRating)} cur ON cur.player_id = s.player_id AND cur.format = %s
-        WHERE r.event_id IN ({", ".join(["%s"] * len(event_ids))})
-          AND s.placement IS NOT NULL AND NOT p.is_bye AND NOT res.intentional_draw
-          AND NOT EXISTS (SELECT 1 FROM {_table(RatedTable)} t WHERE t.pod_id = s.pod_id)
-    """
     with connection.cursor() as cursor:
-        cursor.execute(sql, [format_slug, *event_ids])
+        cursor.execute(_new_seats_sql(len(event_ids)), [format_slug, *event_ids])
         return [(event, _day(day), *rest) for event, day, *rest in cursor.fetchall()]
+
+
+def _new_seats_sql(events: int) -> str:
+    """The SQL of :func:`_new_seats` for ``events`` events (parameters: the format, then the events' ids)."""
+    s, r, e, p = _Sql(Seat, "s"), _Sql(Round, "r"), _Sql(Event, "e"), _Sql(Pod, "p")
+    res, cur, t = _Sql(PodResult, "res"), _Sql(PlayerRating, "cur"), _Sql(RatedTable, "t")
+    return f"""
+        SELECT {r("event")}, {e("date")}, {r("number")}, {p("table_number")}, {s("pod")}, {s("player")},
+               {s("placement")}, NULL, NULL, {cur("mu")}, {cur("sigma")}, {cur("games")}
+        FROM {s}
+        JOIN {r} ON {r("id")} = {s("round")}
+        JOIN {e} ON {e("id")} = {r("event")}
+        JOIN {p} ON {p("id")} = {s("pod")}
+        JOIN {res} ON {res("pod")} = {s("pod")}
+        LEFT JOIN {cur} ON {cur("player")} = {s("player")} AND {cur("format")} = %s
+        WHERE {r("event")} IN ({", ".join(["%s"] * events)})
+          AND {s("placement")} IS NOT NULL AND NOT {p("is_bye")} AND NOT {res("intentional_draw")}
+          AND NOT EXISTS (SELECT 1 FROM {t} WHERE {t("pod")} = {s("pod")})
+    """
 
 
 #: Above this many rows, PostgreSQL takes them with one ``COPY`` rather than ``INSERT``s (a recompute's history).
@@ -185,8 +228,7 @@ def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
     if not rows:
         return
     if connection.vendor == "postgresql" and len(rows) > _COPY_FROM:
-        names = ", ".join(connection.ops.quote_name(c) for c in columns)
-        sql = f"COPY {connection.ops.quote_name(model._meta.db_table)} ({names}) FROM STDIN"
+        sql = f"COPY {_table(model)} ({_columns(model, columns)}) FROM STDIN"
         with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
             for row in rows:
                 copy.write_row(row)
@@ -273,38 +315,48 @@ def _write_at_once(
     """PostgreSQL: the changes, the tables as rated, the players' ratings and the events' rated states in one
     statement (data-modifying CTEs), as :func:`_write` and the states' upsert would in four."""
     by_key = {t.key: t for t in tables.values()}
-    q = connection.ops.quote_name
-    params: list = []
-    parts = []
     change_rows = [
         (format_slug, c.key, (t := by_key[c.key]).event_id, t.pod_id, c.player_id, t.placements[c.player_id],
          c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, engine.conservative(c.after), c.after.games)
         for c in changes
     ]  # fmt: skip
-    parts.append(
-        f"c AS (INSERT INTO {q(RatingChange._meta.db_table)} ({', '.join(map(q, _CHANGE_COLUMNS))}) "
-        f"VALUES {_values(change_rows, params)})"
-    )
     table_rows = [(t.pod_id, t.event_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
-    parts.append(
-        f"t AS (INSERT INTO {q(RatedTable._meta.db_table)} ({', '.join(map(q, _TABLE_COLUMNS))}) "
-        f"VALUES {_values(table_rows, params)})"
-    )
-    if states:
-        parts.append(
-            f"s AS (INSERT INTO {q(EventRatingState._meta.db_table)} (event_id, rated_version, rated_date) "
-            f"VALUES {_values(states, params)} ON CONFLICT (event_id) DO UPDATE SET "
-            "rated_version = EXCLUDED.rated_version, rated_date = EXCLUDED.rated_date)"
-        )
     rating_rows = [(format_slug, p, r.mu, r.sigma, engine.conservative(r), r.games) for p, r in final.items()]
-    sql = (
-        f"WITH {', '.join(parts)} INSERT INTO {q(PlayerRating._meta.db_table)} "
-        f"(format, player_id, mu, sigma, rating, games) VALUES {_values(rating_rows, params)} "
-        "ON CONFLICT (format, player_id) DO UPDATE SET mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, "
-        "rating = EXCLUDED.rating, games = EXCLUDED.games"
+    params: list = []
+    sql = _write_at_once_sql(
+        changes=_values(change_rows, params),
+        tables=_values(table_rows, params),
+        states=_values(states, params) if states else None,
+        ratings=_values(rating_rows, params),
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def _upsert(model: type[Model], fields: tuple[str, ...], values: str, *, unique: tuple[str, ...]) -> str:
+    """``INSERT INTO`` the model's table ``fields`` ``VALUES values``, the other fields updated on a conflict of
+    ``unique``."""
+    updated = ", ".join(f"{c} = EXCLUDED.{c}" for c in (_column(model, f) for f in fields if f not in unique))
+    return (
+        f"INSERT INTO {_table(model)} ({_columns(model, fields)}) VALUES {values} "
+        f"ON CONFLICT ({_columns(model, unique)}) DO UPDATE SET {updated}"
+    )
+
+
+#: The fields :func:`_write_at_once` writes of an event's rated state and of a player's rating.
+_STATE_COLUMNS = ("event_id", "rated_version", "rated_date")
+_RATING_COLUMNS = ("format", "player_id", "mu", "sigma", "rating", "games")
+
+
+def _write_at_once_sql(*, changes: str, tables: str, states: str | None, ratings: str) -> str:
+    """The statement of :func:`_write_at_once`, given each table's ``VALUES`` (``None``: no states)."""
+    parts = [
+        f"c AS (INSERT INTO {_table(RatingChange)} ({_columns(RatingChange, _CHANGE_COLUMNS)}) VALUES {changes})",
+        f"t AS (INSERT INTO {_table(RatedTable)} ({_columns(RatedTable, _TABLE_COLUMNS)}) VALUES {tables})",
+    ]
+    if states is not None:
+        parts.append(f"s AS ({_upsert(EventRatingState, _STATE_COLUMNS, states, unique=('event_id',))})")
+    return f"WITH {', '.join(parts)} " + _upsert(PlayerRating, _RATING_COLUMNS, ratings, unique=("format", "player_id"))
 
 
 def ratings_recompute_from(*, format_slug: str, key: str) -> int:

@@ -55,7 +55,7 @@ def test_a_live_event_that_cannot_be_built_never_fails_the_change(duel, organise
     def broken(*args, **kwargs):
         raise ValueError("a bug in the overlay's payload")
 
-    monkeypatch.setattr(readers.selectors, "timer_view", broken)
+    monkeypatch.setattr(readers.payloads, "timer_view", broken)
     timer = live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
     assert timer.pk is not None
     assert not LiveEvent.objects.filter(event=duel, kind="timer.changed").exists()

@@ -76,14 +76,17 @@ def rounds_of(*, event: Event) -> QuerySet[Round]:
     return event.rounds.all()
 
 
+def tables_at(*, event: Event | int, number: int, table: int | None) -> QuerySet[Pod]:
+    """Table ``table`` of round ``number`` of the event (an event or its id), none or one: the one reading of "a
+    table" by what names it in URLs and domain events, for every app (to look it up, or to build on).  One query.
+    """
+    return Pod.objects.filter(round__event=event, round__number=number, table_number=table)
+
+
 def event_table(*, event: Event, number: int, table: int) -> QuerySet[Pod]:
     """Table ``table`` of round ``number`` of the event (none or one), with its round, to look it up: one query,
     and two more (its seats, their players) when it is there.  :func:`pod_seats` reads its seats."""
-    return (
-        Pod.objects.select_related("round")
-        .prefetch_related("seats__player")
-        .filter(round__event=event, round__number=number, table_number=table)
-    )
+    return tables_at(event=event, number=number, table=table).select_related("round").prefetch_related("seats__player")
 
 
 # --- an event's registrations, rounds and tables ---------------------------------------------------------------
@@ -100,8 +103,22 @@ def event_registrations(*, event: Event, invitations: bool = True) -> QuerySet[R
     return registrations if invitations else registrations.exclude(status=Registration.Status.INVITED)
 
 
-def event_latest_round(*, event: Event) -> Round | None:
-    return event.rounds.order_by("-number").first()
+def event_latest_round(*, event: Event | int) -> Round | None:
+    """The event's latest round (the highest number), ``None`` before round 1: the one reading of it, for every
+    app.  Given the event, the round knows it; given its id, the round comes with its event (a join).  One query.
+    """
+    if isinstance(event, Event):
+        return _latest_first(event.rounds.all()).first()
+    return _latest_first(Round.objects.filter(event_id=event).select_related("event")).first()
+
+
+def event_latest_round_number(*, event: Event | int) -> int | None:
+    """The number of the event's latest round, ``None`` before round 1: one query."""
+    return _latest_first(Round.objects.filter(event=event)).values_list("number", flat=True).first()
+
+
+def _latest_first(rounds: QuerySet[Round]) -> QuerySet[Round]:
+    return rounds.order_by("-number")
 
 
 def round_get(*, event: Event, number: int) -> Round | None:
@@ -122,6 +139,23 @@ def round_tables_to_report(*, round_: Round) -> int:
 def _pods_with_seats() -> QuerySet[Pod]:
     seats = Seat.objects.select_related("player").order_by("seat_order")
     return Pod.objects.select_related("result", "round").prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def round_table(*, round_: Round, table: int | None, with_seats: bool = False) -> Pod | None:
+    """Table ``table`` of the round, ``None`` when it has none: one query; ``with_seats``: with its result, and its
+    seats in seat order with their players (two)."""
+    pods = Pod.objects.filter(round=round_, table_number=table)
+    if with_seats:
+        seats = Seat.objects.select_related("player").order_by("seat_order")
+        pods = pods.select_related("result").prefetch_related(Prefetch("seats", queryset=seats))
+    return pods.first()
+
+
+def table_seats_at(*, event: Event | int, number: int, table: int | None) -> list[Seat]:
+    """The seats of table ``table`` of round ``number`` of the event (see :func:`tables_at`), in seat order, with
+    their players (empty when there is no such table): one query."""
+    seats = Seat.objects.filter(round__event=event, round__number=number, pod__table_number=table)
+    return list(seats.select_related("player").order_by("seat_order"))
 
 
 def round_pods(*, round_: Round) -> list[Pod]:
@@ -300,7 +334,7 @@ def structure_table(event: Event) -> str:
 
 def next_round_number(event: Event) -> int:
     """The number the next round of ``event`` will get (1 before any round)."""
-    return (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    return (event_latest_round_number(event=event) or 0) + 1
 
 
 def swiss_rounds_paired(event: Event) -> int:
@@ -362,15 +396,22 @@ def structure_minimum(event: Event) -> int:
 STANDINGS_ORDER = ("rank", "player_id")
 
 
-def event_standings(*, event: Event) -> QuerySet[Standing]:
-    """Stored standings in :data:`STANDINGS_ORDER`: one query."""
+def event_standings(*, event: Event | int) -> QuerySet[Standing]:
+    """Stored standings of the event (or its id) in :data:`STANDINGS_ORDER`, with their players: the one reading of
+    the standings in order, for every app.  One query."""
     return Standing.objects.filter(event=event).select_related("player").order_by(*STANDINGS_ORDER)
 
 
-def standings_top(*, event: Event, limit: int) -> list[Standing]:
+def standings_top(*, event: Event | int, limit: int) -> list[Standing]:
     """The first ``limit`` of :func:`event_standings` (the dashboard's standings card), with their players: one
     query."""
     return list(event_standings(event=event)[:limit])
+
+
+def standings_of_players(*, event: Event, player_ids: Iterable[int]) -> dict[int, Standing]:
+    """``{player id: stored standing}`` of these players at the event (a player without one is left out): one
+    query."""
+    return {s.player_id: s for s in Standing.objects.filter(event=event, player_id__in=list(player_ids))}
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from django.utils import timezone
 from core import events
 from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict
-from tournaments import audit
+from tournaments import audit, selectors
 from tournaments.models import Event, Penalty, Registration
 from tournaments.policy import Action, ensure
 from tournaments.services._common import locked_event
@@ -105,7 +105,7 @@ def penalty_issue(
                 code="not_registered",
                 field="registration",
             )
-        latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+        latest = selectors.event_latest_round_number(event=event)
         if round_number is None:
             round_number = latest
         elif latest is None or not 1 <= round_number <= latest:

@@ -426,7 +426,7 @@ def drop_locked(*, event: Event, registration: Registration, by, reason: str = "
     if registration.dropped:
         return False
     before = audit.snapshot(registration, _REGISTRATION_FIELDS)
-    last_round = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    last_round = selectors.event_latest_round_number(event=event) or 0
     registration.dropped = True
     registration.dropped_after_round = last_round
     registration.save(update_fields=["dropped", "dropped_after_round"])

@@ -38,7 +38,7 @@ from django.utils import timezone
 from core import events
 from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
-from tournaments import audit
+from tournaments import audit, selectors
 from tournaments.models import Event, Pod, PodResult, ResultReport, ResultResponse, Round, Seat
 from tournaments.policy import Action, can, ensure, ensure_can_report_game_result
 from tournaments.services._common import locked_event, shared_event
@@ -210,7 +210,7 @@ def _table(event: Event, round_number: int, table_number: int, *, latest_only: b
         raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
     round_ = rounds[0]
     if latest_only and len(rounds) > 1:
-        latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+        latest = selectors.event_latest_round_number(event=event)
         raise Conflict(
             f"Round {round_number} is closed: results can only be reported for round {latest}.",
             code="round_closed",

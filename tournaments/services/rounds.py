@@ -52,7 +52,7 @@ def round_start(
     with transaction.atomic():
         event = locked_event(event.pk)
         _ensure_next_round_possible(event)
-        last = event.rounds.order_by("-number").first()
+        last = selectors.event_latest_round(event=event)
         if last is not None and last.stage == Round.Stage.TOP_CUT:
             round_ = _start_next_cut_round(event, last)
         else:
@@ -289,7 +289,7 @@ def _ensure_next_round_possible(event: Event) -> None:
 
 
 def _latest_round(event: Event, round_number: int) -> Round:
-    latest = event.rounds.order_by("-number").first()
+    latest = selectors.event_latest_round(event=event)
     if latest is None or round_number > latest.number:
         raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
     if round_number != latest.number:
