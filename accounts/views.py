@@ -190,8 +190,7 @@ def panel(request: HttpRequest, event_id: int) -> HttpResponse:
     panel follows the event's stream fetches it again when a round is paired or a report or a result comes at the
     player's table (``static/js/live-pages.js``), so the panel has one rendering."""
     event = get_object_or_404(tournament_selectors.events(), pk=event_id)
-    place = request.GET.get("place", "me")
-    built = panels.build(event=event, user=request.user, place=place if place in panels.PLACES else "me")
+    built = panels.build(event=event, user=request.user, place=_known_place(request.GET.get("place", "me")))
     return render(request, "accounts/_panel.html", {"panel": built})
 
 
@@ -207,9 +206,13 @@ def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
 # --- self-service ---------------------------------------------------------------------------------
 
 
-def _place(request: HttpRequest) -> str:
-    place = request.POST.get("place", "me")
+def _known_place(place: str) -> str:
+    """The page a panel is on (``panels.PLACES``); anything else is the player's page."""
     return place if place in panels.PLACES else "me"
+
+
+def _place(request: HttpRequest) -> str:
+    return _known_place(request.POST.get("place", "me"))
 
 
 def _place_url(place: str, event: Event) -> str:
