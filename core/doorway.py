@@ -48,12 +48,16 @@ class Door[T]:
     ``load(*ids)`` returns the object or raises ``ObjectDoesNotExist``; ``what`` names it in the not-found answer
     ("Event" → "Event 12 does not exist."); ``hidden(request, obj)`` answers 404 as if it did not exist;
     ``refusal(request, obj)`` is the policy's sentence when the request may not go on, None when it may.
+    ``missing`` says it otherwise, formatted with the ids ("Event {0.pk} has no station {1!r}."), and ``code`` is
+    the API's error code for it.
     """
 
     what: str
     load: Callable[..., T]
     refusal: Refusal = field(default=_let_in)
     hidden: Callable[[Any, T], bool] = field(default=_shown)
+    missing: str | None = None
+    code: str = "not_found"
 
     def asking(self, refusal: Refusal) -> Door[T]:
         """The same object behind another of the policy's questions."""
@@ -65,8 +69,11 @@ def _is_api(request: Any) -> bool:
 
 
 def _missing(request: Any, door: Door[Any], ids: tuple[Any, ...]) -> Exception:
-    message = f"{door.what} {ids[-1]} does not exist." if ids else f"No such {door.what.lower()}."
-    return ApiNotFound(message) if _is_api(request) else Http404(message)
+    if door.missing is not None:
+        message = door.missing.format(*ids)
+    else:
+        message = f"{door.what} {ids[-1]} does not exist." if ids else f"No such {door.what.lower()}."
+    return ApiNotFound(message, code=door.code) if _is_api(request) else Http404(message)
 
 
 def refuse(request: Any, message: str) -> Exception:

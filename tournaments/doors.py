@@ -11,7 +11,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
+
 from core.doorway import Door
+from rules import Format, UnknownFormat, get_format
 from tournaments import policy, selectors
 from tournaments.models import Event, Penalty, Pod, Registration, Round
 from tournaments.policy import Action
@@ -26,8 +29,22 @@ def _registration(event_id: int, registration_id: int) -> Registration:
     return people_selectors.registrations_with_player(event_id=event_id).get(pk=registration_id)
 
 
+def _format(slug: str) -> Format:
+    try:
+        return get_format(slug)
+    except UnknownFormat:
+        raise ObjectDoesNotExist from None
+
+
+#: A format (``slug``): its rules page, its leaderboard.
+FORMAT: Door[Format] = Door("Format", _format, missing="No format is called {0!r}.")
+
 #: The event, to anyone.
 EVENT: Door[Event] = Door("Event", _event)
+
+
+#: The event, once its decklists are published (before, nothing hidden is exported: the same 404).
+PUBLISHED_DECKLISTS: Door[Event] = Door("Event", _event, hidden=lambda request, obj: not obj.decklists_public)
 
 
 @cache

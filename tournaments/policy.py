@@ -376,6 +376,10 @@ def can_view_hidden_decklists(user, event: Event) -> bool:
     return event.decklists_public or can(user, Action.SEE_HIDDEN_DECKLISTS, event)
 
 
+#: An overlay page given a token that is not (or no longer) one of the event's.
+INVALID_OVERLAY_TOKEN = "The overlay token is not valid (or was revoked)."
+
+
 def overlay_token_sees_hidden_decklists(event: Event) -> bool:
     """An event's overlay token (a caster's overlay in OBS) reads every decklist when they are published, or
     before when the organiser lets casters see them."""

@@ -3,11 +3,10 @@ standings."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from core.doorway import enter
-from rules import UnknownFormat, get_format
 from tournaments import doors, policy, selectors
 from tournaments.selectors import people as people_selectors
 from tournaments.views._tables import _round_context
@@ -23,10 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def format_rules(request: HttpRequest, slug: str) -> HttpResponse:
     """A format's options and its interpretations: the rulebook's text, Podium's choice, the option."""
-    try:
-        fmt = get_format(slug)
-    except UnknownFormat:
-        raise Http404(f"No format {slug!r}.") from None
+    fmt = enter(request, doors.FORMAT, slug)
     options = [
         {
             "option": o,
