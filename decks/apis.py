@@ -261,7 +261,7 @@ class DeckRulingApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         version = services.deck_verdict_override(version=version, by=request.user, **serializer.validated_data)
-        return Response(_ruled(version, request))
+        return Response(_version_answer(version, request))
 
 
 class DeckRulingClearApi(APIView):
@@ -288,14 +288,14 @@ class DeckRulingClearApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         version = services.deck_verdict_clear(version=version, by=request.user, **serializer.validated_data)
-        return Response(_ruled(version, request))
+        return Response(_version_answer(version, request))
 
 
 def _version(request: Request, event_id: int, registration_id: int, number: int) -> DeckVersion:
     return enter(request, deck_doors.VERSION, enter(request, doors.REGISTRATION, event_id, registration_id), number)
 
 
-def _ruled(version: DeckVersion, request: Request) -> dict:
+def _version_answer(version: DeckVersion, request: Request) -> dict:
     version = selectors.deck_version_with_registration(version_id=version.pk)
     return DeckVersionOutput(version, context=_sight(request.user, version.registration, [version])).data
 

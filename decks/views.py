@@ -150,11 +150,6 @@ def recheck_progress(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "decks/_recheck.html", _overview_context(request, event))
 
 
-def _ruled(request: HttpRequest, event_id: int, registration_id: int) -> tuple[Event, Registration]:
-    event = enter(request, doors.event(Action.OVERRIDE_DECK_VERDICTS), event_id)
-    return event, enter(request, doors.REGISTRATION, event.pk, registration_id)
-
-
 def _ruling_answer(request: HttpRequest, event: Event, registration: Registration, form, change) -> HttpResponse:
     """Make the change if the form is valid; the page again with the form's errors at their fields otherwise."""
     if form.is_valid():
@@ -177,7 +172,8 @@ def _ruling_answer(request: HttpRequest, event: Event, registration: Registratio
 @require_POST
 def ruling(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     """A judge's ruling on a player's latest deck: legal or illegal, with a reason."""
-    event, registration = _ruled(request, event_id, registration_id)
+    event = enter(request, doors.event(Action.OVERRIDE_DECK_VERDICTS), event_id)
+    registration = enter(request, doors.REGISTRATION, event.pk, registration_id)
     form = DeckRulingForm(request.POST, prefix=f"rule-{registration.pk}")
 
     def change(version: DeckVersion, data: dict) -> str:
@@ -191,7 +187,8 @@ def ruling(request: HttpRequest, event_id: int, registration_id: int) -> HttpRes
 @require_POST
 def ruling_clear(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     """Clear the ruling on a player's latest deck, with a reason: the checker's verdict stands again."""
-    event, registration = _ruled(request, event_id, registration_id)
+    event = enter(request, doors.event(Action.OVERRIDE_DECK_VERDICTS), event_id)
+    registration = enter(request, doors.REGISTRATION, event.pk, registration_id)
     form = DeckRulingClearForm(request.POST, prefix=f"clear-{registration.pk}")
 
     def change(version: DeckVersion, data: dict) -> str:
