@@ -20,7 +20,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
@@ -28,10 +28,12 @@ from django.views.decorators.http import require_POST, require_safe
 
 from accounts import panels, selectors, services
 from accounts.forms import ClaimForm, SignUpForm
+from core.doorway import enter
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
 from core.throttling import SignUpThrottle
 from leagues import views as league_views
+from tournaments import doors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Registration
 from tournaments.selectors.people import player_penalties
@@ -189,7 +191,7 @@ def panel(request: HttpRequest, event_id: int) -> HttpResponse:
     """``/events/<id>/panel/?place=me``: the player's panel of the event alone, as that page shows it.  A page whose
     panel follows the event's stream fetches it again when a round is paired or a report or a result comes at the
     player's table (``static/js/live-pages.js``), so the panel has one rendering."""
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     built = panels.build(event=event, user=request.user, place=_known_place(request.GET.get("place", "me")))
     return render(request, "accounts/_panel.html", {"panel": built})
 
@@ -198,7 +200,7 @@ def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
     """``/events/<id>/check-in/``: the page the dashboard's QR code opens; the button posts to :func:`check_in_post`."""
     if request.method == "POST":
         return check_in_post(request, event_id)
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     panel = panels.build(event=event, user=request.user, place="check-in")
     return render(request, "public/check_in.html", {"event": event, "panel": panel})
 
@@ -254,7 +256,7 @@ def _own_registration(request: HttpRequest, event: Event) -> Registration | None
 
 
 def _registration_action(request: HttpRequest, event_id: int, action, news) -> HttpResponse:
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     registration = _own_registration(request, event)
     if registration is None:
         return _answer(request, event, error="You are not registered for this event.")
@@ -264,7 +266,7 @@ def _registration_action(request: HttpRequest, event_id: int, action, news) -> H
 @login_required
 @require_POST
 def register(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
 
     def news(registration: Registration) -> str:
         if registration.status == Registration.Status.WAITLISTED:
@@ -344,7 +346,7 @@ def _current_table(event: Event, request: HttpRequest):
 @require_POST
 def report(request: HttpRequest, event_id: int) -> HttpResponse:
     """The player reports their table's result in the current round."""
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     player, table = _current_table(event, request)
     if table is None:
         return _answer(request, event, error="You have no table to report in the current round.")
@@ -387,7 +389,7 @@ def report(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def respond(request: HttpRequest, event_id: int) -> HttpResponse:
     """The player confirms (``agrees=yes``) or disputes (``agrees=no``) the open report of their table."""
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     agrees = request.POST.get("agrees")
     if agrees not in {"yes", "no"}:
         return _answer(request, event, error="Confirm or dispute the reported result.")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -12,15 +10,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
+from core.doorway import enter
 from core.throttling import DeckCheckThrottle, UserWriteThrottle
+from decks import doors as deck_doors
 from decks import selectors, services
 from decks.checking import DECKLIST_MAX_LENGTH, LISTED_PER_CODE, STORED_VIOLATIONS, deck_check
 from decks.models import DeckVerdictOverride, DeckVersion
 from rules.deckrules import ROLES
-from tournaments import selectors as tournament_selectors
+from tournaments import doors
 from tournaments.models import Registration
 from tournaments.policy import Action, can, can_view_decklist, can_view_hidden_decklists, is_player
-from tournaments.selectors import people as people_selectors
 
 
 @extend_schema_serializer(component_name="Violation")
@@ -175,10 +174,6 @@ def _sight(viewer, registration: Registration, versions: list[DeckVersion]) -> d
     }
 
 
-def _registration(event_id: int, registration_id: int) -> Registration:
-    return get_object_or_404(people_selectors.registrations_with_player(event_id=event_id), pk=registration_id)
-
-
 class DeckVersionListSubmitApi(APIView):
     """A registration's deck versions (newest first), and submitting a new one."""
 
@@ -191,7 +186,7 @@ class DeckVersionListSubmitApi(APIView):
 
     @extend_schema(responses={200: DeckVersionOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int, registration_id: int) -> Response:
-        registration = _registration(event_id, registration_id)
+        registration = enter(request, doors.REGISTRATION, event_id, registration_id)
         versions = selectors.deck_versions_ruled(registration=registration)
         context = _sight(request.user, registration, versions)
         return paginated(self, request, versions, lambda page: DeckVersionOutput(page, many=True, context=context).data)
@@ -204,7 +199,7 @@ class DeckVersionListSubmitApi(APIView):
         },
     )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
-        registration = _registration(event_id, registration_id)
+        registration = enter(request, doors.REGISTRATION, event_id, registration_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         version = services.deck_submit(registration=registration, by=request.user, **serializer.validated_data)
@@ -227,7 +222,7 @@ class EventDeckStatusApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+        event = enter(request, doors.EVENT, event_id)
         versions = selectors.latest_versions_listed(event=event)
         context = {
             "viewer": request.user,
@@ -262,11 +257,11 @@ class DeckRulingApi(APIView):
     def post(self, request: Request, event_id: int, registration_id: int, number: int) -> Response:
         """Rule on the deck: its status is the ruling's (the checker's verdict stays as it was); it replaces a
         ruling in force.  The event's organisers and judges, also after the event."""
-        version = _version(event_id, registration_id, number)
+        version = _version(request, event_id, registration_id, number)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         version = services.deck_verdict_override(version=version, by=request.user, **serializer.validated_data)
-        return Response(_ruled(version, request))
+        return Response(_version_answer(version, request))
 
 
 class DeckRulingClearApi(APIView):
@@ -289,21 +284,18 @@ class DeckRulingClearApi(APIView):
     )
     def post(self, request: Request, event_id: int, registration_id: int, number: int) -> Response:
         """The event's organisers and judges; the ruling stays in the deck's history."""
-        version = _version(event_id, registration_id, number)
+        version = _version(request, event_id, registration_id, number)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         version = services.deck_verdict_clear(version=version, by=request.user, **serializer.validated_data)
-        return Response(_ruled(version, request))
+        return Response(_version_answer(version, request))
 
 
-def _version(event_id: int, registration_id: int, number: int) -> DeckVersion:
-    registration = _registration(event_id, registration_id)
-    version = get_object_or_404(selectors.deck_versions_of(registration=registration), number=number)
-    version.registration = registration
-    return version
+def _version(request: Request, event_id: int, registration_id: int, number: int) -> DeckVersion:
+    return enter(request, deck_doors.VERSION, enter(request, doors.REGISTRATION, event_id, registration_id), number)
 
 
-def _ruled(version: DeckVersion, request: Request) -> dict:
+def _version_answer(version: DeckVersion, request: Request) -> dict:
     version = selectors.deck_version_with_registration(version_id=version.pk)
     return DeckVersionOutput(version, context=_sight(request.user, version.registration, [version])).data
 
@@ -323,18 +315,14 @@ class DeckRecheckApi(APIView):
 
     @extend_schema(request=None, responses={202: OutputSerializer, **error_responses(*STAFF, "not_found")})
     def post(self, request: Request, event_id: int) -> Response:
-        run = services.deck_recheck_start(
-            event=get_object_or_404(tournament_selectors.events(), pk=event_id), by=request.user
-        )
+        run = services.deck_recheck_start(event=enter(request, doors.EVENT, event_id), by=request.user)
         run = selectors.deck_recheck_refreshed(run=run)
         return Response(self.OutputSerializer(run).data, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses={200: OutputSerializer, **error_responses(*SIGNED_IN, "not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         """The latest re-check of the event's decks and its progress."""
-        run = selectors.deck_recheck_latest(event_id=event_id)
-        if run is None:
-            raise Http404
+        run = enter(request, deck_doors.RECHECK, event_id)
         return Response(self.OutputSerializer(run).data)
 
 
@@ -358,7 +346,7 @@ class EventDeckOptionsApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = services.event_deck_options_set(
-            event=get_object_or_404(tournament_selectors.events(), pk=event_id),
+            event=enter(request, doors.EVENT, event_id),
             by=request.user,
             options=serializer.validated_data["deck_options"],
         )

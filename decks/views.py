@@ -6,21 +6,21 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.doorway import enter, refuse
 from core.exceptions import ApplicationError
 from decks import selectors, services
 from decks.forms import DeckForm, DeckRulingClearForm, DeckRulingForm
 from decks.models import DeckVersion
 from rules.options import Use
-from tournaments import selectors as tournament_selectors
+from tournaments import doors, policy
 from tournaments.forms import FormatOptionsForm
 from tournaments.models import Event, Registration
-from tournaments.policy import Action, can, can_submit_deck, can_view_decklist
+from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 
 
@@ -28,19 +28,16 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
     """The registration whose deck this page shows: ?registration= for staff, else the user's own."""
     wanted = request.GET.get("registration") or request.POST.get("registration")
     if wanted and wanted.isdigit():
-        registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event.pk), pk=int(wanted))
-    else:
-        registration = people_selectors.registration_of_user(event=event, user=request.user)
-        if registration is None:
-            raise DjangoPermissionDenied("You are not registered for this event.")
-    if not can_submit_deck(request.user, registration):
-        raise DjangoPermissionDenied("This is another player's deck.")
+        return enter(request, doors.DECK, event.pk, int(wanted))
+    registration = people_selectors.registration_of_user(event=event, user=request.user)
+    if registration is None:
+        raise refuse(request, policy.NOT_REGISTERED)
     return registration
 
 
 @login_required
 def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     registration = _registration_for(request, event)
     latest = selectors.deck_version_latest(registration=registration)
     initial = {"decklist": latest.decklist} if latest else {}
@@ -68,25 +65,10 @@ def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 def deck_status_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     registration = _registration_for(request, event)
     latest = selectors.deck_version_latest(registration=registration)
     return render(request, "decks/_verdict.html", {"event": event, "registration": registration, "latest": latest})
-
-
-def _managed(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
-    if not can(request.user, Action.MANAGE_DECKS, event):
-        raise DjangoPermissionDenied("Only the event's organisers may manage decks.")
-    return event
-
-
-def _readable(request: HttpRequest, event_id: int) -> Event:
-    """The decks page: for those who manage the decks and the staff who may see hidden decklists (judges)."""
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
-    if not (can(request.user, Action.MANAGE_DECKS, event) or can(request.user, Action.SEE_HIDDEN_DECKLISTS, event)):
-        raise DjangoPermissionDenied("Only the event's organisers and the staff who may see its decklists see this.")
-    return event
 
 
 def _deck_options_form(event: Event, data=None) -> FormatOptionsForm:
@@ -99,7 +81,7 @@ def _deck_options_form(event: Event, data=None) -> FormatOptionsForm:
 @login_required
 @require_POST
 def deck_options(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed(request, event_id)
+    event = enter(request, doors.event(Action.MANAGE_DECKS), event_id)
     form = _deck_options_form(event, request.POST)
     try:
         if not form.is_valid():
@@ -134,7 +116,7 @@ def _clear_form(registration_id: int, version: DeckVersion, data=None) -> DeckRu
 
 def _overview_context(request: HttpRequest, event: Event, *, bound: dict | None = None) -> dict:
     """The decks page; ``bound``: ``{registration id: form}``, a ruling form that came back with errors."""
-    may = {action.value: can(request.user, action, event) for action in Action}
+    may = policy.may(request.user, event)
     versions = selectors.latest_versions_by_registration(event=event)
     rows = [DeckRow(r, versions.get(r.pk)) for r in selectors.registrations_by_name(event=event)]
     bound = bound or {}
@@ -158,22 +140,14 @@ def _overview_context(request: HttpRequest, event: Event, *, bound: dict | None 
 
 @login_required
 def organiser_decks(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _readable(request, event_id)
+    event = enter(request, doors.event(Action.MANAGE_DECKS, Action.SEE_HIDDEN_DECKLISTS), event_id)
     return render(request, "decks/organiser_decks.html", _overview_context(request, event))
 
 
 @login_required
 def recheck_progress(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _readable(request, event_id)
+    event = enter(request, doors.event(Action.MANAGE_DECKS, Action.SEE_HIDDEN_DECKLISTS), event_id)
     return render(request, "decks/_recheck.html", _overview_context(request, event))
-
-
-def _ruled(request: HttpRequest, event_id: int, registration_id: int) -> tuple[Event, Registration]:
-    event = _readable(request, event_id)
-    if not can(request.user, Action.OVERRIDE_DECK_VERDICTS, event):
-        raise DjangoPermissionDenied("Only the event's organisers and judges may rule on a deck.")
-    registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event.pk), pk=registration_id)
-    return event, registration
 
 
 def _ruling_answer(request: HttpRequest, event: Event, registration: Registration, form, change) -> HttpResponse:
@@ -198,7 +172,8 @@ def _ruling_answer(request: HttpRequest, event: Event, registration: Registratio
 @require_POST
 def ruling(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     """A judge's ruling on a player's latest deck: legal or illegal, with a reason."""
-    event, registration = _ruled(request, event_id, registration_id)
+    event = enter(request, doors.event(Action.OVERRIDE_DECK_VERDICTS), event_id)
+    registration = enter(request, doors.REGISTRATION, event.pk, registration_id)
     form = DeckRulingForm(request.POST, prefix=f"rule-{registration.pk}")
 
     def change(version: DeckVersion, data: dict) -> str:
@@ -212,7 +187,8 @@ def ruling(request: HttpRequest, event_id: int, registration_id: int) -> HttpRes
 @require_POST
 def ruling_clear(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     """Clear the ruling on a player's latest deck, with a reason: the checker's verdict stands again."""
-    event, registration = _ruled(request, event_id, registration_id)
+    event = enter(request, doors.event(Action.OVERRIDE_DECK_VERDICTS), event_id)
+    registration = enter(request, doors.REGISTRATION, event.pk, registration_id)
     form = DeckRulingClearForm(request.POST, prefix=f"clear-{registration.pk}")
 
     def change(version: DeckVersion, data: dict) -> str:
@@ -225,7 +201,7 @@ def ruling_clear(request: HttpRequest, event_id: int, registration_id: int) -> H
 @login_required
 @require_POST
 def recheck_start(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed(request, event_id)
+    event = enter(request, doors.event(Action.MANAGE_DECKS), event_id)
     services.deck_recheck_start(event=event, by=request.user)
     messages.success(request, "Re-checking every deck.")
     return redirect("decks:organiser", event_id=event.pk)
@@ -234,7 +210,7 @@ def recheck_start(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def publish(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed(request, event_id)
+    event = enter(request, doors.event(Action.MANAGE_DECKS), event_id)
     public = request.POST.get("public") == "true"
     services.event_decklists_publish(event=event, by=request.user, public=public)
     messages.success(request, "Decklists are public." if public else "Decklists are hidden.")
@@ -242,9 +218,7 @@ def publish(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def public_decklist(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
-    registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event_id), pk=registration_id)
-    if not can_view_decklist(request.user, registration):
-        raise DjangoPermissionDenied("Decklists are not public yet.")
+    registration = enter(request, doors.DECKLIST, event_id, registration_id)
     latest = selectors.deck_version_latest(registration=registration)
     return render(
         request, "decks/decklist.html", {"event": registration.event, "registration": registration, "latest": latest}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from django.utils.http import parse_etags
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -12,7 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, MAX_INT, STAFF, FormatField, Pagination, error_responses, paginated
-from games import selectors, services
+from core.doorway import enter
+from games import doors, selectors, services
 from games.models import Game
 
 
@@ -38,10 +38,6 @@ class EntryOutput(serializers.Serializer):
     recorded_by = serializers.CharField(source="recorded_by.username", allow_null=True, default=None)
     recorded_at = serializers.DateTimeField()
     voided_by = serializers.IntegerField(source="voided_by.seq", allow_null=True, default=None)
-
-
-def _game(game_id: int) -> Game:
-    return get_object_or_404(selectors.games_with_table(), pk=game_id)
 
 
 def _etag(game: Game) -> str:
@@ -87,7 +83,7 @@ class GameCreateApi(APIView):
         },
     )  # fmt: skip
     def post(self, request: Request, event_id: int, number: int, table: int) -> Response:
-        pod = get_object_or_404(selectors.table_pods(event_id=event_id, number=number, table=table))
+        pod = enter(request, doors.TABLE, event_id, number, table)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         game = services.game_create(pod=pod, by=request.user, options=serializer.validated_data["options"])
@@ -116,7 +112,7 @@ class GameStateApi(APIView):
         },
     )  # fmt: skip
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
+        game = enter(request, doors.GAME, game_id)
         wanted = parse_etags(request.headers.get("If-None-Match", ""))
         if "*" in wanted or _etag(game) in wanted or f"W/{_etag(game)}" in wanted:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
@@ -136,7 +132,7 @@ class GameEventListAppendApi(APIView):
 
     @extend_schema(responses={200: EntryOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
+        game = enter(request, doors.GAME, game_id)
         entries = selectors.game_entries(game=game)
         return paginated(self, request, entries, lambda page: EntryOutput(page, many=True).data)
 
@@ -158,7 +154,7 @@ class GameEventListAppendApi(APIView):
         and nothing is stored; an entry that ends a game otherwise makes its placements the table's result,
         reported by you. A game whose table's result was recorded by hand while it was in progress is closed
         (status ``superseded``) and takes no entry (``game_superseded``)."""
-        game = _game(game_id)
+        game = enter(request, doors.GAME, game_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -192,7 +188,7 @@ class GameEventVoidApi(APIView):
         },
     )  # fmt: skip
     def post(self, request: Request, game_id: int, seq: int) -> Response:
-        game = _game(game_id)
+        game = enter(request, doors.GAME, game_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         game, _ = services.game_event_void(game=game, seq=seq, by=request.user, **serializer.validated_data)

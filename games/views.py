@@ -26,21 +26,22 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.doorway import enter
 from core.exceptions import ApplicationError
 from games import display, selectors, services
+from games import doors as game_doors
 from games.forms import GameEventForm, VoidForm, label, post_fields
 from games.models import Game
 from rules import Format
 from rules.engine import COMMON_VOCABULARY, EventSpec, QuickEntry, When
-from tournaments import selectors as tournament_selectors
-from tournaments.models import Event, Pod
-from tournaments.policy import can_record_games
+from tournaments import doors
+from tournaments.models import Pod
+from tournaments.policy import Action
 
 #: Shown first, in this order, when the format has them.
 TURN_EVENTS: tuple[str, ...] = ("start_turn", "phase", "end_turn")
@@ -51,24 +52,6 @@ _PLAYER_APART = frozenset({"id", "out", "placement", "out_reason"})
 
 
 # --- loading and permissions ---------------------------------------------------------------------
-
-
-def _managed_event(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(tournament_selectors.events_with_organiser(), pk=event_id)
-    if not can_record_games(request.user, event):
-        raise DjangoPermissionDenied("Only the event's staff may record games.")
-    return event
-
-
-def _pod(event: Event, number: int, table: int) -> Pod:
-    return get_object_or_404(selectors.table_pods(event_id=event.pk, number=number, table=table))
-
-
-def _managed_game(request: HttpRequest, game_id: int) -> Game:
-    game = get_object_or_404(selectors.games_with_table(), pk=game_id)
-    if not can_record_games(request.user, game.pod.round.event):
-        raise DjangoPermissionDenied("Only the event's staff may record games.")
-    return game
 
 
 # --- presentation helpers ------------------------------------------------------------------------
@@ -141,8 +124,8 @@ def _next_game(pod: Pod, games: list[Game], fmt: Format, has_result: bool) -> st
 
 @login_required
 def console_table(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
-    event = _managed_event(request, event_id)
-    pod = _pod(event, number, table)
+    event = enter(request, doors.event(Action.RECORD_GAMES), event_id)
+    pod = enter(request, game_doors.TABLE, event.pk, number, table)
     seats = selectors.table_seats(pod=pod)
     games = selectors.table_games(pod=pod)
     names = {s.player_id: s.player.display_name for s in seats}
@@ -173,8 +156,8 @@ def console_table(request: HttpRequest, event_id: int, number: int, table: int) 
 @login_required
 @require_POST
 def console_create(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
-    event = _managed_event(request, event_id)
-    pod = _pod(event, number, table)
+    event = enter(request, doors.event(Action.RECORD_GAMES), event_id)
+    pod = enter(request, game_doors.TABLE, event.pk, number, table)
     options = {}
     named = {
         str(pid): request.POST[f"deck_master_{pid}"].strip()[:200]
@@ -412,7 +395,9 @@ def _recorded(request: HttpRequest, game: Game, notice: str, *, type_: str | Non
 
 @login_required
 def console(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _render_console(request, _managed_game(request, game_id), open_type=request.GET.get("open"))
+    return _render_console(
+        request, enter(request, game_doors.RECORDED_GAME, game_id), open_type=request.GET.get("open")
+    )
 
 
 def _event_form(game: Game, spec: EventSpec, data, names: dict[int, str]) -> GameEventForm:
@@ -424,7 +409,7 @@ def _event_form(game: Game, spec: EventSpec, data, names: dict[int, str]) -> Gam
 @require_POST
 def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
     """Record one entry from an event form or a one-tap button (``quick``: the form stays closed)."""
-    game = _managed_game(request, game_id)
+    game = enter(request, game_doors.RECORDED_GAME, game_id)
     spec = game.format_spec.vocabulary.get(request.POST.get("type", ""))
     if spec is None:
         alert = {"kind": "refused", "message": "Choose one of the format's events.", "code": "unknown_event"}
@@ -465,7 +450,7 @@ def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def console_void(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
-    game = _managed_game(request, game_id)
+    game = enter(request, game_doors.RECORDED_GAME, game_id)
     names = selectors.player_names(ids=list(game.players))
     form = VoidForm(request.POST)
     if not form.is_valid():

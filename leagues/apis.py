@@ -8,7 +8,6 @@ answers 404 to whoever may not read it.  Changes need a signed-in user whom
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -17,27 +16,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, SIGNED_IN, STAFF, Pagination, error_responses, id_field
-from core.exceptions import NotFound
+from core.doorway import enter
+from leagues import doors as league_doors
 from leagues import selectors, services
 from leagues.models import League, Season
 from leagues.points import PRESETS
-from tournaments import selectors as tournament_selectors
+from tournaments import doors
 from tournaments.models import EventStaff
-
-
-def _league(request: Request, league_id: int) -> League:
-    league = get_object_or_404(selectors.leagues(), pk=league_id)
-    if not selectors.league_visible(user=request.user, league=league):
-        raise NotFound(f"League {league_id} does not exist.")
-    return league
-
-
-def _season(request: Request, season_id: int) -> Season:
-    season = get_object_or_404(selectors.seasons(), pk=season_id)
-    if not selectors.league_visible(user=request.user, league=season.league):
-        raise NotFound(f"Season {season_id} does not exist.")
-    return season
-
 
 # --- output ------------------------------------------------------------------------------------------
 
@@ -252,7 +237,7 @@ class LeagueDetailApi(APIView):
 
     @extend_schema(responses={200: LeagueDetailOutput, **error_responses("not_found")})
     def get(self, request: Request, league_id: int) -> Response:
-        league = _league(request, league_id)
+        league = enter(request, league_doors.LEAGUE, league_id)
         return Response(_league_answer(league, selectors.league_seasons(league=league)))
 
     @extend_schema(
@@ -264,7 +249,7 @@ class LeagueDetailApi(APIView):
     )
     def patch(self, request: Request, league_id: int) -> Response:
         """Change the league's name, description, formats or visibility (its organisers)."""
-        league = _league(request, league_id)
+        league = enter(request, league_doors.LEAGUE, league_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         league = services.league_update(league=league, by=request.user, **serializer.validated_data)
@@ -288,7 +273,7 @@ class LeagueStaffApi(APIView):
     )
     def post(self, request: Request, league_id: int) -> Response:
         """Give an account a role in the league: they hold it at every event of its seasons."""
-        league = _league(request, league_id)
+        league = enter(request, league_doors.LEAGUE, league_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.league_staff_add(
@@ -303,7 +288,7 @@ class LeagueStaffRemoveApi(APIView):
 
     @extend_schema(responses={204: None, **error_responses(*STAFF, "not_found", "unknown_user", "not_staff")})
     def delete(self, request: Request, league_id: int, username: str) -> Response:
-        league = _league(request, league_id)
+        league = enter(request, league_doors.LEAGUE, league_id)
         services.league_staff_remove(league=league, username=username, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -332,7 +317,7 @@ class SeasonCreateApi(APIView):
         responses={201: SeasonOutput, **error_responses(*BODY, *STAFF, "not_found", "invalid_points_table")},
     )
     def post(self, request: Request, league_id: int) -> Response:
-        league = _league(request, league_id)
+        league = enter(request, league_doors.LEAGUE, league_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         season = services.season_create(league=league, by=request.user, **serializer.validated_data)
@@ -352,7 +337,7 @@ class SeasonDetailApi(APIView):
 
     @extend_schema(responses={200: SeasonOutput, **error_responses("not_found")})
     def get(self, request: Request, season_id: int) -> Response:
-        return Response(_season_answer(_season(request, season_id)))
+        return Response(_season_answer(enter(request, league_doors.SEASON, season_id)))
 
     @extend_schema(
         request=InputSerializer,
@@ -360,7 +345,7 @@ class SeasonDetailApi(APIView):
     )
     def patch(self, request: Request, season_id: int) -> Response:
         """Change the season's name, dates or points table: allowed with results (standings are recomputed)."""
-        season = _season(request, season_id)
+        season = enter(request, league_doors.SEASON, season_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         season = services.season_update(season=season, by=request.user, **serializer.validated_data)
@@ -384,10 +369,10 @@ class SeasonEventAddApi(APIView):
     )
     def post(self, request: Request, season_id: int) -> Response:
         """Put one of your events in the season (one season per event; the league must hold its format)."""
-        season = _season(request, season_id)
+        season = enter(request, league_doors.SEASON, season_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = get_object_or_404(tournament_selectors.events_with_organiser(), pk=serializer.validated_data["event"])
+        event = enter(request, doors.EVENT, serializer.validated_data["event"])
         services.season_event_add(season=season, event=event, by=request.user, move=serializer.validated_data["move"])
         return Response(_season_answer(season), status=status.HTTP_201_CREATED)
 
@@ -397,8 +382,8 @@ class SeasonEventRemoveApi(APIView):
 
     @extend_schema(responses={204: None, **error_responses(*STAFF, "not_found", "event_not_in_season")})
     def delete(self, request: Request, season_id: int, event_id: int) -> Response:
-        season = _season(request, season_id)
-        event = get_object_or_404(tournament_selectors.events_with_organiser(), pk=event_id)
+        season = enter(request, league_doors.SEASON, season_id)
+        event = enter(request, doors.EVENT, event_id)
         services.season_event_remove(season=season, event=event, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -408,7 +393,7 @@ class SeasonStandingsApi(generics.ListAPIView):
     serializer_class = SeasonStandingOutput
 
     def get_queryset(self):
-        return selectors.season_standings(season=_season(self.request, self.kwargs["season_id"]))
+        return selectors.season_standings(season=enter(self.request, league_doors.SEASON, self.kwargs["season_id"]))
 
     @extend_schema(responses={200: SeasonStandingOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, *args, **kwargs) -> Response:
@@ -421,7 +406,7 @@ class SeasonMetaApi(APIView):
     @extend_schema(responses={200: MetaReportOutput, **error_responses("not_found")})
     def get(self, request: Request, season_id: int) -> Response:
         """The season's meta: archetypes of events whose lists are published; the others counted only."""
-        season = _season(request, season_id)
+        season = enter(request, league_doors.SEASON, season_id)
         report = selectors.meta_report(events=selectors.season_events(season=season))
         return Response(MetaReportOutput(report).data)
 
@@ -430,7 +415,7 @@ class EventMetaApi(APIView):
     @extend_schema(responses={200: MetaReportOutput, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         """The event's meta: its archetypes once its decklists are published, counts only before."""
-        event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+        event = enter(request, doors.EVENT, event_id)
         return Response(MetaReportOutput(selectors.meta_report(events=[event])).data)
 
 
@@ -448,8 +433,7 @@ class LeaderboardApi(generics.ListAPIView):
 
     def get_queryset(self):
         format_slug = self.kwargs["format_slug"]
-        if format_slug not in dict(selectors.format_choices()):
-            raise NotFound(f"No format is called {format_slug!r}.")
+        enter(self.request, doors.FORMAT, format_slug)
         filters = self.FilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         return selectors.leaderboard_query(format_slug=format_slug, min_games=filters.validated_data["min_games"])
@@ -473,7 +457,7 @@ class PlayerRatingsApi(APIView):
     @extend_schema(responses={200: PlayerRatingsOutput, **error_responses("not_found")})
     def get(self, request: Request, player_id: int) -> Response:
         """A player's rating in each format and its history, in play order (the last 500 changes)."""
-        player = get_object_or_404(selectors.players(), pk=player_id)
+        player = enter(request, league_doors.PLAYER, player_id)
         answer = {
             "ratings": selectors.player_ratings(player=player),
             "history": selectors.rating_history(player=player),
@@ -496,7 +480,7 @@ class ArchetypeNameApi(APIView):
     )
     def put(self, request: Request, event_id: int, registration_id: int) -> Response:
         """The organiser's name for the player's deck in the meta report (over the one Podium gives it)."""
-        registration = get_object_or_404(selectors.registrations(event_id=event_id), pk=registration_id)
+        registration = enter(request, league_doors.REGISTRATION, event_id, registration_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         named = services.archetype_name_set(

@@ -12,40 +12,25 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
+from core.doorway import enter
 from core.exceptions import ApplicationError
-from core.exceptions import PermissionDenied as ServicePermissionDenied
 from core.exports import csv_response
 from leagues import charts, selectors, services
+from leagues import doors as league_doors
 from leagues.forms import ArchetypeNameForm, LeagueForm, PointsTableForm, SeasonEventForm, SeasonForm, StaffForm
 from leagues.models import League, Season
 from leagues.points import PRESETS, PointsTable
 from rules import FORMATS
-from tournaments import policy
-from tournaments import selectors as tournament_selectors
+from tournaments import doors, policy
 from tournaments.models import Event
 from tournaments.policy import Action
-
-
-def _league(request: HttpRequest, league_id: int) -> League:
-    league = get_object_or_404(selectors.leagues(), pk=league_id)
-    if not selectors.league_visible(user=request.user, league=league):
-        raise Http404("No such league.")
-    return league
-
-
-def _season(request: HttpRequest, season_id: int) -> Season:
-    season = get_object_or_404(selectors.seasons(), pk=season_id)
-    if not selectors.league_visible(user=request.user, league=season.league):
-        raise Http404("No such season.")
-    return season
 
 
 def _pct(value: float | None) -> str:
@@ -102,7 +87,7 @@ def _formats() -> list[tuple[str, str]]:
 
 
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _league(request, league_id)
+    league = enter(request, league_doors.LEAGUE, league_id)
     seasons = selectors.league_seasons(league=league)
     current = seasons[0] if seasons else None
     context = {
@@ -119,7 +104,7 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
 
 
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _season(request, season_id)
+    season = enter(request, league_doors.SEASON, season_id)
     lines = selectors.season_standings(season=season)
     events = selectors.season_events(season=season)
     names = {e.pk: e.name for e in events}
@@ -177,7 +162,7 @@ def _meta_context(report, *, title: str, chart_id: str) -> dict:
 
 
 def season_meta(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _season(request, season_id)
+    season = enter(request, league_doors.SEASON, season_id)
     events = selectors.season_events(season=season)
     report = selectors.meta_report(events=events)
     context = _meta_context(report, title=season.name, chart_id=f"season-{season.pk}-meta")
@@ -186,7 +171,7 @@ def season_meta(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 def event_meta(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     report = selectors.meta_report(events=[event])
     context = _meta_context(report, title=event.name, chart_id=f"event-{event.pk}-meta")
     context.update(event=event, events=[event], heading=f"Meta report · {event.name}",
@@ -196,12 +181,11 @@ def event_meta(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def leaderboard(request: HttpRequest, format_slug: str) -> HttpResponse:
-    if format_slug not in FORMATS:
-        raise Http404("No such format.")
+    fmt = enter(request, doors.FORMAT, format_slug)
     board = selectors.leaderboard(format_slug=format_slug, limit=100)
     return render(
         request, "leagues/leaderboard.html",
-        {"format": FORMATS[format_slug], "board": board, "min_games": selectors.MIN_GAMES,
+        {"format": fmt, "board": board, "min_games": selectors.MIN_GAMES,
          "formats": [(f.slug, f.name) for f in FORMATS.values()]},
     )  # fmt: skip
 
@@ -247,7 +231,7 @@ def _per_format(player) -> list[dict]:
 
 
 def player_ratings(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(selectors.players(), pk=player_id)
+    player = enter(request, league_doors.PLAYER, player_id)
     per_format = _per_format(player)
     return render(
         request, "leagues/player_ratings.html",
@@ -263,7 +247,7 @@ def _event_file(event: Event, what: str) -> str:
 
 
 def export_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     placed = selectors.event_final_standings(event=event)
     return csv_response(
         _event_file(event, "standings.csv"),
@@ -277,7 +261,7 @@ def export_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def export_results_csv(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     seats = selectors.event_results_rows(event=event)
     return csv_response(
         _event_file(event, "results.csv"),
@@ -292,9 +276,7 @@ def export_results_csv(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def export_decklists_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     """Decklists only once the organiser published them: before, 404 (nothing hidden is ever exported)."""
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
-    if not event.decklists_public:
-        raise Http404("This event's decklists are not published.")
+    event = enter(request, doors.PUBLISHED_DECKLISTS, event_id)
     placed = selectors.event_final_standings(event=event)
     return csv_response(
         _event_file(event, "decklists.csv"), ["placing", "player_id", "player", "deck", "decklist"],
@@ -322,7 +304,7 @@ def limitless_standings(event: Event, placed) -> list[dict]:
 
 
 def export_standings_json(request: HttpRequest, event_id: int) -> JsonResponse:
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     data = limitless_standings(event, selectors.event_final_standings(event=event))
     response = JsonResponse(data, safe=False, json_dumps_params={"ensure_ascii": False})
     response["Content-Disposition"] = f'inline; filename="{_event_file(event, "standings.json")}"'
@@ -330,7 +312,7 @@ def export_standings_json(request: HttpRequest, event_id: int) -> JsonResponse:
 
 
 def export_season_csv(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _season(request, season_id)
+    season = enter(request, league_doors.SEASON, season_id)
     events, lines = selectors.season_export_rows(season=season)
     header = ["rank", "player_id", "player", "points", "events_played", "events_counted", "average_placing",
               "best_placing", "head_to_head"] + [f"{e.name} ({e.date})" for e in events]  # fmt: skip
@@ -369,16 +351,9 @@ def _manage_page(request: HttpRequest, league: League, *, status: int = 200, **f
     return render(request, "leagues/manage.html", context, status=status)
 
 
-def _managed(request: HttpRequest, league_id: int) -> League:
-    league = _league(request, league_id)
-    if not policy.can_manage_league(request.user, league):
-        raise Http404("No such league.")
-    return league
-
-
 @login_required
 def league_manage(request: HttpRequest, league_id: int) -> HttpResponse:
-    return _manage_page(request, _managed(request, league_id))
+    return _manage_page(request, enter(request, league_doors.MANAGED_LEAGUE, league_id))
 
 
 @login_required
@@ -414,7 +389,7 @@ def _act(request: HttpRequest, league: League, form_name: str, form, action) -> 
 @login_required
 @require_POST
 def season_create(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _managed(request, league_id)
+    league = enter(request, league_doors.MANAGED_LEAGUE, league_id)
 
     def create(data: dict) -> str:
         season = services.season_create(league=league, by=request.user, **data)
@@ -426,8 +401,8 @@ def season_create(request: HttpRequest, league_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def season_points(request: HttpRequest, league_id: int, season_id: int) -> HttpResponse:
-    league = _managed(request, league_id)
-    season = get_object_or_404(selectors.seasons(), pk=season_id, league=league)
+    league = enter(request, league_doors.MANAGED_LEAGUE, league_id)
+    season = enter(request, league_doors.SEASON_OF_LEAGUE, league, season_id)
 
     def update(data: dict) -> str:
         reason = data.pop("reason", "")
@@ -440,12 +415,12 @@ def season_points(request: HttpRequest, league_id: int, season_id: int) -> HttpR
 @login_required
 @require_POST
 def season_event_add(request: HttpRequest, league_id: int, season_id: int) -> HttpResponse:
-    league = _managed(request, league_id)
-    season = get_object_or_404(selectors.seasons(), pk=season_id, league=league)
+    league = enter(request, league_doors.MANAGED_LEAGUE, league_id)
+    season = enter(request, league_doors.SEASON_OF_LEAGUE, league, season_id)
     form = SeasonEventForm(request.POST, events=selectors.events_addable(season=season, user=request.user))
 
     def add(data: dict) -> str:
-        event = get_object_or_404(tournament_selectors.events_with_organiser(), pk=data["event"])
+        event = enter(request, doors.EVENT, data["event"])
         services.season_event_add(season=season, event=event, by=request.user)
         return f"{event.name} is in {season.name}."
 
@@ -455,7 +430,7 @@ def season_event_add(request: HttpRequest, league_id: int, season_id: int) -> Ht
 @login_required
 @require_POST
 def league_staff_add(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _managed(request, league_id)
+    league = enter(request, league_doors.MANAGED_LEAGUE, league_id)
 
     def add(data: dict) -> str:
         services.league_staff_add(league=league, username=data["user"], role=data["role"], by=request.user)
@@ -465,16 +440,6 @@ def league_staff_add(request: HttpRequest, league_id: int) -> HttpResponse:
 
 
 # --- the organiser's names for an event's archetypes ----------------------------------------------------
-
-
-def _decks_managed(request: HttpRequest, event_id: int) -> Event:
-    """The event, if the user may manage its decks (the service's own check); the 403 page otherwise."""
-    event = get_object_or_404(tournament_selectors.events(), pk=event_id)
-    try:
-        policy.ensure(request.user, Action.MANAGE_DECKS, event)
-    except ServicePermissionDenied as exc:
-        raise DjangoPermissionDenied(exc.message) from None
-    return event
 
 
 def _archetypes_page(
@@ -493,7 +458,7 @@ def _archetypes_page(
         "rows": rows,
         "renamed": sum(1 for row, _ in rows if row.named),
         "refused": [row.registration for row, form in rows if form.errors],
-        "may": {action.value: policy.can(request.user, action, event) for action in Action},
+        "may": policy.may(request.user, event),
     }
     return render(request, "leagues/archetypes.html", context, status=status)
 
@@ -501,15 +466,15 @@ def _archetypes_page(
 @login_required
 def event_archetypes(request: HttpRequest, event_id: int) -> HttpResponse:
     """Every deck of the event with the archetype Podium gives it and the organiser's name for it, if any."""
-    return _archetypes_page(request, _decks_managed(request, event_id))
+    return _archetypes_page(request, enter(request, doors.event(Action.MANAGE_DECKS), event_id))
 
 
 @login_required
 @require_POST
 def archetype_name(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     """Name one deck's archetype for the meta report; an empty name gives it Podium's name again."""
-    event = _decks_managed(request, event_id)
-    registration = get_object_or_404(selectors.registrations(event_id=event.pk), pk=registration_id)
+    event = enter(request, doors.event(Action.MANAGE_DECKS), event_id)
+    registration = enter(request, league_doors.REGISTRATION, event.pk, registration_id)
     form = ArchetypeNameForm(request.POST, prefix=f"deck-{registration.pk}")
     if form.is_valid():
         try:

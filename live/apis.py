@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
@@ -20,10 +19,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, STAFF, Pagination, error_responses, id_field, paginated
-from core.exceptions import NotFound
+from core.doorway import enter
+from live import doors as live_doors
 from live import payloads, selectors, services
-from live.models import Station
-from tournaments import policy
+from tournaments import doors, policy
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event
 from tournaments.policy import Action
@@ -31,18 +30,6 @@ from tournaments.policy import Action
 TOKEN = OpenApiParameter(
     "token", str, description="The event's overlay token: hidden decklists, when casters may see them."
 )
-
-
-def _event(event_id: int) -> Event:
-    return get_object_or_404(selectors.events(), pk=event_id)
-
-
-def _station(event: Event, slug: str) -> Station:
-    station = selectors.station_of(event=event, slug=slug)
-    if station is None:
-        raise NotFound(f"Event {event.pk} has no station {slug!r}.", code="station_not_found")
-    station.event = event
-    return station
 
 
 def decks_visible(request: Request, event: Event) -> bool:
@@ -68,7 +55,7 @@ class LiveSnapshotApi(APIView):
         "`GET /api/v1/events/{id}/stream/?last_event_id=<seq>` (Server-Sent Events).",
     )
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(payloads.event_snapshot(selectors.event_snapshot(event=_event(event_id))))
+        return Response(payloads.event_snapshot(selectors.event_snapshot(event=enter(request, doors.EVENT, event_id))))
 
 
 class BracketApi(APIView):
@@ -79,7 +66,9 @@ class BracketApi(APIView):
         "(champion, finalist, semi-finalists ...). Before the cut: size 0 and no rounds.",
     )
     def get(self, request: Request, event_id: int) -> Response:
-        bracket = payloads.bracket_data(tournament_selectors.top_cut_bracket(event=_event(event_id)))
+        bracket = payloads.bracket_data(
+            tournament_selectors.top_cut_bracket(event=enter(request, doors.EVENT, event_id))
+        )
         return Response(bracket or {"size": 0, "pods": False, "complete": False, "rounds": [], "placements": []})
 
 
@@ -112,7 +101,7 @@ class StationListCreateApi(APIView):
 
     @extend_schema(responses={200: StationOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        stations = selectors.stations_of(event=_event(event_id))
+        stations = selectors.stations_of(event=enter(request, doors.EVENT, event_id))
         return paginated(self, request, stations, lambda page: StationOutput(page, many=True).data)
 
     @extend_schema(
@@ -123,7 +112,9 @@ class StationListCreateApi(APIView):
         """Add a stream station (casters and organisers): its overlay URL stays the same across rounds."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        station = services.station_create(event=_event(event_id), by=request.user, **serializer.validated_data)
+        station = services.station_create(
+            event=enter(request, doors.EVENT, event_id), by=request.user, **serializer.validated_data
+        )
         return Response(StationOutput(station).data, status=status.HTTP_201_CREATED)
 
 
@@ -152,8 +143,8 @@ class StationDetailApi(APIView):
         "3, deck names (when the reader may see them), the timer and the decklist on air.",
     )
     def get(self, request: Request, event_id: int, slug: str) -> Response:
-        event = _event(event_id)
-        station = _station(event, slug)
+        event = enter(request, doors.EVENT, event_id)
+        station = enter(request, live_doors.STATION, event, slug)
         data = payloads.feature_match(
             selectors.feature_match(station=station, decks_visible=decks_visible(request, event))
         )
@@ -177,8 +168,10 @@ class StationDetailApi(APIView):
             changes["table_number"] = serializer.validated_data["table"]
         if "decklist_on_air" in serializer.validated_data:
             changes["revealed_player"] = serializer.validated_data["decklist_on_air"]
-        event = _event(event_id)
-        station = services.station_update(station=_station(event, slug), by=request.user, **changes)
+        event = enter(request, doors.EVENT, event_id)
+        station = services.station_update(
+            station=enter(request, live_doors.STATION, event, slug), by=request.user, **changes
+        )
         return Response(StationOutput(station).data)
 
 
@@ -193,10 +186,8 @@ class TimerApi(APIView):
         "while it runs, `remaining` seconds, `server_time`, `time_up`, and the format's end-of-round `procedure`.",
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
-        event = _event(event_id)
-        round_ = tournament_selectors.round_get(event=event, number=number)
-        if round_ is None:
-            raise NotFound(f"Round {number} has not been paired.", code="round_not_found")
+        event = enter(request, doors.EVENT, event_id)
+        round_ = enter(request, live_doors.ROUND, event, number)
         return Response(payloads.timer_view(round_, selectors.round_timer(round_=round_)))
 
 
@@ -227,7 +218,7 @@ class TimerStartApi(APIView):
         """Start the round's clock: time is up `minutes` from now (overlays and pages count down to the deadline)."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         services.timer_start(event=event, round_number=number, by=request.user, **serializer.validated_data)
         return _timer_answer(event, number)
 
@@ -239,7 +230,7 @@ class TimerPauseApi(APIView):
         *TIMER_ERRORS, "timer_not_started", "timer_paused")})  # fmt: skip
     def post(self, request: Request, event_id: int, number: int) -> Response:
         """Pause the round's clock."""
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         services.timer_pause(event=event, round_number=number, by=request.user)
         return _timer_answer(event, number)
 
@@ -251,7 +242,7 @@ class TimerResumeApi(APIView):
         *TIMER_ERRORS, "timer_not_started", "timer_running")})  # fmt: skip
     def post(self, request: Request, event_id: int, number: int) -> Response:
         """Let the paused clock run again."""
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         services.timer_resume(event=event, round_number=number, by=request.user)
         return _timer_answer(event, number)
 
@@ -271,7 +262,7 @@ class TimerExtendApi(APIView):
         """Give the whole round `minutes` more."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         services.timer_extend(event=event, round_number=number, by=request.user, **serializer.validated_data)
         return _timer_answer(event, number)
 
@@ -295,7 +286,7 @@ class TableExtensionApi(APIView):
         """A judge gives one table extra time (kept in its history): the table's own deadline moves."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         extension = services.table_time_extend(
             event=event, round_number=number, table_number=table, by=request.user, **serializer.validated_data
         )
@@ -325,13 +316,6 @@ class NewTokenOutput(TokenOutput):
     key = serializers.CharField(help_text="For `?token=<key>` on an overlay URL: answered this once, never again.")
 
 
-def _managed(request: Request, event_id: int) -> Event:
-    event = _event(event_id)
-    if not policy.can(request.user, Action.RUN_STREAM, event):
-        raise exceptions.PermissionDenied("Only the event's organisers and casters may run its stream stations.")
-    return event
-
-
 class OverlayTokenListCreateApi(APIView):
     permission_classes = [IsAuthenticated]
     pagination_class = Pagination
@@ -343,7 +327,7 @@ class OverlayTokenListCreateApi(APIView):
     @extend_schema(responses={200: TokenOutput(many=True), **error_responses(*STAFF, "not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         """The event's overlay tokens (casters and organisers)."""
-        tokens = selectors.tokens_of(event=_managed(request, event_id))
+        tokens = selectors.tokens_of(event=enter(request, doors.event(Action.RUN_STREAM), event_id))
         return paginated(self, request, tokens, lambda page: TokenOutput(page, many=True).data)
 
     @extend_schema(
@@ -354,7 +338,9 @@ class OverlayTokenListCreateApi(APIView):
         only: Podium keeps its digest."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        token, key = services.overlay_token_create(event=_event(event_id), by=request.user, **serializer.validated_data)
+        token, key = services.overlay_token_create(
+            event=enter(request, doors.EVENT, event_id), by=request.user, **serializer.validated_data
+        )
         return Response({**TokenOutput(token).data, "key": key}, status=status.HTTP_201_CREATED)
 
 
@@ -363,9 +349,7 @@ class OverlayTokenRevokeApi(APIView):
 
     @extend_schema(request=None, responses={200: TokenOutput, **error_responses(*STAFF, "not_found")})
     def post(self, request: Request, event_id: int, token_id: int) -> Response:
-        event = _managed(request, event_id)
-        token = selectors.token_by_id(event=event, token_id=token_id)
-        if token is None:
-            raise NotFound(f"Event {event_id} has no overlay token {token_id}.")
+        event = enter(request, doors.event(Action.RUN_STREAM), event_id)
+        token = enter(request, live_doors.TOKEN, event, token_id)
         token = services.overlay_token_revoke(token=token, by=request.user)
         return Response(TokenOutput(token).data)

@@ -1,6 +1,21 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from live import views
+
+
+class TimerAction:
+    """What the round timer's buttons post: anything else is no page (404)."""
+
+    regex = "start|pause|resume|extend"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TimerAction, "timer_action")
 
 L = "live/events/<int:event_id>/"
 
@@ -18,7 +33,7 @@ urlpatterns = [
     path(L + "caster/tokens/", views.caster_token_add, name="caster-token-add"),
     path(L + "caster/tokens/<int:token_id>/revoke/", views.caster_token_revoke, name="caster-token-revoke"),
     path(L + "timer/", views.timer_card, name="timer-card"),
-    path(L + "rounds/<int:number>/timer/<str:action>/", views.timer_action, name="timer-action"),
+    path(L + "rounds/<int:number>/timer/<timer_action:action>/", views.timer_action, name="timer-action"),
     path(L + "rounds/<int:number>/tables/<int:table>/extension/", views.table_extension, name="table-extension"),
     path(L + "print/pairings/", views.print_pairings, name="print-pairings"),
     path(L + "print/slips/", views.print_slips, name="print-slips"),

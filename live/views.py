@@ -29,19 +29,19 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_POST
 
+from core.doorway import enter, refuse
 from core.exceptions import ApplicationError
+from live import doors as live_doors
 from live import payloads, selectors, services
-from live.models import Station
-from tournaments import policy
+from tournaments import doors, policy
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Round
 from tournaments.policy import Action
@@ -78,15 +78,6 @@ def overlay_style(request: HttpRequest) -> str:
 overlay_csp = csp_override({**settings.SECURE_CSP, "frame-ancestors": ["*"]})
 
 
-def _event(event_id: int) -> Event:
-    return get_object_or_404(selectors.events(), pk=event_id)
-
-
-def _ensure(request: HttpRequest, action: Action, event: Event) -> None:
-    if not policy.can(request.user, action, event):
-        raise PermissionDenied("Not allowed at this event.")
-
-
 def _overlay(request: HttpRequest, name: str, event: Event, **context: Any) -> HttpResponse:
     """An overlay page, or (``?fragment=1``) its stage alone, which the page fetches again after a push."""
     snapshot = payloads.event_snapshot(selectors.event_snapshot(event=event))
@@ -108,16 +99,13 @@ def _overlay(request: HttpRequest, name: str, event: Event, **context: Any) -> H
 @xframe_options_exempt
 def station_overlay(request: HttpRequest, event_id: int, slug: str) -> HttpResponse:
     """A station's feature match (1v1 or a pod of up to 4), for an OBS browser source."""
-    event = _event(event_id)
-    station = selectors.station_of(event=event, slug=slug)
-    if station is None:
-        raise Http404(f"No station {slug!r}.")
-    station.event = event
+    event = enter(request, doors.EVENT, event_id)
+    station = enter(request, live_doors.STATION, event, slug)
     token = request.GET.get("token", "")
     visible = policy.can_view_hidden_decklists(request.user, event)
     if token:
         if selectors.token_of(event=event, key=token) is None:
-            raise PermissionDenied("The overlay token is not valid (or was revoked).")
+            raise refuse(request, policy.INVALID_OVERLAY_TOKEN)
         visible = visible or policy.overlay_token_sees_hidden_decklists(event)
     match = payloads.feature_match(selectors.feature_match(station=station, decks_visible=visible))
     context = {
@@ -144,28 +132,28 @@ def standings_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
         limit = max(1, min(16, int(request.GET.get("limit", "8"))))
     except ValueError:
         limit = 8
-    return _overlay(request, "standings", _event(event_id), mode=mode, limit=limit)
+    return _overlay(request, "standings", enter(request, doors.EVENT, event_id), mode=mode, limit=limit)
 
 
 @overlay_csp
 @xframe_options_exempt
 def pairings_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
     """The current round's tables."""
-    return _overlay(request, "pairings", _event(event_id))
+    return _overlay(request, "pairings", enter(request, doors.EVENT, event_id))
 
 
 @overlay_csp
 @xframe_options_exempt
 def bracket_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
     """The top-cut bracket, filling in as results arrive."""
-    return _overlay(request, "bracket", _event(event_id))
+    return _overlay(request, "bracket", enter(request, doors.EVENT, event_id))
 
 
 @overlay_csp
 @xframe_options_exempt
 def timer_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
     """The round timer alone."""
-    return _overlay(request, "timer", _event(event_id))
+    return _overlay(request, "timer", enter(request, doors.EVENT, event_id))
 
 
 # --- the public bracket page ------------------------------------------------------------------------------------
@@ -173,7 +161,7 @@ def timer_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """The top cut on the public pages: the bracket as it fills in, and the final placements once it is over."""
-    event = _event(event_id)
+    event = enter(request, doors.EVENT, event_id)
     context = {
         "event": event,
         "bracket": payloads.bracket_data(tournament_selectors.top_cut_bracket(event=event)),
@@ -191,7 +179,7 @@ def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def venue_display(request: HttpRequest, event_id: int) -> HttpResponse:
     """The room's screen: pairings by name (alphabetical, with table numbers), standings and the timer, in turn."""
-    event = _event(event_id)
+    event = enter(request, doors.EVENT, event_id)
     round_ = tournament_selectors.event_latest_round(event=event.pk)
     rows = tournament_selectors.round_pairings_by_name(round_=round_) if round_ is not None else []
     snapshot = payloads.event_snapshot(selectors.event_snapshot(event=event))
@@ -213,8 +201,7 @@ def venue_display(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def caster(request: HttpRequest, event_id: int) -> HttpResponse:
     """Stations, the table each shows (with a preview), the decklist on air, overlay tokens."""
-    event = _event(event_id)
-    _ensure(request, Action.RUN_STREAM, event)
+    event = enter(request, doors.event(Action.RUN_STREAM), event_id)
     return _caster_page(request, event)
 
 
@@ -234,7 +221,7 @@ def _caster_page(request: HttpRequest, event: Event, **extra: Any) -> HttpRespon
         "tokens": selectors.tokens_of(event=event),
         "base": base,
         "decks_visible": policy.can_view_hidden_decklists(request.user, event),
-        "may": {action.value: policy.can(request.user, action, event) for action in Action},
+        "may": policy.may(request.user, event),
         "overlays": [
             ("Standings lower third", reverse("live:standings-overlay", args=[event.pk])),
             ("Standings ticker", reverse("live:standings-overlay", args=[event.pk]) + "?mode=ticker"),
@@ -255,7 +242,7 @@ def _back_to_caster(event: Event) -> HttpResponse:
 @login_required
 @require_POST
 def caster_station_add(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
+    event = enter(request, doors.EVENT, event_id)
     try:
         station = services.station_create(
             event=event, slug=request.POST.get("slug", ""), name=request.POST.get("name", ""), by=request.user
@@ -279,11 +266,8 @@ def _optional_int(raw: str | None) -> int | None:
 @login_required
 @require_POST
 def caster_station_update(request: HttpRequest, event_id: int, slug: str) -> HttpResponse:
-    event = _event(event_id)
-    station: Station | None = selectors.station_of(event=event, slug=slug)
-    if station is None:
-        raise Http404(f"No station {slug!r}.")
-    station.event = event
+    event = enter(request, doors.EVENT, event_id)
+    station = enter(request, live_doors.STATION, event, slug)
     changes: dict[str, Any] = {}
     try:
         if "table" in request.POST:
@@ -304,7 +288,7 @@ def caster_station_update(request: HttpRequest, event_id: int, slug: str) -> Htt
 def caster_token_add(request: HttpRequest, event_id: int) -> HttpResponse:
     """The caster's page with the new token's key on it, this once: the key is neither stored nor put in a message
     (messages travel in a cookie or the session), and the answer is not cached."""
-    event = _event(event_id)
+    event = enter(request, doors.EVENT, event_id)
     try:
         token, key = services.overlay_token_create(event=event, label=request.POST.get("label", ""), by=request.user)
     except ApplicationError as exc:
@@ -316,11 +300,8 @@ def caster_token_add(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def caster_token_revoke(request: HttpRequest, event_id: int, token_id: int) -> HttpResponse:
-    event = _event(event_id)
-    token = selectors.token_by_id(event=event, token_id=token_id)
-    if token is None:
-        raise Http404("No such token.")
-    token.event = event
+    event = enter(request, doors.EVENT, event_id)
+    token = enter(request, live_doors.TOKEN, event, token_id)
     try:
         services.overlay_token_revoke(token=token, by=request.user)
     except ApplicationError as exc:
@@ -335,8 +316,7 @@ def caster_token_revoke(request: HttpRequest, event_id: int, token_id: int) -> H
 def timer_card(request: HttpRequest, event_id: int) -> HttpResponse:
     """The dashboard's clock of the current round: start, pause, resume, extend; at zero, the end-of-round
     procedure (and the dashboard marks the tables without a result)."""
-    event = _event(event_id)
-    _ensure(request, Action.USE_DASHBOARD, event)
+    event = enter(request, doors.event(), event_id)
     round_ = tournament_selectors.event_latest_round(event=event.pk)
     timer = selectors.round_timer(round_=round_) if round_ is not None else None
     context = {
@@ -355,7 +335,7 @@ def timer_card(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def timer_action(request: HttpRequest, event_id: int, number: int, action: str) -> HttpResponse:
-    event = _event(event_id)
+    event = enter(request, doors.EVENT, event_id)
     try:
         if action == "start":
             services.timer_start(
@@ -365,12 +345,10 @@ def timer_action(request: HttpRequest, event_id: int, number: int, action: str) 
             services.timer_pause(event=event, round_number=number, by=request.user)
         elif action == "resume":
             services.timer_resume(event=event, round_number=number, by=request.user)
-        elif action == "extend":
+        else:  # "extend": the URL takes no other action
             services.timer_extend(
                 event=event, round_number=number, minutes=_whole(request.POST.get("minutes")), by=request.user
             )
-        else:
-            raise Http404("No such timer action.")
     except ApplicationError as exc:
         messages.error(request, exc.message)
     return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#round-timer")
@@ -386,12 +364,9 @@ def _whole(raw: str | None) -> int:
 @login_required
 def table_extension(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     """A table's extra time: its history, and (for judges) the form that adds some."""
-    event = _event(event_id)
-    _ensure(request, Action.USE_DASHBOARD, event)
-    round_: Round | None = tournament_selectors.round_get(event=event, number=number)
-    pod = tournament_selectors.round_table(round_=round_, table=table) if round_ is not None else None
-    if pod is None:
-        raise Http404("No such table.")
+    event = enter(request, doors.event(), event_id)
+    pod = enter(request, live_doors.TABLE, event, number, table)
+    round_ = pod.round
     error = None
     if request.method == "POST":
         try:
@@ -428,7 +403,7 @@ def _print_round(request: HttpRequest, event: Event) -> Round | None:
 
 def print_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
     """Pairings to pin up: by name (``?by=name``, alphabetical with table numbers) or by table."""
-    event = _event(event_id)
+    event = enter(request, doors.EVENT, event_id)
     round_ = _print_round(request, event)
     by_name = request.GET.get("by", "name") != "table"
     context = {
@@ -447,8 +422,7 @@ def print_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def print_slips(request: HttpRequest, event_id: int) -> HttpResponse:
     """A match slip for every table of a round, with a line per player for the result and a signature."""
-    event = _event(event_id)
-    _ensure(request, Action.USE_DASHBOARD, event)
+    event = enter(request, doors.event(), event_id)
     round_ = _print_round(request, event)
     context = {
         "event": event,
@@ -464,7 +438,7 @@ def print_slips(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def print_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings with every tiebreaker, to pin up."""
-    event = _event(event_id)
+    event = enter(request, doors.EVENT, event_id)
     context = {
         "event": event,
         "standings": list(tournament_selectors.event_standings(event=event)),
@@ -474,6 +448,6 @@ def print_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def print_bracket(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
+    event = enter(request, doors.EVENT, event_id)
     bracket = payloads.bracket_data(tournament_selectors.top_cut_bracket(event=event))
     return render(request, "live/print_bracket.html", {"event": event, "bracket": bracket})

@@ -224,6 +224,38 @@ def ensure(user, action: Action, event: Event) -> None:
         raise PermissionDenied(_REFUSALS[action])
 
 
+#: Pages that any of several actions open, each with the one sentence that refuses them.
+_ANY_OF_REFUSALS: dict[frozenset[Action], str] = {
+    frozenset({Action.MANAGE_DECKS, Action.SEE_HIDDEN_DECKLISTS}): (
+        "Only the event's organisers and the staff who may see its decklists see this."
+    ),
+    frozenset({Action.ENTER_RESULTS, Action.SETTLE_DISPUTES}): (
+        "Only the event's organisers, scorekeepers and judges may enter a table's result."
+    ),
+}
+
+
+def refusal(user, event: Event, *actions: Action) -> str | None:
+    """None when the user may take one of ``actions`` at the event (any staff role: open its dashboard, when none
+    is named); the one sentence that refuses them otherwise."""
+    wanted = actions or (Action.USE_DASHBOARD,)
+    if any(can(user, action, event) for action in wanted):
+        return None
+    return _REFUSALS[wanted[0]] if len(wanted) == 1 else _ANY_OF_REFUSALS[frozenset(wanted)]
+
+
+def may(user, event: Event) -> dict[str, bool]:
+    """What the user may do at the event, for the pages: one flag per action (``may.pair_rounds``), and
+    ``correct``: correct results now (after the finish, correcting is the organiser's alone)."""
+    from tournaments.models import Event
+
+    allowed = {action.value: can(user, action, event) for action in Action}
+    allowed["correct"] = allowed[Action.CORRECT_RESULTS] and (
+        event.status != Event.Status.FINISHED or allowed[Action.CORRECT_FINISHED]
+    )
+    return allowed
+
+
 def is_organiser(user, event: Event) -> bool:
     """The user owns the event."""
     return _signed_in(user) and event.organiser_id == user.pk
@@ -243,12 +275,20 @@ def can_create_event(user) -> bool:
     return manages_every_event(user) or settings.PODIUM_OPEN_ORGANISING or user.has_perm(ORGANISER_PERMISSION)
 
 
+def creating_refusal(user, *, what: str = "events and players") -> str | None:
+    """None when the user may create ``what`` (:func:`can_create_event`); the sentence that refuses them otherwise."""
+    if can_create_event(user):
+        return None
+    return f"Creating {what} needs the organiser permission: ask the site's staff."
+
+
 def ensure_can_create_event(user, *, what: str = "events and players") -> None:
     """Organising (events, player records, leagues) needs the organiser permission (:func:`can_create_event`)."""
     if not _signed_in(user):
         raise NotAuthenticated(f"Sign in to create {what}.")
-    if not can_create_event(user):
-        raise PermissionDenied(f"Creating {what} needs the organiser permission: ask the site's staff.")
+    message = creating_refusal(user, what=what)
+    if message is not None:
+        raise PermissionDenied(message)
 
 
 def is_player(user, player: Player) -> bool:
@@ -308,6 +348,20 @@ def can_submit_deck(user, registration: Registration) -> bool:
     return is_player(user, registration.player) or can(user, Action.MANAGE_DECKS, registration.event)
 
 
+#: A player's own pages at an event (their deck) for a user with no registration there.
+NOT_REGISTERED = "You are not registered for this event."
+
+
+def deck_refusal(user, registration: Registration) -> str | None:
+    """None when the user may submit the registration's deck (:func:`can_submit_deck`)."""
+    return None if can_submit_deck(user, registration) else "This is another player's deck."
+
+
+def decklist_refusal(user, registration: Registration) -> str | None:
+    """None when the user may read the registration's decklist (:func:`can_view_decklist`)."""
+    return None if can_view_decklist(user, registration) else _REFUSALS[Action.SEE_HIDDEN_DECKLISTS]
+
+
 def can_view_decklist(user, registration: Registration) -> bool:
     """The player and the event's staff who may see them always; everyone else once decklists are published."""
     return (
@@ -320,6 +374,10 @@ def can_view_decklist(user, registration: Registration) -> bool:
 def can_view_hidden_decklists(user, event: Event) -> bool:
     """Every decklist of the event, published or not."""
     return event.decklists_public or can(user, Action.SEE_HIDDEN_DECKLISTS, event)
+
+
+#: An overlay page given a token that is not (or no longer) one of the event's.
+INVALID_OVERLAY_TOKEN = "The overlay token is not valid (or was revoked)."
 
 
 def overlay_token_sees_hidden_decklists(event: Event) -> bool:
@@ -356,9 +414,15 @@ def can_manage_league(user, league: Any) -> bool:
     return bool(league_roles(user, league) & {Role.ORGANISER, Role.CO_ORGANISER})
 
 
+def league_refusal(user, league: Any) -> str | None:
+    """None when the user may change the league (:func:`can_manage_league`); the sentence that refuses it otherwise."""
+    return None if can_manage_league(user, league) else "Only the league's organisers may change this league."
+
+
 def ensure_can_manage_league(user, league: Any) -> None:
-    if not can_manage_league(user, league):
-        raise PermissionDenied("Only the league's organisers may change this league.")
+    message = league_refusal(user, league)
+    if message is not None:
+        raise PermissionDenied(message)
 
 
 def can_view_league(user, league: Any, *, played: bool = False) -> bool:

@@ -196,17 +196,15 @@ def test_starting_a_game_at_a_table_of_a_round_paired_again_is_a_409_not_a_serve
 def test_the_api_answers_409_when_the_table_it_read_is_paired_again_before_the_game_starts(api, organiser, monkeypatch):
     event = make_event(organiser, 4)
     services.round_start(event=event, by=organiser, seed=1)
-    from games import apis, selectors
+    from core.doorway import Door
+    from games import doors, selectors
 
-    table_pods = selectors.table_pods
-
-    def read_then_repair(**where):
-        pods = list(table_pods(**where))  # the view has read the table ...
+    def read_then_repair(event_id, number, table):
+        pod = selectors.table_pods(event_id=event_id, number=number, table=table).get()  # the view has read the table
         services.round_repair(event=event, round_number=1, by=organiser, seed=2)  # ... and the round is paired again
-        return pods
+        return pod
 
-    monkeypatch.setattr(apis.selectors, "table_pods", read_then_repair)
-    monkeypatch.setattr(apis, "get_object_or_404", lambda pods: pods[0])
+    monkeypatch.setattr(doors, "TABLE", Door("Table", read_then_repair))
     response = api.post(f"/api/v1/events/{event.pk}/rounds/1/tables/1/games/", {}, format="json")
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "pairing_changed"

@@ -9,8 +9,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api import STAFF, Pagination, error_responses
-from tournaments import policy
-from tournaments.apis._common import _event
+from core.doorway import enter
+from tournaments import doors, policy
 from tournaments.policy import Action
 from tournaments.selectors.people import AUDIT_KINDS, event_audit_of_kind
 
@@ -43,7 +43,7 @@ class EventAuditApi(generics.ListAPIView):
         )
 
     def get_queryset(self):
-        event = _event(self.kwargs["event_id"])
+        event = enter(self.request, doors.EVENT, self.kwargs["event_id"])
         policy.ensure(self.request.user, Action.READ_AUDIT, event)
         filters = self.FilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)

@@ -12,9 +12,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, MAX_SMALLINT, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
+from core.doorway import enter
 from core.exceptions import Conflict
-from tournaments import selectors, services
-from tournaments.apis._common import MAX_TABLE, _event
+from tournaments import doors, selectors, services
+from tournaments.apis._common import MAX_TABLE
 from tournaments.apis.outputs import EventOutput, RoundOutput, serializer_context
 from tournaments.models import Event
 
@@ -119,7 +120,7 @@ class EventDetailApi(APIView):
 
     @extend_schema(responses={200: EventDetailOutput, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         bracket = selectors.top_cut_bracket(event=event)
         placements = bracket.placements if bracket else []
         return Response(EventDetailOutput(event, context={"final_placements": placements}).data)
@@ -141,7 +142,9 @@ class EventDetailApi(APIView):
         """
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = services.event_update(event=_event(event_id), by=request.user, **serializer.validated_data)
+        event = services.event_update(
+            event=enter(request, doors.EVENT, event_id), by=request.user, **serializer.validated_data
+        )
         return Response(EventOutput(event).data)
 
 
@@ -163,7 +166,7 @@ class EventStructureApi(APIView):
     @extend_schema(responses={200: OutputSerializer, **error_responses("not_found", "too_few_players")})
     def get(self, request: Request, event_id: int) -> Response:
         """Recommended number of Swiss rounds and top cut for the attendance."""
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         structure = selectors.event_structure(event=event)
         if structure is None:
             raise Conflict(
@@ -201,7 +204,7 @@ class TopCutStartApi(APIView):
         """Start the top cut: a seeded single-elimination bracket (1v1) or semi-final and final pods."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         round_ = services.top_cut_start(event=event, by=request.user, **serializer.validated_data)
         return Response(
             RoundOutput(round_, context=serializer_context(request, event)).data, status=status.HTTP_201_CREATED
@@ -217,5 +220,5 @@ class EventFinishApi(APIView):
     )
     def post(self, request: Request, event_id: int) -> Response:
         """Finish the event once every table has a result."""
-        event = services.event_finish(event=_event(event_id), by=request.user)
+        event = services.event_finish(event=enter(request, doors.EVENT, event_id), by=request.user)
         return Response(EventOutput(event).data)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -11,8 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, SIGNED_IN, STAFF, Pagination, error_responses, id_field, paginated
-from tournaments import policy, selectors, services
-from tournaments.apis._common import MAX_ROUND, _event
+from core.doorway import enter
+from tournaments import doors, policy, selectors, services
+from tournaments.apis._common import MAX_ROUND
 from tournaments.apis.outputs import PlayerOutput, serializer_context
 from tournaments.models import Event, Penalty
 from tournaments.policy import Action
@@ -72,7 +72,7 @@ class PenaltyListIssueApi(APIView):
     @extend_schema(responses={200: PenaltyOutput(many=True), **error_responses(*SIGNED_IN, "not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         """The event's penalties, newest first: all of them for its staff, your own for a player."""
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         context = _penalty_context(request, event)
         if context["staff"]:
             penalties = people_selectors.event_penalties(event=event)
@@ -97,7 +97,7 @@ class PenaltyListIssueApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         penalty = services.penalty_issue(
             event=event, registration_id=data["registration"], penalty=data["penalty"],
             infraction=data["infraction"], note=data["note"], round_number=data["round"], by=request.user,
@@ -126,8 +126,8 @@ class PenaltyRescindApi(APIView):
         the player dropped (undo the drop with ``undrop/`` if they play on)."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
-        penalty = get_object_or_404(people_selectors.penalties_with_event(event=event), pk=penalty_id)
+        event = enter(request, doors.EVENT, event_id)
+        penalty = enter(request, doors.PENALTY_OF_EVENT, event, penalty_id)
         penalty = services.penalty_rescind(penalty=penalty, by=request.user, reason=serializer.validated_data["reason"])
         penalty = people_selectors.event_penalty(event=event, penalty_id=penalty.pk)
         return Response(PenaltyOutput(penalty, context=_penalty_context(request, event)).data)

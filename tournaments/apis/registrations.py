@@ -10,8 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, SIGNED_IN, STAFF, Pagination, error_responses, id_field, paginated
-from tournaments import selectors, services
-from tournaments.apis._common import MAX_ROUND, MAX_TABLE, _event, _registration
+from core.doorway import enter
+from tournaments import doors, selectors, services
+from tournaments.apis._common import MAX_ROUND, MAX_TABLE
 from tournaments.apis.outputs import RegistrationOutput, serializer_context
 from tournaments.models import Registration
 from tournaments.selectors import people as people_selectors
@@ -37,7 +38,7 @@ class RegistrationListCreateApi(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         """Every registration: players in the event, waiting for a place, and withdrawn; invitations not answered
         yet for the event's staff."""
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         context = serializer_context(request, event)
         registrations = selectors.event_registrations(event=event, invitations=context["private"])
         return paginated(
@@ -61,7 +62,7 @@ class RegistrationListCreateApi(APIView):
         entry: a loss for each round missed. A player record linked to an account (but yours) is invited:
         ``status: "invited"``, in the event once the player accepts (``accept/``), never checked in before.
         """
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -102,11 +103,12 @@ class EventRegisterApi(APIView):
 
         A new account gets its player profile here. Leave with ``withdraw`` before play starts.
         """
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         registration = registration_services.registration_self_register(event=event, by=request.user)
         return Response(
             RegistrationOutput(
-                _registration(event_id, registration.pk), context=serializer_context(request, event)
+                enter(request, doors.REGISTRATION, event_id, registration.pk),
+                context=serializer_context(request, event),
             ).data,
             status=status.HTTP_201_CREATED,
         )
@@ -140,7 +142,9 @@ class RegistrationCheckInApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         registration = services.registration_check_in(
-            registration=_registration(event_id, registration_id), by=request.user, **serializer.validated_data
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id),
+            by=request.user,
+            **serializer.validated_data,
         )
         return _registration_answer(request, registration)
 
@@ -166,7 +170,9 @@ class RegistrationDetailApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         registration = services.registration_update(
-            registration=_registration(event_id, registration_id), by=request.user, **serializer.validated_data
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id),
+            by=request.user,
+            **serializer.validated_data,
         )
         return _registration_answer(request, registration)
 
@@ -189,9 +195,11 @@ class ByeAssignApi(APIView):
         """Give the player a bye (a win) in a round that has not been paired yet."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        registration = _registration(event_id, registration_id)
+        registration = enter(request, doors.REGISTRATION, event_id, registration_id)
         services.bye_assign(registration=registration, round_number=serializer.validated_data["round"], by=request.user)
-        return _registration_answer(request, _registration(event_id, registration_id), status.HTTP_201_CREATED)
+        return _registration_answer(
+            request, enter(request, doors.REGISTRATION, event_id, registration_id), status.HTTP_201_CREATED
+        )
 
 
 class ByeUnassignApi(APIView):
@@ -203,9 +211,9 @@ class ByeUnassignApi(APIView):
     )
     def delete(self, request: Request, event_id: int, registration_id: int, number: int) -> Response:
         """Take back a bye assigned for a round not paired yet; answers the registration."""
-        registration = _registration(event_id, registration_id)
+        registration = enter(request, doors.REGISTRATION, event_id, registration_id)
         services.bye_unassign(registration=registration, round_number=number, by=request.user)
-        return _registration_answer(request, _registration(event_id, registration_id))
+        return _registration_answer(request, enter(request, doors.REGISTRATION, event_id, registration_id))
 
 
 class RegistrationDropApi(APIView):
@@ -224,7 +232,7 @@ class RegistrationDropApi(APIView):
         Staff at any time; the player themselves between rounds (not while their table waits for its result).
         """
         registration = services.registration_drop(
-            registration=_registration(event_id, registration_id), by=request.user
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id), by=request.user
         )
         return _registration_answer(request, registration)
 
@@ -245,7 +253,9 @@ class RegistrationUndropApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         registration = registration_services.registration_undrop(
-            registration=_registration(event_id, registration_id), by=request.user, **serializer.validated_data
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id),
+            by=request.user,
+            **serializer.validated_data,
         )
         return _registration_answer(request, registration)
 
@@ -263,7 +273,7 @@ class RegistrationWithdrawApi(APIView):
         invitation at any time (the player declines it).
         """
         registration = registration_services.registration_withdraw(
-            registration=_registration(event_id, registration_id), by=request.user
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id), by=request.user
         )
         return _registration_answer(request, registration)
 
@@ -282,7 +292,7 @@ class RegistrationAcceptApi(APIView):
         """The invited player accepts staff's invitation: registered (not checked in yet). Accepting twice
         changes nothing."""
         registration = registration_services.registration_accept(
-            registration=_registration(event_id, registration_id), by=request.user
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id), by=request.user
         )
         return _registration_answer(request, registration)
 
@@ -296,7 +306,7 @@ class RegistrationDeclineApi(APIView):
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
         """The invited player declines staff's invitation: ``withdrawn``. Declining twice changes nothing."""
         registration = registration_services.registration_decline(
-            registration=_registration(event_id, registration_id), by=request.user
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id), by=request.user
         )
         return _registration_answer(request, registration)
 
@@ -317,6 +327,6 @@ class PlayerClaimCodeApi(APIView):
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
         """A new code for the walk-in to claim their player record with an account (earlier codes stop working)."""
         code = registration_services.player_claim_code_create(
-            registration=_registration(event_id, registration_id), by=request.user
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id), by=request.user
         )
         return Response(self.OutputSerializer({"code": code}).data, status=status.HTTP_201_CREATED)

@@ -10,8 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, SIGNED_IN, STAFF, error_responses
-from tournaments import selectors, services
-from tournaments.apis._common import _event
+from core.doorway import enter
+from tournaments import doors, selectors, services
 from tournaments.apis.outputs import GameScoreSerializer, PlacementInput, TableOutput, _open_report, serializer_context
 from tournaments.models import Event, Pod, PodResult
 from tournaments.services import results as result_services
@@ -97,7 +97,7 @@ class ResultReportApi(APIView):
         """
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         result, created = services.pod_result_report(
             event=event,
             round_number=number,
@@ -165,7 +165,7 @@ class TablePlayerReportApi(APIView):
         """
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         answer = result_services.result_player_report(
             event=event, round_number=number, table_number=table, by=request.user, **serializer.outcome()
         )
@@ -192,7 +192,7 @@ class TableConfirmApi(APIView):
         """Confirm or dispute the result another player at your table reported."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         answer = result_services.result_respond(
             event=event, round_number=number, table_number=table, by=request.user, **serializer.validated_data
         )
@@ -219,7 +219,7 @@ class TableReportAcceptApi(APIView):
         (those who settle a table); recorded as a confirmation by you. A disputed report is settled by entering
         the result (``result/``).
         """
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         answer = result_services.result_report_accept(
             event=event, round_number=number, table_number=table, by=request.user
         )
@@ -258,7 +258,7 @@ class ResultCorrectApi(APIView):
         """
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         correction = result_services.result_correct(
             event=event,
             round_number=number,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -11,8 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, STAFF, Pagination, error_responses, id_field, paginated
-from tournaments import selectors, services
-from tournaments.apis._common import _event
+from core.doorway import enter
+from tournaments import doors, selectors, services
 from tournaments.apis.outputs import RoundOutput, serializer_context
 from tournaments.models import Round
 
@@ -43,7 +42,7 @@ class RoundListStartApi(APIView):
     @extend_schema(responses={200: RoundOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
         """The event's rounds in order, each with its tables."""
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         context = serializer_context(request, event)
 
         def serialize(page: list[Round]) -> list:
@@ -70,7 +69,7 @@ class RoundListStartApi(APIView):
         """
         serializer = RoundStartInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         round_ = services.round_start(event=event, by=request.user, **serializer.validated_data)
         selectors.rounds_load_tables(rounds=[round_])
         return Response(
@@ -95,7 +94,7 @@ class RoundRepairApi(APIView):
         """Pair the current round again; only before any table has a result or a game record."""
         serializer = PairInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         round_ = services.round_repair(event=event, round_number=number, by=request.user, **serializer.validated_data)
         selectors.rounds_load_tables(rounds=[round_])
         return Response(
@@ -132,7 +131,7 @@ class RoundSwapApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         a, b = serializer.validated_data["players"]
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         round_, warnings = services.round_swap(
             event=event, round_number=number, player_a=a, player_b=b, by=request.user
         )
@@ -144,7 +143,7 @@ class RoundSwapApi(APIView):
 class RoundDetailApi(APIView):
     @extend_schema(responses={200: RoundOutput, **error_responses("not_found")})
     def get(self, request: Request, event_id: int, number: int) -> Response:
-        event = _event(event_id)
-        round_ = get_object_or_404(selectors.rounds_of(event=event), number=number)
+        event = enter(request, doors.EVENT, event_id)
+        round_ = enter(request, doors.ROUND, event, number)
         selectors.rounds_load_tables(rounds=[round_])
         return Response(RoundOutput(round_, context=serializer_context(request, event)).data)

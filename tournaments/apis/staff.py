@@ -10,8 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import BODY, STAFF, Pagination, error_responses, paginated
-from tournaments import policy, selectors
-from tournaments.apis._common import _event
+from core.doorway import enter
+from tournaments import doors, policy, selectors
 from tournaments.models import EventStaff
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
@@ -38,7 +38,7 @@ class EventStaffApi(APIView):
 
     @extend_schema(responses={200: StaffOutput(many=True), **error_responses(*STAFF, "not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         policy.ensure(request.user, Action.MANAGE_STAFF, event)
         staff = selectors.event_staff(event=event)
         return paginated(self, request, staff, lambda page: StaffOutput(page, many=True).data)
@@ -55,7 +55,7 @@ class EventStaffApi(APIView):
         """Give an account a role at the event (or change the role it has)."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         username = serializer.validated_data["user"]
         had_role = people_selectors.has_staff_role(event=event, username=username)
         member = staff_services.staff_add(
@@ -76,6 +76,6 @@ class EventStaffRemoveApi(APIView):
     )
     def delete(self, request: Request, event_id: int, username: str) -> Response:
         """Take the account's role at the event away (the staff left: ``GET .../staff/``)."""
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         staff_services.staff_remove(event=event, username=username, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -9,8 +9,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import Pagination, error_responses, page_parameters
-from tournaments import selectors
-from tournaments.apis._common import _event
+from core.doorway import enter
+from tournaments import doors, selectors
 from tournaments.apis.outputs import PlayerOutput, serializer_context
 
 
@@ -54,7 +54,7 @@ class StandingsApi(APIView):
 
         Until the worker has stored them (it is catching up, or down), an event with players lists them at zero
         with ``current: false``: never an empty table for an event that has players."""
-        event = _event(event_id)
+        event = enter(request, doors.EVENT, event_id)
         standings = selectors.standings_read(event=event)
         paginator = Pagination()
         page = paginator.paginate_queryset(standings.rows, request, view=self)

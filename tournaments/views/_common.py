@@ -1,51 +1,17 @@
 """What the dashboard's pages share: who may do what, the status of a form with errors, results in words.
 
-The guards turn a policy refusal into the 403 page: :func:`_managed_event` finds the event and checks the action
-(by default opening its dashboard), :func:`_ensure` checks another action, :func:`_may` gives the templates one flag
-per :class:`~tournaments.policy.Action`.
+Pages load what their URL names and ask the policy through the one doorway (:mod:`core.doorway`, the doors in
+:mod:`tournaments.doors`); the templates' ``may`` flags come from :func:`tournaments.policy.may`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 
-from core.exceptions import PermissionDenied as ServicePermissionDenied
-from tournaments import policy, selectors
-from tournaments.models import Event, ResultReport
-from tournaments.policy import Action
+from tournaments.models import ResultReport
 from tournaments.selectors import people as people_selectors
-
-# --- who may do what ------------------------------------------------------------------------------
-
-
-def _ensure(request: HttpRequest, action: Action, event: Event) -> None:
-    try:
-        policy.ensure(request.user, action, event)
-    except ServicePermissionDenied as exc:
-        raise DjangoPermissionDenied(exc.message) from None
-
-
-def _managed_event(request: HttpRequest, event_id: int, action: Action = Action.USE_DASHBOARD) -> Event:
-    """The event, if the user may take ``action`` there (by default: open its dashboard); the 403 page otherwise."""
-    event = get_object_or_404(selectors.events_with_organiser(), pk=event_id)
-    _ensure(request, action, event)
-    return event
-
-
-def _may(user, event: Event) -> dict[str, bool]:
-    """What the user may do at the event, for the templates: one flag per policy action (``may.pair_rounds``).
-
-    ``correct``: correct results now (after the finish, correcting is the organiser's alone).
-    """
-    may = {action.value: policy.can(user, action, event) for action in Action}
-    may["correct"] = may[Action.CORRECT_RESULTS] and (
-        event.status != Event.Status.FINISHED or may[Action.CORRECT_FINISHED]
-    )
-    return may
 
 
 def _invalid(request: HttpRequest) -> int:

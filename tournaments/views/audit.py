@@ -11,11 +11,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from core.domain_actions import DomainAction
+from core.doorway import enter
+from tournaments import doors, policy
 from tournaments.forms import shown_name
 from tournaments.models import AuditEntry, Penalty, Registration
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
-from tournaments.views._common import _kept_as_paired, _managed_event, _may, outcome_words
+from tournaments.views._common import _kept_as_paired, outcome_words
 from tournaments.views.staff import ROLE_NAMES
 
 AUDIT_PAGE_SIZE = 50
@@ -180,7 +182,7 @@ def _audit_change(entry: AuditEntry, names: Mapping[int, str]) -> list[str]:
 @login_required
 def event_audit(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event's audit trail, newest first, a page at a time, optionally of one kind."""
-    event = _managed_event(request, event_id, Action.READ_AUDIT)
+    event = enter(request, doors.event(Action.READ_AUDIT), event_id)
     kind = request.GET.get("kind", "")
     if kind not in people_selectors.AUDIT_KINDS:
         kind = ""
@@ -203,7 +205,7 @@ def event_audit(request: HttpRequest, event_id: int) -> HttpResponse:
     ]
     context = {
         "event": event,
-        "may": _may(request.user, event),
+        "may": policy.may(request.user, event),
         "rows": rows,
         "page": page,
         "kind": kind,

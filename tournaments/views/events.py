@@ -6,20 +6,19 @@ from __future__ import annotations
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from core.doorway import admit, enter
 from core.exceptions import ApplicationError
-from tournaments import policy, selectors, services
+from tournaments import doors, policy, selectors, services
 from tournaments.forms import EventForm, EventSettingsForm, RegistrationForm, shown_name
 from tournaments.models import Event
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
-from tournaments.views._common import _managed_event, _may
 from tournaments.views._tables import _round_context, _standings_card
 from tournaments.views.registrations import _players_context, _structure_context
 
@@ -35,8 +34,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
-    if not policy.can_create_event(request.user):
-        raise DjangoPermissionDenied("Creating events needs the organiser permission: ask the site's staff.")
+    admit(request, policy.creating_refusal(request.user, what="events"))
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -61,8 +59,8 @@ def _check_in_context(request: HttpRequest, event: Event) -> dict:
 
 @login_required
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed_event(request, event_id)
-    may = _may(request.user, event)
+    event = enter(request, doors.event(), event_id)
+    may = policy.may(request.user, event)
     latest = selectors.event_latest_round(event=event)
     # Right after a registration without JavaScript, the name field takes the focus again.
     focus = request.session.pop(f"registered_{event.pk}", False)
@@ -96,14 +94,14 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The dashboard's standings card alone: it asks again while the standings are being computed."""
-    event = _managed_event(request, event_id)
+    event = enter(request, doors.event(), event_id)
     context = {"event": event, **_standings_card(event), "namesakes": people_selectors.event_namesakes(event=event)}
     return render(request, "dashboard/_standings.html", context)
 
 
 @login_required
 def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed_event(request, event_id, Action.EDIT_EVENT)
+    event = enter(request, doors.event(Action.EDIT_EVENT), event_id)
     form = EventSettingsForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():
         try:
@@ -113,7 +111,7 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         else:
             messages.success(request, "Settings saved.")
             return redirect("dashboard:event-detail", event_id=event.pk)
-    context = {"event": event, "form": form, "may": _may(request.user, event)}
+    context = {"event": event, "form": form, "may": policy.may(request.user, event)}
     return render(request, "dashboard/event_settings.html", context, status=400 if form.errors else 200)
 
 
@@ -121,7 +119,7 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def event_check_in_window(request: HttpRequest, event_id: int) -> HttpResponse:
     """Open or close self check-in (while it is open the dashboard shows the QR code of the check-in page)."""
-    event = _managed_event(request, event_id, Action.EDIT_EVENT)
+    event = enter(request, doors.event(Action.EDIT_EVENT), event_id)
     open_ = request.POST.get("open") == "true"
     try:
         services.event_update(event=event, by=request.user, check_in_open=open_)
@@ -135,7 +133,7 @@ def event_check_in_window(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
     """Finishing is final, so it takes two steps: this page asks, and only its own form finishes."""
-    event = _managed_event(request, event_id, Action.EDIT_EVENT)
+    event = enter(request, doors.event(Action.EDIT_EVENT), event_id)
     if event.status == Event.Status.FINISHED:
         return redirect("dashboard:event-detail", event_id=event.pk)
     if request.method == "POST" and request.POST.get("confirm") == "yes":

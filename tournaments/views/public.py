@@ -3,11 +3,11 @@ standings."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 
-from rules import UnknownFormat, get_format
-from tournaments import policy, selectors
+from core.doorway import enter
+from tournaments import doors, policy, selectors
 from tournaments.selectors import people as people_selectors
 from tournaments.views._tables import _round_context
 
@@ -22,10 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def format_rules(request: HttpRequest, slug: str) -> HttpResponse:
     """A format's options and its interpretations: the rulebook's text, Podium's choice, the option."""
-    try:
-        fmt = get_format(slug)
-    except UnknownFormat:
-        raise Http404(f"No format {slug!r}.") from None
+    fmt = enter(request, doors.FORMAT, slug)
     options = [
         {
             "option": o,
@@ -39,7 +36,7 @@ def format_rules(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _public_event_round(request: HttpRequest, event_id: int):
-    event = get_object_or_404(selectors.events_with_organiser(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     number = request.GET.get("round")
     round_ = None
     if number and number.isdigit():
@@ -99,7 +96,7 @@ def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse
 
 
 def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(selectors.events(), pk=event_id)
+    event = enter(request, doors.EVENT, event_id)
     standings = selectors.standings_read(event=event)
     template = "public/_standings_table.html" if request.htmx else "public/standings.html"
     context = {

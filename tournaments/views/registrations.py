@@ -8,18 +8,18 @@ from collections.abc import Mapping
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.doorway import enter
 from core.exceptions import ApplicationError
-from tournaments import selectors, services
+from tournaments import doors, policy, selectors, services
 from tournaments.forms import ReasonForm, RegistrationForm
 from tournaments.models import Event, Registration
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 from tournaments.services import registrations as registration_services
-from tournaments.views._common import _managed_event, _may
 
 #: The claim link a walk-in is given (``/claim/<code>/``).
 CLAIM_PREFIX = "/claim/"
@@ -56,7 +56,7 @@ def _players_context(request: HttpRequest, event: Event, form: RegistrationForm,
 @login_required
 @require_POST
 def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed_event(request, event_id, Action.MANAGE_REGISTRATIONS)
+    event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
     form = RegistrationForm(request.POST, focus=True)
     registration, error = None, None
     if form.is_valid():
@@ -73,7 +73,7 @@ def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
         # The rows come back with the count, the recommended structure, the error line and the news for the live
         # region; the form on the page is left alone (it keeps the focus and what was typed, and empties itself on
         # success).
-        context = _players_context(request, event, form, may=_may(request.user, event))
+        context = _players_context(request, event, form, may=policy.may(request.user, event))
         context.update(registration_error=error, registered=registration, in_cut=bool(event.top_cut_size))
         context.update(_structure_context(event))
         return render(request, "dashboard/_players_response.html", context, status=422 if error else 200)
@@ -102,7 +102,7 @@ def _registration_row(
         "r": row,
         "event": event,
         "next_round": selectors.next_round_number(event),
-        "may": _may(request.user, event),
+        "may": policy.may(request.user, event),
         "namesakes": people_selectors.namesakes_of(r.player for r in registrations),
         "claim_url": request.build_absolute_uri(CLAIM_PREFIX),
         "row_error": error,
@@ -127,8 +127,8 @@ def _registration_action(
     request: HttpRequest, event_id: int, registration_id: int, action, *, done: str = "", open_tools: bool = False
 ) -> HttpResponse:
     """Run a registration service; htmx gets the row back (an error in it), a plain form the dashboard."""
-    event = _managed_event(request, event_id, Action.MANAGE_REGISTRATIONS)
-    registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event.pk), pk=registration_id)
+    event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
+    registration = enter(request, doors.REGISTRATION, event.pk, registration_id)
     error = None
     try:
         registration = action(registration)
@@ -184,8 +184,8 @@ def registration_undrop(request: HttpRequest, event_id: int, registration_id: in
 def registration_withdraw(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     """Take a player off the event or its waiting list before play starts (the next one waiting moves up), or
     withdraw an invitation."""
-    event = _managed_event(request, event_id, Action.MANAGE_REGISTRATIONS)
-    registration = get_object_or_404(people_selectors.registrations_with_player(event_id=event.pk), pk=registration_id)
+    event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
+    registration = enter(request, doors.REGISTRATION, event.pk, registration_id)
     invited = registration.status == Registration.Status.INVITED
     try:
         registration_services.registration_withdraw(registration=registration, by=request.user)
@@ -224,7 +224,7 @@ def registration_claim_code(request: HttpRequest, event_id: int, registration_id
 def registration_fixed_table(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     value = request.POST.get("fixed_table", "").strip()
     if value and not value.isdigit():
-        _managed_event(request, event_id, Action.MANAGE_REGISTRATIONS)
+        enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
         messages.error(request, "A fixed table is a table number, or empty to free the player.")
         return redirect("dashboard:event-detail", event_id=event_id)
     return _registration_action(
@@ -243,7 +243,7 @@ def registration_bye(request: HttpRequest, event_id: int, registration_id: int) 
     number = request.POST.get("round", "")
     remove = request.POST.get("remove") == "true"
     if not number.isdigit():
-        _managed_event(request, event_id, Action.MANAGE_REGISTRATIONS)
+        enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
         messages.error(request, "Choose the round of the bye.")
         return redirect("dashboard:event-detail", event_id=event_id)
 

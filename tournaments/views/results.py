@@ -7,34 +7,29 @@ from collections.abc import Collection, Mapping
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.doorway import enter
 from core.exceptions import ApplicationError
-from tournaments import selectors, services
+from tournaments import doors, policy, selectors, services
 from tournaments.forms import CorrectionForm, ResultForm, shown_name
 from tournaments.models import Event, Pod, PodResult, Round
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 from tournaments.services import results as result_services
-from tournaments.views._common import _ensure, _invalid, _kept_as_paired, _managed_event, _may, outcome_words
+from tournaments.views._common import _invalid, _kept_as_paired, outcome_words
 from tournaments.views._tables import _result_form, _standings_card, _table
-
-
-def _event_table(event: Event, number: int, table: int) -> Pod:
-    return get_object_or_404(selectors.event_table(event=event, number=number, table=table))
 
 
 @login_required
 @require_POST
 def result_report(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     """A table's result entered by staff (final at once): organisers and scorekeepers, judges settling a report."""
-    event = get_object_or_404(selectors.events_with_organiser(), pk=event_id)
-    may = _may(request.user, event)
-    if not (may[Action.ENTER_RESULTS] or may[Action.SETTLE_DISPUTES]):
-        _ensure(request, Action.ENTER_RESULTS, event)
-    pod = _event_table(event, number, table)
+    event = enter(request, doors.event(Action.ENTER_RESULTS, Action.SETTLE_DISPUTES), event_id)
+    may = policy.may(request.user, event)
+    pod = enter(request, doors.TABLE, event, number, table)
     seats = selectors.pod_seats(pod=pod)
     namesakes = people_selectors.event_namesakes(event=event)
     cut = pod.round.stage == Round.Stage.TOP_CUT
@@ -69,9 +64,9 @@ def result_report(request: HttpRequest, event_id: int, number: int, table: int) 
 @require_POST
 def result_report_accept(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     """Staff accept a table's waiting player report as it stands (nobody else can confirm it: a walk-in)."""
-    event = _managed_event(request, event_id, Action.SETTLE_DISPUTES)
-    may = _may(request.user, event)
-    pod = _event_table(event, number, table)
+    event = enter(request, doors.event(Action.SETTLE_DISPUTES), event_id)
+    may = policy.may(request.user, event)
+    pod = enter(request, doors.TABLE, event, number, table)
     error = None
     try:
         result_services.result_report_accept(event=event, round_number=number, table_number=table, by=request.user)
@@ -130,8 +125,8 @@ def _round_url(event: Event, number: int) -> str:
 @login_required
 def result_correct(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     """Correct a recorded result of any round, with a reason; rounds paired since stay as paired."""
-    event = _managed_event(request, event_id, Action.CORRECT_RESULTS)
-    pod = _event_table(event, number, table)
+    event = enter(request, doors.event(Action.CORRECT_RESULTS), event_id)
+    pod = enter(request, doors.TABLE, event, number, table)
     seats = selectors.pod_seats(pod=pod)
     label = f"{selectors.round_label(round_=pod.round)}, table {table}"
     back = _round_url(event, number) + f"#table-{pod.pk}"
@@ -176,7 +171,7 @@ def result_correct(request: HttpRequest, event_id: int, number: int, table: int)
         names,
     )
     later = selectors.event_round_numbers(event=event, after=number)
-    may = _may(request.user, event)
+    may = policy.may(request.user, event)
     context = {
         "event": event,
         "pod": pod,

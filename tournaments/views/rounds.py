@@ -10,20 +10,20 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.doorway import enter
 from core.exceptions import ApplicationError
-from tournaments import selectors, services
+from tournaments import doors, policy, selectors, services
 from tournaments.forms import SwapForm
 from tournaments.models import Event
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
-from tournaments.views._common import _managed_event, _may
 from tournaments.views._tables import _round_context
 
 
 @login_required
 def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """An earlier round's tables and results, each with its correction; the current round is on the dashboard."""
-    event = _managed_event(request, event_id)
+    event = enter(request, doors.event(), event_id)
     round_ = selectors.round_get(event=event, number=number)
     if round_ is None:
         messages.error(request, f"Round {number} has not been paired.")
@@ -31,7 +31,7 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     latest = selectors.event_latest_round(event=event)
     if round_.pk == latest.pk:
         return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#round-heading")
-    may = _may(request.user, event)
+    may = policy.may(request.user, event)
     namesakes = people_selectors.event_namesakes(event=event)
     context = _round_context(event, round_, manage=True, may=may, namesakes=namesakes, latest=False)
     rounds = selectors.event_round_numbers(event=event)
@@ -63,7 +63,7 @@ def _pair(request: HttpRequest, event: Event, pair) -> HttpResponse:
 @login_required
 @require_POST
 def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed_event(request, event_id, Action.PAIR_ROUNDS)
+    event = enter(request, doors.event(Action.PAIR_ROUNDS), event_id)
     seeding = "rating" if request.POST.get("seeding") == "rating" else "random"
     return _pair(
         request,
@@ -75,7 +75,7 @@ def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_repair(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    event = _managed_event(request, event_id, Action.PAIR_ROUNDS)
+    event = enter(request, doors.event(Action.PAIR_ROUNDS), event_id)
     return _pair(
         request,
         event,
@@ -86,7 +86,7 @@ def round_repair(request: HttpRequest, event_id: int, number: int) -> HttpRespon
 @login_required
 @require_POST
 def round_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    event = _managed_event(request, event_id, Action.PAIR_ROUNDS)
+    event = enter(request, doors.event(Action.PAIR_ROUNDS), event_id)
     form = SwapForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose two players to swap.")
@@ -105,7 +105,7 @@ def round_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse
 @login_required
 @require_POST
 def top_cut_start(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed_event(request, event_id, Action.PAIR_ROUNDS)
+    event = enter(request, doors.event(Action.PAIR_ROUNDS), event_id)
     size = request.POST.get("size", "")
     try:
         round_ = services.top_cut_start(event=event, by=request.user, size=int(size) if size.isdigit() else None)

@@ -7,19 +7,20 @@ from collections.abc import Collection
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.doorway import admit, enter
 from core.exceptions import ApplicationError
-from tournaments import policy, selectors
+from tournaments import doors, policy, selectors
 from tournaments.forms import PenaltyForm, RescindForm, StaffForm, shown_name
 from tournaments.models import Event, EventStaff, Penalty, Registration
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 from tournaments.services import penalties as penalty_services
 from tournaments.services import staff as staff_services
-from tournaments.views._common import _ensure, _invalid, _managed_event, _may
+from tournaments.views._common import _invalid
 
 # --- staff ----------------------------------------------------------------------------------------
 
@@ -55,7 +56,7 @@ def _staff_page(request: HttpRequest, event: Event, form: StaffForm, *, row_erro
         member.error = row_errors.pop(member.user.get_username().casefold(), None)
     context = {
         "event": event,
-        "may": _may(request.user, event),
+        "may": policy.may(request.user, event),
         "form": form,
         "staff": staff,
         "page_errors": list(row_errors.values()),
@@ -69,7 +70,7 @@ def _staff_page(request: HttpRequest, event: Event, form: StaffForm, *, row_erro
 @login_required
 def event_staff(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event's staff: add an account with a role, change a role (a row's form posts here too)."""
-    event = _managed_event(request, event_id, Action.MANAGE_STAFF)
+    event = enter(request, doors.event(Action.MANAGE_STAFF), event_id)
     form = StaffForm(request.POST or None)
     if request.method != "POST":
         return _staff_page(request, event, form)
@@ -93,7 +94,7 @@ def event_staff(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def event_staff_remove(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _managed_event(request, event_id, Action.MANAGE_STAFF)
+    event = enter(request, doors.event(Action.MANAGE_STAFF), event_id)
     username = request.POST.get("username", "")
     try:
         staff_services.staff_remove(event=event, username=username, by=request.user)
@@ -128,7 +129,7 @@ def _penalties_page(
     status: int = 200,
 ) -> HttpResponse:
     """The penalties page; ``rescind`` is a refused rescind, ``(penalty id, what was typed, the error)``."""
-    may = _may(request.user, event)
+    may = policy.may(request.user, event)
     namesakes = people_selectors.event_namesakes(event=event)
     open_ = event.status != Event.Status.FINISHED
     issuing = may[Action.ISSUE_PENALTIES] and open_
@@ -157,10 +158,10 @@ def event_penalties(request: HttpRequest, event_id: int) -> HttpResponse:
 
     A disqualification also drops the player; a refused penalty comes back as an error at its field.
     """
-    event = _managed_event(request, event_id)
+    event = enter(request, doors.event(), event_id)
     if request.method != "POST":
         return _penalties_page(request, event)
-    _ensure(request, Action.ISSUE_PENALTIES, event)
+    admit(request, policy.refusal(request.user, event, Action.ISSUE_PENALTIES))
     form = _penalty_form(event, people_selectors.event_namesakes(event=event), request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -184,8 +185,8 @@ def event_penalties(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def penalty_rescind(request: HttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
     """Rescind a penalty with a reason: it stays on the list, marked; a refusal shows in its row."""
-    event = _managed_event(request, event_id, Action.ISSUE_PENALTIES)
-    penalty = get_object_or_404(people_selectors.penalties_with_player(event=event), pk=penalty_id)
+    event = enter(request, doors.event(Action.ISSUE_PENALTIES), event_id)
+    penalty = enter(request, doors.PENALTY, event, penalty_id)
     form = RescindForm(request.POST)
     typed = request.POST.get("reason", "")[:1000]
     if not form.is_valid():
