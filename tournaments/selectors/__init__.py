@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, When, prefetch_related_objects
+from django.db.models.expressions import OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from tournaments import words
 from tournaments.explain import SeatFacts, explain_seat
@@ -313,6 +315,20 @@ def round_label(*, round_: Round, tables: int | None = None) -> str:
     if tables is None:
         tables = round_.pods.filter(is_bye=False).count()
     return words.round_name(round_.number, cut=True, tables=tables, pods=not round_.event.is_one_vs_one)
+
+
+def cut_round_tables(round_field: str = "round") -> Case:
+    """An annotation for rows of a round (``round_field``): the round's played tables when it is a top-cut round,
+    what :func:`round_label` names its stage by (0 for a Swiss round), counted in the rows' own query."""
+    played = (
+        Pod.objects.filter(round=OuterRef(round_field), is_bye=False)
+        .order_by()
+        .values("round")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    stage = {f"{round_field}__stage": Round.Stage.TOP_CUT}
+    return Case(When(**stage, then=Coalesce(Subquery(played), Value(0))), default=Value(0))
 
 
 @dataclass(frozen=True)
