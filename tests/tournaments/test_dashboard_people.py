@@ -553,7 +553,7 @@ def test_an_earlier_rounds_result_is_corrected_with_a_reason_and_later_rounds_st
     dashboard = client.get(url("event-detail", duel.pk)).content.decode()
     assert f'href="{url("round-detail", duel.pk, 1)}"' in dashboard
     round_page = client.get(url("round-detail", duel.pk, 1)).content.decode()
-    assert "Rounds 2, 3 were paired after this round" in round_page
+    assert "Rounds 2 and 3 were paired after this round." in round_page
     assert f'href="{url("result-correct", duel.pk, 1, 1)}">Correct the result' in round_page
     page = client.get(url("result-correct", duel.pk, 1, 1)).content.decode()
     assert f"{a.player.display_name} won against {b.player.display_name}." in page
