@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 
 from accounts.selectors import Person
+from tournaments import words
 
 
 class SignUpForm(UserCreationForm):
@@ -55,15 +56,15 @@ def score_choices(games_per_match: int, *, cut: bool) -> list[tuple[str, str]]:
     """
     needed = games_per_match // 2 + 1
     wins = [(w, lost) for w in range(needed, 0, -1) for lost in range(w)]
-    choices = [(f"{w}-{lost}-0", f"I won {w}–{lost}") for w, lost in wins]
-    choices += [(f"{lost}-{w}-0", f"I lost {lost}–{w}") for w, lost in wins]
+    choices = [(f"{w}-{lost}-0", f"I won {words.game_score(w, lost)}") for w, lost in wins]
+    choices += [(f"{lost}-{w}-0", f"I lost {words.game_score(lost, w)}") for w, lost in wins]
     if cut:
         return choices
     for k in range(needed - 1, -1, -1):
-        drawn = f"{k}–{k}–1" if k else "one drawn game"
+        drawn = words.game_score(k, k, 1) if k else "one drawn game"
         choices.append((f"{k}-{k}-1", f"Draw: {drawn}"))
     for k in range(needed - 1, 0, -1):
-        choices.append((f"{k}-{k}-0", f"Draw {k}–{k} (time)"))
+        choices.append((f"{k}-{k}-0", f"Draw {words.game_score(k, k)} (time)"))
     choices.append(("id", "Intentional draw (agreed, not played)"))
     return choices
 

@@ -23,42 +23,12 @@ from accounts.selectors import Match, OpenReport, Person, PlayerTable
 from live import payloads as live_payloads
 from live import selectors as live_selectors
 from tournaments import selectors as tournament_selectors
+from tournaments import words
 from tournaments.models import Event, Player, Registration
 from tournaments.selectors.people import player_penalties
 
 #: Where a panel is shown; its forms say so, and the answer goes back there.
 PLACES = ("me", "event", "check-in")
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def score_text(games: tuple[int, int, int] | None) -> str:
-    """``2–1``, or ``1–1–1`` with drawn games."""
-    if games is None:
-        return ""
-    won, lost, drawn = games
-    return f"{won}–{lost}" + (f"–{drawn}" if drawn else "")
-
-
-def outcome_text(
-    *, me: int, placements: dict[int, int], games: dict[int, tuple] | tuple | None, intentional_draw: bool
-) -> str:
-    """A table's result from the player's side: "You won 2–1", "Intentional draw", "2nd of 4"."""
-    if me not in placements:
-        return ""
-    mine = games.get(me) if isinstance(games, dict) else games
-    if intentional_draw:
-        return "Intentional draw"
-    if len(placements) == 2:
-        theirs = next(place for pid, place in placements.items() if pid != me)
-        verdict = "You won" if placements[me] < theirs else "You lost" if placements[me] > theirs else "Draw"
-        return f"{verdict} {score_text(tuple(mine) if mine else None)}".strip()
-    place = placements[me]
-    shared = sum(1 for p in placements.values() if p == place) > 1
-    return f"{'Shared ' if shared else ''}{ordinal(place)} of {len(placements)}"
 
 
 @dataclass(frozen=True)
@@ -70,7 +40,8 @@ class HistoryRow:
     points: int | None
 
 
-def history_rows(match_list: list[Match], me: int) -> list[HistoryRow]:
+def history_rows(match_list: list[Match], me: int, *, one_vs_one: bool) -> list[HistoryRow]:
+    """The player's matches at one event, a row each: a top-cut round named by its stage ("Semi-finals")."""
     rows = []
     for m in match_list:
         if m.bye:
@@ -78,10 +49,12 @@ def history_rows(match_list: list[Match], me: int) -> list[HistoryRow]:
         elif not m.reported:
             result = "Playing"
         else:
-            result = outcome_text(me=me, placements=m.placements, games=m.games, intentional_draw=m.intentional_draw)
+            result = words.your_outcome(
+                me=me, placements=m.placements, games=m.games, intentional_draw=m.intentional_draw
+            )
         rows.append(
             HistoryRow(
-                round_label=f"Top cut, round {m.round_number}" if m.cut else f"Round {m.round_number}",
+                round_label=words.round_name(m.round_number, cut=m.cut, tables=m.cut_tables, pods=not one_vs_one),
                 table_number=m.table_number,
                 opponents=[p for p in m.seats if p.id != me],
                 result=result,
@@ -267,7 +240,7 @@ def build(
     panel.check_in_note = _check_in_note(event, registration, panel.waiting_place)
     if match_list is None:
         match_list = selectors.matches(player=player, event_ids=[event.pk]).get(event.pk, [])
-    panel.history = history_rows(match_list, player.pk)
+    panel.history = history_rows(match_list, player.pk, one_vs_one=event.is_one_vs_one)
     if penalties is None:
         penalties = player_penalties(player=player, event_ids=[event.pk])
     panel.penalties = penalties.get(event.pk, [])
@@ -322,7 +295,7 @@ def _table_view(event: Event, player: Player, match_list: list[Match], *, report
     names = {p.id: p for p in people}
     if table.reported:
         if current is not None:
-            view.result = outcome_text(
+            view.result = words.your_outcome(
                 me=me.id, placements=current.placements, games=current.games, intentional_draw=current.intentional_draw
             )
         return view
@@ -332,11 +305,11 @@ def _table_view(event: Event, player: Player, match_list: list[Match], *, report
     report = selectors.open_report(event=event, round_number=table.round_number, table_number=table.table_number)
     view.report = report
     if report is not None:
-        view.report_text = outcome_text(
+        view.report_text = words.your_outcome(
             me=me.id, placements=report.placements, games=report.games, intentional_draw=report.intentional_draw
         )
         view.report_order = [
-            (ordinal(place), names.get(pid, Person(pid, "?")))
+            (words.ordinal(place), names.get(pid, Person(pid, "?")))
             for pid, place in sorted(report.placements.items(), key=lambda item: (item[1], item[0]))
         ]
         mine = report.reporter.id == me.id

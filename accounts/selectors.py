@@ -16,7 +16,7 @@ from django.db.models import Prefetch, Q
 from decks import selectors as deck_selectors
 from tournaments import policy
 from tournaments.models import Event, EventStaff, Player, Registration, ResultReport, Seat, Standing
-from tournaments.selectors import event_latest_round, round_label
+from tournaments.selectors import cut_round_tables, event_latest_round, round_label
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,8 @@ class Match:
     games: tuple[int, int, int] | None
     intentional_draw: bool
     points: int | None
+    #: A top-cut round's played tables, which name its stage ("Semi-finals"); 0 for a Swiss round.
+    cut_tables: int = 0
 
     @property
     def reported(self) -> bool:
@@ -185,6 +187,7 @@ def matches(*, player: Player, event_ids: list[int]) -> dict[int, list[Match]]:
         Seat.objects.filter(player=player, round__event_id__in=event_ids)
         .select_related("round", "pod", "pod__result")
         .prefetch_related(Prefetch("pod__seats", queryset=Seat.objects.select_related("player").order_by("seat_order")))
+        .annotate(cut_tables=cut_round_tables())
         .order_by("round__event_id", "round__number")
     )
     found: dict[int, list[Match]] = defaultdict(list)
@@ -203,6 +206,7 @@ def matches(*, player: Player, event_ids: list[int]) -> dict[int, list[Match]]:
                 games=None if seat.games_won is None else (seat.games_won, seat.games_lost, seat.games_drawn),
                 intentional_draw=bool(result and result.intentional_draw),
                 points=seat.points,
+                cut_tables=seat.cut_tables,
             )
         )
     return dict(found)

@@ -160,7 +160,7 @@ def me(request: HttpRequest) -> HttpResponse:
         for registration in shown:
             event = registration.event
             if event.status == Event.Status.FINISHED:
-                rows = panels.history_rows(found.get(event.pk, []), player.pk)
+                rows = panels.history_rows(found.get(event.pk, []), player.pk, one_vs_one=event.is_one_vs_one)
                 past.append({
                     "registration": registration, "history": rows, "standing": standings.get(event.pk),
                     "penalties": penalties.get(event.pk, []),

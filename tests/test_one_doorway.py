@@ -73,7 +73,7 @@ def test_the_scan_finds_a_guard_of_its_own(tmp_path):
         "def page(request, pk):\n"
         "    event = get_object_or_404(Event, pk=pk)\n"
         "    if not can(request.user, event):\n"
-        "        raise Refused(\"Only the event's staff may.\")\n"
+        '        raise Refused("Only the event\'s staff may.")\n'
     )
     global ROOT
     saved, ROOT = ROOT, tmp_path
@@ -84,7 +84,7 @@ def test_the_scan_finds_a_guard_of_its_own(tmp_path):
     assert [line.split(" ", 1)[1] for line in found] == [
         "calls get_object_or_404",
         "raises Refused",
-        "writes a refusal: \"Only the event's staff may.\"",
+        'writes a refusal: "Only the event\'s staff may."',
     ]
 
 

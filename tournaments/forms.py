@@ -13,6 +13,7 @@ from core import option_names
 from core.api import MAX_ID
 from rules import choices as format_choices
 from rules.options import Option, same
+from tournaments import words
 from tournaments.models import Event, EventStaff, Penalty
 
 
@@ -210,11 +211,6 @@ def shown_name(player, namesakes: Collection[int] = ()) -> str:
     return f"{player.display_name} (#{player.pk})" if player.pk in namesakes else player.display_name
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 class ResultForm(forms.Form):
     """A table's result, built from its seats.
 
@@ -257,7 +253,7 @@ class ResultForm(forms.Form):
         #: A top-cut pod: a row of places to pick per seat (one tap each), rather than a select per seat.
         self.picks_places = cut and not self.one_vs_one
         if self.picks_places:
-            choices = [(str(i), ordinal(i)) for i in places]
+            choices = [(str(i), words.ordinal(i)) for i in places]
         else:
             choices = [("", "place…")] + [(str(i), f"#{i}") for i in places]
         for seat in self.seats:

@@ -13,9 +13,10 @@ from live import selectors as live_selectors
 from live import services as live_services
 from tests.accounts.conftest import signed_in, table_of
 from tests.factories import PlayerFactory, RegistrationFactory
-from tests.support.events import report_all
+from tests.support.events import make_event, play_swiss, report_all
 from tests.support.pages import text
 from tournaments import services
+from tournaments.models import Player
 from tournaments.services import registrations, results
 
 pytestmark = pytest.mark.django_db
@@ -79,6 +80,22 @@ def test_the_match_history_shows_results_with_game_scores(client, duel, organise
     page = text(client.get(reverse("accounts:me")))
     assert "Result: You won 2–0" in page
     assert re.search(rf"Round 1 table {table} Gary #{gary.player.pk} You won 2–0 3 pts", page)
+
+
+def test_the_match_history_names_a_top_cut_round_by_its_stage(client, organiser, django_user_model):
+    event = make_event(organiser, 8, rounds=3)
+    play_swiss(event, organiser)
+    semi_finals = services.top_cut_start(event=event, by=organiser, size=4)
+    seed_1 = semi_finals.seats.get(cut_seed=1)
+    ace = django_user_model.objects.create_user(username="ace", password="pw")
+    Player.objects.filter(pk=seed_1.player_id).update(user=ace)
+    report_all(event, organiser)  # seat 1, the better seed, wins
+    services.round_start(event=event, by=organiser)
+    signed_in(client, ace)
+    page = text(client.get(reverse("accounts:me")))
+    assert re.search(r"Semi-finals table 1 P\d\d #\d+ You won 3 pts", page)
+    assert re.search(r"Final table 1 P\d\d #\d+ Playing", page)
+    assert "Top cut, round" not in page
 
 
 def test_namesakes_are_told_apart_by_player_id(client, organiser, users):

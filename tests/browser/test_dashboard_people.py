@@ -70,17 +70,17 @@ def test_a_judge_settles_a_disputed_table_with_its_game_score(new_page, crew, di
     settle = page.get_by_role("region", name="Reports to settle")
     expect(settle).to_contain_text("1 table with a player report: table 1 disputed")
     table = _card(page, 1)
-    expect(table).to_contain_text(f"{a.player.display_name} reported: {a.player.display_name} won 2-0")
+    expect(table).to_contain_text(f"{a.player.display_name} reported: {a.player.display_name} won 2–0")
     expect(table).to_contain_text(f"{b.player.display_name} disputes it.")
     expect(_card(page, 2).get_by_role("button")).to_have_count(0)  # nothing to settle there
     axe_check(page)
 
-    # The players played three games: the judge enters 2-1 and the winner.
+    # The players played three games: the judge enters 2–1 and the winner.
     table.get_by_label(f"Games won by {a.player.display_name}").fill("2")
     table.get_by_label(f"Games won by {b.player.display_name}").fill("1")
     table.get_by_role("button", name=f"{a.player.display_name} wins").click()
     expect(table).to_contain_text("reported")
-    expect(table.locator(".score").first).to_have_text("2-1")
+    expect(table.locator(".score").first).to_have_text("2–1")
     expect(page.locator("#to-settle")).to_be_empty()
     expect(page.locator("#dashboard-announcer")).to_have_text("Recorded the result of table 1.")
     assert ResultReport.objects.get(pod__round__event=disputed).status == ResultReport.Status.SETTLED

@@ -371,10 +371,29 @@ def test_a_1v1_result_takes_an_optional_game_score(client, users, duel):
         (2, 1, 2, 0),
         (1, 2, 1, 0),
     ]
-    assert '<span class="score" title="games won-lost">2-1</span>' in response.content.decode()
+    assert '<span class="score" title="games won–lost">2–1</span>' in response.content.decode()
     # Without a game score the result is recorded without one.
     client.post(url("result-report", duel.pk, 1, 2), {"outcome": "draw"}, **HTMX)
     assert {s.games_won for s in seats_at(duel, 2)} == {None}
+
+
+def test_the_dashboard_writes_game_scores_with_an_en_dash_as_every_page_does(client, users, duel):
+    a, b = seats_at(duel, 1)
+    c, d = seats_at(duel, 2)
+    organiser = users["organiser"]
+    services.pod_result_report(
+        event=duel, round_number=1, table_number=1, placements={a.player_id: 1, b.player_id: 2}, by=organiser,
+        games={a.player_id: (2, 1, 0), b.player_id: (1, 2, 0)},
+    )  # fmt: skip
+    services.pod_result_report(
+        event=duel, round_number=1, table_number=2, placements={c.player_id: 1, d.player_id: 1}, by=organiser,
+        games={c.player_id: (1, 1, 1), d.player_id: (1, 1, 1)},
+    )  # fmt: skip
+    page = as_user(client, organiser).get(url("event-detail", duel.pk)).content.decode()
+    assert '<span class="score" title="games won–lost">2–1</span>' in page
+    assert '<span class="score" title="games won–lost">1–2</span>' in page
+    assert '<span class="score" title="games won–lost–drawn">1–1–1</span>' in page
+    assert not re.search(r'class="score"[^>]*>\d+-\d', page)
 
 
 def test_a_drawn_game_and_an_intentional_draw_are_different_results(client, users, duel):
@@ -439,7 +458,7 @@ def test_a_disputed_table_is_flagged_with_what_each_player_said(client, users, d
     assert f'<a href="#table-{a.pod_id}">table 1</a> <span class="badge badge-disputed">disputed</span>' in html
     assert f'<a href="#table-{c.pod_id}">table 2</a> <span class="badge badge-pending">waiting for confirmation' in html
     an, bn = a.player.display_name, b.player.display_name
-    assert f"<li>{an} reported: {an} won 2-1 against {bn}.</li>" in html
+    assert f"<li>{an} reported: {an} won 2–1 against {bn}.</li>" in html
     assert f"<li>{bn} disputes it: {bn} won against {an}.</li>" in html
     assert f"<li>Waiting for {d.player.display_name} to confirm.</li>" in html
     card = html[html.index(f'id="table-{a.pod_id}"') :]
@@ -534,7 +553,7 @@ def test_an_earlier_rounds_result_is_corrected_with_a_reason_and_later_rounds_st
     dashboard = client.get(url("event-detail", duel.pk)).content.decode()
     assert f'href="{url("round-detail", duel.pk, 1)}"' in dashboard
     round_page = client.get(url("round-detail", duel.pk, 1)).content.decode()
-    assert "Rounds 2, 3 were paired after this round" in round_page
+    assert "Rounds 2 and 3 were paired after this round." in round_page
     assert f'href="{url("result-correct", duel.pk, 1, 1)}">Correct the result' in round_page
     page = client.get(url("result-correct", duel.pk, 1, 1)).content.decode()
     assert f"{a.player.display_name} won against {b.player.display_name}." in page
@@ -708,9 +727,9 @@ def test_the_audit_trail_reads_in_words_newest_first(client, users, duel, django
     assert order == sorted(order)
     low, high = sorted([a, b], key=lambda s: s.player_id)  # a draw names the players by player ID
     draw = f"intentional draw: {low.player.display_name} – {high.player.display_name}"
-    assert f"<li>{an} won 2-0 against {bn} → {draw}</li>" in html
+    assert f"<li>{an} won 2–0 against {bn} → {draw}</li>" in html
     assert "Reason: They had agreed a draw" in html
-    assert f"<li>reported: {an} won 2-1 against {bn}</li>" in html and f"<li>says: {bn} won against {an}</li>" in html
+    assert f"<li>reported: {an} won 2–1 against {bn}</li>" in html and f"<li>says: {bn} won against {an}</li>" in html
     assert "<li>role: Judge</li>" in html and "<li>player reports: no → yes</li>" in html
     assert "by jo" in html and "by organiser" in html
     assert '"placements"' not in html  # no raw JSON

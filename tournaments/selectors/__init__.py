@@ -10,7 +10,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, When, prefetch_related_objects
+from django.db.models.expressions import OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 
+from tournaments import words
 from tournaments.explain import SeatFacts, explain_seat
 from tournaments.models import Event, EventStaff, Pod, PodResult, Registration, Round, Seat, Standing
 from tournaments.pairing import topcut
@@ -304,16 +307,28 @@ def round_pairings_by_name(*, round_: Round) -> list[PairingByName]:
 
 
 def round_label(*, round_: Round, tables: int | None = None) -> str:
-    """ "Round 3", or the top-cut stage: "Quarter-finals", "Semi-finals", "Final", "Semi-final pods"."""
+    """ "Round 3", or the top-cut stage from its played tables (:func:`tournaments.words.round_name`)."""
     if round_.stage != Round.Stage.TOP_CUT:
-        return f"Round {round_.number}"
+        return words.round_name(round_.number)
     if tables is None and hasattr(round_, TABLES_ATTR):
         tables = sum(1 for pod in getattr(round_, TABLES_ATTR) if not pod.is_bye)
     if tables is None:
         tables = round_.pods.filter(is_bye=False).count()
-    if not round_.event.is_one_vs_one:
-        return "Final pod" if tables == 1 else "Semi-final pods"
-    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(tables, f"Top {tables * 2}")
+    return words.round_name(round_.number, cut=True, tables=tables, pods=not round_.event.is_one_vs_one)
+
+
+def cut_round_tables(round_field: str = "round") -> Case:
+    """An annotation for rows of a round (``round_field``): the round's played tables when it is a top-cut round,
+    what :func:`round_label` names its stage by (0 for a Swiss round), counted in the rows' own query."""
+    played = (
+        Pod.objects.filter(round=OuterRef(round_field), is_bye=False)
+        .order_by()
+        .values("round")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    stage = {f"{round_field}__stage": Round.Stage.TOP_CUT}
+    return Case(When(**stage, then=Coalesce(Subquery(played), Value(0))), default=Value(0))
 
 
 @dataclass(frozen=True)

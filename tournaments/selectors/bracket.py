@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
+from tournaments import words
 from tournaments.models import Event, Pod, Round, Seat
 
 
@@ -76,20 +77,6 @@ class Bracket:
         return bool(self.placements)
 
 
-def _label(tables: int, *, pods: bool) -> str:
-    if pods:
-        return "Final pod" if tables == 1 else "Semi-final pods"
-    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(tables, f"Top {tables * 2}")
-
-
-def _out_label(tables: int) -> str:
-    return {1: "Finalist", 2: "Semi-finalist", 4: "Quarter-finalist"}.get(tables, f"Top {tables * 2}")
-
-
-_PLACES = {1: "Champion", 2: "2nd", 3: "3rd"}
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
 def top_cut_bracket(*, event: Event) -> Bracket | None:
     """The event's top cut as a bracket (``None`` before the cut): three queries."""
     if not event.top_cut_size:
@@ -131,7 +118,7 @@ def top_cut_bracket(*, event: Event) -> Bracket | None:
                     decided=decided,
                 )
             )
-        played.append(BracketRound(number=round_.number, label=_label(len(tables), pods=pods), tables=tables))
+        played.append(BracketRound(number=round_.number, label=words.stage_name(len(tables), pods=pods), tables=tables))
     if not played:
         return Bracket(size=event.top_cut_size, pods=pods, rounds=[], placements=[])
     # Link each played round to the one before it, and add the rounds to come.
@@ -146,7 +133,7 @@ def top_cut_bracket(*, event: Event) -> Bracket | None:
             BracketTable(number=n, seats=[], fed_by=_feeders(n, len(last.tables), pods=pods), to_come=True)
             for n in range(1, count + 1)
         ]
-        last = BracketRound(number=None, label=_label(count, pods=pods), tables=upcoming)
+        last = BracketRound(number=None, label=words.stage_name(count, pods=pods), tables=upcoming)
         linked.append(last)
     return Bracket(size=event.top_cut_size, pods=pods, rounds=linked, placements=_placements(played, pods=pods))
 
@@ -174,8 +161,7 @@ def _pod_losers(losers: list[BracketSeat], first: int) -> list[FinalPlacement]:
     for i, s in enumerate(ordered):
         if i and (s.placement or 99) != (ordered[i - 1].placement or 99):
             place = first + i
-        at_pod = s.placement or 99
-        label = f"Semi-finalist, {_ORDINALS.get(at_pod, f'{at_pod}th')} at their pod"
+        label = words.pod_out_label(s.placement or 99)
         out.append(FinalPlacement(place=place, label=label, player_id=s.player_id, name=s.name, seed=s.seed))
     return out
 
@@ -188,7 +174,7 @@ def _placements(played: list[BracketRound], *, pods: bool) -> list[FinalPlacemen
     table = final.tables[0]
     for s in sorted(table.seats, key=lambda s: (s.placement or 99, s.seed or 0)):
         place = s.placement or len(table.seats)
-        label = _PLACES.get(place, f"{place}th") if pods else ("Champion" if s.won else "Finalist")
+        label = words.final_label(place if pods else 1 if s.won else 2, pods=pods)
         placements.append(FinalPlacement(place=place if pods else (1 if s.won else 2), label=label,
                                          player_id=s.player_id, name=s.name, seed=s.seed))  # fmt: skip
     out_place = len(table.seats) + 1
@@ -197,7 +183,7 @@ def _placements(played: list[BracketRound], *, pods: bool) -> list[FinalPlacemen
         if pods:
             placements.extend(_pod_losers(losers, out_place))
         else:
-            label = _out_label(len(round_.tables))
+            label = words.out_label(len(round_.tables))
             for s in sorted(losers, key=lambda s: s.seed or 0):
                 placements.append(FinalPlacement(place=out_place, label=label, player_id=s.player_id, name=s.name,
                                                  seed=s.seed))  # fmt: skip

@@ -20,7 +20,7 @@ from django.db.models import Prefetch, Q
 from core import events
 from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound
-from tournaments import audit, pairing, selectors
+from tournaments import audit, pairing, selectors, words
 from tournaments.explain import CHANGED_BY_STAFF
 from tournaments.models import ByeAssignment, Event, Player, Pod, PodResult, Registration, Round, Seat
 from tournaments.pairing import topcut
@@ -179,7 +179,7 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
             byes=int(a.pod.is_bye) + int(b.pod.is_bye),  # a bye moved to another player: their points moved
         )  # fmt: skip
     warnings = [
-        f"{names[p]} and {names[q]} have already played each other ({_rounds_text(met[p][q])})."
+        f"{names[p]} and {names[q]} have already played each other ({words.rounds_words(met[p][q], capital=False)})."
         for p, q in sorted(after - before)
     ]
     return round_, warnings
@@ -475,11 +475,6 @@ def _repeat_pairs(tables: list[list[int]], met) -> set[tuple[int, int]]:
         for q in members[i + 1 :]
         if q in met.get(p, {})
     }
-
-
-def _rounds_text(numbers: list[int]) -> str:
-    numbers = sorted(set(numbers))
-    return ("round " if len(numbers) == 1 else "rounds ") + ", ".join(map(str, numbers))
 
 
 def _entrants(event: Event, registrations: list[Registration], active: list[Registration]) -> list[pairing.Entrant]:

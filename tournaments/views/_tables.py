@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from tournaments import selectors
+from tournaments import selectors, words
 from tournaments.forms import ResultForm, shown_name
 from tournaments.models import Event, Pod, ResultReport, Round
 from tournaments.policy import Action
@@ -48,6 +48,11 @@ def _table(
     return {
         "pod": pod,
         "seats": seats,
+        #: Each seat with its game score in words ("2–1"; "" without one).
+        "scored_seats": [
+            (s, "" if s.games_won is None else words.game_score(s.games_won, s.games_lost, s.games_drawn or 0))
+            for s in seats
+        ],
         "names": names,
         "form": form if may_enter else None,
         "reported": reported,

@@ -12,12 +12,11 @@ from django.shortcuts import render
 
 from core.domain_actions import DomainAction
 from core.doorway import enter
-from tournaments import doors, policy
+from tournaments import doors, policy, words
 from tournaments.forms import shown_name
 from tournaments.models import AuditEntry, Penalty, Registration
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
-from tournaments.views._common import _kept_as_paired, outcome_words
 from tournaments.views.staff import ROLE_NAMES
 
 AUDIT_PAGE_SIZE = 50
@@ -129,8 +128,8 @@ def _pairing_words(facts: dict) -> str:
     )
 
 
-def _outcome_text(outcome: dict, names: Mapping[int, str]) -> str:
-    return outcome_words(outcome["placements"], outcome.get("games"), outcome.get("intentional_draw", False), names)
+def _stored_outcome(outcome: dict, names: Mapping[int, str]) -> str:
+    return words.outcome(outcome["placements"], outcome.get("games"), outcome.get("intentional_draw", False), names)
 
 
 def _penalty_words(facts: dict) -> str:
@@ -151,14 +150,14 @@ def _audit_change(entry: AuditEntry, names: Mapping[int, str]) -> list[str]:
         return lines
     if entry.action == DomainAction.RESULT_DISPUTED:
         reported, says = (before or {}).get("reported"), (after or {}).get("says")
-        lines = [f"reported: {_outcome_text(reported, names)}"] if _is_outcome(reported) else []
-        lines.append(f"says: {_outcome_text(says, names)}" if _is_outcome(says) else "says it is wrong")
+        lines = [f"reported: {_stored_outcome(reported, names)}"] if _is_outcome(reported) else []
+        lines.append(f"says: {_stored_outcome(says, names)}" if _is_outcome(says) else "says it is wrong")
         return lines
     if _is_outcome(before) or _is_outcome(after):
-        lines = [" → ".join(_outcome_text(v, names) for v in (before, after) if _is_outcome(v))]
+        lines = [" → ".join(_stored_outcome(v, names) for v in (before, after) if _is_outcome(v))]
         later = (after or {}).get("rounds_paired_since")
         if later:
-            lines.append(_kept_as_paired(later))
+            lines.append(words.kept_as_paired(later))
         return lines
     if _is_pairing(before) or _is_pairing(after):
         return [" → ".join(_pairing_words(v) for v in (before, after) if _is_pairing(v))]

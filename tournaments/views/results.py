@@ -13,13 +13,13 @@ from django.views.decorators.http import require_POST
 
 from core.doorway import enter
 from core.exceptions import ApplicationError
-from tournaments import doors, policy, selectors, services
+from tournaments import doors, policy, selectors, services, words
 from tournaments.forms import CorrectionForm, ResultForm, shown_name
 from tournaments.models import Event, Pod, PodResult, Round
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 from tournaments.services import results as result_services
-from tournaments.views._common import _invalid, _kept_as_paired, outcome_words
+from tournaments.views._common import _invalid
 from tournaments.views._tables import _result_form, _standings_card, _table
 
 
@@ -159,12 +159,12 @@ def result_correct(request: HttpRequest, event_id: int, number: int, table: int)
         else:
             messages.success(
                 request,
-                " ".join(filter(None, [f"Corrected {label}.", _kept_as_paired(correction.later_rounds)]))
+                " ".join(filter(None, [f"Corrected {label}.", words.kept_as_paired(correction.later_rounds)]))
                 + " The standings are being recomputed.",
             )
             return redirect(back)
     names = {s.player_id: shown_name(s.player, namesakes) for s in seats}
-    recorded = outcome_words(
+    recorded = words.outcome(
         {s.player_id: s.placement for s in seats},
         {s.player_id: (s.games_won, s.games_lost, s.games_drawn) for s in seats if s.games_won is not None} or None,
         result.intentional_draw,
@@ -181,7 +181,7 @@ def result_correct(request: HttpRequest, event_id: int, number: int, table: int)
         "result": result,
         "recorded": recorded,
         "later": later,
-        "kept_as_paired": _kept_as_paired(later, when="after this round"),
+        "kept_as_paired": words.kept_as_paired(later, when="after this round"),
         "back": back,
         "may": may,
         "may_correct": may["correct"],

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from core.doorway import enter
 from core.exceptions import ApplicationError
-from tournaments import doors, policy, selectors, services
+from tournaments import doors, policy, selectors, services, words
 from tournaments.forms import SwapForm
 from tournaments.models import Event
 from tournaments.policy import Action
@@ -35,11 +35,13 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     namesakes = people_selectors.event_namesakes(event=event)
     context = _round_context(event, round_, manage=True, may=may, namesakes=namesakes, latest=False)
     rounds = selectors.event_round_numbers(event=event)
+    later = [n for n in rounds if n > number]
     context.update(
         may=may,
         namesakes=namesakes,
         rounds=rounds,
-        later=[n for n in rounds if n > number],
+        later=later,
+        paired_after=words.were_paired(later, when="after this round"),
         latest_number=latest.number,
     )
     return render(request, "dashboard/round_detail.html", context)
