@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from core.doorway import enter
+from core.htmx import HtmxHttpRequest
 from tournaments import doors, policy, selectors
 from tournaments.selectors import people as people_selectors
 from tournaments.views._tables import _round_context
@@ -95,7 +96,7 @@ def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse
     return render(request, "public/pairings_by_name.html", context)
 
 
-def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+def public_standings(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.EVENT, event_id)
     standings = selectors.standings_read(event=event)
     template = "public/_standings_table.html" if request.htmx else "public/standings.html"

@@ -29,6 +29,7 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         messages.error(request, f"Round {number} has not been paired.")
         return redirect("dashboard:event-detail", event_id=event.pk)
     latest = selectors.event_latest_round(event=event)
+    assert latest is not None  # the event has round_, so a latest round
     if round_.pk == latest.pk:
         return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#round-heading")
     may = policy.may(request.user, event)
