@@ -95,7 +95,7 @@ class DeckRulingOutput(serializers.Serializer):
     at = serializers.DateTimeField()
 
     def get_by(self, ruling: DeckVerdictOverride) -> str | None:
-        return ruling.by.get_username() if ruling.by_id else None
+        return ruling.by.get_username() if ruling.by is not None else None
 
 
 @extend_schema_serializer(component_name="DeckVersion")

@@ -29,7 +29,9 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
     wanted = request.GET.get("registration") or request.POST.get("registration")
     if wanted and wanted.isdigit():
         return enter(request, doors.DECK, event.pk, int(wanted))
-    registration = people_selectors.registration_of_user(event=event, user=request.user)
+    registration = (
+        people_selectors.registration_of_user(event=event, user=request.user) if request.user.is_authenticated else None
+    )
     if registration is None:
         raise refuse(request, policy.NOT_REGISTERED)
     return registration
@@ -85,7 +87,7 @@ def deck_options(request: HttpRequest, event_id: int) -> HttpResponse:
     form = _deck_options_form(event, request.POST)
     try:
         if not form.is_valid():
-            raise ApplicationError(" ".join(e for errors in form.errors.values() for e in errors))
+            raise ApplicationError(" ".join(str(e) for errors in form.errors.values() for e in errors))
         services.event_deck_options_set(event=event, by=request.user, options=form.values())
     except ApplicationError as exc:
         messages.error(request, exc.message)
