@@ -50,7 +50,8 @@ class PointsTableSerializer(serializers.Serializer):
 @extend_schema_serializer(component_name="PointsPreset")
 class PresetOutput(serializers.Serializer):
     slug = serializers.CharField()
-    label = serializers.CharField()
+    # DRF takes fields out of the class; the stubs see Field's attribute overridden (djangorestframework-stubs#158).
+    label = serializers.CharField()  # type: ignore[assignment]
     description = serializers.CharField()
     points_table = serializers.SerializerMethodField()
 
@@ -89,6 +90,11 @@ class SeasonEventOutput(serializers.Serializer):
     date = serializers.DateField()
     status = serializers.CharField()
     decklists_public = serializers.BooleanField()
+
+
+#: Where :func:`_season_answer` puts a season's events, in date order, for :class:`SeasonOutput` (the model has no
+#: such attribute: its events are linked through ``season_events``).
+SEASON_EVENTS_ATTR = "events"
 
 
 @extend_schema_serializer(component_name="Season")
@@ -297,7 +303,7 @@ class LeagueStaffRemoveApi(APIView):
 
 
 def _season_answer(season: Season) -> dict:
-    season.events = selectors.season_events(season=season)
+    setattr(season, SEASON_EVENTS_ATTR, selectors.season_events(season=season))
     return SeasonOutput(season).data
 
 

@@ -30,13 +30,14 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from urllib.parse import parse_qs
 
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
-from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.request import split_domain_port, validate_host
+from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_safe
 
 from live.hub import CLOSE, PING, Subscription, frame, get_hub
@@ -73,16 +74,16 @@ def _last_event_id(request: HttpRequest) -> tuple[int | None, JsonResponse | Non
 
 
 @require_safe
-async def event_stream(request: HttpRequest, event_id: int) -> HttpResponse:
+async def event_stream(request: HttpRequest, event_id: int) -> HttpResponseBase:
     return await _stream(request, event_id, None)
 
 
 @require_safe
-async def station_stream(request: HttpRequest, event_id: int, slug: str) -> HttpResponse:
+async def station_stream(request: HttpRequest, event_id: int, slug: str) -> HttpResponseBase:
     return await _stream(request, event_id, slug)
 
 
-async def _stream(request: HttpRequest, event_id: int, station: str | None) -> HttpResponse:
+async def _stream(request: HttpRequest, event_id: int, station: str | None) -> HttpResponseBase:
     if isinstance(request, WSGIRequest):
         return _error(
             "stream_unavailable", "Streams are served by the ASGI server (uvicorn config.asgi:application).", 503
@@ -121,14 +122,14 @@ async def _snapshot(event_id: int, station: str | None) -> tuple[int, dict]:
     return int(data["seq"]), data
 
 
-async def _frames(event_id: int, station: str | None, last: int | None) -> AsyncIterator[bytes]:
+async def _frames(event_id: int, station: str | None, last: int | None) -> AsyncGenerator[bytes, None]:
     hub = get_hub()
     subscription: Subscription = await hub.subscribe(event_id, station)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         sent = -1
         backlog = None if last is None else await hub.replay(subscription, last)
-        if backlog is None:
+        if last is None or backlog is None:
             seq, data = await _snapshot(event_id, station)
             yield frame("snapshot", seq, data)
             sent = seq
