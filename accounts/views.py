@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -102,7 +103,7 @@ def _signup_throttled(request: HttpRequest, target: str, wait: float) -> HttpRes
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     """Django's, and a new password also lifts a sign-in lockout of the account (the owner proved who they are)."""
 
-    def form_valid(self, form):
+    def form_valid(self, form: SetPasswordForm) -> HttpResponse:
         response = super().form_valid(form)
         from axes.utils import reset
 

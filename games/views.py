@@ -26,7 +26,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -401,7 +401,7 @@ def console(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     )
 
 
-def _event_form(game: Game, spec: EventSpec, data, names: dict[int, str]) -> GameEventForm:
+def _event_form(game: Game, spec: EventSpec, data: QueryDict, names: dict[int, str]) -> GameEventForm:
     still_in = {p["id"] for p in game.state.get("players", []) if not p.get("out")}
     return GameEventForm(data, spec=spec, players=[(pid, names[pid]) for pid in game.players], still_in=still_in)
 

@@ -13,7 +13,7 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -96,7 +96,7 @@ class StationListCreateApi(APIView):
         slug = serializers.CharField(max_length=40, help_text="In the station's URLs: lower-case, like stream-1.")
         name = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
 
-    def get_permissions(self):
+    def get_permissions(self) -> list[BasePermission]:
         return [IsAuthenticated()] if self.request.method == "POST" else []
 
     @extend_schema(responses={200: StationOutput(many=True), **error_responses("not_found")})
@@ -129,7 +129,7 @@ class StationDetailApi(APIView):
             required=False, allow_null=True, help_text="The player whose decklist the overlay shows; null: none."
         )
 
-    def get_permissions(self):
+    def get_permissions(self) -> list[BasePermission]:
         return [IsAuthenticated()] if self.request.method == "PATCH" else []
 
     @extend_schema(

@@ -30,7 +30,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
+from typing import Any
 from urllib.parse import parse_qs
 
 from django.conf import settings
@@ -165,10 +166,17 @@ STREAM_PATH = re.compile(
 )
 
 
-def route(django_application):
+#: An ASGI application and its arguments, as Django's ASGI handler takes them: the scope and the messages are dicts.
+type Scope = dict[str, Any]
+type Receive = Callable[[], Awaitable[Mapping[str, Any]]]
+type Send = Callable[[Mapping[str, Any]], Awaitable[None]]
+type Application = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def route(django_application: Application) -> Application:
     """The ASGI application: the streams' GETs here, everything else (their CORS preflights too) to Django."""
 
-    async def application(scope, receive, send):
+    async def application(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
             found = STREAM_PATH.match(scope["path"])
             if found is not None:
@@ -178,7 +186,7 @@ def route(django_application):
     return application
 
 
-def _headers(scope) -> dict[str, str]:
+def _headers(scope: Scope) -> dict[str, str]:
     return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
 
 
@@ -193,7 +201,7 @@ def _cors(headers: dict[str, str]) -> list[tuple[bytes, bytes]]:
     return []
 
 
-async def _answer_json(send, status: int, body: dict, extra: list[tuple[bytes, bytes]]) -> None:
+async def _answer_json(send: Send, status: int, body: dict, extra: list[tuple[bytes, bytes]]) -> None:
     payload = json.dumps(body).encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()), *extra]})  # fmt: skip
@@ -208,7 +216,7 @@ def _host_allowed(headers: dict[str, str]) -> bool:
     return bool(host) and validate_host(host, allowed)
 
 
-async def serve(scope, receive, send, event_id: int, station: str | None) -> None:
+async def serve(scope: Scope, receive: Receive, send: Send, event_id: int, station: str | None) -> None:
     headers = _headers(scope)
     cors = _cors(headers)
     if not _host_allowed(headers):

@@ -23,7 +23,7 @@ from tournaments.selectors import people as people_selectors
 from tournaments.selectors.people import pod_open_report
 
 
-def serializer_context(request: Request, event: Event | None = None, **extra) -> dict:
+def serializer_context(request: Request, event: Event | None = None, **extra: Any) -> dict[str, Any]:
     """Serializer context: who is reading, and whether they see every player's private fields.
 
     At an event, staff who manage its registrations see them; elsewhere only

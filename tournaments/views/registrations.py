@@ -95,7 +95,12 @@ def _entered(registration: Registration) -> str:
 
 
 def _registration_row(
-    request: HttpRequest, event: Event, registration: Registration, *, error: str | None = None, open_tools=False
+    request: HttpRequest,
+    event: Event,
+    registration: Registration,
+    *,
+    error: str | None = None,
+    open_tools: bool = False,
 ) -> HttpResponse:
     """A player's row for htmx, with the players card's count out of band (checking in or dropping changes it)."""
     registrations = list(selectors.event_registrations(event=event))
