@@ -20,8 +20,10 @@ from games.models import Game, GameEvent
 from rules import Format
 
 if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
     from live.models import RoundTimer
-    from live.selectors import FeatureMatch, Snapshot
+    from live.selectors import ClockFigures, FeatureMatch, Snapshot
     from tournaments.models import Pod, Round, Standing
     from tournaments.selectors import Bracket
 
@@ -70,7 +72,7 @@ def timer_view(
     }
 
 
-def table_clock(round_: Round | None) -> dict[str, Any] | None:
+def table_clock(round_: WithAnnotations[Round, ClockFigures] | None) -> dict[str, Any] | None:
     """A player's table clock, from the round :func:`live.selectors.round_clock` read: the round's clock with the
     table's extra time, and the live number it is as of (the page follows the event's stream from there)."""
     if round_ is None:
@@ -124,7 +126,7 @@ def players_in_game(fmt: Format, game: Game | None) -> dict[int, dict[str, Any]]
     return players_in_state(fmt, game.state if game is not None else None)
 
 
-def players_in_state(fmt: Format, state: Mapping[str, Any] | None) -> dict[int, dict[str, Any]]:
+def players_in_state(fmt: Format, state: dict[str, Any] | None) -> dict[int, dict[str, Any]]:
     """:func:`players_in_game` from the state itself."""
     if state is None:
         return {}
