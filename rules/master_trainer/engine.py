@@ -239,8 +239,9 @@ VOCABULARY: dict[str, EventSpec] = {
                     optional=True,
                 ),
             },
-            "§10, §9.3, §17.4",
-            "Ends the turn: Paragon Drain (lose an Energy Source, or the Paragon is Knocked Out), all Pools empty.",
+            "§10, §9.3, §17.4, §18",
+            "Ends the turn: Paragon Drain (lose an Energy Source, or the Paragon is Knocked Out), all Pools empty, "
+            "Status Conditions applied in the turn before expire.",
         ),
         EventSpec(
             "deck_out",
