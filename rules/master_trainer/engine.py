@@ -163,6 +163,12 @@ def turn_of(state: State) -> Any:
     return current if state["phase"] not in ("ended", "setup") else None
 
 
+def status_conditions(player: Mapping[str, Any]) -> tuple[str, ...]:
+    """The Active's Status Condition as an overlay shows it (``("Poisoned",)``), or none (§18)."""
+    status = player.get("status_condition")
+    return (str(status["condition"]).capitalize(),) if isinstance(status, Mapping) else ()
+
+
 KINDS = ("creature", "master", "paragon")
 ECHO_SOURCES = frozenset({"item", "support"})
 HEAL_SOURCES = ("item", "support", "attack", "ability", "passive")
