@@ -122,7 +122,8 @@ def game_wins(games: list[Game]) -> dict[int, int]:
 
 
 def players_in_game(fmt: Format, game: Game | None) -> dict[int, dict[str, Any]]:
-    """``{player id: {"active", "out", "placement", "counters"}}`` from a game's state (empty without a game)."""
+    """``{player id: {"active", "out", "placement", "counters", "status_conditions"}}`` from a game's state (empty
+    without a game)."""
     return players_in_state(fmt, game.state if game is not None else None)
 
 
@@ -140,6 +141,7 @@ def players_in_state(fmt: Format, state: dict[str, Any] | None) -> dict[int, dic
             "counters": [
                 {"name": c.name, "label": c.label, "value": c.read(p)} for c in fmt.counters if c.read(p) is not None
             ],
+            "status_conditions": list(fmt.status_conditions(p)),
         }
     return shown
 
@@ -189,8 +191,8 @@ def entry_facts(
 
 def feature_match(match: FeatureMatch) -> dict[str, Any]:
     """What a station's overlay shows (read by :func:`live.selectors.feature_match`): its table in the current
-    round, the players in seat order with their records, who is active, the format's counters from the game in
-    progress, games won in a best of 3, deck names (when the decks were visible to the reader), the timer and the
+    round, the players in seat order with their records, who is active, the format's counters and the Status
+    Conditions on their Creatures from the game in progress, games won in a best of 3, deck names (when the decks were visible to the reader), the timer and the
     decklist on air."""
     station = match.station
     event = station.event
@@ -233,7 +235,7 @@ def feature_match(match: FeatureMatch) -> dict[str, Any]:
             "game_wins": wins.get(s.player_id, 0) if fmt.games_per_match > 1 else None,
             "deck": deck_name(decks[s.player_id].roles) if s.player_id in decks else None,
             "placement": s.placement,
-            **in_game.get(s.player_id, {"active": False, "out": False, "counters": []}),
+            **in_game.get(s.player_id, {"active": False, "out": False, "counters": [], "status_conditions": []}),
         }
         for s in seats
     ]

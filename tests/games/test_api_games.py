@@ -383,3 +383,52 @@ def test_a_void_that_ends_the_game_records_the_tables_result(api, organiser, dja
         game = void(api, game, 2, "the gain was never played").json()
     assert game["status"] == "finished"
     assert PodResult.objects.filter(pod_id=Game.objects.get(pk=game["id"]).pod_id).exists()
+
+
+# --- Master Trainer: §18 Status Conditions and Creatures put into play by effects ---------------------------
+
+
+def master_trainer_table(organiser, api: APIClient) -> tuple[dict, list[int]]:
+    """A two-player Master Trainer game with the first player's first turn started."""
+    pod = seated_table(organiser, "master-trainer", 2)
+    ids = seat_ids(pod)
+    game = record(api, start_game(api, pod), [GameEvent("start_turn", {"player": ids[0]})])
+    return game, ids
+
+
+def test_a_status_condition_is_applied_expires_and_is_not_reapplied_through_the_api(api, organiser):
+    # §18: "Only one Status Condition may affect Creatures at a time. Status Conditions: - last a maximum of two
+    # turns - cannot be immediately reapplied after removal"
+    game, (p1, p2) = master_trainer_table(organiser, api)
+    game = record(api, game, [GameEvent("apply_status_condition", {"player": p2, "condition": "asleep"})])
+    assert game["state"]["players"][1]["status_condition"] == {"condition": "asleep", "turn": 1}
+    second = append(api, game, "apply_status_condition", {"player": p2, "condition": "burned"})
+    assert second.status_code == 400
+    assert (second.json()["error"]["code"], second.json()["error"]["rule"]) == ("status_condition_present", "§18")
+    game = record(
+        api, game, [GameEvent("end_turn", {"player": p1}), GameEvent("start_turn", {"player": p2})]
+    )  # the second turn
+    assert game["state"]["players"][1]["status_condition"] is not None
+    game = record(api, game, [GameEvent("end_turn", {"player": p2})])
+    assert game["state"]["players"][1]["status_condition"] is None
+    game = record(api, game, [GameEvent("start_turn", {"player": p1})])
+    again = append(api, game, "apply_status_condition", {"player": p2, "condition": "asleep"})
+    assert again.status_code == 400 and again.json()["error"]["code"] == "status_condition_reapplied"
+    assert state_of(api, game)["version"] == game["version"]
+
+
+def test_a_creature_an_item_puts_into_play_in_another_players_turn_is_accepted_through_the_api(api, organiser):
+    # §3: "Card text always overrides the rulebook."; §11.1: Items "during any player's turn [...] in response
+    # to effects".
+    game, (p1, p2) = master_trainer_table(organiser, api)
+    from_hand = append(api, game, "play_creature", {"player": p2, "to": "bench"})
+    assert from_hand.status_code == 400 and from_hand.json()["error"]["code"] == "not_your_turn"
+    game = record(
+        api,
+        game,
+        [
+            GameEvent("play_support", {"player": p2, "kind": "item"}),
+            GameEvent("play_creature", {"player": p2, "to": "bench", "by_effect": True}),
+        ],
+    )
+    assert game["state"]["players"][1]["bench"] == 1

@@ -683,3 +683,39 @@ def test_the_next_duel_keeps_the_deck_masters_the_judge_named_for_the_first(
     assert {p["id"]: p["deck_master"]["card"] for p in second.state["players"]} == {a: "Jinzo", b: "Dark Magician"}
     page = _page(judge_browser, second)
     assert "Jinzo · in its Deck Master Position" in page and "name not recorded" not in page
+
+
+# --- Master Trainer: §18 Status Conditions and Creatures put into play by effects ---------------------------
+
+
+def test_a_status_condition_recorded_from_the_form_shows_on_the_players_state(judge_browser, game):
+    # §18: "Only one Status Condition may affect Creatures at a time."
+    first, second = game.players[:2]
+    _append(judge_browser, game, "start_turn", player=first)
+    response = _append(judge_browser, game, "apply_status_condition", version=1, player=second, condition="poisoned")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.state["players"][1]["status_condition"] == {"condition": "poisoned", "turn": 1}
+    page = _page(judge_browser, game)
+    assert "Status Condition" in page and "poisoned, since turn 1" in page
+    assert 'name="type" value="remove_status_condition"' in page
+    refused = _append(judge_browser, game, "apply_status_condition", version=2, player=second, condition="burned")
+    assert refused.status_code == 400
+    assert "status_condition_present" in refused.content.decode() and "§18" in refused.content.decode()
+    _append(judge_browser, game, "remove_status_condition", version=2, player=second)
+    game.refresh_from_db()
+    assert game.state["players"][1]["status_condition"] is None
+    assert "poisoned, since turn 1" not in _page(judge_browser, game)
+
+
+def test_an_item_benches_a_creature_in_another_players_turn_from_the_form(judge_browser, game):
+    # §3: "Card text always overrides the rulebook."; §11.1: Items "during any player's turn".
+    first, second = game.players[:2]
+    _append(judge_browser, game, "start_turn", player=first)
+    refused = _append(judge_browser, game, "play_creature", version=1, player=second, to="bench")
+    assert refused.status_code == 400 and "not_your_turn" in refused.content.decode()
+    response = _append(judge_browser, game, "play_creature", version=1, player=second, to="bench", by_effect="on")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.version == 2 and game.state["players"][1]["bench"] == 1
+    assert game.events.get(seq=2).payload == {"player": second, "to": "bench", "by_effect": True}
