@@ -63,12 +63,12 @@ _SENTENCE_END = re.compile(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bI\.e\.)(?<=[.!?])\s
 _LINE_MARKERS = re.compile(r"^[\s>#\-•*]*(\[![^\]]*\]-?)?\s*")
 
 #: The packages under ``rules/`` that keep a ``coverage.py``, in the order the docs list them.
-FORMAT_PACKAGES: tuple[str, ...] = ("format3_trinity",)
+FORMAT_PACKAGES: tuple[str, ...] = ("format3_trinity", "mintayn_master")
 
 
 @dataclass(frozen=True)
 class Check:
-    code: str  #: the RuleViolation or deck Violation code
+    code: str  #: the RuleViolation or deck Violation code; empty when the engine follows the rule with no refusal
     entry: str  #: where it is raised: "`end_turn`" (an engine event) or "deck check"
     test: str  #: the test that proves it: ``tests/rules/test_x.py::test_y``
 
@@ -101,6 +101,11 @@ class Coverage:
 
 def check(code: str, entry: str, test: str) -> Check:
     return Check(code, entry, test)
+
+
+def follows(entry: str, test: str) -> Check:
+    """A rule the engine follows with nothing to refuse (a player who cannot select does not lose): no code."""
+    return Check("", entry, test)
 
 
 def rule(section: str, quote: str, *checks: Check) -> Row:
@@ -174,7 +179,7 @@ def document(coverage: Coverage) -> str:
     ]
     for row in coverage.rows:
         if row.enforced:
-            by = "<br>".join(f"{c.entry}: `{c.code}`" for c in row.checks)
+            by = "<br>".join(f"{c.entry}: `{c.code}`" if c.code else f"{c.entry} (followed)" for c in row.checks)
             proof = "<br>".join(f"`{c.test}`" for c in row.checks)
         else:
             by = "—"

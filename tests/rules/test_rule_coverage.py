@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from rules import get_format
 from rules.coverage import Coverage, Row, checkable_units, coverages, doc_name, document, judge, normalise, unaccounted
 from tests.support.data import REPO_ROOT, rulebook
 
@@ -18,7 +19,7 @@ SLUGS = list(COVERAGES)
 
 
 def test_every_format_with_a_rulebook_has_its_coverage():
-    assert SLUGS == ["format3-trinity"]
+    assert SLUGS == ["format3-trinity", "mintayn-master"]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -44,7 +45,7 @@ def test_every_row_is_enforced_by_a_code_and_a_test_that_exist_or_is_the_judges_
     for row in coverage.rows:
         assert row.enforced != bool(row.judge.strip()), row.quote
         for c in row.checks:
-            if f'"{c.code}"' not in sources:
+            if c.code and f'"{c.code}"' not in sources:
                 problems.append(f"{c.code}: raised in none of {coverage.modules}")
             path, _, name = c.test.partition("::")
             test_file = REPO_ROOT / path
@@ -53,6 +54,15 @@ def test_every_row_is_enforced_by_a_code_and_a_test_that_exist_or_is_the_judges_
             elif not re.search(rf"^def {re.escape(name)}\(", test_file.read_text(encoding="utf-8"), re.MULTILINE):
                 problems.append(f"{c.test}: no such test")
     assert not problems, problems
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_engine_entry_is_an_event_of_the_formats_vocabulary(slug):
+    vocabulary = set(get_format(slug).engine.VOCABULARY) | {"new_game"}
+    entries = {c.entry for row in COVERAGES[slug].rows for c in row.checks}
+    events = {m.group(1) for e in entries if (m := re.match(r"`(\w+)`", e))}
+    assert events <= vocabulary
+    assert all(e.startswith("`") or e == "deck check" for e in entries), entries
 
 
 @pytest.mark.parametrize("slug", SLUGS)
