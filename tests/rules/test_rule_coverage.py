@@ -19,7 +19,7 @@ SLUGS = list(COVERAGES)
 
 
 def test_every_format_with_a_rulebook_has_its_coverage():
-    assert SLUGS == ["format3-trinity", "mintayn-master"]
+    assert SLUGS == ["format3-trinity", "mintayn-master", "mt-silver"]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -37,6 +37,19 @@ def test_every_row_has_a_section_and_quotes_at_least_four_words(slug):
         assert len(row.quote.split()) >= 4, row.quote
 
 
+def _test_source(source: str, name: str) -> str | None:
+    """The source of test function ``name`` with its decorators, up to the next top-level statement."""
+    lines = source.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(f"def {name}(")), None)
+    if start is None:
+        return None
+    first = start
+    while first > 0 and (lines[first - 1].startswith(("@", " ", ")")) and lines[first - 1].strip()):
+        first -= 1
+    end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()), len(lines))
+    return "\n".join(lines[first:end])
+
+
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_row_is_enforced_by_a_code_and_a_test_that_exist_or_is_the_judges_call_with_a_reason(slug):
     coverage = COVERAGES[slug]
@@ -51,8 +64,10 @@ def test_every_row_is_enforced_by_a_code_and_a_test_that_exist_or_is_the_judges_
             test_file = REPO_ROOT / path
             if not name or not test_file.is_file():
                 problems.append(f"{c.test}: no such test file")
-            elif not re.search(rf"^def {re.escape(name)}\(", test_file.read_text(encoding="utf-8"), re.MULTILINE):
+            elif (body := _test_source(test_file.read_text(encoding="utf-8"), name)) is None:
                 problems.append(f"{c.test}: no such test")
+            elif c.code and f'"{c.code}"' not in body:
+                problems.append(f"{c.test}: does not name {c.code}")
     assert not problems, problems
 
 
