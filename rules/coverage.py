@@ -63,7 +63,7 @@ _SENTENCE_END = re.compile(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bI\.e\.)(?<=[.!?])\s
 _LINE_MARKERS = re.compile(r"^[\s>#\-•*]*(\[![^\]]*\]-?)?\s*")
 
 #: The packages under ``rules/`` that keep a ``coverage.py``, in the order the docs list them.
-FORMAT_PACKAGES: tuple[str, ...] = ("format3_trinity", "mintayn_master", "mt_silver", "deck_masters")
+FORMAT_PACKAGES: tuple[str, ...] = ("format3_trinity", "mintayn_master", "mt_silver", "deck_masters", "master_trainer")
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ SLUGS = list(COVERAGES)
 
 
 def test_every_format_with_a_rulebook_has_its_coverage():
-    assert SLUGS == ["format3-trinity", "mintayn-master", "mt-silver", "deck-masters"]
+    assert SLUGS == ["format3-trinity", "mintayn-master", "mt-silver", "deck-masters", "master-trainer"]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
