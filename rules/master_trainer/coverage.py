@@ -65,6 +65,11 @@ ROWS = (
         ),
     ),
     rule(
+        "§3.2 Win Conditions",
+        "Life Depletion A player's Life total reaches 0.",
+        follows("`adjust_life`", f"{E}::test_a_two_player_game_ends_when_one_player_reaches_zero_life"),
+    ),
+    rule(
         "§4.1 Deck Matrix",
         "Master Zone - 1 Master Creature",
         check("master_invalid", DECK, f"{D}::test_the_master_must_be_a_creature"),
@@ -139,6 +144,23 @@ ROWS = (
         check("master_in_play", "`deploy_master`", f"{E}::test_a_master_already_in_play_cannot_be_deployed"),
     ),
     rule(
+        "§8.1 Sanctuary",
+        "it instead returns to the Master Zone exhausted.",
+        follows(
+            "`leave_play`",
+            f"{E}::test_a_master_leaving_play_returns_to_the_master_zone_exhausted_until_its_owners_next_turn",
+        ),
+    ),
+    rule(
+        "§8.2 Recast Tax",
+        "Each time your Master returns to the Master Zone: - its deployment cost increases by +2 Colorless Energy.",
+        check(
+            "insufficient_energy",
+            "`deploy_master`",
+            f"{E}::test_the_recast_tax_adds_two_energy_per_return_cumulatively",
+        ),
+    ),
+    rule(
         "§8.4 Master Exhaustion",
         "A Master returning to the Master Zone: - cannot return to the Active Spot until the start of your next turn.",
         check(
@@ -167,6 +189,11 @@ ROWS = (
         ),
     ),
     rule(
+        "§9.4 Energy Exhaustion",
+        "Exhausted Sources: - do not generate Energy during your next turn - recover afterward",
+        follows("`start_turn`", f"{E}::test_exhausted_sources_skip_their_owners_next_generation_then_recover"),
+    ),
+    rule(
         "§11.2 Sorcery Speed",
         "Supporters, Stadiums, and non-Item Support cards may only be played: - during your Main Phase - during your "
         "turn",
@@ -192,6 +219,16 @@ ROWS = (
         "§12.1 In Cover",
         "Benched Creatures: - cannot be chosen as attack targets - cannot receive attack damage",
         "an attack names the target player, not the Creature: the judge rules on which Creature is hit",
+    ),
+    rule(
+        "§12.2 Life Link",
+        "Life Link damage is capped at 50 Player Life damage per attack instance.",
+        follows("`attack`", f"{E}::test_life_link_takes_half_the_damage_rounded_down_and_at_most_50"),
+    ),
+    rule(
+        "§12.2 Life Link",
+        "If you have no Active Creatures, attacks deal full damage directly to your Player Life Total.",
+        follows("`attack`", f"{E}::test_with_no_active_an_attack_hits_player_life_in_full_and_uncapped"),
     ),
     rule(
         "§12.3 Healing Echo",
