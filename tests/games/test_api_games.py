@@ -217,6 +217,31 @@ def test_events_the_rules_refuse_keep_the_version(api, organiser, type_, data, c
     assert state_of(api, game)["version"] == 0
 
 
+def test_a_format3_pass_for_no_valid_target_while_one_remains_answers_400_and_changes_nothing(api, organiser):
+    # Rule Set #3: "you are also not allowed to pass your turn without attacking unless you are simply unable due
+    # to having no valid targets remaining in play or by having insufficient energy to perform an attack."
+    pod = seated_table(organiser, "format3-trinity", 4)
+    a, b, c, d = seat_ids(pod)
+    game = start_game(api, pod)
+    first_round = [GameEvent("start_turn", {"player": a}), GameEvent("end_turn", {"player": a})]
+    for pid in (b, c, d):
+        first_round += [
+            GameEvent("start_turn", {"player": pid}),
+            GameEvent("end_turn", {"player": pid, "no_attack_reason": "insufficient_energy"}),
+        ]
+    game = record(api, game, [*first_round, GameEvent("start_turn", {"player": a})])
+    before = state_of(api, game)
+
+    response = append(api, game, "end_turn", {"player": a, "no_attack_reason": "no_valid_target"})
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "valid_target_remains"
+    assert error["rule"].startswith("Rule Set #3")
+    assert state_of(api, game) == before
+    assert append(api, game, "end_turn", {"player": a, "no_attack_reason": "insufficient_energy"}).status_code == 201
+
+
 def test_a_stale_expected_version_answers_409_with_the_current_state(api, organiser):
     game, p1, p2 = mintayn_table(organiser, api)
     current = record(api, game, [GameEvent("start_turn", {"player": p1})])

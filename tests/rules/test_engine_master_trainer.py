@@ -242,6 +242,7 @@ def test_sorcery_speed_actions_out_of_turn_are_refused():
     t.refuse("play_stadium", "not_your_turn", "§11.2", player=2)
     t.refuse("play_creature", "not_your_turn", "§10", player=2, to="bench")
     t.refuse("play_energy_source", "not_your_turn", "§9.1", player=2)
+    t.refuse("deploy_master", "not_your_turn", "§8", player=2, to="bench")
     t.refuse("end_turn", "not_your_turn", "§10", player=2)
 
 

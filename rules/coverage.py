@@ -1,0 +1,192 @@
+"""Every rule accounted for: each rulebook's rules, the check that enforces each and the test that proves it, or
+why it is the judge's call.
+
+Terms
+-----
+*row*
+    :class:`Row`: a rulebook section, a sentence (or the part of one that states the rule) quoted verbatim from
+    the rulebook, and either the :class:`Check` rows that enforce it or ``judge``, the reason it is the judge's
+    call (card text Podium does not hold, a table procedure, an example...).
+*check*
+    :class:`Check`: where Podium refuses what the rule forbids - an engine event and the ``RuleViolation`` code
+    it raises, or a deck check's violation code - and the test (a pytest node id, ``path::function``) that
+    proves it.
+*checkable unit*
+    A sentence of the rulebook that states a limit, found mechanically by :func:`checkable_units`: each line of
+    the rulebook (list markers, quote markers and headings' ``#`` stripped) is split into sentences after ``.``,
+    ``!`` or ``?`` (not after "e.g." or "i.e."), and a sentence is a unit when it holds one of :data:`KEYWORDS`
+    as a word ("must", "cannot", "only", "up to", "once per", ...).  A unit is *accounted for* when a row's
+    quote holds it or it holds a row's quote (whitespace made single spaces).  Every unit of every rulebook
+    must be accounted for (tests/rules/test_rule_coverage.py), so a new rule sentence fails the tests until
+    it has a row.
+*coverage*
+    :class:`Coverage`: one format's rows, its rulebook's file name and the modules its check codes live in.
+    Each format keeps it in ``rules/<format>/coverage.py`` as ``COVERAGE``; :func:`coverages` loads them all.
+
+Contract
+--------
+:func:`document` renders a coverage as the Markdown of ``docs/games/<slug>-coverage.md``; ``python manage.py
+rule_coverage`` writes those files (``--check`` fails when one is out of date) and prints the counts per format.
+Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+#: The words that make a rulebook sentence a checkable unit (matched case-blind, as whole words).
+KEYWORDS: tuple[str, ...] = (
+    "must",
+    "may not",
+    "cannot",
+    "can't",
+    "not allowed",
+    "only",
+    "at most",
+    "maximum",
+    "max",
+    "no more than",
+    "exactly",
+    "required",
+    "up to",
+    "once per",
+    "limit",
+    "restricted",
+    "restriction",
+    "minimum",
+)
+_KEYWORD = re.compile(r"\b(" + "|".join(re.escape(k) for k in KEYWORDS) + r")\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bI\.e\.)(?<=[.!?])\s+(?=[^a-z])")
+_LINE_MARKERS = re.compile(r"^[\s>#\-•*]*(\[![^\]]*\]-?)?\s*")
+
+#: The packages under ``rules/`` that keep a ``coverage.py``, in the order the docs list them.
+FORMAT_PACKAGES: tuple[str, ...] = ("format3_trinity", "mintayn_master", "mt_silver", "deck_masters", "master_trainer")
+
+
+@dataclass(frozen=True)
+class Check:
+    code: str  #: the RuleViolation or deck Violation code; empty when the engine follows the rule with no refusal
+    entry: str  #: where it is raised: "`end_turn`" (an engine event) or "deck check"
+    test: str  #: the test that proves it: ``tests/rules/test_x.py::test_y``
+
+
+@dataclass(frozen=True)
+class Row:
+    section: str
+    quote: str
+    checks: tuple[Check, ...] = ()
+    judge: str = ""  #: why it is the judge's call; empty when ``checks`` enforce it
+
+    @property
+    def enforced(self) -> bool:
+        return bool(self.checks)
+
+
+@dataclass(frozen=True)
+class Coverage:
+    slug: str
+    title: str
+    rulebook: str  #: the rulebook's file name (tests read it from the shared rulebooks)
+    modules: tuple[str, ...]  #: the source files (relative to the repository) the check codes are raised in
+    rows: tuple[Row, ...]
+
+    def counts(self) -> tuple[int, int]:
+        """(rows enforced by a check, rows that are the judge's call)."""
+        enforced = sum(1 for r in self.rows if r.enforced)
+        return enforced, len(self.rows) - enforced
+
+
+def check(code: str, entry: str, test: str) -> Check:
+    return Check(code, entry, test)
+
+
+def follows(entry: str, test: str) -> Check:
+    """A rule the engine follows with nothing to refuse (a player who cannot select does not lose): no code."""
+    return Check("", entry, test)
+
+
+def rule(section: str, quote: str, *checks: Check) -> Row:
+    """A rule Podium enforces: ``checks`` name the refusals and their tests."""
+    if not checks:
+        raise ValueError(f"{section}: an enforced rule names at least one check")
+    return Row(section, quote, checks=checks)
+
+
+def judge(section: str, quote: str, reason: str) -> Row:
+    """A rule that is the judge's call, and why."""
+    if not reason:
+        raise ValueError(f"{section}: the judge's call needs its reason")
+    return Row(section, quote, judge=reason)
+
+
+def normalise(text: str) -> str:
+    """Whitespace runs made one space, the ends trimmed."""
+    return " ".join(text.split())
+
+
+def checkable_units(text: str) -> list[str]:
+    """The sentences of a rulebook that state a limit (see *checkable unit* above), in order, each once."""
+    units: list[str] = []
+    for line in text.splitlines():
+        line = normalise(_LINE_MARKERS.sub("", line))
+        for sentence in _SENTENCE_END.split(line):
+            sentence = sentence.strip()
+            if sentence and _KEYWORD.search(sentence) and sentence not in units:
+                units.append(sentence)
+    return units
+
+
+def unaccounted(text: str, rows: Iterable[Row]) -> list[str]:
+    """The checkable units of rulebook ``text`` that no row's quote holds or is held by."""
+    quotes = [normalise(r.quote) for r in rows]
+    return [u for u in checkable_units(text) if not any(q in u or u in q for q in quotes)]
+
+
+def coverages() -> list[Coverage]:
+    """Every format's :class:`Coverage` (``rules/<format>/coverage.py``)."""
+    return [importlib.import_module(f"rules.{pkg}.coverage").COVERAGE for pkg in FORMAT_PACKAGES]
+
+
+# --- the docs -------------------------------------------------------------------------------------------------
+
+
+def _cell(text: str) -> str:
+    return normalise(text).replace("|", "\\|")
+
+
+def document(coverage: Coverage) -> str:
+    """The Markdown of ``docs/games/<slug>-coverage.md``."""
+    enforced, judged = coverage.counts()
+    lines = [
+        f"# {coverage.title}: every rule accounted for",
+        "",
+        "<!-- Generated by `python manage.py rule_coverage` from "
+        f"`rules/{coverage.slug.replace('-', '_')}/coverage.py`; do not edit by hand. -->",
+        "",
+        f"Each rule of the rulebook `{coverage.rulebook}`, quoted verbatim, with the check that enforces it (the "
+        "engine event or deck check and the code it refuses with) and the test that proves it, or the reason it is "
+        "the judge's call. Every sentence of the rulebook that states a limit (it holds one of the words "
+        + ", ".join(f"“{k}”" for k in KEYWORDS)
+        + ") has a row: `tests/rules/test_rule_coverage.py` checks it, and that each code and test exists.",
+        "",
+        f"**{enforced} enforced, {judged} the judge's call.**",
+        "",
+        "| section | rule (quoted) | enforced by (code) | proved by / the judge's call |",
+        "|---|---|---|---|",
+    ]
+    for row in coverage.rows:
+        if row.enforced:
+            by = "<br>".join(f"{c.entry}: `{c.code}`" if c.code else f"{c.entry} (followed)" for c in row.checks)
+            proof = "<br>".join(f"`{c.test}`" for c in row.checks)
+        else:
+            by = "—"
+            proof = f"the judge's call: {_cell(row.judge)}"
+        lines.append(f"| {_cell(row.section)} | “{_cell(row.quote)}” | {by} | {proof} |")
+    return "\n".join(lines) + "\n"
+
+
+def doc_name(coverage: Coverage) -> str:
+    return f"{coverage.slug}-coverage.md"
