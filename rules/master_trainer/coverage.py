@@ -9,10 +9,6 @@ DECK = "deck check"
 E = "tests/rules/test_engine_master_trainer.py"
 D = "tests/rules/test_deck_rules_master_trainer.py"
 CARD_PLAY = "card play the engine does not simulate (cards, damage counters, effects): the judge rules on it"
-PENDING_STATUS = "pending: issue #25, the Master Trainer item on §18 Status Conditions"
-PENDING_OTHER_TURN = (
-    "pending: issue #25, the Master Trainer item on Creatures put into play by effects in another player's turn"
-)
 
 SORCERY = check("not_your_turn", "`play_support`", f"{E}::test_sorcery_speed_actions_out_of_turn_are_refused")
 MAIN_PHASE = check("not_main_phase", "`play_support`", f"{E}::test_main_phase_actions_after_the_attack_are_refused")
@@ -194,6 +190,20 @@ ROWS = (
         follows("`start_turn`", f"{E}::test_exhausted_sources_skip_their_owners_next_generation_then_recover"),
     ),
     rule(
+        "§11.1 Instant Speed",
+        "Item cards may be played: - during any player's turn - during combat - during movement - in response to "
+        "effects",
+        follows(
+            "`play_creature` with `by_effect`",
+            f"{E}::test_an_item_may_bench_a_creature_in_another_players_turn_but_a_creature_from_hand_may_not",
+        ),
+        check(
+            "not_your_turn",
+            "`play_creature` from the hand",
+            f"{E}::test_an_item_may_bench_a_creature_in_another_players_turn_but_a_creature_from_hand_may_not",
+        ),
+    ),
+    rule(
         "§11.2 Sorcery Speed",
         "Supporters, Stadiums, and non-Item Support cards may only be played: - during your Main Phase - during your "
         "turn",
@@ -353,11 +363,27 @@ ROWS = (
         "Paragons are considered endgame entities and may not be devolved by card effects.",
         CARD_PLAY,
     ),
-    judge("§18 Status Conditions", "Only one Status Condition may affect Creatures at a time.", PENDING_STATUS),
-    judge(
+    rule(
+        "§18 Status Conditions",
+        "Only one Status Condition may affect Creatures at a time.",
+        check(
+            "status_condition_present",
+            "`apply_status_condition`",
+            f"{E}::test_only_one_status_condition_may_affect_a_creature_at_a_time_but_each_creature_may_have_one",
+        ),
+    ),
+    rule(
         "§18 Status Conditions",
         "Status Conditions: - last a maximum of two turns - cannot be immediately reapplied after removal",
-        PENDING_STATUS,
+        follows(
+            "`end_turn` (a condition expires)",
+            f"{E}::test_a_status_condition_lasts_the_turn_it_is_applied_in_and_the_next_players_turn_then_expires",
+        ),
+        check(
+            "status_condition_reapplied",
+            "`apply_status_condition`",
+            f"{E}::test_a_status_condition_cannot_be_reapplied_to_that_creature_until_its_owners_next_turn",
+        ),
     ),
     rule(
         "§19 Knockouts & Loss Conditions",
@@ -382,7 +408,8 @@ ROWS = (
     judge(
         "§19 Knockouts & Loss Conditions",
         "This occurs immediately, regardless of whose turn it is.",
-        PENDING_OTHER_TURN,
+        "the judge records the Field Break when it happens, in whoever's turn; the engine ends the game at that "
+        "entry and has nothing to refuse",
     ),
     rule(
         "§19 Knockouts & Loss Conditions",
