@@ -336,7 +336,7 @@ class Seat(models.Model):
         return f"{self.player} seat {self.seat_order}"
 
     @property
-    def game_score(self) -> tuple[int, int, int] | None:
+    def games_record(self) -> tuple[int, int, int] | None:
         """The match's game score (won, lost, drawn); ``None`` when none was given (the three are set together)."""
         if self.games_won is None or self.games_lost is None or self.games_drawn is None:
             return None

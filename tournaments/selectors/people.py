@@ -152,7 +152,7 @@ def player_history(*, event: Event, player: Player) -> list[PlayerRound]:
                 opponents=[s.player.display_name for s in seat.pod.seats.all() if s.player_id != player.pk],
                 placement=seat.placement,
                 points=seat.points,
-                games=seat.game_score,
+                games=seat.games_record,
                 bye=seat.pod.is_bye,
             )
         )
