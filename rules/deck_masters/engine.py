@@ -506,7 +506,9 @@ def _activate_ability(state: State, data: Mapping[str, Any]) -> None:
             "An Ability cannot be activated during the Damage Step unless its own text says it can (in_damage_step).",
         )
     used = list(p.get("abilities_used") or [])
-    if limits["once_per_turn"] and any(u["deck_master"] == card and u["ability"] == ability for u in used):
+    # The rulebook's Deck Masters have one Ability each: the Ability's name does not tell two apart.
+    one = ability_limits(card) is not None
+    if limits["once_per_turn"] and any(u["deck_master"] == card and (one or u["ability"] == ability) for u in used):
         # "... The effect of the Ability is negated, and I cannot activate the Ability again this turn." (THE ABILITY)
         raise RuleViolation(
             "ability_once_per_turn",

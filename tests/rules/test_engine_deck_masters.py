@@ -323,6 +323,7 @@ def test_hyper_hammerheads_ability_is_once_per_turn_and_costs_700_lp_even_when_n
     assert state["players"][0]["lp"] == 7300
     assert state["players"][0]["abilities_used"][0]["negated"] is True
     refused(state, hammerhead(), "ability_once_per_turn")
+    refused(state, hammerhead(ability="another name"), "ability_once_per_turn")
     # Next turn (the opponent's) it can be activated again.
     state = play([end(A), start(B), hammerhead()], state)
     assert state["players"][0]["lp"] == 6600
