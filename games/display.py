@@ -142,6 +142,7 @@ def entry_summary(spec: EventSpec | None, payload: Mapping[str, Any], names: Nam
 LABELS: dict[str, str] = {
     "lp": "LP",
     "deck_master": "Deck Master",
+    "abilities_used": "Abilities used this turn",
     "hand_size": "hand",
     "pending_drafts": "draft offers",
     "badges_taken": "Badge Tokens taken",
@@ -169,6 +170,22 @@ def deck_master(value: Any, names: Names) -> str:
     else:
         where = readable(location)
     return f"{card} · {where}"
+
+
+def _abilities_used(value: Any, names: Names) -> str:
+    """``Hyper Hammerhead (negated), Goldd, Wu-Lord of Dark World`` (Deck Masters' ``abilities_used``)."""
+    if not isinstance(value, list):
+        return readable(value)
+    parts = []
+    for used in value:
+        if not isinstance(used, dict):
+            parts.append(readable(used))
+            continue
+        text = used.get("deck_master") or "Deck Master"
+        if used.get("ability"):
+            text += f": {used['ability']}"
+        parts.append(text + (" (negated)" if used.get("negated") else ""))
+    return "; ".join(parts) or "none"
 
 
 def _conditions(value: Any, names: Names) -> str:
@@ -242,6 +259,7 @@ def _monsters(value: Any, names: Names) -> str:
 #: State keys with their own rendering: ids become names, nested records read as sentences.
 RENDERERS: dict[str, Callable[[Any, Names], str]] = {
     "deck_master": deck_master,
+    "abilities_used": _abilities_used,
     "conditions": _conditions,
     "status_condition": _status_condition,
     "pending_drafts": _player_list,

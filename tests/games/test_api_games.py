@@ -28,6 +28,7 @@ from tests.support.games import (
     seat_ids,
     seated_table,
     start_game,
+    yugioh_pool,
 )
 from tournaments.models import Pod, PodResult
 
@@ -178,6 +179,80 @@ def test_the_next_deck_masters_duel_starts_with_the_deck_masters_of_the_last_one
     third = api.post(games_url(pod), {"options": {"deck_masters": {str(b): "Kuriboh"}}}, format="json").json()
     cards = {p["id"]: p["deck_master"]["card"] for p in third["state"]["players"]}
     assert cards == {a: "Jinzo", b: "Kuriboh"}
+
+
+@pytest.fixture
+def yugioh_cards():
+    """A few Yu-Gi-Oh! cards in the pool; the in-memory pool is forgotten after the test (its rows roll back)."""
+    from decks import catalogue
+
+    yugioh_pool()
+    yield
+    catalogue.clear()
+
+
+@pytest.mark.parametrize("card", ["Pot of Greed", "mirror force", "44095762"])
+def test_a_spell_or_trap_named_as_deck_master_is_refused(api, organiser, yugioh_cards, card):
+    """DUEL SETUP: "Only Monster Cards are allowed to be Deck Masters ... Spell Cards and Trap Cards are not allowed
+    to be Deck Masters"."""
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    response = api.post(games_url(pod), {"options": {"deck_masters": {str(a): card}}}, format="json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_deck_master"
+    assert "only Monster Cards" in error["message"] and error["fields"] == {"options": [error["message"]]}
+    assert not Game.objects.filter(pod=pod).exists()
+
+
+def test_a_deck_master_read_against_the_card_pool(api, organiser, yugioh_cards):
+    """A monster of the pool is taken (a passcode becomes its name); a name the pool does not hold is refused as in a
+    deck (unknown_card), with the pool's nearest name."""
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    unknown = api.post(games_url(pod), {"options": {"deck_masters": {str(a): "Dark Magican"}}}, format="json")
+    assert unknown.status_code == 400
+    assert unknown.json()["error"]["code"] == "unknown_card" and "Dark Magician" in unknown.json()["error"]["message"]
+    named = {str(a): "Hyper Hammerhead", str(b): "46986414"}
+    game = api.post(games_url(pod), {"options": {"deck_masters": named}}, format="json")
+    assert game.status_code == 201, game.json()
+    cards = {p["id"]: p["deck_master"]["card"] for p in game.json()["state"]["players"]}
+    assert cards == {a: "Hyper Hammerhead", b: "Dark Magician"}
+
+
+def test_without_card_data_a_deck_masters_name_is_taken_as_given(api, organiser):
+    """No Yu-Gi-Oh! card data imported: nothing to read the name against."""
+    from decks.models import CatalogueVersion
+
+    CatalogueVersion.objects.filter(family="yugioh").update(card_count=0)
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, _ = seat_ids(pod)
+    game = api.post(games_url(pod), {"options": {"deck_masters": {str(a): "Pot of Greed"}}}, format="json")
+    assert game.status_code == 201
+
+
+def test_a_deck_masters_ability_is_recorded_once_per_turn_through_the_api(api, organiser):
+    """THE ABILITY: Hyper Hammerhead's "Ability can only be activated once per turn by paying 700 Life Points ... The
+    effect of the Ability is negated, and I cannot activate the Ability again this turn"."""
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    body = {"options": {"deck_masters": {str(a): "Hyper Hammerhead"}}}
+    game = api.post(games_url(pod), body, format="json").json()
+    game = record(api, game, [GameEvent("start_turn", {"player": a})])
+    response = append(api, game, "activate_ability", {"player": a, "negated": True})
+    assert response.status_code == 201, response.json()
+    game = response.json()
+    me = next(p for p in game["state"]["players"] if p["id"] == a)
+    assert me["lp"] == 7300
+    assert me["abilities_used"] == [{"deck_master": "Hyper Hammerhead", "ability": None, "negated": True}]
+    again = append(api, game, "activate_ability", {"player": a})
+    assert again.status_code == 400
+    assert again.json()["error"]["code"] == "ability_once_per_turn"
+    assert again.json()["error"]["rule"] == "THE ABILITY"
+    damage = record(api, game, [GameEvent("phase", {"phase": "battle", "step": "battle"}),
+                                GameEvent("phase", {"phase": "battle", "step": "damage"})])  # fmt: skip
+    refused = append(api, damage, "activate_ability", {"player": b})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "damage_step"
 
 
 # --- refusals and conflicts -------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from tests.support.games import (
     master_trainer_game,
     mintayn_master_game,
     mt_silver_game,
+    yugioh_pool,
 )
 from tournaments import services as tournament_services
 from tournaments.services import round_start
@@ -719,3 +720,69 @@ def test_an_item_benches_a_creature_in_another_players_turn_from_the_form(judge_
     game.refresh_from_db()
     assert game.version == 2 and game.state["players"][1]["bench"] == 1
     assert game.events.get(seq=2).payload == {"player": second, "to": "bench", "by_effect": True}
+
+
+# --- Deck Masters: Abilities and the Deck Master named for a duel ---------------------------------------
+
+
+def test_a_judge_records_a_deck_masters_ability_and_the_console_shows_it_used_this_turn(judge_browser, organiser):
+    """THE ABILITY: Hyper Hammerhead's "Ability can only be activated once per turn by paying 700 Life Points ... The
+    effect of the Ability is negated, and I cannot activate the Ability again this turn"."""
+    event = _table(organiser, "deck-masters", 2)
+    a, b = sorted(event.registrations.values_list("player_id", flat=True))
+    judge_browser.post(
+        reverse("games:console-create", args=[event.pk, 1, 1]),
+        {f"deck_master_{a}": "Hyper Hammerhead", f"deck_master_{b}": "Goldd, Wu-Lord of Dark World"},
+    )
+    duel = Game.objects.get(pod__round__event=event)
+    first = duel.players[0]
+    _append(judge_browser, duel, "start_turn", player=first)
+    duel.refresh_from_db()
+    page = _page(judge_browser, duel)
+    form = page[page.index('id="event-activate_ability"') :]
+    form = form[: form.index("</details>")]
+    assert 'type="checkbox" name="negated"' in form and 'name="cost"' in form and 'name="once_per_turn"' in form
+    names = _names(duel)
+    response = _append(judge_browser, duel, "activate_ability", player=a, negated="on")
+    assert response.status_code == 302
+    duel.refresh_from_db()
+    assert duel.events.get(seq=2).payload == {"player": a, "negated": True}
+    me = next(p for p in duel.state["players"] if p["id"] == a)
+    assert me["lp"] == 7300
+    page = _page(judge_browser, duel)
+    assert "Abilities used this turn" in page and "Hyper Hammerhead (negated)" in page
+    again = _append(judge_browser, duel, "activate_ability", player=a)
+    answer = again.content.decode()
+    assert again.status_code == 400
+    assert "ability_once_per_turn" in answer and names[a] in answer
+    duel.refresh_from_db()
+    assert duel.version == 2
+
+
+def test_a_spell_named_as_deck_master_on_the_table_page_is_refused(judge_browser, organiser):
+    """DUEL SETUP: "Spell Cards and Trap Cards are not allowed to be Deck Masters"."""
+    from decks import catalogue
+
+    yugioh_pool()
+    try:
+        event = _table(organiser, "deck-masters", 2)
+        a, b = sorted(event.registrations.values_list("player_id", flat=True))
+        response = judge_browser.post(
+            reverse("games:console-create", args=[event.pk, 1, 1]),
+            {f"deck_master_{a}": "Pot of Greed", f"deck_master_{b}": "Dark Magician"},
+            follow=True,
+        )
+        page = response.content.decode()
+        assert "Pot of Greed is a Spell Card: only Monster Cards are allowed to be Deck Masters" in page
+        assert not Game.objects.filter(pod__round__event=event).exists()
+        judge_browser.post(
+            reverse("games:console-create", args=[event.pk, 1, 1]),
+            {f"deck_master_{a}": "Hyper Hammerhead", f"deck_master_{b}": "Dark Magician"},
+        )
+        duel = Game.objects.get(pod__round__event=event)
+        assert {p["id"]: p["deck_master"]["card"] for p in duel.state["players"]} == {
+            a: "Hyper Hammerhead",
+            b: "Dark Magician",
+        }
+    finally:
+        catalogue.clear()
