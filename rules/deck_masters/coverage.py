@@ -19,9 +19,18 @@ FIELD = "DECK MASTERS ON THE FIELD"
 CHANGING = "CHANGING YOUR DECK MASTER"
 WINNING = "WINNING WITH DECK MASTERS"
 SUMMARY = "SUMMARY"
-PENDING_TIMING = "pending: issue #25, the Deck Masters item on Ability activation timing and once per turn"
-PENDING_REACH = "pending: issue #25, the Deck Masters item on Abilities not reaching a Deck Master in its Position"
-PENDING_SPELL = "pending: issue #25, the Deck Masters item on a Spell/Trap as Deck Master in a duel's options"
+G = "tests/games/test_api_games.py"
+DAMAGE_STEP = check("damage_step", "`activate_ability`", f"{E}::test_an_ability_cannot_be_activated_in_the_damage_step")
+ONCE = check(
+    "ability_once_per_turn",
+    "`activate_ability`",
+    f"{E}::test_hyper_hammerheads_ability_is_once_per_turn_and_costs_700_lp_even_when_negated",
+)
+REACH = check(
+    "deck_master_protected",
+    "`deck_master_lost`",
+    f"{E}::test_an_ability_cannot_reach_a_deck_master_in_its_position_unless_it_says_so",
+)
 
 LOSE = check(
     "deck_master_protected", "`deck_master_lost`", f"{E}::test_card_effects_cannot_touch_a_deck_master_in_its_position"
@@ -92,10 +101,15 @@ ROWS = (
         "Only Monster Cards are allowed to be Deck Masters.",
         check("deck_master_invalid", DECK, f"{D}::test_a_spell_or_trap_deck_master_is_a_deck_master_invalid_violation"),
     ),
-    judge(
+    rule(
         SETUP,
         "Spell Cards and Trap Cards are not allowed to be Deck Masters, even if they would Special Summon a monster",
-        "checked with the deck (`deck_master_invalid`); in a duel's options " + PENDING_SPELL,
+        check("deck_master_invalid", DECK, f"{D}::test_a_spell_or_trap_deck_master_is_a_deck_master_invalid_violation"),
+        check(
+            "invalid_deck_master",
+            "`new_game` (a duel's options, read against the card pool)",
+            f"{G}::test_a_spell_or_trap_named_as_deck_master_is_refused",
+        ),
     ),
     rule(
         POSITION,
@@ -103,11 +117,11 @@ ROWS = (
         "cannot be affected by any card effects or be declared as an attack target.",
         LOSE,
     ),
-    judge(
+    rule(
         POSITION,
         "Only the Abilities of other Deck Masters may affect a card in a Deck Master Position, and only if the Ability "
         "specifically says so.",
-        PENDING_REACH,
+        REACH,
     ),
     judge(POSITION, "Only a handful of Abilities are able to do so.", NOT_A_RULE + "a remark on the Abilities"),
     rule(
@@ -120,16 +134,22 @@ ROWS = (
         "Usually the only card that will ever be in a Deck Master Position is a Deck Master.",
         "other cards held in a Deck Master Position are card play the engine does not track",
     ),
-    judge(
+    rule(
         ABILITY,
         "Many Abilities have restrictions on when they can be activated (e.g. when a monster is Summoned, or during "
         "your Main Phase only) and/or how often they can be activated (e.g. once per turn).",
-        PENDING_TIMING,
+        ONCE,
     ),
     judge(
         ABILITY,
         "Usually only minor restrictions on when they can be activated (e.g. at any time during your Main Phase only).",
-        PENDING_TIMING,
+        "an Ability's own timing (its text, which Podium does not hold) is the judge's to state; the engine refuses "
+        "the Damage Step and a second activation of a once-per-turn Ability",
+    ),
+    rule(
+        "THE ABILITY (Trigger, Trap)",
+        "If there are no restrictions, then they can be activated at any time except the Damage Step.",
+        DAMAGE_STEP,
     ),
     judge("THE ABILITY (Ignition, Spell)", "Is Spell Speed 1, and must always be Chain Link 1.", ABILITY_TEXT),
     judge(
@@ -153,16 +173,16 @@ ROWS = (
         "If I have 10,000 Life Points or less, I cannot activate the Ability of “Blast Juggler”.",
         NOT_A_RULE + "an example of the cost rule above",
     ),
-    judge(
+    rule(
         ABILITY,
         "Its Ability can only be activated once per turn by paying 700 Life Points, and my opponent can negate it by "
         "paying 800 Life Points when I activate it.",
-        NOT_A_RULE + "an example (“Hyper Hammerhead”); once per turn is " + PENDING_TIMING,
+        ONCE,
     ),
-    judge(
+    rule(
         ABILITY,
         "The effect of the Ability is negated, and I cannot activate the Ability again this turn.",
-        NOT_A_RULE + "an example (“Hyper Hammerhead”); once per turn is " + PENDING_TIMING,
+        ONCE,
     ),
     judge(
         ABILITY,
@@ -175,16 +195,16 @@ ROWS = (
         "cannot be destroyed by a card effect or Ability that destroys Spell/Trap Cards",
         "card effects the engine does not simulate: the judge rules on what a card destroys",
     ),
-    judge(
+    rule(
         ABILITY,
         "An Ability cannot affect a Deck Master in a Deck Master Position, unless it specifically says it can do so.",
-        PENDING_REACH,
+        REACH,
     ),
-    judge(
+    rule(
         ABILITY,
         "However, it cannot destroy a card in my opponent’s Deck Master Position, because it doesn’t specifically "
         "state that it can do so.",
-        NOT_A_RULE + "an example (“Goldd, Wu-Lord of Dark World”); the rule is " + PENDING_REACH,
+        REACH,
     ),
     rule(
         "SUMMONING YOUR DECK MASTER",
@@ -237,12 +257,15 @@ ROWS = (
             f"{E}::test_a_tribute_fusion_or_ritual_summon_replaces_the_deck_master_on_the_field",
         ),
     ),
-    judge(
+    rule(
         CHANGING,
         "In these cases, the newly Summoned monster becomes your new Deck Master, and your old (Tributed) Deck Master "
         "returns to being a regular Monster Card.",
-        "when a Tribute Summon may happen (its player's own Main Phase, official rules) is pending: issue #25, the "
-        "Deck Masters item on a Tribute Summon outside its player's own Main Phase",
+        check(
+            "not_main_phase",
+            "`deck_master_replace`",
+            f"{E}::test_a_tribute_summon_replacing_the_deck_master_is_a_normal_summon_in_its_players_main_phase",
+        ),
     ),
     judge(
         CHANGING,
@@ -298,6 +321,6 @@ COVERAGE = Coverage(
     slug="deck-masters",
     title="Yu-Gi-Oh! Deck Masters",
     rulebook="yugioh-deck-masters.txt",
-    modules=("rules/deck_masters/engine.py", "rules/deck_masters/deck.py", "rules/engine.py"),
+    modules=("rules/deck_masters/engine.py", "rules/deck_masters/deck.py", "rules/engine.py", "games/services.py"),
     rows=ROWS,
 )
