@@ -511,11 +511,32 @@ ROWS = (
         "Battle Phase - Declare one attack",
         check("attack_limit", "`attack`", f"{E}::test_a_second_attack_in_a_turn_is_refused"),
     ),
+    rule(
+        "§10 Turn Structure",
+        "Draw Phase - Generate Energy - Draw 1 card",
+        check("not_draw_phase", "`deck_out`", f"{E}::test_deck_out_is_the_draw_at_the_start_of_the_turn"),
+    ),
     rule("§10 Turn Structure", "Main Phase Players may: - play Creatures", MAIN_PHASE),
+    rule(
+        "§10 Turn Structure",
+        "Check Knockouts - Empty Energy Pools",
+        follows("`end_turn`", f"{E}::test_the_pool_empties_at_the_end_of_every_turn"),
+    ),
+    judge(
+        "§10 Turn Structure",
+        "End Phase - Resolve effects - Check Knockouts - Empty Energy Pools - Draw one card",
+        "card play the engine does not simulate (effects, hands and the deck): the judge oversees the End Phase's "
+        "effects and draw, and records the Knockouts",
+    ),
     judge(
         "§11.3 Priority System",
         "priority passes clockwise beginning with the next player.",
         "the engine records the actions taken, not priority passing round the table: the judge runs the responses",
+    ),
+    rule(
+        "§16 Stadium Rules",
+        "When a new Stadium enters play: - Discard the previous Stadium immediately.",
+        follows("`play_stadium`", f"{E}::test_a_second_stadium_in_a_turn_is_refused_and_a_new_one_replaces_the_old"),
     ),
     rule(
         "§17.1 Paragon Slot",
