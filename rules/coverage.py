@@ -18,7 +18,15 @@ Terms
     as a word ("must", "cannot", "only", "up to", "once per", ...).  A unit is *accounted for* when a row's
     quote holds it or it holds a row's quote (whitespace made single spaces).  Every unit of every rulebook
     must be accounted for (tests/rules/test_rule_coverage.py), so a new rule sentence fails the tests until
-    it has a row.
+    it has a row.  The numbered sections and headings of a rulebook are checkable units too (a section whose
+    sentences hold no limit word still states rules: "discard the previous Stadium"): see *heading*.
+*heading*
+    A line of the rulebook that opens a section, found mechanically by :func:`headings` with the format's own
+    pattern (:attr:`Coverage.heading`: numbered headings in one rulebook, Markdown ``#`` headings or upper-case
+    lines in another).  A heading is *accounted for* when a row's section names it (:func:`names_heading`:
+    the same words, case-blind, or one of the two followed by more words, "THE ABILITY (Continuous)" naming
+    "THE ABILITY"), or when the format's ``NOT_RULES`` (:attr:`Coverage.not_rules`) excludes it with the
+    reason (a title, a table of contents, an example).  Every heading of every rulebook must be accounted for.
 *coverage*
     :class:`Coverage`: one format's rows, its rulebook's file name and the modules its check codes live in.
     Each format keeps it in ``rules/<format>/coverage.py`` as ``COVERAGE``; :func:`coverages` loads them all.
@@ -34,8 +42,8 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 #: The words that make a rulebook sentence a checkable unit (matched case-blind, as whole words).
 KEYWORDS: tuple[str, ...] = (
@@ -92,6 +100,11 @@ class Coverage:
     rulebook: str  #: the rulebook's file name (tests read it from the shared rulebooks)
     modules: tuple[str, ...]  #: the source files (relative to the repository) the check codes are raised in
     rows: tuple[Row, ...]
+    #: the pattern (``re.MULTILINE``) of a heading line: group ``title``, or another named group, and the
+    #: optional group ``number`` ("9.2"), which makes the heading "§9.2 <title>"
+    heading: str = ""
+    #: the headings that state no rule, each with the reason (a title, a table of contents, an example)
+    not_rules: Mapping[str, str] = field(default_factory=dict)
 
     def counts(self) -> tuple[int, int]:
         """(rows enforced by a check, rows that are the judge's call)."""
@@ -145,6 +158,35 @@ def unaccounted(text: str, rows: Iterable[Row]) -> list[str]:
     return [u for u in checkable_units(text) if not any(q in u or u in q for q in quotes)]
 
 
+def headings(text: str, pattern: str) -> list[str]:
+    """The headings of a rulebook (see *heading* above), in order, each once (case-blind): "§9.2 Energy
+    Generation" when the pattern matches a ``number``, else the title as written."""
+    names: list[str] = []
+    for m in re.finditer(pattern, text, re.MULTILINE):
+        groups = m.groupdict()
+        title = normalise(next(v for k, v in groups.items() if k != "number" and v))
+        name = f"§{groups['number'].rstrip('.')} {title}" if groups.get("number") else title
+        if name.casefold() not in (n.casefold() for n in names):
+            names.append(name)
+    return names
+
+
+def names_heading(section: str, heading: str) -> bool:
+    """Whether a row's ``section`` names ``heading``: the same words case-blind, or one followed by more words."""
+    s, h = normalise(section).casefold(), normalise(heading).casefold()
+    return s == h or s.startswith(h + " ") or h.startswith(s + " ")
+
+
+def unnamed_headings(text: str, coverage: Coverage) -> list[str]:
+    """The headings of rulebook ``text`` that no row's section names and ``not_rules`` does not exclude."""
+    excluded = {normalise(k).casefold() for k in coverage.not_rules}
+    return [
+        h
+        for h in headings(text, coverage.heading)
+        if h.casefold() not in excluded and not any(names_heading(r.section, h) for r in coverage.rows)
+    ]
+
+
 def coverages() -> list[Coverage]:
     """Every format's :class:`Coverage` (``rules/<format>/coverage.py``)."""
     return [importlib.import_module(f"rules.{pkg}.coverage").COVERAGE for pkg in FORMAT_PACKAGES]
@@ -170,7 +212,8 @@ def document(coverage: Coverage) -> str:
         "engine event or deck check and the code it refuses with) and the test that proves it, or the reason it is "
         "the judge's call. Every sentence of the rulebook that states a limit (it holds one of the words "
         + ", ".join(f"“{k}”" for k in KEYWORDS)
-        + ") has a row: `tests/rules/test_rule_coverage.py` checks it, and that each code and test exists.",
+        + "), and every numbered section or heading of it, has a row, or the heading is listed below as stating no "
+        "rule: `tests/rules/test_rule_coverage.py` checks it, and that each code and test exists.",
         "",
         f"**{enforced} enforced, {judged} the judge's call.**",
         "",
@@ -185,6 +228,9 @@ def document(coverage: Coverage) -> str:
             by = "—"
             proof = f"the judge's call: {_cell(row.judge)}"
         lines.append(f"| {_cell(row.section)} | “{_cell(row.quote)}” | {by} | {proof} |")
+    if coverage.not_rules:
+        lines += ["", "Headings that state no rule:", ""]
+        lines += [f"- {_cell(h)}: {_cell(why)}" for h, why in coverage.not_rules.items()]
     return "\n".join(lines) + "\n"
 
 

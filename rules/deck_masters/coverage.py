@@ -59,6 +59,14 @@ OPPONENT_TRIBUTE = check(
 )
 LOST = follows("`deck_master_lost`", f"{E}::test_a_player_whose_deck_master_leaves_the_field_loses_at_once")
 
+#: A heading: a line in capitals ("DUEL SETUP", "EXAMPLE").
+HEADING = r"^(?P<title>[A-Z][A-Z' ]*[A-Z])[ \t]*$"
+
+#: The headings that state no rule, and why.
+NOT_RULES: dict[str, str] = {
+    "EXAMPLE": "a worked example of the rule above it, which has its row; an example states no rule of its own",
+}
+
 ROWS = (
     judge(
         "INTRODUCTION",
@@ -323,4 +331,6 @@ COVERAGE = Coverage(
     rulebook="yugioh-deck-masters.txt",
     modules=("rules/deck_masters/engine.py", "rules/deck_masters/deck.py", "rules/engine.py", "games/services.py"),
     rows=ROWS,
+    heading=HEADING,
+    not_rules=NOT_RULES,
 )

@@ -13,6 +13,17 @@ R2 = "Rule Set #2 Starting the Game"
 R3 = "Rule Set #3 Playing the Game"
 REVIEW = "A Quick Review"
 
+#: A heading: a line of at most 60 characters with no full stop ("Rule Set #1 Deck Construction").
+HEADING = r"^(?P<title>[^\s.][^.\n]{0,59}?)[ \t]*$"
+
+#: The headings that state no rule, and why.
+NOT_RULES: dict[str, str] = {
+    "Multiplayer Pokemon TCG Done Right!": "the rulebook's tagline under its title",
+    "(The Signature Rule)": "the name of Rule Set #1 above it, whose rows account for it",
+    "(The Mulligan Rule)": "the name of Rule Set #2 above it, whose rows account for it",
+    "(The “Teaming” Rule)": "the name of Rule Set #3 above it, whose rows account for it",
+}
+
 ROWS = (
     rule(
         "Format3Trinity",
@@ -166,4 +177,6 @@ COVERAGE = Coverage(
         "rules/engine.py",
     ),
     rows=ROWS,
+    heading=HEADING,
+    not_rules=NOT_RULES,
 )

@@ -13,6 +13,22 @@ CARD_PLAY = "card play the engine does not simulate (cards, damage counters, eff
 SORCERY = check("not_your_turn", "`play_support`", f"{E}::test_sorcery_speed_actions_out_of_turn_are_refused")
 MAIN_PHASE = check("not_main_phase", "`play_support`", f"{E}::test_main_phase_actions_after_the_attack_are_refused")
 
+#: A heading: a line that is a section number and a title with no full stop ("9.2 Energy Generation", "10. TURN
+#: STRUCTURE"), or a line in capitals ("QUICK REFERENCE").
+HEADING = (
+    r"^(?:(?P<number>\d+(?:\.\d+)?)\.?[ \t]+(?P<title>[A-Z][A-Za-z&'\- ]*[A-Za-z])|(?P<caps>[A-Z][A-Z ]*[A-Z]))[ \t]*$"
+)
+
+#: The headings that state no rule, and why.
+NOT_RULES: dict[str, str] = {
+    "MASTER TRAINER FORMAT": "the handbook's title",
+    "TABLE OF CONTENTS": "the table of contents (its numbered lines are the section headings below)",
+    "§4 Deck Construction": "a heading with no text of its own: §4.1 to §4.4 state its rules and have their rows",
+    "§11 Timing & Priority": "a heading with no text of its own: §11.1 to §11.5 state its rules and have their rows",
+    "§12 Combat & Positioning": "a heading with no text of its own: §12.1 to §12.3 state its rules and have their rows",
+    "DISCLAIMER": "a notice that the game is unofficial, not a rule of play",
+}
+
 ROWS = (
     rule(
         "§1 Introduction",
@@ -439,6 +455,94 @@ ROWS = (
         "Mandatory upkeep cost required to maintain a Paragon.",
         "not a rule: the glossary's entry for Paragon Drain (§17.4, enforced above)",
     ),
+    # The sections whose sentences hold no limit word (each heading has a row or a NOT_RULES reason).
+    rule(
+        "QUICK REFERENCE",
+        "Support Card Actions Per Turn: 3",
+        check("support_limit", "`play_support`", f"{E}::test_a_fourth_support_action_in_a_turn_is_refused"),
+    ),
+    rule(
+        "§6 Game Setup",
+        "Place 1 Basic Energy Source into play",
+        follows("`new_game`", f"{E}::test_a_new_game_gives_every_player_200_life_one_source_and_an_active"),
+    ),
+    judge(
+        "§6 Game Setup",
+        "Reveal Masters - Shuffle decks - Determine turn order - Draw 7 cards",
+        "table procedure before the game: the judge oversees the reveal, the shuffle and the draw",
+    ),
+    judge(
+        "§8.3 Evolution Persistence",
+        "it retains its highest evolution stage.",
+        CARD_PLAY,
+    ),
+    rule(
+        "§8.3 Evolution Persistence",
+        "status conditions are removed.",
+        follows("`deploy_master`", f"{E}::test_a_master_returning_to_the_master_zone_loses_its_status_condition"),
+    ),
+    rule(
+        "§9 Energy System",
+        "Energy is generated through Energy Sources instead of attachments.",
+        follows("`start_turn`", f"{E}::test_a_source_played_this_turn_generates_only_from_the_next_turn"),
+    ),
+    rule(
+        "§9.2 Energy Generation",
+        "gain 1 baseline Energy - each Energy Source generates 1 Energy",
+        follows("`start_turn`", f"{E}::test_the_first_turn_pool_is_the_baseline_plus_the_setup_source"),
+    ),
+    rule(
+        "§9.2 Energy Generation",
+        "Newly played Sources do not generate Energy until your next turn.",
+        follows("`start_turn`", f"{E}::test_a_source_played_this_turn_generates_only_from_the_next_turn"),
+    ),
+    rule(
+        "§9.3 Energy Pool",
+        "Energy may be spent for: - attacks - abilities - retreats - effects",
+        check("insufficient_energy", "`spend_energy`", f"{E}::test_spending_more_than_the_pool_holds_is_refused"),
+    ),
+    rule(
+        "§9.3 Energy Pool",
+        "At the end of each turn: - unused Energy disappears.",
+        follows("`end_turn`", f"{E}::test_the_pool_empties_at_the_end_of_every_turn"),
+    ),
+    rule(
+        "§10 Turn Structure",
+        "Battle Phase - Declare one attack",
+        check("attack_limit", "`attack`", f"{E}::test_a_second_attack_in_a_turn_is_refused"),
+    ),
+    rule(
+        "§10 Turn Structure",
+        "Draw Phase - Generate Energy - Draw 1 card",
+        check("not_draw_phase", "`deck_out`", f"{E}::test_deck_out_is_the_draw_at_the_start_of_the_turn"),
+    ),
+    rule("§10 Turn Structure", "Main Phase Players may: - play Creatures", MAIN_PHASE),
+    rule(
+        "§10 Turn Structure",
+        "Check Knockouts - Empty Energy Pools",
+        follows("`end_turn`", f"{E}::test_the_pool_empties_at_the_end_of_every_turn"),
+    ),
+    judge(
+        "§10 Turn Structure",
+        "End Phase - Resolve effects - Check Knockouts - Empty Energy Pools - Draw one card",
+        "card play the engine does not simulate (effects, hands and the deck): the judge oversees the End Phase's "
+        "effects and draw, and records the Knockouts",
+    ),
+    judge(
+        "§11.3 Priority System",
+        "priority passes clockwise beginning with the next player.",
+        "the engine records the actions taken, not priority passing round the table: the judge runs the responses",
+    ),
+    rule(
+        "§16 Stadium Rules",
+        "When a new Stadium enters play: - Discard the previous Stadium immediately.",
+        follows("`play_stadium`", f"{E}::test_a_second_stadium_in_a_turn_is_refused_and_a_new_one_replaces_the_old"),
+    ),
+    rule(
+        "§17.1 Paragon Slot",
+        "exist outside the deck - are not shuffled - do not begin in play",
+        check("deck_size", DECK, f"{D}::test_a_deck_of_74_or_76_cards_is_refused_and_the_paragon_is_not_counted"),
+    ),
 )
 
 COVERAGE = Coverage(
@@ -452,4 +556,6 @@ COVERAGE = Coverage(
         "rules/engine.py",
     ),
     rows=ROWS,
+    heading=HEADING,
+    not_rules=NOT_RULES,
 )

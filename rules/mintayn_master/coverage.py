@@ -11,6 +11,24 @@ D = "tests/rules/test_deck_rules_mintayn_master.py"
 CARD_TEXT = "card text: Mintayn cards print no text and Podium holds no format's abilities, so the judge rules on it"
 TABLE = "a table procedure with nothing to record"
 
+#: A heading: a line that is not a list item and holds no sentence (no ".", ":", "!" or "?").
+HEADING = r"^(?P<title>[^\s\-][^.:!?\n]*?)[ \t]*$"
+
+#: The headings that state no rule, and why.
+_HEADING_ONLY = "a heading with no text of its own: the headings under it state its rules and have their rows"
+NOT_RULES: dict[str, str] = {
+    "Whitepaper": "the document's kind, part of its title",
+    "Master Format – Rulebook": "the rulebook's title",
+    "Introduction": "a description of the format (match length, play style, audience), not a rule of play",
+    "Core Principles": _HEADING_ONLY,
+    "Card Types": _HEADING_ONLY,
+    "Evolution & Prime Cards": "a list naming the kinds of card: Evolution Rules, Prime Evolutions and Prime Singulars "
+    "state their rules and have their rows",
+    "Turn Structure": _HEADING_ONLY,
+    "Combat System": _HEADING_ONLY,
+    "Special Mechanics": _HEADING_ONLY,
+}
+
 ROWS = (
     rule(
         "Win Condition",
@@ -221,6 +239,45 @@ ROWS = (
         "The active player must discard down to the hand limit (normally 10 cards).",
         check("hand_limit", "`end_turn`", f"{E}::test_the_hand_is_at_most_ten_cards_at_the_end_of_the_turn"),
     ),
+    # The headings whose sentences hold no limit word (each heading has a row or a NOT_RULES reason).
+    judge("Format-Neutral Cards", "All Mintayn cards are full-art and contain no printed stats or text.", CARD_TEXT),
+    rule(
+        "Selection Step",
+        "Choose 1 card from your deck and add it to your hand.",
+        check("already_selected", "`select`", f"{E}::test_the_turn_player_selects_exactly_one_card"),
+        check("selection_missing", "`end_turn`", f"{E}::test_the_turn_player_selects_exactly_one_card"),
+    ),
+    rule(
+        "Main/Spell Phase",
+        "Play any number of Spells by paying their mana costs.",
+        check("not_enough_mana", "`cast_spell`", f"{E}::test_costs_cannot_exceed_the_mana_available"),
+    ),
+    rule(
+        "End Phase",
+        "Discard to 10 cards in hand.",
+        check("hand_limit", "`end_turn`", f"{E}::test_the_hand_is_at_most_ten_cards_at_the_end_of_the_turn"),
+    ),
+    judge(
+        "DEF Value",
+        "If damage ≥ DEF: monster is destroyed (stack goes to Graveyard).",
+        "Podium holds no monster's DEF or attack damage (the cards print none): the judge compares them and "
+        "reports what is destroyed",
+    ),
+    rule(
+        "Mana System",
+        "Core system: 1 mana card per turn (face-down).",
+        check("mana_already_placed", "`mana_place`", f"{E}::test_one_card_a_turn_goes_to_the_mana_zone"),
+    ),
+    rule(
+        "Victory & End of Game",
+        "A player wins when the opponent’s LP reaches 0.",
+        follows("`lp_change`", f"{E}::test_a_player_at_zero_lp_loses_and_lp_never_go_below_zero"),
+    ),
+    rule(
+        "Balance Levers & Variants",
+        "LP: 6000 (faster), 8000 (default), 10000 (epic).",
+        follows("`new_game`", f"{E}::test_the_event_variants_start_at_6000_8000_or_10000_lp"),
+    ),
 )
 
 COVERAGE = Coverage(
@@ -229,4 +286,6 @@ COVERAGE = Coverage(
     rulebook="mintayn-master-format.txt",
     modules=("rules/mintayn_master/engine.py", "rules/mintayn_master/deck.py", "rules/engine.py"),
     rows=ROWS,
+    heading=HEADING,
+    not_rules=NOT_RULES,
 )

@@ -10,6 +10,14 @@ E = "tests/rules/test_engine_mt_silver.py"
 D = "tests/rules/test_deck_rules_mt_silver.py"
 CARD_TEXT = "card text Podium does not hold: the judge reads the card the Mt. Silver way"
 
+#: A heading: a Markdown heading at the start of a line (the version history's, inside a callout, are not).
+HEADING = r"^#+[ \t]+(?P<title>.+?)[ \t]*$"
+
+#: The headings that state no rule, and why.
+NOT_RULES: dict[str, str] = {
+    "Mt. Silver": "the rulebook's title; the version history under it is accounted for under Version History",
+}
+
 ROWS = (
     judge(
         "Version History",
@@ -192,4 +200,6 @@ COVERAGE = Coverage(
     rulebook="mt-silver-4.1.0.md",
     modules=("rules/mt_silver/engine.py", "rules/mt_silver/deck.py", "rules/pokemon_deck.py", "rules/engine.py"),
     rows=ROWS,
+    heading=HEADING,
+    not_rules=NOT_RULES,
 )

@@ -11,7 +11,20 @@ import re
 import pytest
 
 from rules import get_format
-from rules.coverage import Coverage, Row, checkable_units, coverages, doc_name, document, judge, normalise, unaccounted
+from rules.coverage import (
+    Coverage,
+    Row,
+    checkable_units,
+    coverages,
+    doc_name,
+    document,
+    headings,
+    judge,
+    names_heading,
+    normalise,
+    unaccounted,
+    unnamed_headings,
+)
 from tests.support.data import REPO_ROOT, rulebook
 
 COVERAGES = {c.slug: c for c in coverages()}
@@ -88,6 +101,19 @@ def test_every_rulebook_sentence_stating_a_limit_has_a_row(slug):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+def test_every_numbered_section_or_heading_has_a_row_or_is_excluded_with_a_reason(slug):
+    coverage = COVERAGES[slug]
+    text = rulebook(coverage.rulebook, raw=True)
+    found = headings(text, coverage.heading)
+    assert coverage.heading and found, "the format names its heading pattern"
+    missing = unnamed_headings(text, coverage)
+    assert not missing, f"{coverage.rulebook}: headings with no row and no NOT_RULES reason: {missing}"
+    stale = [h for h in coverage.not_rules if h.casefold() not in {f.casefold() for f in found}]
+    assert not stale, f"NOT_RULES names no heading of {coverage.rulebook}: {stale}"
+    assert all(why.strip() for why in coverage.not_rules.values())
+
+
+@pytest.mark.parametrize("slug", SLUGS)
 def test_the_coverage_docs_are_generated_from_the_rows(slug):
     coverage = COVERAGES[slug]
     path = REPO_ROOT / "docs" / "games" / doc_name(coverage)
@@ -124,3 +150,40 @@ def test_counts_split_the_rows_into_enforced_and_the_judges_call():
     coverage = Coverage("x", "X", "x.txt", (), (Row("s", "a b c d", judge="why"),))
     assert coverage.counts() == (0, 1)
     assert "**0 enforced, 1 the judge's call.**" in document(coverage)
+
+
+HEADED = """TABLE OF CONTENTS
+1. Setup
+9. ENERGY
+9.2 Energy Generation
+At the start of your turn gain 1 Energy.
+1. Draw 7 cards.
+- Draw 1 card
+"""
+HEADING = (
+    r"^(?:(?P<number>\d+(?:\.\d+)?)\.?[ \t]+(?P<title>[A-Z][A-Za-z ]*[A-Za-z])|(?P<caps>[A-Z][A-Z ]*[A-Z]))[ \t]*$"
+)
+
+
+def test_a_heading_is_a_line_of_the_formats_pattern_named_by_its_number_once():
+    assert headings(HEADED, HEADING) == ["TABLE OF CONTENTS", "§1 Setup", "§9 ENERGY", "§9.2 Energy Generation"]
+    assert headings("# Play\n>## 4.1.0\n## Region Deck\n", r"^#+[ \t]+(?P<title>.+?)[ \t]*$") == ["Play", "Region Deck"]
+
+
+def test_a_section_names_a_heading_case_blind_or_with_more_words_but_not_another_number():
+    assert names_heading("§9 Energy", "§9 ENERGY")
+    assert names_heading("THE ABILITY (Continuous)", "THE ABILITY")
+    assert names_heading("Master Format — Timing Sequence", "Master Format — Timing Sequence (Summary)")
+    assert not names_heading("§1 Setup", "§10 Turn Structure")
+    assert not names_heading("§9.2 Energy Generation", "§9 ENERGY")
+
+
+def test_a_heading_without_a_row_is_unnamed_unless_excluded_with_its_reason():
+    rows = (judge("§9.2 Energy Generation", "At the start of your turn", "a reason"),)
+    coverage = Coverage("x", "X", "x.txt", (), rows, heading=HEADING)
+    assert unnamed_headings(HEADED, coverage) == ["TABLE OF CONTENTS", "§1 Setup", "§9 ENERGY"]
+    excluded = Coverage(
+        "x", "X", "x.txt", (), rows, HEADING, {"TABLE OF CONTENTS": "contents", "§1 Setup": "a", "§9 ENERGY": "b"}
+    )
+    assert unnamed_headings(HEADED, excluded) == []
+    assert "- TABLE OF CONTENTS: contents" in document(excluded)
