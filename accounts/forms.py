@@ -105,6 +105,7 @@ class ReportForm(forms.Form):
         if not self.one_vs_one:
             return {p.id: self.cleaned_data[f"placement_{p.id}"] for p in self.people}, None, False
         other = self.opponent
+        assert other is not None  # a 1v1 table has one
         score = self.cleaned_data["score"]
         if score == "id":
             return {self.me.id: 1, other.id: 1}, None, True

@@ -229,6 +229,7 @@ def build(
     panel.joins_waiting_list = event.capacity is not None and panel.places_taken >= event.capacity
     if registration is None or withdrawn or registration.status == Registration.Status.INVITED:
         return panel
+    assert player is not None  # a registration is read for the player, or given with them
 
     panel.waiting_place = selectors.waiting_place(registration=registration)
     playing = event.status == Event.Status.RUNNING

@@ -203,7 +203,7 @@ def matches(*, player: Player, event_ids: list[int]) -> dict[int, list[Match]]:
                 bye=pod.is_bye,
                 seats=[Person(s.player_id, s.player.display_name) for s in table],
                 placements={s.player_id: s.placement for s in table if s.placement is not None},
-                games=None if seat.games_won is None else (seat.games_won, seat.games_lost, seat.games_drawn),
+                games=seat.games_record,
                 intentional_draw=bool(result and result.intentional_draw),
                 points=seat.points,
                 cut_tables=seat.cut_tables,

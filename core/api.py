@@ -218,6 +218,9 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "invalid_option": (400, "an option the format doesn't have, or a value it doesn't allow"),
     "unknown_banlist": (400, "no banlist of that name has been imported"),
     "bye": (400, "a bye has no game to record"),
+    "invalid_deck_master": (400, "a Deck Masters duel's named Deck Master is a Spell or Trap Card: only Monster Cards "
+                                 "may be Deck Masters"),
+    "unknown_card": (400, "no card of the imported card pool has that name or passcode"),
     "use_void": (400, "entries are voided with the void operation"),
     "top_cut_needs_winner": (400, "the entry would end a top-cut table's game or match without one winner (a draw): "
                                   "play on until someone wins; `rule` names the rule"),

@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING
 
 from django.db.models import OuterRef, QuerySet, Subquery
 
+from decks import catalogue
 from decks.models import DeckRecheck, DeckVersion, StoredBanlist, effective_status
+from decks.parsers.yugioh import resolve_reference
+from rules.cards import YugiohCard as YugiohCardRecord
+from rules.deckrules import Problem
 from tournaments.models import Event, Registration
 
 if TYPE_CHECKING:
@@ -162,3 +166,15 @@ def undone_checks() -> tuple[list[int], list[int]]:
     pending = list(DeckVersion.objects.filter(status=DeckVersion.Status.PENDING).values_list("pk", flat=True))
     runs = list(DeckRecheck.objects.filter(finished_at__isnull=True).values_list("pk", flat=True))
     return pending, runs
+
+
+# --- the card pool ------------------------------------------------------------------------------------------
+
+
+def yugioh_card_named(ref: str) -> YugiohCardRecord | Problem | None:
+    """The Yu-Gi-Oh! card a name or passcode names, read as a registered deck's roles are (``decks.checking``): the
+    card, the ``unknown_card`` problem (with a suggestion) when the pool has none by that name, or ``None`` when no
+    Yu-Gi-Oh! card data is imported (nothing to check against).  One query, and the pool's load when it changed."""
+    if not catalogue.card_count("yugioh"):
+        return None
+    return resolve_reference(ref, catalogue.yugioh_index())

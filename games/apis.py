@@ -76,7 +76,7 @@ class GameCreateApi(APIView):
         responses={
             201: GameOutput,
             **error_responses(
-                *BODY, "bye", "invalid_option", *STAFF, "not_found", "result_exists", "game_in_progress", "game_over",
+                *BODY, "bye", "invalid_option", "invalid_deck_master", "unknown_card", *STAFF, "not_found", "result_exists", "game_in_progress", "game_over",
                 "pairing_changed",
                 engine_rules=True,
             ),

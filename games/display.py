@@ -7,7 +7,8 @@ they are pure and know no names.  Everything the console shows passes through he
   result's reason into the players' names, and a quoted field name into its label;
 * :func:`entry_summary` renders a log entry's payload by the kinds its vocabulary declares;
 * :func:`state_rows` renders a player's (or the game's) state: the Deck Master as its card name
-  and where it is, Special Conditions with who caused them, chains and drafts by name.
+  and where it is, Special Conditions with who caused them, a Status Condition with its turn,
+  chains and drafts by name.
 
 No Django here: the views pass the names in.
 """
@@ -141,10 +142,13 @@ def entry_summary(spec: EventSpec | None, payload: Mapping[str, Any], names: Nam
 LABELS: dict[str, str] = {
     "lp": "LP",
     "deck_master": "Deck Master",
+    "abilities_used": "Abilities used this turn",
     "hand_size": "hand",
     "pending_drafts": "draft offers",
     "badges_taken": "Badge Tokens taken",
     "pokemon_in_play": "Pokémon in play",
+    "status_condition": "Status Condition",
+    "status_locked": "Status Conditions not reapplied before their turn",
 }
 
 _POSITIONS = {"attack": "Attack Position", "defence": "Defence Position", "defense": "Defense Position"}
@@ -168,10 +172,35 @@ def deck_master(value: Any, names: Names) -> str:
     return f"{card} · {where}"
 
 
+def _abilities_used(value: Any, names: Names) -> str:
+    """``Hyper Hammerhead (negated), Goldd, Wu-Lord of Dark World`` (Deck Masters' ``abilities_used``)."""
+    if not isinstance(value, list):
+        return readable(value)
+    parts = []
+    for used in value:
+        if not isinstance(used, dict):
+            parts.append(readable(used))
+            continue
+        text = used.get("deck_master") or "Deck Master"
+        if used.get("ability"):
+            text += f": {used['ability']}"
+        parts.append(text + (" (negated)" if used.get("negated") else ""))
+    return "; ".join(parts) or "none"
+
+
 def _conditions(value: Any, names: Names) -> str:
     if not isinstance(value, dict):
         return readable(value)
     return ", ".join(f"{label(c)} (by {name_of(pid, names)})" for c, pid in value.items()) or "none"
+
+
+def _status_condition(value: Any, names: Names) -> str:
+    """``poisoned, since turn 5`` (Master Trainer's §18 ``status_condition`` on the Active), ``none``."""
+    if value is None:
+        return "none"
+    if not isinstance(value, dict):
+        return readable(value)
+    return f"{label(str(value.get('condition')))}, since turn {value.get('turn')}"
 
 
 def _player_list(value: Any, names: Names) -> str:
@@ -230,7 +259,9 @@ def _monsters(value: Any, names: Names) -> str:
 #: State keys with their own rendering: ids become names, nested records read as sentences.
 RENDERERS: dict[str, Callable[[Any, Names], str]] = {
     "deck_master": deck_master,
+    "abilities_used": _abilities_used,
     "conditions": _conditions,
+    "status_condition": _status_condition,
     "pending_drafts": _player_list,
     "drafts": _drafts,
     "stadium": _stadium,

@@ -256,14 +256,16 @@ class GameEventForm(forms.Form):
             return keys
         control = self._control(name, spec_field, required=required)
         control.help_text = form_help(spec_field)
-        if control.help_text and "%s" in str(self.auto_id):
+        if control.help_text and isinstance(self.auto_id, str) and "%s" in self.auto_id:
             control.widget.attrs["aria-describedby"] = f"{self.auto_id % name}_help"
         if kind == Kind.TAG:
             control.widget.attrs["list"] = self._datalist_id(name)
         return [put(name, control, text)]
 
     def _datalist_id(self, name: str) -> str:
-        return self.auto_id % f"{name}_tags" if "%s" in str(self.auto_id) else f"{self.spec.type}_{name}_tags"
+        if isinstance(self.auto_id, str) and "%s" in self.auto_id:
+            return self.auto_id % f"{name}_tags"
+        return f"{self.spec.type}_{name}_tags"
 
     # --- reading ------------------------------------------------------------------------------------
 
@@ -283,7 +285,7 @@ class GameEventForm(forms.Form):
                 help=form_help(spec_field),
                 kind=spec_field.kind.value,
                 optional=spec_field.optional,
-                errors=list(self.errors.get(name, [])),
+                errors=[str(error) for error in self.errors.get(name, ())],  # ErrorList yields its messages
             )
             if item.errors:
                 # A fieldset's own error (no change given at all) marks each of its inputs.
@@ -306,7 +308,7 @@ class GameEventForm(forms.Form):
             shown = self.fields[key].label if key in self.fields else None
             if shown is None and key in self.spec.fields:
                 shown = field_label(key, self.spec.fields[key])
-            parts.append(f"{shown or key}: {' '.join(errors)}")
+            parts.append(f"{shown or key}: {' '.join(map(str, errors))}")
         return "; ".join(parts)
 
     def clean_type(self) -> str:
@@ -316,7 +318,7 @@ class GameEventForm(forms.Form):
 
     def _group_error(self, name: str, message: str) -> None:
         # A fieldset's error belongs to the vocabulary field, which has no form field of its own.
-        self._errors.setdefault(name, self.error_class()).append(message)
+        self.errors.setdefault(name, self.error_class()).append(message)
 
     def _value(self, name: str, spec_field: SpecField, key: str, cleaned: Mapping[str, Any]) -> Any:
         """A one-control field's payload value, or ``None`` to leave it out."""
@@ -331,7 +333,8 @@ class GameEventForm(forms.Form):
         return value
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         payload: dict[str, Any] = {}
         for name, spec_field in self.spec.fields.items():
             keys = self._names[name]

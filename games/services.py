@@ -36,8 +36,12 @@ from django.utils import timezone
 from core import events
 from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound
+from decks import selectors as deck_selectors
 from games import selectors
 from games.models import Game, GameEvent
+from rules.base import GameFamily
+from rules.cards import YugiohCardType
+from rules.deckrules import Problem
 from rules.engine import GameEvent as EngineEvent
 from rules.engine import RuleViolation
 from rules.options import Use, same
@@ -95,6 +99,8 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
         options = {
             **_event_options(event, given), **given, **_chosen_options(event, fmt.deck_roles, players, games, given),
         }  # fmt: skip
+        if "deck_masters" in options and "deck_master" in fmt.deck_roles and fmt.family == GameFamily.YUGIOH:
+            options["deck_masters"] = _named_deck_masters(options["deck_masters"], given.get("deck_masters"))
         try:
             state = fmt.engine.new_game(players, options)
         except RuleViolation as exc:
@@ -140,6 +146,40 @@ def _chosen_options(
     chosen = selectors.next_duel_deck_masters(event=event, players=players, games=games)
     chosen.update({str(pid): name for pid, name in named.items()})
     return {"deck_masters": chosen} if chosen else {}
+
+
+def _named_deck_masters(chosen: Any, given: Any) -> Any:
+    """The Deck Masters named for this duel (``given``), read against the Yu-Gi-Oh! card pool as a registered deck's
+    Deck Master is (``decks.selectors.yugioh_card_named``): "Only Monster Cards are allowed to be Deck Masters ...
+    Spell Cards and Trap Cards are not allowed to be Deck Masters" (DUEL SETUP), so a Spell or Trap is refused
+    (``invalid_deck_master``), and a name the pool does not hold too (``unknown_card``, as in a deck).  With no
+    Yu-Gi-Oh! card data imported there is nothing to read them against: the names are taken as given.  A passcode
+    becomes its card's name.  The ones carried over (the last duel's, the registered deck's) were read before."""
+    if not isinstance(chosen, Mapping) or not isinstance(given, Mapping):
+        return chosen  # a malformed choice is left for the engine to refuse, as given
+    named = dict(chosen)
+    for pid, ref in given.items():
+        if not isinstance(ref, str) or not ref.strip():
+            continue
+        card = deck_selectors.yugioh_card_named(ref)
+        if card is None:
+            return chosen  # no card data imported
+        if isinstance(card, Problem):
+            hint = f" Did you mean {card.suggestion!r}?" if card.suggestion else ""
+            raise ApplicationError(
+                f"The Deck Master {ref.strip()[:200]!r} matches no Yu-Gi-Oh! card.{hint}",
+                code="unknown_card",
+                field="options",
+            )
+        if card.card_type != YugiohCardType.MONSTER:
+            raise ApplicationError(
+                f"{card.name} is a {card.card_type.value} Card: only Monster Cards are allowed to be Deck Masters "
+                "(DUEL SETUP).",
+                code="invalid_deck_master",
+                field="options",
+            )
+        named[str(pid)] = card.name
+    return named
 
 
 def _locked_game(game: Game) -> Game:

@@ -3,11 +3,19 @@ rules."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 
 from leagues.points import PRESETS, PointsTable
 from rules import FORMATS
 from tournaments.models import EventStaff
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from leagues.models import Season
+    from tournaments.models import Event
 
 
 class LeagueForm(forms.Form):
@@ -16,9 +24,11 @@ class LeagueForm(forms.Form):
     description = forms.CharField(max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))
     is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may read its pages)")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["formats"].choices = [(f.slug, f.name) for f in FORMATS.values()]
+        formats = self.fields["formats"]
+        assert isinstance(formats, forms.MultipleChoiceField)
+        formats.choices = [(f.slug, f.name) for f in FORMATS.values()]
 
 
 class SeasonForm(forms.Form):
@@ -69,8 +79,9 @@ class PointsTableForm(forms.Form):
     def clean_pod_placement(self) -> list[int]:
         return _numbers(self.cleaned_data.get("pod_placement", ""))
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         table = {k: data[k] for k in ("placement", "match_win", "match_draw", "pod_placement", "attendance")}
@@ -78,7 +89,7 @@ class PointsTableForm(forms.Form):
         return {"points_table": table, "reason": data.get("reason", "")}
 
     @classmethod
-    def for_season(cls, season) -> PointsTableForm:
+    def for_season(cls, season: Season) -> PointsTableForm:
         table = PointsTable.from_json(season.points_table)
         return cls(
             initial={
@@ -93,9 +104,11 @@ class PointsTableForm(forms.Form):
 class SeasonEventForm(forms.Form):
     event = forms.TypedChoiceField(coerce=int, choices=())
 
-    def __init__(self, *args, events=(), **kwargs):
+    def __init__(self, *args: Any, events: Iterable[Event] = (), **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["event"].choices = [(e.pk, f"{e.name} ({e.get_format_display()}, {e.date})") for e in events]
+        event = self.fields["event"]
+        assert isinstance(event, forms.TypedChoiceField)
+        event.choices = [(e.pk, f"{e.name} ({e.get_format_display()}, {e.date})") for e in events]
 
 
 class StaffForm(forms.Form):

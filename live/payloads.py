@@ -20,8 +20,10 @@ from games.models import Game, GameEvent
 from rules import Format
 
 if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
     from live.models import RoundTimer
-    from live.selectors import FeatureMatch, Snapshot
+    from live.selectors import ClockFigures, FeatureMatch, Snapshot
     from tournaments.models import Pod, Round, Standing
     from tournaments.selectors import Bracket
 
@@ -70,7 +72,7 @@ def timer_view(
     }
 
 
-def table_clock(round_: Round | None) -> dict[str, Any] | None:
+def table_clock(round_: WithAnnotations[Round, ClockFigures] | None) -> dict[str, Any] | None:
     """A player's table clock, from the round :func:`live.selectors.round_clock` read: the round's clock with the
     table's extra time, and the live number it is as of (the page follows the event's stream from there)."""
     if round_ is None:
@@ -120,11 +122,12 @@ def game_wins(games: list[Game]) -> dict[int, int]:
 
 
 def players_in_game(fmt: Format, game: Game | None) -> dict[int, dict[str, Any]]:
-    """``{player id: {"active", "out", "placement", "counters"}}`` from a game's state (empty without a game)."""
+    """``{player id: {"active", "out", "placement", "counters", "status_conditions"}}`` from a game's state (empty
+    without a game)."""
     return players_in_state(fmt, game.state if game is not None else None)
 
 
-def players_in_state(fmt: Format, state: Mapping[str, Any] | None) -> dict[int, dict[str, Any]]:
+def players_in_state(fmt: Format, state: dict[str, Any] | None) -> dict[int, dict[str, Any]]:
     """:func:`players_in_game` from the state itself."""
     if state is None:
         return {}
@@ -138,6 +141,7 @@ def players_in_state(fmt: Format, state: Mapping[str, Any] | None) -> dict[int, 
             "counters": [
                 {"name": c.name, "label": c.label, "value": c.read(p)} for c in fmt.counters if c.read(p) is not None
             ],
+            "status_conditions": list(fmt.status_conditions(p)),
         }
     return shown
 
@@ -187,8 +191,8 @@ def entry_facts(
 
 def feature_match(match: FeatureMatch) -> dict[str, Any]:
     """What a station's overlay shows (read by :func:`live.selectors.feature_match`): its table in the current
-    round, the players in seat order with their records, who is active, the format's counters from the game in
-    progress, games won in a best of 3, deck names (when the decks were visible to the reader), the timer and the
+    round, the players in seat order with their records, who is active, the format's counters and the Status
+    Conditions on their Creatures from the game in progress, games won in a best of 3, deck names (when the decks were visible to the reader), the timer and the
     decklist on air."""
     station = match.station
     event = station.event
@@ -231,7 +235,7 @@ def feature_match(match: FeatureMatch) -> dict[str, Any]:
             "game_wins": wins.get(s.player_id, 0) if fmt.games_per_match > 1 else None,
             "deck": deck_name(decks[s.player_id].roles) if s.player_id in decks else None,
             "placement": s.placement,
-            **in_game.get(s.player_id, {"active": False, "out": False, "counters": []}),
+            **in_game.get(s.player_id, {"active": False, "out": False, "counters": [], "status_conditions": []}),
         }
         for s in seats
     ]

@@ -206,7 +206,8 @@ def game_state_changed(domain_event: DomainEvent) -> None:
         "players": [
             {"id": s.player_id, "name": names[s.player_id], "seat": s.seat_order,
              "game_wins": wins.get(s.player_id, 0) if fmt.games_per_match > 1 else None,
-             **in_game.get(s.player_id, {"active": False, "out": False, "placement": None, "counters": []})}
+             **in_game.get(s.player_id, {"active": False, "out": False, "placement": None, "counters": [],
+                                         "status_conditions": []})}
             for s in seats
         ],
     }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import OuterRef, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
@@ -25,6 +26,9 @@ from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Pod, Round, Seat, Standing
 from tournaments.selectors import Bracket
 from tournaments.selectors.people import players_by_id
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 #: Standings rows a live event and the snapshot carry (a lower third shows 8, a ticker 16).
 STANDINGS_SHOWN = 16
@@ -88,7 +92,14 @@ def table_extensions(*, pod_ids: Iterable[int]) -> dict[int, int]:
     return {pod_id: int(total) for pod_id, total in rows}
 
 
-def round_clock(*, event: Event, round_number: int, pod_id: int) -> Round | None:
+class ClockFigures(TypedDict):
+    """What :func:`round_clock` annotates a round with: a table's extra time in seconds, the event's live number."""
+
+    extra: int
+    seq: int
+
+
+def round_clock(*, event: Event, round_number: int, pod_id: int) -> WithAnnotations[Round, ClockFigures] | None:
     """Round ``round_number`` of the event with its timer, a table's extra time (``extra``, in seconds) and the
     event's live number (``seq``), for a player's table clock (:func:`live.payloads.table_clock`); ``None``: no
     such round.  One query: the round is annotated with the live app's figures in it."""

@@ -29,6 +29,8 @@ format lives on its :class:`Format` record:
   choice, the option that changes it.  The docs and the format's page show them.
 * **counters** - what a stream overlay shows of each player during a game (:class:`Counter`: Life,
   LP, Energy Pool, Badge Tokens, prizes ...), read from the engine's player state.
+* **status_conditions(player)** - the Status Conditions a stream overlay shows on a player's
+  Creatures (``("Poisoned",)``), read from the engine's player state; none by default.
 * **time called** - the end-of-round procedure (:class:`TimeCalled`): what the tables still
   playing do when the round's time is up (extra turns), shown when the round timer reaches zero.
 
@@ -64,6 +66,13 @@ TablesFor = Callable[[Mapping[str, Any]], "TableSize"]
 
 #: A player's state in a game (one of ``state["players"]``) -> what an overlay shows of it.
 CounterRead = Callable[[Mapping[str, Any]], "int | str | None"]
+#: A player's state in a game -> the Status Conditions an overlay shows on their Creatures, in order.
+ConditionsRead = Callable[[Mapping[str, Any]], "tuple[str, ...]"]
+
+
+def no_status_conditions(player: Mapping[str, Any]) -> tuple[str, ...]:
+    """A format whose overlay shows no Status Conditions."""
+    return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +195,8 @@ class Format:
     turn_of: TurnOf = turn_player
     #: What a stream overlay shows of each player during a game, in order.
     counters: tuple[Counter, ...] = ()
+    #: The Status Conditions a stream overlay shows on each player's Creatures during a game.
+    status_conditions: ConditionsRead = no_status_conditions
     #: The end-of-round procedure when the round's time is up (``None``: the judge decides).
     time_called: TimeCalled | None = None
 

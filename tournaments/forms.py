@@ -14,7 +14,7 @@ from core.api import MAX_ID
 from rules import choices as format_choices
 from rules.options import Option, same
 from tournaments import words
-from tournaments.models import Event, EventStaff, Penalty
+from tournaments.models import Event, EventStaff, Penalty, Player, Registration, Seat
 
 
 def option_field(option: Option, *, names: Iterable[str] = (), disabled: bool = False) -> forms.Field:
@@ -28,7 +28,11 @@ def option_field(option: Option, *, names: Iterable[str] = (), disabled: bool = 
             choices=choices, coerce=str, empty_value=None, required=False, label=option.label, help_text=help_text,
             disabled=disabled,
         )  # fmt: skip
-    values = list(option.choices) if option.choices else list(range(option.minimum, option.maximum + 1))
+    if option.choices:
+        values = list(option.choices)
+    else:
+        assert option.minimum is not None and option.maximum is not None  # neither named nor choices: a range
+        values = list(range(option.minimum, option.maximum + 1))
     by_key = {str(v).lower() if isinstance(v, bool) else str(v): v for v in values}
 
     def label(value: Any) -> str:
@@ -55,7 +59,15 @@ class FormatOptionsForm(forms.Form):
 
     prefix = "option"
 
-    def __init__(self, data=None, *, options: Iterable[Option], stored: Mapping[str, Any], names=None, **kwargs):
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        options: Iterable[Option],
+        stored: Mapping[str, Any],
+        names: Mapping[str, Iterable[str]] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(data, **kwargs)
         self.options = list(options)
         for option in self.options:
@@ -206,7 +218,7 @@ class RegistrationForm(forms.Form):
             self.fields["display_name"].widget.attrs["autofocus"] = True
 
 
-def shown_name(player, namesakes: Collection[int] = ()) -> str:
+def shown_name(player: Player, namesakes: Collection[int] = ()) -> str:
     """A player's name as the dashboard shows it: with the player ID when someone else at the event shares the name."""
     return f"{player.display_name} (#{player.pk})" if player.pk in namesakes else player.display_name
 
@@ -236,7 +248,7 @@ class ResultForm(forms.Form):
         self,
         data=None,
         *,
-        seats,
+        seats: Iterable[Seat],
         cut: bool = False,
         namesakes: Collection[int] = (),
         intentional_draw: bool = False,
@@ -333,7 +345,7 @@ class ResultForm(forms.Form):
         return [self[f"games_{seat.player_id}"] for seat in self.seats] + [self["games_drawn"]]
 
     def games_errors(self) -> list[str]:
-        return [error for field in self.games_fields() for error in field.errors]
+        return [str(error) for field in self.games_fields() for error in field.errors]  # ErrorList yields messages
 
     def winner_choices(self) -> list[tuple[int, str]]:
         """The one-click buttons of a top-cut table: (player id, name) per seat."""
@@ -352,8 +364,9 @@ class ResultForm(forms.Form):
             choices += [("draw", "Draw"), ("intentional_draw", "Intentional draw (not played out)")]
         return choices
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.one_vs_one and any(cleaned.get(f"placement_{s.player_id}") is None for s in self.seats):
             if "outcome" not in self.errors:
                 self.add_error("outcome", "Choose the winner." if self.cut else "Choose who won, or a draw.")
@@ -385,7 +398,7 @@ class ResultForm(forms.Form):
 
     def error_text(self) -> str:
         """Everything wrong with the form in one line, for the table's alert."""
-        parts = list(self.non_field_errors())
+        parts = [str(error) for error in self.non_field_errors()]  # ErrorList yields its messages
         placements_missing = False
         for name, errors in self.errors.items():
             if name == NON_FIELD_ERRORS:
@@ -393,9 +406,9 @@ class ResultForm(forms.Form):
             if name.startswith("placement_"):
                 placements_missing = True
             elif name == "outcome":
-                parts.extend(errors)
+                parts.extend(map(str, errors))
             else:
-                parts.append(f"{self.fields[name].label}: {' '.join(errors)}")
+                parts.append(f"{self.fields[name].label}: {' '.join(map(str, errors))}")
         if placements_missing:
             parts.insert(0, "Choose a placement for every player.")
         return " ".join(parts)
@@ -443,10 +456,20 @@ class PenaltyForm(forms.Form):
     )  # fmt: skip
     round = forms.IntegerField(label="Round", required=False, min_value=1, max_value=2**15 - 1)
 
-    def __init__(self, data=None, *, registrations, namesakes: Collection[int] = (), current_round=None, **kwargs):
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        registrations: Iterable[Registration],
+        namesakes: Collection[int] = (),
+        current_round: int | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(data, **kwargs)
         self.fields["penalty"].error_messages["required"] = "Choose the penalty."
-        self.fields["registration"].choices = [("", "Choose a player")] + [
+        registration = self.fields["registration"]
+        assert isinstance(registration, forms.TypedChoiceField)
+        registration.choices = [("", "Choose a player")] + [
             (r.pk, shown_name(r.player, namesakes) + (" (dropped)" if r.dropped else "")) for r in registrations
         ]
         self.fields["round"].help_text = (

@@ -335,6 +335,13 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player} seat {self.seat_order}"
 
+    @property
+    def games_record(self) -> tuple[int, int, int] | None:
+        """The match's game score (won, lost, drawn); ``None`` when none was given (the three are set together)."""
+        if self.games_won is None or self.games_lost is None or self.games_drawn is None:
+            return None
+        return self.games_won, self.games_lost, self.games_drawn
+
 
 class PodResult(models.Model):
     """The reported result of a table: one per pod (placements are on the seats)."""

@@ -23,6 +23,12 @@ Terms
     The phase of the current turn as the judge records it (``draw`` ... ``end``), and the step of the
     Battle Phase (``start``, ``battle``, ``damage``, ``end``).  The engine needs it to know whether it
     is the Damage Step.  ``None`` means not recorded yet this turn, which is not the Damage Step.
+*Ability*
+    What a Deck Master lets its player do ("THE ABILITY").  ``activate_ability`` records one
+    activation by the player of their Deck Master's Ability, wherever the Deck Master is; its limits
+    (once per turn, an LP cost, reaching a Deck Master in its Position) come from :data:`ABILITIES`,
+    the rulebook's own Deck Masters, and for any other Deck Master from what the judge states in the
+    entry.
 *match*
     Best of three duels: :func:`match_result` turns the duel results (``state["result"]`` of each
     duel, in order) into match placements once the match is decided.
@@ -34,7 +40,9 @@ State (on top of :func:`rules.engine.base_state`)
 each player
     ``lp`` (Life Points, never below 0), ``deck_master`` (``{"card", "location", "position"}``:
     ``card`` is the name if the judge gave one, ``position`` is ``"attack"``/``"defence"`` on the
-    field) and ``replacements`` (how many times the Deck Master was replaced).
+    field), ``replacements`` (how many times the Deck Master was replaced) and ``abilities_used``
+    (the Abilities activated this turn, ``[{"deck_master", "ability", "negated"}]``, emptied when a
+    turn starts or ends).
 
 Contract
 --------
@@ -47,6 +55,7 @@ and never mutates ``state``.  Judge actions shared by all formats come from
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rules.engine import (
@@ -93,6 +102,70 @@ _STEP_NEXT: dict[str, frozenset[str]] = {
 POSITIONS: dict[str, str] = {"attack": "attack", "defence": "defence", "defense": "defence"}
 REPLACEMENT_METHODS: tuple[str, ...] = ("tribute_summon", "fusion_summon", "ritual_summon")
 LOSS_CAUSES: tuple[str, ...] = ("destroyed", "hand", "deck", "banished", "tributed", "other")
+MAIN_PHASES: tuple[str, ...] = ("main1", "main2")
+
+
+# --- the rulebook's Deck Master Abilities ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityLimits:
+    """What the rulebook says of one Deck Master's Ability; ``None``: it does not say (the judge states it).
+
+    ``once_per_turn``: the Ability can be activated once per turn (a negated activation counts);
+    ``cost``: the Life Points paid on activation (paid even when the Ability is negated);
+    ``reaches_position``: the Ability specifically says it can affect a Deck Master in a Deck Master Position.
+    """
+
+    quote: str
+    once_per_turn: bool | None = None
+    cost: int | None = None
+    reaches_position: bool | None = None
+
+
+#: The Deck Masters whose Abilities the rulebook describes (its examples under "THE ABILITY"; it has no full list
+#: of Deck Masters and their Abilities), by card name.  A Deck Master not here: the judge states the limits in the
+#: entry (``once_per_turn``, ``cost``, ``reaches_position``); a limit given here cannot be stated otherwise.
+ABILITIES: dict[str, AbilityLimits] = {
+    "Hyper Hammerhead": AbilityLimits(
+        "My Deck Master is “Hyper Hammerhead”. Its Ability can only be activated once per turn by paying 700 Life "
+        "Points, and my opponent can negate it by paying 800 Life Points when I activate it. [...] The effect of the "
+        "Ability is negated, and I cannot activate the Ability again this turn.",
+        once_per_turn=True,
+        cost=700,
+    ),
+    "Blast Juggler": AbilityLimits(
+        "The Ability of the Deck Master “Blast Juggler” has a cost of 10,000 Life Points. If I have 10,000 Life "
+        "Points or less, I cannot activate the Ability of “Blast Juggler”.",
+        cost=10000,
+    ),
+    "Goldd, Wu-Lord of Dark World": AbilityLimits(
+        "My Deck Master is “Goldd, Wu-Lord of Dark World”. Its Ability allows me to destroy 1 card my opponent "
+        "controls. However, it cannot destroy a card in my opponent’s Deck Master Position, because it doesn’t "
+        "specifically state that it can do so.",
+        reaches_position=False,
+    ),
+    "Mysterious Puppeteer": AbilityLimits(
+        "My Deck Master is “Mysterious Puppeteer”. Its Ability allows me to Special Summon my opponent’s Deck Master "
+        "from its Deck Master Position to the field. This is an example of an Ability that specifically states that "
+        "it affects a card in a Deck Master Position (my opponent’s).",
+        reaches_position=True,
+    ),
+}
+
+
+def _fold(name: str) -> str:
+    """A name as the table is looked up by: case, quotes and a trailing "'s Ability" aside."""
+    folded = " ".join(name.replace("“", "").replace("”", "").replace('"', "").replace("’", "'").casefold().split())
+    return folded.removesuffix("'s ability").removesuffix(" ability")
+
+
+_ABILITIES_FOLDED: dict[str, tuple[str, AbilityLimits]] = {_fold(k): (k, v) for k, v in ABILITIES.items()}
+
+
+def ability_limits(name: str | None) -> tuple[str, AbilityLimits] | None:
+    """The rulebook's Deck Master called ``name`` (case and quotes aside) and its Ability's limits, if it has one."""
+    return _ABILITIES_FOLDED.get(_fold(name)) if name else None
 
 
 # --- small helpers --------------------------------------------------------------------------------
@@ -139,6 +212,30 @@ def _optional_bool(data: Mapping[str, Any], name: str) -> bool:
     return bool(require(data, name, bool))
 
 
+def _stated_limits(data: Mapping[str, Any], name: str | None) -> dict[str, Any]:
+    """The Ability's limits: the rulebook's (:data:`ABILITIES`) where it gives one, else what the entry states."""
+    stated: dict[str, Any] = {}
+    if "once_per_turn" in data:
+        stated["once_per_turn"] = _optional_bool(data, "once_per_turn")
+    if data.get("cost") is not None:
+        stated["cost"] = require(data, "cost", int, minimum=0)
+    if "reaches_position" in data:
+        stated["reaches_position"] = _optional_bool(data, "reaches_position")
+    known = ability_limits(name)
+    limits = {"once_per_turn": False, "cost": 0, "reaches_position": False}
+    for key in limits:
+        rulebook = getattr(known[1], key) if known is not None else None
+        if known is not None and rulebook is not None and key in stated and stated[key] != rulebook:
+            raise RuleViolation(
+                "invalid_field",
+                R_ABILITY,
+                f"The rulebook gives {known[0]}'s Ability {key.replace('_', ' ')} = {rulebook!r}: leave the field "
+                "out or state the same.",
+            )
+        limits[key] = rulebook if rulebook is not None else stated.get(key, limits[key])
+    return limits
+
+
 def _lose(state: State, losers: Sequence[Any], reason: str) -> None:
     """The given players lose at once; when every player still in loses, the duel is a draw."""
     remaining = [p["id"] for p in state["players"] if not p["out"]]
@@ -173,6 +270,13 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     state["turn"] = {"number": state["turn"]["number"] + 1, "player": pid}
     state["phase"] = None
     state["step"] = None
+    _clear_abilities_used(state)
+
+
+def _clear_abilities_used(state: State) -> None:
+    for p in list(state["players"]):
+        if p.get("abilities_used"):
+            _update_player(state, p["id"], abilities_used=[])
 
 
 def _end_turn(state: State, data: Mapping[str, Any]) -> None:
@@ -184,6 +288,7 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
     state["turn"] = {"number": state["turn"]["number"], "player": None}
     state["phase"] = None
     state["step"] = None
+    _clear_abilities_used(state)
 
 
 def _phase(state: State, data: Mapping[str, Any]) -> None:
@@ -315,6 +420,19 @@ def _deck_master_replace(state: State, data: Mapping[str, Any]) -> None:
         raise RuleViolation(
             "tribute_not_allowed", R_CHANGE, "A Tribute Summon is face-up Attack Position; a Tribute Set cannot use it."
         )
+    if method == "tribute_summon":
+        # A Tribute Summon is a Normal Summon: its player's own turn, in a Main Phase (standard duel rules).
+        if state["turn"]["player"] != pid:
+            raise RuleViolation(
+                "not_your_turn", R_DUEL, f"A Tribute Summon is a Normal Summon: only in player {pid}'s own turn."
+            )
+        if state["phase"] not in MAIN_PHASES:
+            raise RuleViolation(
+                "not_main_phase",
+                R_DUEL,
+                "A Tribute Summon is a Normal Summon: only in its player's Main Phase (record the phase main1 or "
+                "main2 first).",
+            )
     if p["deck_master"]["location"] != "field":
         # The Position is separate from the game: only a Deck Master on the field can be Tributed.
         raise RuleViolation("deck_master_not_on_field", R_CHANGE, f"Player {pid}'s Deck Master is not on the field.")
@@ -334,6 +452,7 @@ def _deck_master_lost(state: State, data: Mapping[str, Any]) -> None:
     if cause is not None and cause not in LOSS_CAUSES:
         raise RuleViolation("invalid_field", "event", f"cause must be one of {', '.join(LOSS_CAUSES)}.")
     ability = _optional_str(data, "ability")
+    reaches = _stated_limits(data, ability)["reaches_position"] if ability is not None else False
     _require_turn(state)
     if cause == "tributed":
         raise RuleViolation(
@@ -351,10 +470,59 @@ def _deck_master_lost(state: State, data: Mapping[str, Any]) -> None:
                 R_POSITION,
                 "A card in the Deck Master Position is affected only by a Deck Master Ability that says so: name it.",
             )
+        if p["deck_master"]["location"] == "position" and not reaches:
+            # "An Ability cannot affect a Deck Master in a Deck Master Position, unless it specifically says it can
+            # do so." (THE ABILITY)
+            raise RuleViolation(
+                "deck_master_protected",
+                R_ABILITY,
+                f"An Ability cannot affect a Deck Master in a Deck Master Position unless it specifically says so: "
+                f"{ability}'s does not (for an Ability the rulebook does not list, state reaches_position).",
+            )
     for pid in pids:
         p = player(state, pid)
         _update_player(state, pid, deck_master={**p["deck_master"], "location": "lost", "position": None})
     _lose(state, pids, "Deck Master neither in its Deck Master Position nor face-up on the field")
+
+
+def _activate_ability(state: State, data: Mapping[str, Any]) -> None:
+    pid = require(data, "player", int)
+    p = _acting(state, pid)
+    ability = _optional_str(data, "ability")
+    negated = _optional_bool(data, "negated")
+    in_damage_step = _optional_bool(data, "in_damage_step")
+    _require_turn(state)
+    card = p["deck_master"]["card"]
+    limits = _stated_limits(data, card)
+    # "You can use the Abilities of your Deck Master regardless of where your Deck Master is (either in its Deck
+    # Master Position or face-up on your side of the field)." (THE ABILITY)
+    if p["deck_master"]["location"] not in ("position", "field"):
+        raise RuleViolation("deck_master_lost", R_WIN, f"Player {pid} has no Deck Master.")
+    # "If there are no restrictions, then they can be activated at any time except the Damage Step." (THE ABILITY)
+    if _is_damage_step(state) and not in_damage_step:
+        raise RuleViolation(
+            "damage_step",
+            R_ABILITY,
+            "An Ability cannot be activated during the Damage Step unless its own text says it can (in_damage_step).",
+        )
+    used = list(p.get("abilities_used") or [])
+    # The rulebook's Deck Masters have one Ability each: the Ability's name does not tell two apart.
+    one = ability_limits(card) is not None
+    if limits["once_per_turn"] and any(u["deck_master"] == card and (one or u["ability"] == ability) for u in used):
+        # "... The effect of the Ability is negated, and I cannot activate the Ability again this turn." (THE ABILITY)
+        raise RuleViolation(
+            "ability_once_per_turn",
+            R_ABILITY,
+            f"Player {pid}'s Deck Master's Ability can be activated once per turn and was activated this turn "
+            "(a negated activation counts).",
+        )
+    cost = limits["cost"]
+    # "Some Abilities have costs to pay, which are paid upon activation. If you cannot pay the entire cost, you
+    # cannot activate the Ability." (THE ABILITY; Blast Juggler: a cost must be less than the player's LP)
+    if cost and cost >= p["lp"]:
+        raise RuleViolation("cannot_pay_cost", R_ABILITY, f"Player {pid} has {p['lp']} LP and cannot pay {cost}.")
+    used.append({"deck_master": card, "ability": ability, "negated": negated})
+    _update_player(state, pid, lp=p["lp"] - cost, abilities_used=used)
 
 
 Handler = Callable[[State, Mapping[str, Any]], None]
@@ -369,6 +537,7 @@ _HANDLERS: dict[str, Handler] = {
     "deck_master_return": _deck_master_return,
     "deck_master_replace": _deck_master_replace,
     "deck_master_lost": _deck_master_lost,
+    "activate_ability": _activate_ability,
 }
 
 _DECK_MASTER_POSITIONS = ("attack", "defence")
@@ -452,7 +621,8 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
         },
         R_CHANGE,
         "The Summoned monster becomes the Deck Master, on the field; refuses other Tributes (tribute_not_allowed), "
-        "the opponent's Tribute (opponent_deck_master_tribute) and a Deck Master not on the field.",
+        "the opponent's Tribute (opponent_deck_master_tribute), a Deck Master not on the field, and a Tribute Summon "
+        "outside its player's own turn (not_your_turn) or Main Phase (not_main_phase).",
     ),
     EventSpec(
         "deck_master_lost",
@@ -461,11 +631,46 @@ _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
             "cause": Field.choice(
                 LOSS_CAUSES, "optional: destroyed|hand|deck|banished|other ('tributed' is refused)", optional=True
             ),
-            "ability": Field.text("optional: the Deck Master Ability, needed if it was in its Position", optional=True),
+            "ability": Field.text(
+                "optional: the Deck Master whose Ability did it, needed if it was in its Position", optional=True
+            ),
+            "reaches_position": Field.boolean(
+                "optional: the Ability specifically says it can affect a Deck Master in its Position (a Deck Master "
+                "the rulebook does not describe)",
+                label="Ability reaches the Deck Master Position",
+            ),
         },
-        R_WIN,
-        "Those players lose at once; both at once is a draw. Refuses a card effect on a Deck Master in its Position "
-        "(deck_master_protected) and a Tribute outside a replacement (tribute_not_allowed).",
+        f"{R_WIN}; {R_ABILITY}",
+        "Those players lose at once; both at once is a draw. Refuses a card effect on a Deck Master in its Position, "
+        "and an Ability that does not specifically say it reaches it (deck_master_protected); and a Tribute outside "
+        "a replacement (tribute_not_allowed).",
+    ),
+    EventSpec(
+        "activate_ability",
+        {
+            "player": Field.player("the Deck Master's owner, activating its Ability"),
+            "ability": Field.text(
+                "optional: the Ability's name, when the Deck Master has more than one", optional=True
+            ),
+            "negated": Field.boolean("optional: true when the Ability was negated (the activation still counts)"),
+            "once_per_turn": Field.boolean(
+                "optional: the Ability can be activated once per turn (a Deck Master the rulebook does not describe)",
+                label="once per turn",
+            ),
+            "cost": Field.count(
+                "optional: the Life Points paid to activate it (a Deck Master the rulebook does not describe)",
+                optional=True,
+                label="LP cost",
+            ),
+            "in_damage_step": Field.boolean(
+                "optional: the Ability's own text lets it activate in the Damage Step", label="in the Damage Step"
+            ),
+        },
+        R_ABILITY,
+        "Records an activation of the player's Deck Master's Ability, in its Position or on the field, and pays its "
+        "LP cost (also when negated). The rulebook's Deck Masters (Hyper Hammerhead, Blast Juggler, ...) bring their "
+        "own limits. Refuses the Damage Step (damage_step), a second activation of a once-per-turn Ability "
+        "(ability_once_per_turn) and a cost the player cannot pay in full (cannot_pay_cost).",
     ),
 )
 
@@ -510,6 +715,7 @@ class DeckMastersEngine:
             p["lp"] = STARTING_LP
             p["deck_master"] = {"card": card.strip() if card else None, "location": "position", "position": None}
             p["replacements"] = 0
+            p["abilities_used"] = []
         return state
 
     def apply(self, state: State, event: GameEvent) -> State:

@@ -95,6 +95,27 @@ INTERPRETATIONS: tuple[Interpretation, ...] = (
         "An LP cost must be strictly less than the player's LP.",
     ),
     Interpretation(
+        "THE ABILITY",
+        "Many Abilities have restrictions on when they can be activated (e.g. when a monster is Summoned, or during "
+        "your Main Phase only) and/or how often they can be activated (e.g. once per turn).",
+        "The rulebook describes a few Deck Masters' Abilities (Hyper Hammerhead: once per turn, 700 LP; Blast Juggler: "
+        "10,000 LP; Goldd, Wu-Lord of Dark World and Mysterious Puppeteer: whether they reach the Deck Master "
+        "Position) and Podium applies those limits; for any other Deck Master the judge states them in the entry. "
+        "An activation counts, and its cost is paid, even when the Ability is negated.",
+    ),
+    Interpretation(
+        "THE ABILITY",
+        "If there are no restrictions, then they can be activated at any time except the Damage Step.",
+        "No Ability is activated in the Damage Step unless the judge states that its own text allows it.",
+    ),
+    Interpretation(
+        "CHANGING YOUR DECK MASTER",
+        "The only ways to replace your Deck Master are to Tribute it for a Tribute Summon, Fusion Summon or Ritual "
+        "Summon.",
+        "A Tribute Summon is a Normal Summon: only in its player's own turn, in a recorded Main Phase. Fusion and "
+        "Ritual Summons follow the card that makes them and are not held to it.",
+    ),
+    Interpretation(
         "WINNING WITH DECK MASTERS",
         "(i.e. both players lose the Duel at the same time), the Duel is declared a Draw instead.",
         "Both Deck Masters lost in one event, or both players reaching 0 LP in one LP change, is a draw. Losses "

@@ -158,7 +158,8 @@ VOCABULARY: dict[str, EventSpec] = {
             TEAMING,
             "Ends the turn; the round is over once every player still in has taken a turn in it. Refuses ending "
             "a turn without an attack and without a reason, except on the first turn of the game and with a "
-            "Knocked Out Active.",
+            "Knocked Out Active, and a pass for no valid target while another player still in has an Active "
+            "Pokémon in play.",
         ),
         EventSpec(
             "promote",
@@ -223,6 +224,24 @@ def _ranked(players: Sequence[dict[str, Any]], key: Callable[[dict[str, Any]], i
 
 def _awaiting_promotion(state: State) -> list[dict[str, Any]]:
     return [p for p in players_still_in(state) if p["active_knocked_out"] and not p["no_pokemon_left"]]
+
+
+def _valid_targets(state: State, attacker: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The players ``attacker`` may target now, as far as the engine can see (Rule Set #3).
+
+    A valid target is another player still in whose Active Pokémon is in play: not Knocked Out and waiting for
+    the round end, and not a player with no Pokémon left.  The engine does not see benches, so a player whose
+    Active is Knocked Out counts as no target.  The targeting limit ("unless there are no other valid targets
+    remaining in play") picks *which* of them is valid: the untargeted ones while there are any, else the
+    players already targeted this round - so a valid target remains exactly when this list is not empty.
+    """
+    in_play = [
+        q
+        for q in players_still_in(state)
+        if q["id"] != attacker["id"] and not q["active_knocked_out"] and not q["no_pokemon_left"]
+    ]
+    untargeted = [q for q in in_play if not q["targeted"]]
+    return untargeted or in_play
 
 
 def _close_round_if_complete(state: State) -> None:
@@ -369,6 +388,15 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
             TEAMING,
             "A player may not pass without attacking unless they have no valid target or not enough energy.",
         )
+    if reason == "no_valid_target" and not exempt:
+        targets = _valid_targets(state, p)
+        if targets:
+            raise RuleViolation(
+                "valid_target_remains",
+                TEAMING,
+                f"Player(s) {', '.join(str(q['id']) for q in targets)} still have an Active Pokémon in play to "
+                "target: the player may not pass claiming no valid target.",
+            )
     turn["in_progress"] = False
     p["took_turn"] = True
     _close_round_if_complete(state)

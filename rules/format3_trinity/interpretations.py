@@ -29,7 +29,10 @@ INTERPRETATIONS: tuple[Interpretation, ...] = (
         "unless you are simply unable due to having no valid targets remaining in play or by having insufficient "
         "energy to perform an attack.",
         "An Active that cannot attack (Asleep, Paralyzed, a card effect) is simply unable too. No reason is needed "
-        "on the first turn of the game or while the player's Active is Knocked Out and unreplaced.",
+        "on the first turn of the game or while the player's Active is Knocked Out and unreplaced. A pass for no "
+        "valid target is refused while another player still in has an Active in play (the targeting limit only "
+        "decides which of them is valid); a player whose Active is Knocked Out and unreplaced may still have a "
+        "Bench, which the engine does not see, so only they leave the pass to the judge.",
     ),
     Interpretation(
         "Rule Set #3 Playing the Game",

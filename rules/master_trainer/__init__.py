@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.base import POD, Counter, Format, GameFamily, TableSize, TimeCalled, player_value
 from rules.master_trainer import deck
-from rules.master_trainer.engine import ENGINE, OPTIONS, RECAST_TAX, turn_of
+from rules.master_trainer.engine import ENGINE, OPTIONS, RECAST_TAX, status_conditions, turn_of
 from rules.master_trainer.interpretations import INTERPRETATIONS
 
 FORMAT = Format(
@@ -28,6 +28,8 @@ FORMAT = Format(
         # §8.2: each return of the Master to the Master Zone raises its deployment cost by the tax.
         Counter("recast-tax", "Recast Tax", lambda p: RECAST_TAX * int(p.get("master_recasts") or 0)),
     ),
+    # §18: the Active's Status Condition, on the player's plate.
+    status_conditions=status_conditions,
     time_called=TimeCalled(
         procedure="Time: the player whose turn it is finishes it, then each player still in takes one more turn. "
         "If the game is not over, the judge ends it (time called), placing the players by Life.",

@@ -38,6 +38,18 @@ Terms
     While deployed it costs an Energy Source at the end of each of its owner's
     turns, or is Knocked Out (Paragon Drain, §17.4), and once Knocked Out it is
     gone for good (One-Life Rule, §17.5).
+*Status Condition* (``status_condition``)
+    §18: "Only one Status Condition may affect Creatures at a time. Status
+    Conditions: - last a maximum of two turns - cannot be immediately reapplied
+    after removal".  The handbook names none; it plays on the Pokémon TCG, whose
+    Special Conditions (Asleep, Burned, Confused, Paralyzed, Poisoned) affect
+    only the Active, so ``status_condition`` is the Active's: ``None`` or
+    ``{"condition": ..., "turn": n}`` (the turn it was applied in).  One at a
+    time per Creature; it expires at the end of the turn after the one it was
+    applied in (every player's turn counts); a condition removed or expired goes
+    to ``status_locked`` and cannot be applied to that Creature again until the
+    start of its owner's next turn.  It goes when the Active leaves the Active
+    Spot (to the Bench or out of play).
 *turn*, *phase*
     ``start_turn`` / ``end_turn`` bracket a turn.  ``state["phase"]`` is
     ``"setup"`` before the first turn, ``"draw"`` right after ``start_turn``,
@@ -151,11 +163,21 @@ def turn_of(state: State) -> Any:
     return current if state["phase"] not in ("ended", "setup") else None
 
 
+def status_conditions(player: Mapping[str, Any]) -> tuple[str, ...]:
+    """The Active's Status Condition as an overlay shows it (``("Poisoned",)``), or none (§18)."""
+    status = player.get("status_condition")
+    return (str(status["condition"]).capitalize(),) if isinstance(status, Mapping) else ()
+
+
 KINDS = ("creature", "master", "paragon")
 ECHO_SOURCES = frozenset({"item", "support"})
 HEAL_SOURCES = ("item", "support", "attack", "ability", "passive")
 SUPPORT_KINDS = ("item", "supporter", "tool")
 MOVE_KINDS = ("retreat", "switch", "forced")
+#: §18 names no Status Conditions; these are the Pokémon TCG's Special Conditions, which the handbook plays on.
+STATUS_CONDITIONS = ("asleep", "burned", "confused", "paralyzed", "poisoned")
+#: §18: "last a maximum of two turns" - the turn a condition is applied in and the next one.
+STATUS_TURNS = 2
 
 #: The per-turn counters every player has; all reset at ``start_turn``.
 TURN_COUNTERS = (
@@ -223,8 +245,9 @@ VOCABULARY: dict[str, EventSpec] = {
                     optional=True,
                 ),
             },
-            "§10, §9.3, §17.4",
-            "Ends the turn: Paragon Drain (lose an Energy Source, or the Paragon is Knocked Out), all Pools empty.",
+            "§10, §9.3, §17.4, §18",
+            "Ends the turn: Paragon Drain (lose an Energy Source, or the Paragon is Knocked Out), all Pools empty, "
+            "Status Conditions applied in the turn before expire.",
         ),
         EventSpec(
             "deck_out",
@@ -235,10 +258,17 @@ VOCABULARY: dict[str, EventSpec] = {
         ),
         EventSpec(
             "play_creature",
-            {"player": _player(), "to": Field.choice(("bench", "active"), '"bench" or "active"')},
-            "§7, §10",
+            {
+                "player": _player(),
+                "to": Field.choice(("bench", "active"), '"bench" or "active"'),
+                "by_effect": Field.boolean(
+                    "optional: true when a card effect puts it into play (an Item in any player's turn)"
+                ),
+            },
+            "§7, §10, §3, §11.1",
             "A Creature from hand onto the Bench (also before the first turn, for setup) or into an empty Active "
-            "Spot. Refuses a full Bench, an occupied Active Spot, another player's turn.",
+            "Spot. Refuses a full Bench, an occupied Active Spot, another player's turn; put into play by a card "
+            "effect, in any player's turn.",
         ),
         EventSpec(
             "deploy_master",
@@ -318,6 +348,29 @@ VOCABULARY: dict[str, EventSpec] = {
             "§8.1, §19",
             "A Creature leaves play other than by Knockout (to hand, deck, discard or Lost Zone): a Master returns "
             "to the Master Zone instead; a Paragon cannot come back.",
+        ),
+        EventSpec(
+            "apply_status_condition",
+            {
+                "player": _player("the owner of the Active Creature"),
+                "condition": Field.choice(STATUS_CONDITIONS, ", ".join(STATUS_CONDITIONS)),
+            },
+            "§18",
+            "A Status Condition on the player's Active; it lasts the turn it is applied in and the next one. Refuses "
+            "an Active that already has one, the condition removed from that Creature since its owner's last turn "
+            "began, a player with no Active.",
+        ),
+        EventSpec(
+            "remove_status_condition",
+            {
+                "player": _player("the owner of the Active Creature"),
+                "condition": Field.choice(
+                    STATUS_CONDITIONS, "optional: the condition removed (checked against the Active's)", optional=True
+                ),
+            },
+            "§18",
+            "An effect removes the Active's Status Condition; it cannot be applied to that Creature again until "
+            "its owner's next turn. Refuses an Active with no Status Condition (or another one).",
         ),
         EventSpec(
             "play_energy_source",
@@ -508,6 +561,7 @@ def _promote(p: dict[str, Any], kind: str) -> None:
 
 def _to_bench(p: dict[str, Any], kind: str) -> None:
     """Put ``kind``, leaving the Active Spot, on the Bench under Bench Lock (§13.1); the caller checked room."""
+    _clear_status(p)
     p["bench"] += 1
     if kind == "master":
         p["master"] = "bench"
@@ -536,6 +590,7 @@ def _remove(p: dict[str, Any], data: Mapping[str, Any], *, paragon_fate: str) ->
         if kind != p["active"]:
             raise RuleViolation("invalid_field", "§19", f"The Active is a {p['active']}, not a {kind}.")
         p["active"] = None
+        _clear_status(p)
     else:
         kind = choice(data, "creature", KINDS, "creature")
         if not _on_bench(p, kind):
@@ -575,6 +630,30 @@ def _replace_active(p: dict[str, Any], data: Mapping[str, Any]) -> None:
     if refusal is not None:
         raise refusal
     _promote(p, replacement)
+
+
+def _clear_status(p: dict[str, Any]) -> None:
+    """The Active leaves the Active Spot (to the Bench or out of play): its Status Condition and the lock on
+    reapplying one go with it (§8.3: a Master returning to the Master Zone loses its status conditions)."""
+    if p.get("status_condition") is not None or p.get("status_locked"):
+        p["status_condition"] = None
+        p["status_locked"] = []
+
+
+def _lift_status(p: dict[str, Any]) -> None:
+    """The Active's Status Condition ends (removed by an effect or expired): §18, not reapplied at once."""
+    condition = p["status_condition"]["condition"]
+    p["status_condition"] = None
+    p["status_locked"] = [*[c for c in p.get("status_locked") or [] if c != condition], condition]
+
+
+def _expire_status_conditions(state: State, ended: int) -> None:
+    """§18: "last a maximum of two turns" - turn ``ended`` is over; a condition applied in the turn before it (or
+    earlier) has lasted its two turns."""
+    for q in state["players"]:
+        status = q.get("status_condition")
+        if status is not None and status["turn"] + STATUS_TURNS - 1 <= ended:
+            _lift_status(q)
 
 
 def _spend(p: dict[str, Any], amount: int, rule: str) -> None:
@@ -633,6 +712,8 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     expected = next_player(state)
     if p["id"] != expected:
         raise RuleViolation("not_your_turn", "§10", f"Player {expected} plays next.")
+    # A turn that ended without end_turn (its player went out) is over too: §18's two turns count it.
+    _expire_status_conditions(state, state["turn"]["number"])
     state["turn"] = {"number": state["turn"]["number"] + 1, "player": expected}
     state["phase"] = "draw"
     for q in state["players"]:
@@ -648,6 +729,10 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     p["paragon_locked"] = False
     p["master_exhausted"] = False
     p["sources_new"] = 0
+    # §18 "cannot be immediately reapplied after removal": like Bench Lock, "a restriction preventing immediate
+    # return" (glossary) that lasts "until your next turn" (§13.1).
+    if p.get("status_locked"):
+        p["status_locked"] = []
     if p["active"] is None:
         # Field Break (§19): no Active at the start of one's turn and none can be placed at once.
         # Interpretation: "placed at once" is a benched Creature (Bench Lock has just lifted) or a Basic from
@@ -703,6 +788,7 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
             p["paragon_locked"] = False
             if p["active"] == "paragon":
                 p["active"] = None
+                _clear_status(p)
                 _replace_active(p, data)
             else:
                 p["bench"] -= 1
@@ -713,6 +799,7 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
     # §9.3: unused Energy disappears at the end of each turn - every player's Pool.
     for q in state["players"]:
         q["pool"] = 0
+    _expire_status_conditions(state, state["turn"]["number"])
     state["phase"] = "ended"
 
 
@@ -731,6 +818,10 @@ def _play_creature(state: State, data: Mapping[str, Any]) -> None:
         # Setup follows the underlying game: every player starts with a Basic Active and may bench Basics.
         if to == "active":
             raise RuleViolation("active_occupied", "§7", "Every player starts with their Active in place.")
+    elif optional(data, "by_effect", bool, False, null=False):
+        # §3: "Card text always overrides the rulebook." - an effect (an Item, §11.1: "during any player's turn
+        # [...] in response to effects") may put a Creature into play in any player's turn.
+        _in_turn(state)
     else:
         _own_main_phase(state, p, "§10")
     _place(p, to, "creature")
@@ -843,6 +934,43 @@ def _leave_play(state: State, data: Mapping[str, Any]) -> None:
     _in_turn(state)
     # Interpretation: a Paragon that leaves play by any means cannot come back (§17.5: not recovered, replayed).
     _remove(p, data, paragon_fate="removed")
+
+
+def _apply_status_condition(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    condition = choice(data, "condition", STATUS_CONDITIONS)
+    _in_turn(state)
+    if p["active"] is None:
+        raise RuleViolation("no_active", "§18", f"Player {p['id']} has no Active Creature.")
+    current = p.get("status_condition")
+    # Interpretation: "Only one Status Condition may affect Creatures at a time" is one per Creature; a second
+    # one is refused, not swapped in (§3: "the 'cannot' effect always takes priority").
+    if current is not None:
+        raise RuleViolation(
+            "status_condition_present",
+            "§18",
+            f"Player {p['id']}'s Active is already {current['condition']}: only one Status Condition at a time.",
+        )
+    if condition in (p.get("status_locked") or []):
+        raise RuleViolation(
+            "status_condition_reapplied",
+            "§18",
+            f"{condition.capitalize()} was removed from player {p['id']}'s Active: it cannot be applied again "
+            "until their next turn.",
+        )
+    p["status_condition"] = {"condition": condition, "turn": state["turn"]["number"]}
+
+
+def _remove_status_condition(state: State, data: Mapping[str, Any]) -> None:
+    p = player_in_game(state, data, _OUT)
+    named = choice(data, "condition", STATUS_CONDITIONS, None)
+    _in_turn(state)
+    current = p.get("status_condition")
+    if current is None or (named is not None and named != current["condition"]):
+        raise RuleViolation(
+            "no_status_condition", "§18", f"Player {p['id']}'s Active is not {named or 'under a Status Condition'}."
+        )
+    _lift_status(p)
 
 
 def _play_energy_source(state: State, data: Mapping[str, Any]) -> None:
@@ -996,6 +1124,8 @@ _HANDLERS: dict[str, EntryHandler] = {
     "move": _move,
     "knock_out": _knock_out,
     "leave_play": _leave_play,
+    "apply_status_condition": _apply_status_condition,
+    "remove_status_condition": _remove_status_condition,
     "play_energy_source": _play_energy_source,
     "exhaust_energy_source": _exhaust_energy_source,
     "lose_energy_source": _lose_energy_source,
@@ -1051,6 +1181,8 @@ class MasterTrainerEngine:
                 paragon="none",
                 paragon_locked=False,
                 ascended=False,
+                status_condition=None,
+                status_locked=[],
                 turns_taken=0,
                 **dict.fromkeys(TURN_COUNTERS, 0),
             )

@@ -121,6 +121,44 @@ INTERPRETATIONS: tuple[Interpretation, ...] = (
         "all three), a stronger rule than the pairwise matches of §4.4 and §17.2.",
     ),
     Interpretation(
+        "§18",
+        "Silent: which Status Conditions there are, and which Creatures they affect.",
+        "The handbook plays on the Pokémon TCG: its Special Conditions (Asleep, Burned, Confused, Paralyzed, "
+        "Poisoned) are the Status Conditions, and they affect the Active only; a Creature leaving the Active Spot "
+        "(to the Bench or out of play) loses its condition.",
+    ),
+    Interpretation(
+        "§18",
+        "Only one Status Condition may affect Creatures at a time.",
+        "One per Creature, not one in the whole game: the section goes on about each condition's own duration and "
+        'removal, and §8.3 speaks of a Creature\'s "status conditions". A second condition on an affected Creature '
+        'is refused, not swapped in (§3: the "cannot" effect always takes priority); the judge records the '
+        "removal first when a card says so.",
+    ),
+    Interpretation(
+        "§18",
+        "Status Conditions: - last a maximum of two turns",
+        'Every player\'s turn counts, as in "each turn" (§9.3) and the per-turn limits; the handbook says "your '
+        "turn\" when it means the owner's. The turn a condition is applied in is the first: it expires at the end "
+        "of the next turn, whoever's it is.",
+    ),
+    Interpretation(
+        "§18",
+        "Status Conditions: [...] - cannot be immediately reapplied after removal",
+        '"Immediate" as the glossary\'s Bench Lock ("A restriction preventing immediate return to the Active '
+        'Spot"), which §13.1 makes last "until your next turn": a condition removed by an effect or expired '
+        "cannot be applied to that Creature again until the start of its owner's next turn. Another condition "
+        "may be.",
+    ),
+    Interpretation(
+        "§3, §11.1",
+        "Card text always overrides the rulebook. [...] Item cards may be played: - during any player's turn [...] "
+        "- in response to effects",
+        "A Creature an effect puts into play (an Item benching a Basic) may enter in any player's turn, within the "
+        "Bench's 5 and into an empty Active Spot only; played from the hand it stays a Main Phase action of its "
+        "owner's turn.",
+    ),
+    Interpretation(
         "§3",
         "Card text always overrides the rulebook.",
         "Deck limits printed on cards hold: at most 1 ACE SPEC card, 1 Radiant Pokémon, 1 Pokémon Star and 1 Prism "

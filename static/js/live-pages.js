@@ -99,6 +99,16 @@
           shown.textContent = c.value; el.classList.remove("changed"); void el.offsetWidth; el.classList.add("changed");
         }
       }
+      function conditions(box, list) {
+        if (!box) { return; }
+        var shown = Array.prototype.map.call(box.querySelectorAll(".condition"), function (el) { return el.textContent; });
+        if (shown.join("\n") === list.join("\n")) { return; }
+        box.textContent = "";
+        list.forEach(function (c) {
+          var el = document.createElement("span"); el.className = "condition"; el.textContent = c; box.appendChild(el);
+        });
+        box.hidden = !list.length;
+      }
       function players(list) {
         list.forEach(function (p) {
           var plate = root.querySelector('[data-player="' + p.id + '"]');
@@ -109,6 +119,7 @@
           plate.querySelector(".out-label").hidden = !p.out;
           var counters = plate.querySelector(".counters");
           (p.counters || []).forEach(function (c) { counter(counters, c); });
+          conditions(plate.querySelector(".conditions"), p.status_conditions || []);
           if (p.game_wins !== null && p.game_wins !== undefined) {
             plate.querySelectorAll(".win").forEach(function (dot, i) { dot.classList.toggle("won", i < p.game_wins); });
           }

@@ -28,6 +28,7 @@ from tests.support.games import (
     seat_ids,
     seated_table,
     start_game,
+    yugioh_pool,
 )
 from tournaments.models import Pod, PodResult
 
@@ -180,6 +181,80 @@ def test_the_next_deck_masters_duel_starts_with_the_deck_masters_of_the_last_one
     assert cards == {a: "Jinzo", b: "Kuriboh"}
 
 
+@pytest.fixture
+def yugioh_cards():
+    """A few Yu-Gi-Oh! cards in the pool; the in-memory pool is forgotten after the test (its rows roll back)."""
+    from decks import catalogue
+
+    yugioh_pool()
+    yield
+    catalogue.clear()
+
+
+@pytest.mark.parametrize("card", ["Pot of Greed", "mirror force", "44095762"])
+def test_a_spell_or_trap_named_as_deck_master_is_refused(api, organiser, yugioh_cards, card):
+    """DUEL SETUP: "Only Monster Cards are allowed to be Deck Masters ... Spell Cards and Trap Cards are not allowed
+    to be Deck Masters"."""
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    response = api.post(games_url(pod), {"options": {"deck_masters": {str(a): card}}}, format="json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_deck_master"
+    assert "only Monster Cards" in error["message"] and error["fields"] == {"options": [error["message"]]}
+    assert not Game.objects.filter(pod=pod).exists()
+
+
+def test_a_deck_master_read_against_the_card_pool(api, organiser, yugioh_cards):
+    """A monster of the pool is taken (a passcode becomes its name); a name the pool does not hold is refused as in a
+    deck (unknown_card), with the pool's nearest name."""
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    unknown = api.post(games_url(pod), {"options": {"deck_masters": {str(a): "Dark Magican"}}}, format="json")
+    assert unknown.status_code == 400
+    assert unknown.json()["error"]["code"] == "unknown_card" and "Dark Magician" in unknown.json()["error"]["message"]
+    named = {str(a): "Hyper Hammerhead", str(b): "46986414"}
+    game = api.post(games_url(pod), {"options": {"deck_masters": named}}, format="json")
+    assert game.status_code == 201, game.json()
+    cards = {p["id"]: p["deck_master"]["card"] for p in game.json()["state"]["players"]}
+    assert cards == {a: "Hyper Hammerhead", b: "Dark Magician"}
+
+
+def test_without_card_data_a_deck_masters_name_is_taken_as_given(api, organiser):
+    """No Yu-Gi-Oh! card data imported: nothing to read the name against."""
+    from decks.models import CatalogueVersion
+
+    CatalogueVersion.objects.filter(family="yugioh").update(card_count=0)
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, _ = seat_ids(pod)
+    game = api.post(games_url(pod), {"options": {"deck_masters": {str(a): "Pot of Greed"}}}, format="json")
+    assert game.status_code == 201
+
+
+def test_a_deck_masters_ability_is_recorded_once_per_turn_through_the_api(api, organiser):
+    """THE ABILITY: Hyper Hammerhead's "Ability can only be activated once per turn by paying 700 Life Points ... The
+    effect of the Ability is negated, and I cannot activate the Ability again this turn"."""
+    pod = seated_table(organiser, "deck-masters", 2)
+    a, b = seat_ids(pod)
+    body = {"options": {"deck_masters": {str(a): "Hyper Hammerhead"}}}
+    game = api.post(games_url(pod), body, format="json").json()
+    game = record(api, game, [GameEvent("start_turn", {"player": a})])
+    response = append(api, game, "activate_ability", {"player": a, "negated": True})
+    assert response.status_code == 201, response.json()
+    game = response.json()
+    me = next(p for p in game["state"]["players"] if p["id"] == a)
+    assert me["lp"] == 7300
+    assert me["abilities_used"] == [{"deck_master": "Hyper Hammerhead", "ability": None, "negated": True}]
+    again = append(api, game, "activate_ability", {"player": a})
+    assert again.status_code == 400
+    assert again.json()["error"]["code"] == "ability_once_per_turn"
+    assert again.json()["error"]["rule"] == "THE ABILITY"
+    damage = record(api, game, [GameEvent("phase", {"phase": "battle", "step": "battle"}),
+                                GameEvent("phase", {"phase": "battle", "step": "damage"})])  # fmt: skip
+    refused = append(api, damage, "activate_ability", {"player": b})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "damage_step"
+
+
 # --- refusals and conflicts -------------------------------------------------------------------------
 
 
@@ -215,6 +290,31 @@ def test_events_the_rules_refuse_keep_the_version(api, organiser, type_, data, c
     assert response.status_code == 400
     assert response.json()["error"]["code"] == code
     assert state_of(api, game)["version"] == 0
+
+
+def test_a_format3_pass_for_no_valid_target_while_one_remains_answers_400_and_changes_nothing(api, organiser):
+    # Rule Set #3: "you are also not allowed to pass your turn without attacking unless you are simply unable due
+    # to having no valid targets remaining in play or by having insufficient energy to perform an attack."
+    pod = seated_table(organiser, "format3-trinity", 4)
+    a, b, c, d = seat_ids(pod)
+    game = start_game(api, pod)
+    first_round = [GameEvent("start_turn", {"player": a}), GameEvent("end_turn", {"player": a})]
+    for pid in (b, c, d):
+        first_round += [
+            GameEvent("start_turn", {"player": pid}),
+            GameEvent("end_turn", {"player": pid, "no_attack_reason": "insufficient_energy"}),
+        ]
+    game = record(api, game, [*first_round, GameEvent("start_turn", {"player": a})])
+    before = state_of(api, game)
+
+    response = append(api, game, "end_turn", {"player": a, "no_attack_reason": "no_valid_target"})
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "valid_target_remains"
+    assert error["rule"].startswith("Rule Set #3")
+    assert state_of(api, game) == before
+    assert append(api, game, "end_turn", {"player": a, "no_attack_reason": "insufficient_energy"}).status_code == 201
 
 
 def test_a_stale_expected_version_answers_409_with_the_current_state(api, organiser):
@@ -383,3 +483,52 @@ def test_a_void_that_ends_the_game_records_the_tables_result(api, organiser, dja
         game = void(api, game, 2, "the gain was never played").json()
     assert game["status"] == "finished"
     assert PodResult.objects.filter(pod_id=Game.objects.get(pk=game["id"]).pod_id).exists()
+
+
+# --- Master Trainer: §18 Status Conditions and Creatures put into play by effects ---------------------------
+
+
+def master_trainer_table(organiser, api: APIClient) -> tuple[dict, list[int]]:
+    """A two-player Master Trainer game with the first player's first turn started."""
+    pod = seated_table(organiser, "master-trainer", 2)
+    ids = seat_ids(pod)
+    game = record(api, start_game(api, pod), [GameEvent("start_turn", {"player": ids[0]})])
+    return game, ids
+
+
+def test_a_status_condition_is_applied_expires_and_is_not_reapplied_through_the_api(api, organiser):
+    # §18: "Only one Status Condition may affect Creatures at a time. Status Conditions: - last a maximum of two
+    # turns - cannot be immediately reapplied after removal"
+    game, (p1, p2) = master_trainer_table(organiser, api)
+    game = record(api, game, [GameEvent("apply_status_condition", {"player": p2, "condition": "asleep"})])
+    assert game["state"]["players"][1]["status_condition"] == {"condition": "asleep", "turn": 1}
+    second = append(api, game, "apply_status_condition", {"player": p2, "condition": "burned"})
+    assert second.status_code == 400
+    assert (second.json()["error"]["code"], second.json()["error"]["rule"]) == ("status_condition_present", "§18")
+    game = record(
+        api, game, [GameEvent("end_turn", {"player": p1}), GameEvent("start_turn", {"player": p2})]
+    )  # the second turn
+    assert game["state"]["players"][1]["status_condition"] is not None
+    game = record(api, game, [GameEvent("end_turn", {"player": p2})])
+    assert game["state"]["players"][1]["status_condition"] is None
+    game = record(api, game, [GameEvent("start_turn", {"player": p1})])
+    again = append(api, game, "apply_status_condition", {"player": p2, "condition": "asleep"})
+    assert again.status_code == 400 and again.json()["error"]["code"] == "status_condition_reapplied"
+    assert state_of(api, game)["version"] == game["version"]
+
+
+def test_a_creature_an_item_puts_into_play_in_another_players_turn_is_accepted_through_the_api(api, organiser):
+    # §3: "Card text always overrides the rulebook."; §11.1: Items "during any player's turn [...] in response
+    # to effects".
+    game, (p1, p2) = master_trainer_table(organiser, api)
+    from_hand = append(api, game, "play_creature", {"player": p2, "to": "bench"})
+    assert from_hand.status_code == 400 and from_hand.json()["error"]["code"] == "not_your_turn"
+    game = record(
+        api,
+        game,
+        [
+            GameEvent("play_support", {"player": p2, "kind": "item"}),
+            GameEvent("play_creature", {"player": p2, "to": "bench", "by_effect": True}),
+        ],
+    )
+    assert game["state"]["players"][1]["bench"] == 1

@@ -23,6 +23,7 @@ from tests.support.games import (
     master_trainer_game,
     mintayn_master_game,
     mt_silver_game,
+    yugioh_pool,
 )
 from tournaments import services as tournament_services
 from tournaments.services import round_start
@@ -683,3 +684,105 @@ def test_the_next_duel_keeps_the_deck_masters_the_judge_named_for_the_first(
     assert {p["id"]: p["deck_master"]["card"] for p in second.state["players"]} == {a: "Jinzo", b: "Dark Magician"}
     page = _page(judge_browser, second)
     assert "Jinzo · in its Deck Master Position" in page and "name not recorded" not in page
+
+
+# --- Master Trainer: §18 Status Conditions and Creatures put into play by effects ---------------------------
+
+
+def test_a_status_condition_recorded_from_the_form_shows_on_the_players_state(judge_browser, game):
+    # §18: "Only one Status Condition may affect Creatures at a time."
+    first, second = game.players[:2]
+    _append(judge_browser, game, "start_turn", player=first)
+    response = _append(judge_browser, game, "apply_status_condition", version=1, player=second, condition="poisoned")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.state["players"][1]["status_condition"] == {"condition": "poisoned", "turn": 1}
+    page = _page(judge_browser, game)
+    assert "Status Condition" in page and "poisoned, since turn 1" in page
+    assert 'name="type" value="remove_status_condition"' in page
+    refused = _append(judge_browser, game, "apply_status_condition", version=2, player=second, condition="burned")
+    assert refused.status_code == 400
+    assert "status_condition_present" in refused.content.decode() and "§18" in refused.content.decode()
+    _append(judge_browser, game, "remove_status_condition", version=2, player=second)
+    game.refresh_from_db()
+    assert game.state["players"][1]["status_condition"] is None
+    assert "poisoned, since turn 1" not in _page(judge_browser, game)
+
+
+def test_an_item_benches_a_creature_in_another_players_turn_from_the_form(judge_browser, game):
+    # §3: "Card text always overrides the rulebook."; §11.1: Items "during any player's turn".
+    first, second = game.players[:2]
+    _append(judge_browser, game, "start_turn", player=first)
+    refused = _append(judge_browser, game, "play_creature", version=1, player=second, to="bench")
+    assert refused.status_code == 400 and "not_your_turn" in refused.content.decode()
+    response = _append(judge_browser, game, "play_creature", version=1, player=second, to="bench", by_effect="on")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.version == 2 and game.state["players"][1]["bench"] == 1
+    assert game.events.get(seq=2).payload == {"player": second, "to": "bench", "by_effect": True}
+
+
+# --- Deck Masters: Abilities and the Deck Master named for a duel ---------------------------------------
+
+
+def test_a_judge_records_a_deck_masters_ability_and_the_console_shows_it_used_this_turn(judge_browser, organiser):
+    """THE ABILITY: Hyper Hammerhead's "Ability can only be activated once per turn by paying 700 Life Points ... The
+    effect of the Ability is negated, and I cannot activate the Ability again this turn"."""
+    event = _table(organiser, "deck-masters", 2)
+    a, b = sorted(event.registrations.values_list("player_id", flat=True))
+    judge_browser.post(
+        reverse("games:console-create", args=[event.pk, 1, 1]),
+        {f"deck_master_{a}": "Hyper Hammerhead", f"deck_master_{b}": "Goldd, Wu-Lord of Dark World"},
+    )
+    duel = Game.objects.get(pod__round__event=event)
+    first = duel.players[0]
+    _append(judge_browser, duel, "start_turn", player=first)
+    duel.refresh_from_db()
+    page = _page(judge_browser, duel)
+    form = page[page.index('id="event-activate_ability"') :]
+    form = form[: form.index("</details>")]
+    assert 'type="checkbox" name="negated"' in form and 'name="cost"' in form and 'name="once_per_turn"' in form
+    names = _names(duel)
+    response = _append(judge_browser, duel, "activate_ability", player=a, negated="on")
+    assert response.status_code == 302
+    duel.refresh_from_db()
+    assert duel.events.get(seq=2).payload == {"player": a, "negated": True}
+    me = next(p for p in duel.state["players"] if p["id"] == a)
+    assert me["lp"] == 7300
+    page = _page(judge_browser, duel)
+    assert "Abilities used this turn" in page and "Hyper Hammerhead (negated)" in page
+    again = _append(judge_browser, duel, "activate_ability", player=a)
+    answer = again.content.decode()
+    assert again.status_code == 400
+    assert "ability_once_per_turn" in answer and names[a] in answer
+    duel.refresh_from_db()
+    assert duel.version == 2
+
+
+def test_a_spell_named_as_deck_master_on_the_table_page_is_refused(judge_browser, organiser):
+    """DUEL SETUP: "Spell Cards and Trap Cards are not allowed to be Deck Masters"."""
+    from decks import catalogue
+
+    yugioh_pool()
+    try:
+        event = _table(organiser, "deck-masters", 2)
+        a, b = sorted(event.registrations.values_list("player_id", flat=True))
+        response = judge_browser.post(
+            reverse("games:console-create", args=[event.pk, 1, 1]),
+            {f"deck_master_{a}": "Pot of Greed", f"deck_master_{b}": "Dark Magician"},
+            follow=True,
+        )
+        page = response.content.decode()
+        assert "Pot of Greed is a Spell Card: only Monster Cards are allowed to be Deck Masters" in page
+        assert not Game.objects.filter(pod__round__event=event).exists()
+        judge_browser.post(
+            reverse("games:console-create", args=[event.pk, 1, 1]),
+            {f"deck_master_{a}": "Hyper Hammerhead", f"deck_master_{b}": "Dark Magician"},
+        )
+        duel = Game.objects.get(pod__round__event=event)
+        assert {p["id"]: p["deck_master"]["card"] for p in duel.state["players"]} == {
+            a: "Hyper Hammerhead",
+            b: "Dark Magician",
+        }
+    finally:
+        catalogue.clear()

@@ -3,12 +3,18 @@ the printouts; CORS and ETags on the public reads."""
 
 from __future__ import annotations
 
+import datetime
 from html import unescape
 
 import pytest
 
+from games import services as game_services
+from live import payloads, selectors
 from live import services as live_services
+from live.models import LiveEvent
+from tests.factories import PlayerFactory, RegistrationFactory
 from tests.support.people import as_user
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +103,41 @@ def test_the_allowed_origins_are_configurable(duel, client, settings):
     allowed = client.get(url, headers={"Origin": "https://overlays.example"})
     assert allowed.headers["Access-Control-Allow-Origin"] == "https://overlays.example"
     assert "Access-Control-Allow-Origin" not in client.get(url, headers={"Origin": "https://evil.example"}).headers
+
+
+def test_a_featured_master_trainer_table_shows_the_status_condition_on_the_players_plate(organiser, client):
+    """§18 Status Conditions reach the stream overlay: the feature match's payload, the page and the live event."""
+    event = services.event_create(
+        organiser=organiser, name="MT Night", format="master-trainer", planned_rounds=3, date=datetime.date(2026, 12, 4)
+    )
+    for name in ("Ash", "Misty"):
+        RegistrationFactory(event=event, player=PlayerFactory(display_name=name))
+    services.round_start(event=event, by=organiser, seed=3)
+    station = live_services.station_create(event=event, slug="stream-1", by=organiser)
+    station = live_services.station_update(station=station, by=organiser, table_number=1)
+    pod = event.rounds.get(number=1).pods.get(table_number=1)
+    game = game_services.game_create(pod=pod, by=organiser)
+    first, second = game.players
+    game, _ = game_services.game_event_append(
+        game=game, expected_version=0, type="start_turn", data={"player": first}, by=organiser
+    )
+    game, _ = game_services.game_event_append(
+        game=game, expected_version=1, type="apply_status_condition", data={"player": second, "condition": "poisoned"},
+        by=organiser,
+    )  # fmt: skip
+
+    shown = payloads.feature_match(selectors.feature_match(station=station, decks_visible=False))
+    conditions = {p["id"]: p["status_conditions"] for p in shown["players"]}
+    assert conditions == {first: [], second: ["Poisoned"]}
+    pushed = LiveEvent.objects.filter(event=event, kind="game.state_changed").order_by("id").last()
+    assert {p["id"]: p["status_conditions"] for p in pushed.data["players"]} == conditions
+    page = client.get(f"/live/events/{event.pk}/stations/stream-1/").content.decode()
+    assert '<span class="condition">Poisoned</span>' in page
+    assert page.count('class="conditions" aria-label="Status Conditions" hidden') == 1  # the first player's: none
+
+    game_services.game_event_append(
+        game=game, expected_version=2, type="remove_status_condition", data={"player": second}, by=organiser
+    )
+    page = client.get(f"/live/events/{event.pk}/stations/stream-1/").content.decode()
+    assert 'class="condition"' not in page
+    assert page.count('class="conditions" aria-label="Status Conditions" hidden') == 2

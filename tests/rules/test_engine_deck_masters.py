@@ -37,6 +37,7 @@ def lp(**changes: int) -> GameEvent:
 
 
 DAMAGE_STEP = [E("phase", {"phase": "battle", "step": "battle"}), E("phase", {"phase": "battle", "step": "damage"})]
+MAIN1 = E("phase", {"phase": "main1"})
 
 
 @pytest.fixture
@@ -217,7 +218,9 @@ def test_only_an_ability_returns_a_deck_master_to_its_position(in_turn):
 
 @pytest.mark.parametrize("method", ["tribute_summon", "fusion_summon", "ritual_summon"])
 def test_a_tribute_fusion_or_ritual_summon_replaces_the_deck_master_on_the_field(in_turn, method):
-    state = play([summon(A), E("deck_master_replace", {"player": A, "method": method, "card": "Jinzo"})], in_turn)
+    state = play(
+        [MAIN1, summon(A), E("deck_master_replace", {"player": A, "method": method, "card": "Jinzo"})], in_turn
+    )
     me = state["players"][0]
     assert me["deck_master"] == {"card": "Jinzo", "location": "field", "position": "attack"}
     assert me["replacements"] == 1
@@ -276,6 +279,110 @@ def test_card_effects_cannot_touch_a_deck_master_in_its_position(in_turn):
     refused(in_turn, E("deck_master_lost", {"players": [B], "cause": "destroyed"}), "deck_master_protected")
     state = play([E("deck_master_lost", {"players": [B], "ability": "Mysterious Puppeteer"})], in_turn)
     assert state["result"]["placements"][str(B)] == 2
+
+
+# --- Deck Master Abilities ----------------------------------------------------------------------------
+
+
+def hammerhead(**extra) -> GameEvent:
+    return E("activate_ability", {"player": A, **extra})
+
+
+@pytest.fixture
+def hammerhead_turn() -> State:
+    return play([start(A)], options={"deck_masters": {A: "Hyper Hammerhead", B: "Goldd, Wu-Lord of Dark World"}})
+
+
+def test_an_ability_activation_is_recorded_and_cleared_when_the_turn_changes(hammerhead_turn):
+    """THE ABILITY: "You can use the Abilities of your Deck Master regardless of where your Deck Master is"."""
+    state = play([hammerhead()], hammerhead_turn)
+    assert state["players"][0]["abilities_used"] == [
+        {"deck_master": "Hyper Hammerhead", "ability": None, "negated": False}
+    ]
+    on_field = play([summon(B), E("activate_ability", {"player": B, "ability": "Dark World Ruler"})], state)
+    assert on_field["players"][1]["abilities_used"][0]["ability"] == "Dark World Ruler"
+    after = play([end(A)], on_field)
+    assert [p["abilities_used"] for p in after["players"]] == [[], []]
+    assert json.loads(json.dumps(on_field)) == on_field
+
+
+def test_an_ability_cannot_be_activated_in_the_damage_step(hammerhead_turn):
+    """THE ABILITY: "If there are no restrictions, then they can be activated at any time except the Damage Step."."""
+    state = play(DAMAGE_STEP, hammerhead_turn)
+    refused(state, E("activate_ability", {"player": B}), "damage_step")
+    # An Ability whose own text lets it activate in the Damage Step (the judge says so) may.
+    allowed = play([E("activate_ability", {"player": B, "in_damage_step": True})], state)
+    assert len(allowed["players"][1]["abilities_used"]) == 1
+    assert play([E("phase", {"phase": "battle", "step": "end"}), hammerhead()], state)["players"][0]["lp"] == 7300
+
+
+def test_hyper_hammerheads_ability_is_once_per_turn_and_costs_700_lp_even_when_negated(hammerhead_turn):
+    """THE ABILITY: "Its Ability can only be activated once per turn by paying 700 Life Points ... The effect of the
+    Ability is negated, and I cannot activate the Ability again this turn."."""
+    state = play([hammerhead(negated=True)], hammerhead_turn)
+    assert state["players"][0]["lp"] == 7300
+    assert state["players"][0]["abilities_used"][0]["negated"] is True
+    refused(state, hammerhead(), "ability_once_per_turn")
+    refused(state, hammerhead(ability="another name"), "ability_once_per_turn")
+    # Next turn (the opponent's) it can be activated again.
+    state = play([end(A), start(B), hammerhead()], state)
+    assert state["players"][0]["lp"] == 6600
+    # The rulebook's limits cannot be stated otherwise.
+    refused(hammerhead_turn, hammerhead(cost=500), "invalid_field")
+    refused(hammerhead_turn, hammerhead(once_per_turn=False), "invalid_field")
+
+
+def test_an_ability_cost_that_cannot_be_paid_in_full_is_refused():
+    """THE ABILITY: "If I have 10,000 Life Points or less, I cannot activate the Ability of “Blast Juggler”."."""
+    state = play([start(A)], options={"deck_masters": {A: "Blast Juggler"}})
+    refused(state, E("activate_ability", {"player": A}), "cannot_pay_cost")
+    refused(state, E("activate_ability", {"player": B, "cost": 8000}), "cannot_pay_cost")
+
+
+def test_a_deck_master_the_rulebook_does_not_describe_takes_the_limits_the_judge_states(in_turn):
+    """THE ABILITY: "Many Abilities have restrictions on ... how often they can be activated (e.g. once per turn)"."""
+    free = play([E("activate_ability", {"player": A}), E("activate_ability", {"player": A})], in_turn)
+    assert len(free["players"][0]["abilities_used"]) == 2 and free["players"][0]["lp"] == 8000
+    once = E("activate_ability", {"player": A, "once_per_turn": True, "cost": 1000})
+    state = play([once], in_turn)
+    assert state["players"][0]["lp"] == 7000
+    refused(state, once, "ability_once_per_turn")
+    refused(in_turn, E("activate_ability", {"player": A, "cost": -5}), "invalid_field")
+
+
+def test_an_ability_cannot_reach_a_deck_master_in_its_position_unless_it_says_so(in_turn):
+    """THE ABILITY: "An Ability cannot affect a Deck Master in a Deck Master Position, unless it specifically says it
+    can do so." (Goldd, Wu-Lord of Dark World cannot; Mysterious Puppeteer can.)"""
+    goldd = E("deck_master_lost", {"players": [B], "cause": "destroyed", "ability": "Goldd, Wu-Lord of Dark World"})
+    refused(in_turn, goldd, "deck_master_protected")
+    # A sweep by an Ability against both Deck Masters in their Positions does not end the duel a draw.
+    refused(in_turn, E("deck_master_lost", {"players": [A, B], "ability": "Some Deck Master"}), "deck_master_protected")
+    refused(in_turn, E("deck_master_lost", {"players": [B], "ability": "Goldd, Wu-Lord of Dark World",
+                                            "reaches_position": True}), "invalid_field")  # fmt: skip
+    # On the field a Deck Master is like any other monster: the Ability destroys it.
+    state = play([summon(B), goldd], in_turn)
+    assert state["result"]["placements"] == {str(A): 1, str(B): 2}
+    # An Ability the rulebook does not describe reaches the Position when the judge says it says so.
+    stated = E("deck_master_lost", {"players": [B], "ability": "Some Deck Master", "reaches_position": True})
+    assert play([stated], in_turn)["result"]["placements"][str(B)] == 2
+
+
+def test_a_tribute_summon_replacing_the_deck_master_is_a_normal_summon_in_its_players_main_phase(in_turn):
+    """CHANGING YOUR DECK MASTER: "The only ways to replace your Deck Master are to Tribute it for a Tribute Summon"; a
+    Tribute Summon is a Normal Summon: its player's own turn, in a Main Phase (standard duel rules)."""
+    tribute = E("deck_master_replace", {"player": B, "method": "tribute_summon", "card": "Jinzo"})
+    state = play([summon(B)], in_turn)
+    refused(state, tribute, "not_your_turn")
+    refused(play([MAIN1], state), tribute, "not_your_turn")
+    theirs = play([end(A), start(B)], state)
+    refused(theirs, tribute, "not_main_phase")
+    refused(play([E("phase", {"phase": "battle"})], theirs), tribute, "not_main_phase")
+    for phase in ("main1", "main2"):
+        replaced = play([E("phase", {"phase": phase}), tribute], theirs)
+        assert replaced["players"][1]["deck_master"]["card"] == "Jinzo"
+    # A Fusion Summon (by a Quick-Play Spell, say) is not held to it.
+    fusion = E("deck_master_replace", {"player": B, "method": "fusion_summon"})
+    assert play([fusion], state)["players"][1]["replacements"] == 1
 
 
 def test_a_deck_master_tributed_outside_a_replacement_is_refused(in_turn):
@@ -407,6 +514,7 @@ def candidates(state: State) -> list[GameEvent]:
         events += [E("deck_master_replace", {"player": pid, "method": m}) for m in ("tribute_summon", "fusion_summon")]
         events += [E("lp_change", {"changes": {pid: amount}}) for amount in (-800, -200, 300)]
         events += [E("lp_change", {"changes": {pid: -700}, "cost": True})]
+        events += [E("activate_ability", {"player": pid, "once_per_turn": True, "cost": 500})]
     events += [E("phase", {"phase": phase}) for phase in ("draw", "standby", "main1", "battle", "main2", "end")]
     events += [E("phase", {"phase": "battle", "step": step}) for step in ("battle", "damage", "end")] * 2
     events += [E("ruling_note", {"text": "noted"})]

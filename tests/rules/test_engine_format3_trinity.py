@@ -294,8 +294,57 @@ def test_a_turn_cannot_end_without_an_attack_unless_a_reason_is_declared():
     state = play(after_first_round(), ev("start_turn", player=1))
     error = refused(state, ev("end_turn", player=1), "attack_required")
     assert error.rule.startswith("Rule Set #3")
-    for reason in NO_ATTACK_REASONS:
+    for reason in set(NO_ATTACK_REASONS) - {"no_valid_target"}:
         assert not play(state, ev("end_turn", player=1, no_attack_reason=reason))["turn"]["in_progress"]
+
+
+# Rule Set #3: "Finally, you are also not allowed to pass your turn without attacking unless you are simply
+# unable due to having no valid targets remaining in play or by having insufficient energy to perform an attack."
+# And its targeting limit: "You are not allowed to target another player's active or benched Pokemon for battle
+# who has already been targeted for battle this "round" unless there are no other valid targets remaining in play."
+
+
+def test_a_pass_for_no_valid_target_is_refused_while_another_player_has_an_active_in_play():
+    state = play(after_first_round(), ev("start_turn", player=1))
+    error = refused(state, ev("end_turn", player=1, no_attack_reason="no_valid_target"), "valid_target_remains")
+    assert error.rule.startswith("Rule Set #3")
+    assert "Player(s) 2, 3, 4 " in error.message
+
+
+def test_the_valid_target_named_follows_the_targeting_limit():
+    # Round 2: player 1 targets 2, player 2 targets 3: player 4 may still target the untargeted player 1.
+    state = play(after_first_round(), *turn(1, ev("attack", player=1, target=2)))
+    state = play(state, *turn(2, ev("attack", player=2, target=3)), *turn(3, ev("attack", player=3, target=1)))
+    state = play(state, ev("start_turn", player=4))
+    # Everyone but player 4 has been targeted: no other valid target remains, so they are all valid again.
+    error = refused(state, ev("end_turn", player=4, no_attack_reason="no_valid_target"), "valid_target_remains")
+    assert "Player(s) 1, 2, 3 " in error.message
+    # ... and the attack on one of them is taken, the judge attesting it.
+    assert play(state, ev("attack", player=4, target=1, no_other_valid_target=True))["turn"]["attacked"]
+
+
+def test_a_player_whose_active_is_knocked_out_and_unreplaced_is_no_valid_target():
+    state = play(after_first_round(), *turn(1, ev("attack", player=1, target=2)))
+    # Player 2 targets 3; a card effect Knocks Out player 1's (untargeted) Active in the same turn.
+    state = play(state, *turn(2, ev("attack", player=2, target=3), ev("knock_out", player=1, by=2)))
+    state = play(state, ev("start_turn", player=3))
+    # Player 1 has no Active in play: the valid targets are the players already targeted, 2 and 4 -> not 1.
+    error = refused(state, ev("end_turn", player=3, no_attack_reason="no_valid_target"), "valid_target_remains")
+    assert "Player(s) 4 " in error.message
+
+
+def test_a_pass_for_no_valid_target_stands_when_every_other_active_is_knocked_out_and_unreplaced():
+    # Round 2: player 1 Knocks Out the Actives of players 2 and 4 (one attack hitting two, say); a Check-Up
+    # Knocks Out player 1's; player 2 cannot attack with a Knocked Out Active.
+    state = play(
+        after_first_round(),
+        *turn(1, ev("attack", player=1, target=2), ev("knock_out", player=2, by=1), ev("knock_out", player=4, by=1)),
+        ev("knock_out", player=1, by=2),
+        *turn(2),
+        ev("start_turn", player=3),
+    )
+    state = play(state, ev("end_turn", player=3, no_attack_reason="no_valid_target"))
+    assert pl(state, 3)["took_turn"]
 
 
 def test_an_unknown_reason_or_a_reason_after_an_attack_is_refused():

@@ -242,6 +242,7 @@ def test_sorcery_speed_actions_out_of_turn_are_refused():
     t.refuse("play_stadium", "not_your_turn", "§11.2", player=2)
     t.refuse("play_creature", "not_your_turn", "§10", player=2, to="bench")
     t.refuse("play_energy_source", "not_your_turn", "§9.1", player=2)
+    t.refuse("deploy_master", "not_your_turn", "§8", player=2, to="bench")
     t.refuse("end_turn", "not_your_turn", "§10", player=2)
 
 
@@ -670,10 +671,184 @@ def test_deck_out_is_the_draw_at_the_start_of_the_turn():
     assert t.state["result"]["placements"] == {"1": 1, "2": 2}
 
 
+# --- §18 Status Conditions ------------------------------------------------------------------------------
+# §18: "Only one Status Condition may affect Creatures at a time. Status Conditions: - last a maximum of two turns
+# - cannot be immediately reapplied after removal"
+
+
+def test_a_status_condition_goes_on_the_active_with_the_turn_it_was_applied_in():
+    t = started([1, 2])
+    t.do("apply_status_condition", player=2, condition="poisoned")
+    assert t.p(2)["status_condition"] == {"condition": "poisoned", "turn": t.state["turn"]["number"]}
+    t.refuse("apply_status_condition", "invalid_field", "event", player=2, condition="frozen")
+    t.do("end_turn", player=1)
+    t.refuse("apply_status_condition", "no_turn_in_progress", "§10", player=1, condition="asleep")
+
+
+def test_only_one_status_condition_may_affect_a_creature_at_a_time_but_each_creature_may_have_one():
+    # "Only one Status Condition may affect Creatures at a time": read as one per Creature.
+    t = started([1, 2, 3])
+    t.do("apply_status_condition", player=2, condition="poisoned")
+    t.refuse("apply_status_condition", "status_condition_present", "§18", player=2, condition="burned")
+    t.refuse("apply_status_condition", "status_condition_present", "§18", player=2, condition="poisoned")
+    t.do("apply_status_condition", player=3, condition="burned")
+    assert (t.p(2)["status_condition"]["condition"], t.p(3)["status_condition"]["condition"]) == ("poisoned", "burned")
+
+
+def test_a_status_condition_lasts_the_turn_it_is_applied_in_and_the_next_players_turn_then_expires():
+    # "last a maximum of two turns": every player's turn counts, the one it was applied in first.
+    t = started([1, 2, 3])
+    applied = t.state["turn"]["number"]
+    t.do("apply_status_condition", player=3, condition="asleep")
+    t.turn(2)  # the second turn: player 2's, not the owner's
+    assert t.p(3)["status_condition"] == {"condition": "asleep", "turn": applied}
+    t.do("end_turn", player=2)  # the end of the second turn
+    assert t.p(3)["status_condition"] is None
+    assert t.p(3)["status_locked"] == ["asleep"]
+
+
+def test_a_status_condition_applied_in_its_owners_turn_expires_at_the_end_of_the_next_players_turn():
+    t = started([1, 2])
+    t.do("apply_status_condition", player=1, condition="confused")
+    t.turn(2)
+    assert t.p(1)["status_condition"]["condition"] == "confused"
+    t.turn(1)
+    assert t.p(1)["status_condition"] is None
+
+
+def test_two_turns_count_a_turn_that_ended_when_its_player_went_out():
+    t = started([1, 2, 3], options={"game_end": "last_standing"})
+    t.do("apply_status_condition", player=3, condition="burned")
+    t.turn(2)
+    t.do("concede", player=2)  # player 2's turn ends without end_turn
+    t.do("start_turn", player=3)
+    assert t.p(3)["status_condition"] is None
+
+
+def test_a_status_condition_cannot_be_reapplied_to_that_creature_until_its_owners_next_turn():
+    # "cannot be immediately reapplied after removal": "immediate" as the glossary's Bench Lock ("A restriction
+    # preventing immediate return to the Active Spot"), which §13.1 makes last "until your next turn".
+    t = started([1, 2, 3])
+    t.do("apply_status_condition", player=2, condition="paralyzed")
+    t.do("remove_status_condition", player=2, condition="paralyzed")
+    assert (t.p(2)["status_condition"], t.p(2)["status_locked"]) == (None, ["paralyzed"])
+    t.refuse("apply_status_condition", "status_condition_reapplied", "§18", player=2, condition="paralyzed")
+    t.turn(2)  # its owner's next turn lifts the lock
+    assert t.p(2)["status_locked"] == []
+    t.do("apply_status_condition", player=2, condition="paralyzed")
+
+
+def test_another_status_condition_may_follow_a_removed_one_at_once():
+    t = started([1, 2])
+    t.do("apply_status_condition", player=2, condition="poisoned")
+    t.do("remove_status_condition", player=2)
+    t.do("apply_status_condition", player=2, condition="burned")
+    t.do("remove_status_condition", player=2)
+    assert t.p(2)["status_locked"] == ["poisoned", "burned"]
+    t.refuse("apply_status_condition", "status_condition_reapplied", "§18", player=2, condition="poisoned")
+
+
+def test_an_expired_status_condition_cannot_be_reapplied_before_its_owners_next_turn():
+    t = started([1, 2, 3])
+    t.do("apply_status_condition", player=3, condition="poisoned")
+    t.turn(2)
+    t.turn(3)  # expired at the end of player 2's turn; player 3's own turn lifts the lock
+    assert (t.p(3)["status_condition"], t.p(3)["status_locked"]) == (None, [])
+    t.do("apply_status_condition", player=3, condition="poisoned")
+    t.turn(1)
+    t.turn(2)
+    t.refuse("apply_status_condition", "status_condition_reapplied", "§18", player=3, condition="poisoned")
+
+
+def test_removing_a_status_condition_the_active_does_not_have_is_refused():
+    t = started([1, 2])
+    t.refuse("remove_status_condition", "no_status_condition", "§18", player=2)
+    t.do("apply_status_condition", player=2, condition="asleep")
+    t.refuse("remove_status_condition", "no_status_condition", "§18", player=2, condition="burned")
+
+
+def test_a_status_condition_needs_an_active():
+    t = started([1, 2])
+    t.do("knock_out", player=2, spot="active")
+    t.refuse("apply_status_condition", "no_active", "§18", player=2, condition="asleep")
+
+
+@pytest.mark.parametrize(
+    ("type_", "data"),
+    [
+        ("knock_out", {"spot": "active", "replacement": "creature"}),
+        ("leave_play", {"spot": "active", "replacement": "creature"}),
+        ("move", {"kind": "switch", "to_active": "creature"}),
+    ],
+)
+def test_a_creature_leaving_the_active_spot_loses_its_status_condition_and_its_lock(type_, data):
+    t = started([1, 2], benches={2: 1})
+    t.do("apply_status_condition", player=2, condition="burned")
+    t.do("remove_status_condition", player=2)
+    t.do("apply_status_condition", player=2, condition="poisoned")
+    t.do(type_, player=2, **data)
+    assert (t.p(2)["status_condition"], t.p(2)["status_locked"]) == (None, [])
+    t.do("apply_status_condition", player=2, condition="burned")  # another Creature: no lock
+
+
+def test_a_master_returning_to_the_master_zone_loses_its_status_condition():
+    # §8.3: "When your Master returns to the Master Zone: [...] status conditions are removed."
+    t = started([1, 2])
+    t.do("knock_out", player=1, spot="active", replacement="none")
+    t.do("gain_energy", player=1, amount=5)
+    t.do("deploy_master", player=1, to="active")
+    t.do("apply_status_condition", player=1, condition="asleep")
+    t.do("leave_play", player=1, spot="active", creature="master", replacement="none")
+    assert (t.p(1)["master"], t.p(1)["status_condition"]) == ("zone", None)
+
+
+def test_a_state_from_before_status_conditions_existed_still_plays():
+    t = started([1, 2])
+    for p in t.state["players"]:
+        del p["status_condition"], p["status_locked"]
+    t.do("apply_status_condition", player=2, condition="asleep")
+    t.turn(2)
+    t.do("end_turn", player=2)
+    assert t.p(2)["status_condition"] is None
+
+
+# --- card text over the rulebook: Creatures put into play by effects -------------------------------------
+# §3: "Card text always overrides the rulebook."  §11.1: "Item cards may be played: - during any player's turn
+# [...] - in response to effects".
+
+
+def test_an_item_may_bench_a_creature_in_another_players_turn_but_a_creature_from_hand_may_not():
+    t = started([1, 2])
+    t.do("play_support", player=2, kind="item")
+    t.do("play_creature", player=2, to="bench", by_effect=True)
+    assert t.p(2)["bench"] == 1
+    t.refuse("play_creature", "not_your_turn", "§10", player=2, to="bench")
+    t.refuse("play_creature", "not_your_turn", "§10", player=2, to="bench", by_effect=False)
+
+
+def test_a_creature_put_into_play_by_an_effect_keeps_the_board_limits():
+    t = started([1, 2], benches={2: 5})
+    t.refuse("play_creature", "bench_full", "§7", player=2, to="bench", by_effect=True)
+    t.refuse("play_creature", "active_occupied", "§7", player=2, to="active", by_effect=True)
+    t.do("attack", player=1, target=2, damage=10)  # in the battle, too: an effect in response
+    t.do("knock_out", player=2, spot="bench")
+    t.do("play_creature", player=2, to="bench", by_effect=True)
+    t.refuse("play_creature", "invalid_field", "event", player=2, to="bench", by_effect="yes")
+
+
+def test_a_creature_put_into_play_by_an_effect_needs_a_turn_in_progress():
+    t = started([1, 2])
+    t.do("end_turn", player=1)
+    t.refuse("play_creature", "no_turn_in_progress", "§10", player=2, to="bench", by_effect=True)
+
+
 # --- replay and JSON properties ------------------------------------------------------------------------
 
 PLAYER_SETS = [[1, 2], [1, 2, 3], [4, 3, 2, 1]]
 KIND = st.sampled_from(["creature", "master", "paragon"])
+
+
+STATUS = st.sampled_from(["asleep", "burned", "confused", "paralyzed", "poisoned"])
 
 
 def _event(data: st.DataObject, state: State, ids: list[int]) -> GameEvent:
@@ -688,6 +863,7 @@ def _event(data: st.DataObject, state: State, ids: list[int]) -> GameEvent:
             + ["energy"] * 4
             + ["support", "stadium", "creature", "creature", "master", "paragon", "paragon", "release", "move"]
             + ["move", "ko", "ko", "leave", "heal", "life", "exhaust", "lose", "deck_out", "discard_stadium", "common"]
+            + ["status", "status", "clear_status"]
         )
     )
     if kind == "deck_out" and data.draw(st.booleans()) or state["phase"] not in IN_TURN and data.draw(st.booleans()):
@@ -734,7 +910,12 @@ def _event(data: st.DataObject, state: State, ids: list[int]) -> GameEvent:
     if kind == "stadium":
         return GameEvent("play_stadium", {"player": pid})
     if kind == "creature":
-        return GameEvent("play_creature", {"player": pid, "to": data.draw(st.sampled_from(["bench", "active"]))})
+        fields = {"player": pid, "to": data.draw(st.sampled_from(["bench", "active"]))}
+        return GameEvent("play_creature", fields | data.draw(st.sampled_from([{}, {}, {"by_effect": True}])))
+    if kind == "status":
+        return GameEvent("apply_status_condition", {"player": pid, "condition": data.draw(STATUS)})
+    if kind == "clear_status":
+        return GameEvent("remove_status_condition", {"player": pid})
     if kind == "master":
         return GameEvent("deploy_master", {"player": pid, "to": data.draw(st.sampled_from(["bench", "active"]))})
     if kind == "paragon":
@@ -799,6 +980,9 @@ def _check_invariants(state: State) -> None:
         assert p["turn_support_actions"] <= 3 and p["turn_movements"] <= 2 and p["turn_echo"] <= 50
         assert all(counter in p for counter in TURN_COUNTERS)
         assert p["out"] or p["life"] > 0
+        status = p["status_condition"]
+        assert status is None or p["active"] is not None, "a Status Condition is the Active's"
+        assert status is None or status["turn"] >= state["turn"]["number"] - 1, "§18: two turns at most"
     if state["status"] == "finished":
         assert all(p["placement"] is not None for p in state["players"])
 

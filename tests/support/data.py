@@ -32,9 +32,9 @@ def data_dir(*parts: str) -> Path:
     return path
 
 
-def rulebook(name: str) -> str:
+def rulebook(name: str, *, raw: bool = False) -> str:
     """The text of a rulebook (``$PODIUM_RULEBOOK_DIR``, else ``../shared/rules``), its whitespace runs made one
-    space; skip (or fail on CI) when it is absent."""
+    space (as it is when ``raw``); skip (or fail on CI) when it is absent."""
     env = os.environ.get("PODIUM_RULEBOOK_DIR")
     path = (Path(env) if env else (REPO_ROOT / ".." / "shared" / "rules").resolve()) / name
     if not path.exists():
@@ -42,4 +42,5 @@ def rulebook(name: str) -> str:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(reason)
         pytest.skip(reason)
-    return " ".join(path.read_text(encoding="utf-8").split())
+    text = path.read_text(encoding="utf-8")
+    return text if raw else " ".join(text.split())

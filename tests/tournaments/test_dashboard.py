@@ -205,6 +205,14 @@ def test_the_demo_command_creates_an_event_of_each_format(client, django_capture
         assert event.standings_current
     open_event = Event.objects.get(status=Event.Status.REGISTRATION)
     assert open_event.registrations.filter(player__user__username="player").exists()
+    # Duel Night has a duel in progress where a Deck Master's Ability was activated (and negated) this turn.
+    from games.models import Game
+
+    duel = Game.objects.get(pod__round__event__in=played.filter(format="deck-masters"))
+    ability = duel.events.get(type="activate_ability")
+    assert ability.payload["negated"] is True
+    first = next(p for p in duel.state["players"] if p["id"] == ability.payload["player"])
+    assert first["abilities_used"] and first["lp"] == 7300
     client.login(username="organiser", password="podium-demo")
     assert client.get(reverse("dashboard:event-list")).status_code == 200
     # The league: a season of played nights in two formats, its standings, ratings and a meta report.

@@ -169,6 +169,8 @@ def round_pods(*, round_: Round) -> list[Pod]:
 #: Where :func:`rounds_load_tables` puts a round's tables and its open player reports.
 TABLES_ATTR = "loaded_tables"
 REPORTS_ATTR = "loaded_reports"
+#: A table's seats in seat order, as :func:`pod_detail` loads them.
+SEATS_ATTR = "seat_list"
 
 
 def rounds_load_tables(*, rounds: list[Round]) -> list[Round]:
@@ -206,7 +208,7 @@ def event_rounds(*, event: Event) -> QuerySet[Round]:
 def pod_seats(*, pod: Pod) -> list[Seat]:
     """The table's seats in seat order, as they were loaded with it (by :func:`round_pods`,
     :func:`rounds_load_tables`, :func:`event_table` or :func:`pod_detail`): no query."""
-    seats = getattr(pod, "seat_list", None)
+    seats = getattr(pod, SEATS_ATTR, None)
     return sorted(pod.seats.all() if seats is None else seats, key=lambda seat: seat.seat_order)
 
 
@@ -228,7 +230,7 @@ def pod_detail(*, pod_id: int) -> Pod:
     pod = seats[0].pod
     for seat in seats:
         seat.pod = pod
-    pod.seat_list = seats
+    setattr(pod, SEATS_ATTR, seats)
     return pod
 
 

@@ -123,8 +123,8 @@ def top_cut_bracket(*, event: Event) -> Bracket | None:
         return Bracket(size=event.top_cut_size, pods=pods, rounds=[], placements=[])
     # Link each played round to the one before it, and add the rounds to come.
     linked = [played[0]]
-    for before, round_ in zip(played, played[1:], strict=False):
-        linked.append(_fed(round_, before, pods=pods))
+    for before, after in zip(played, played[1:], strict=False):
+        linked.append(_fed(after, before, pods=pods))
     last = linked[-1]
     count = len(last.tables)
     while count > 1:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import reduce
 from operator import or_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 
@@ -145,7 +145,6 @@ def player_history(*, event: Event, player: Player) -> list[PlayerRound]:
     )
     rounds = []
     for seat in seats:
-        games = None if seat.games_won is None else (seat.games_won, seat.games_lost, seat.games_drawn)
         rounds.append(
             PlayerRound(
                 round_number=seat.round.number,
@@ -153,7 +152,7 @@ def player_history(*, event: Event, player: Player) -> list[PlayerRound]:
                 opponents=[s.player.display_name for s in seat.pod.seats.all() if s.player_id != player.pk],
                 placement=seat.placement,
                 points=seat.points,
-                games=games,
+                games=seat.games_record,
                 bye=seat.pod.is_bye,
             )
         )
@@ -280,7 +279,8 @@ def flagged_tables(*, round_: Round) -> list[FlaggedTable]:
         .order_by("pod__table_number")
         .values_list("pod_id", "pod__table_number", "status")
     )
-    return [FlaggedTable(pod_id, table_number, status) for pod_id, table_number, status in rows]
+    # A bye has no report: every table here has its number.
+    return [FlaggedTable(pod_id, cast(int, table_number), status) for pod_id, table_number, status in rows]
 
 
 def _open_report_with_answers() -> QuerySet[ResultReport]:

@@ -17,7 +17,8 @@ People: the demo player ``player`` registered themselves at the running
 Deck Masters and Mintayn Master events and sits at a table of round 2 of each;
 at Deck Masters their opponent has
 reported the result for them to confirm; that event takes player reports,
-has game scores in round 1 and one disputed table in round 2; there the judge
+has game scores in round 1, one disputed table in round 2 and a duel in progress at
+another, where a Deck Master's Ability was activated this turn; there the judge
 has given the demo player a warning, which their page shows.  Every demo
 event has a judge (``judge``) and a scorekeeper (``scorekeeper``).  All
 accounts use the password ``podium-demo``.
@@ -276,6 +277,34 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  {event.name}: player reports on; table {mine} waits for {PLAYER_USER!r} to confirm, "
             f"table {disputed} is disputed"
+        )
+        duel = next((t for t in tables if t not in (mine, disputed)), None)
+        if duel is not None:
+            self._duel_in_progress(event, organiser, duel)
+
+    def _duel_in_progress(self, event: Event, organiser, table: int) -> None:
+        """A Deck Masters duel in progress on ``table`` of round 2: the judge named both Deck Masters, and the first
+        player activated Hyper Hammerhead's Ability (once per turn, 700 LP), which the opponent negated for 800 LP."""
+        from games import services as game_services
+
+        pod = event.rounds.get(number=2).pods.get(table_number=table)
+        first, second = pod.seats.order_by("seat_order").values_list("player_id", flat=True)
+        named = {str(first): "Hyper Hammerhead", str(second): "Goldd, Wu-Lord of Dark World"}
+        game = game_services.game_create(pod=pod, by=organiser, options={"deck_masters": named})
+        entries: list[tuple[str, dict]] = [
+            ("start_turn", {"player": first}),
+            ("phase", {"phase": "draw"}),
+            ("phase", {"phase": "main1"}),
+            ("activate_ability", {"player": first, "negated": True}),
+            ("lp_change", {"changes": {str(second): -800}, "cost": True}),  # the opponent pays to negate it
+            ("deck_master_summon", {"player": first, "position": "attack"}),
+        ]
+        for type_, data in entries:
+            game, _ = game_services.game_event_append(
+                game=game, expected_version=game.version, type=type_, data=data, by=organiser
+            )
+        self.stdout.write(
+            f"    table {table}: a duel in progress, Hyper Hammerhead's Ability activated (and negated) this turn"
         )
 
     def _featured_table(self, event: Event, organiser) -> None:

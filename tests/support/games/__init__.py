@@ -2,6 +2,7 @@
 
 - :func:`seated_table`, :func:`seat_ids`: round 1 of a new event with exactly one table.
 - :func:`start_game`, :func:`append`, :func:`record`: the games API, one entry at a time.
+- :func:`yugioh_pool`: a few Yu-Gi-Oh! cards in the card pool (a monster, a Spell, a Trap) to name as Deck Masters.
 - ``deck_masters_duel``, ``format3_trinity_game``, ``master_trainer_game``, ``mintayn_master_game``,
   ``mt_silver_game``: a whole game per format, for any player ids; each format's module
   (:mod:`tests.support.games.deck_masters`, ...) holds the event builders its engine tests share.
@@ -35,6 +36,7 @@ __all__ = [
     "seat_ids",
     "seated_table",
     "start_game",
+    "yugioh_pool",
 ]
 
 
@@ -78,3 +80,29 @@ def record(client: APIClient, game: dict, events: Sequence[GameEvent]) -> dict:
         assert response.json()["version"] == game["version"] + 1
         game = response.json()
     return game
+
+
+#: The cards :func:`yugioh_pool` puts in the pool: passcode -> (name, card type).
+YUGIOH_POOL = {
+    46986414: ("Dark Magician", "Monster"),
+    2671330: ("Hyper Hammerhead", "Monster"),
+    55144522: ("Pot of Greed", "Spell"),
+    44095762: ("Mirror Force", "Trap"),
+}
+
+
+def yugioh_pool() -> None:
+    """Put :data:`YUGIOH_POOL` in the Yu-Gi-Oh! card pool (the catalogue's version moves, so its in-memory pool is
+    read again; a test that calls this clears that pool when it ends: see the ``yugioh_cards`` fixtures)."""
+    from django.db.models import F
+
+    from decks import catalogue
+    from decks.models import CatalogueVersion, YugiohCard
+
+    for passcode, (name, card_type) in YUGIOH_POOL.items():
+        YugiohCard.objects.update_or_create(passcode=passcode, defaults={"name": name, "card_type": card_type})
+    CatalogueVersion.objects.get_or_create(family="yugioh")
+    CatalogueVersion.objects.filter(family="yugioh").update(
+        version=F("version") + 1, card_count=YugiohCard.objects.count()
+    )
+    catalogue.clear()
