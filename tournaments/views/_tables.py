@@ -52,16 +52,8 @@ def _table(
     return {
         "pod": pod,
         "seats": seats,
-        #: Each seat with its game score in words ("2–1"; "" without one: its numbers are set together, or none is).
-        "scored_seats": [
-            (
-                s,
-                words.game_score(s.games_won, s.games_lost, s.games_drawn or 0)
-                if s.games_won is not None and s.games_lost is not None
-                else "",
-            )
-            for s in seats
-        ],
+        #: Each seat with its game score in words ("2–1"; "" without one).
+        "scored_seats": [(s, "" if s.games_record is None else words.game_score(*s.games_record)) for s in seats],
         "names": names,
         "form": form if may_enter else None,
         "reported": reported,

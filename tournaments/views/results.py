@@ -165,15 +165,9 @@ def result_correct(request: HtmxHttpRequest, event_id: int, number: int, table: 
             )
             return redirect(back)
     names = {s.player_id: shown_name(s.player, namesakes) for s in seats}
-    # A recorded result places every seat, and gives a game score's three numbers together or none of them.
     recorded = words.outcome(
-        {s.player_id: s.placement for s in seats if s.placement is not None},
-        {
-            s.player_id: (s.games_won, s.games_lost, s.games_drawn)
-            for s in seats
-            if s.games_won is not None and s.games_lost is not None and s.games_drawn is not None
-        }
-        or None,
+        {s.player_id: s.placement for s in seats if s.placement is not None},  # a recorded result places every seat
+        {s.player_id: s.games_record for s in seats if s.games_record is not None} or None,
         result.intentional_draw,
         names,
     )
