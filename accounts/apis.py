@@ -7,6 +7,7 @@ deck statuses); it reuses the tournaments API's serializers for events, registra
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
@@ -70,7 +71,7 @@ class SignUpApi(APIView):
             if not form.is_valid():
                 errors: dict[str, list[str]] = {}
                 for field, messages in form.errors.items():
-                    errors.setdefault(_FIELD_NAMES.get(field, field), []).extend(messages)
+                    errors.setdefault(_FIELD_NAMES.get(field, field), []).extend(map(str, messages))
                 raise serializers.ValidationError({field: sorted(set(m)) for field, m in errors.items()})
             return attrs
 
@@ -226,7 +227,13 @@ class MeApi(APIView):
     @extend_schema(responses={200: OutputSerializer, **error_responses(*SIGNED_IN)})
     def get(self, request: Request) -> Response:
         player = tournament_selectors.player_of(request.user)
-        answer = {"username": request.user.get_username(), "player": player, "upcoming": [], "running": [], "past": []}
+        answer: dict[str, Any] = {
+            "username": request.user.get_username(),
+            "player": player,
+            "upcoming": [],
+            "running": [],
+            "past": [],
+        }
         if player is not None:
             events = tournament_selectors.player_events(player=player)
             everything = [*events.upcoming, *events.running, *events.past]
@@ -242,12 +249,12 @@ class MeApi(APIView):
     @staticmethod
     def _entry(registration: Registration, player: Player, *, running: bool) -> dict:
         event = registration.event
-        entry = {"event": event, "registration": registration, "table": None, "history": []}
+        entry: dict[str, Any] = {"event": event, "registration": registration, "table": None, "history": []}
         if running:
             table = selectors.player_table(event=event, player=player)
             if table is not None:
                 report = None
-                if table.report_status is not None:
+                if table.report_status is not None and table.table_number is not None:  # a bye has no report
                     report = table_open_report(
                         event=event, round_number=table.round_number, table_number=table.table_number
                     )

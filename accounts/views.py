@@ -13,13 +13,16 @@ message.  A refusal is never a 500.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -31,6 +34,7 @@ from accounts.forms import ClaimForm, SignUpForm
 from core.doorway import enter
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
+from core.htmx import HtmxHttpRequest
 from core.throttling import SignUpThrottle
 from leagues import views as league_views
 from tournaments import doors
@@ -99,7 +103,7 @@ def _signup_throttled(request: HttpRequest, target: str, wait: float) -> HttpRes
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     """Django's, and a new password also lifts a sign-in lockout of the account (the owner proved who they are)."""
 
-    def form_valid(self, form):
+    def form_valid(self, form: SetPasswordForm) -> HttpResponse:
         response = super().form_valid(form)
         from axes.utils import reset
 
@@ -121,11 +125,11 @@ def claim(request: HttpRequest, code: str = "") -> HttpResponse:
     form = ClaimForm(request.POST or None, initial={"code": code})
     if request.method == "POST" and form.is_valid():
         try:
-            player = registrations.player_claim(user=request.user, code=form.cleaned_data["code"])
+            claimed = registrations.player_claim(user=request.user, code=form.cleaned_data["code"])
         except (ApplicationError, ServicePermissionDenied) as exc:
             form.add_error("code" if exc.field in (None, "code") else None, exc.message)
         else:
-            messages.success(request, f"The player record {player.display_name} (#{player.pk}) is now yours.")
+            messages.success(request, f"The player record {claimed.display_name} (#{claimed.pk}) is now yours.")
             return redirect("accounts:me")
     status = UNPROCESSABLE if form.errors else 200
     player = tournament_selectors.player_of(request.user)
@@ -145,7 +149,10 @@ def claim(request: HttpRequest, code: str = "") -> HttpResponse:
 def me(request: HttpRequest) -> HttpResponse:
     """``/me/``: the player's running, upcoming and past events, each with its panel."""
     player = tournament_selectors.player_of(request.user)
-    running, upcoming, past, invitations = [], [], [], []
+    running: list[panels.Panel] = []
+    upcoming: list[panels.Panel] = []
+    past: list[dict[str, Any]] = []
+    invitations: list[Registration] = []
     if player is not None:
         regs = selectors.player_registrations(player=player)
         aside = (Registration.Status.WITHDRAWN, Registration.Status.INVITED)
@@ -196,7 +203,7 @@ def panel(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "accounts/_panel.html", {"panel": built})
 
 
-def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
+def check_in(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     """``/events/<id>/check-in/``: the page the dashboard's QR code opens; the button posts to :func:`check_in_post`."""
     if request.method == "POST":
         return check_in_post(request, event_id)
@@ -225,7 +232,9 @@ def _place_url(place: str, event: Event) -> str:
     return reverse("accounts:me") + f"#event-{event.pk}"
 
 
-def _answer(request: HttpRequest, event: Event, *, error: str = "", news: str = "", report_data=None) -> HttpResponse:
+def _answer(
+    request: HtmxHttpRequest, event: Event, *, error: str = "", news: str = "", report_data: QueryDict | None = None
+) -> HttpResponse:
     """The panel for htmx (422 with the error on it), or back to the page with a message."""
     place = _place(request)
     if request.htmx:
@@ -240,7 +249,9 @@ def _answer(request: HttpRequest, event: Event, *, error: str = "", news: str = 
     return redirect(_place_url(place, event))
 
 
-def _act(request: HttpRequest, event: Event, action, news: str) -> HttpResponse:
+def _act[T](
+    request: HtmxHttpRequest, event: Event, action: Callable[[], T], news: str | Callable[[T], str]
+) -> HttpResponse:
     try:
         outcome = action()
     except (ApplicationError, ServicePermissionDenied) as exc:
@@ -255,7 +266,9 @@ def _own_registration(request: HttpRequest, event: Event) -> Registration | None
     return selectors.own_registration(event=event, player=player)
 
 
-def _registration_action(request: HttpRequest, event_id: int, action, news) -> HttpResponse:
+def _registration_action[T](
+    request: HtmxHttpRequest, event_id: int, action: Callable[[Registration], T], news: str | Callable[[T], str]
+) -> HttpResponse:
     event = enter(request, doors.EVENT, event_id)
     registration = _own_registration(request, event)
     if registration is None:
@@ -265,7 +278,7 @@ def _registration_action(request: HttpRequest, event_id: int, action, news) -> H
 
 @login_required
 @require_POST
-def register(request: HttpRequest, event_id: int) -> HttpResponse:
+def register(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.EVENT, event_id)
 
     def news(registration: Registration) -> str:
@@ -279,7 +292,7 @@ def register(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def invitation_accept(request: HttpRequest, event_id: int) -> HttpResponse:
+def invitation_accept(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     """The player accepts staff's invitation to the event: they are registered."""
     return _registration_action(
         request,
@@ -291,7 +304,7 @@ def invitation_accept(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def invitation_decline(request: HttpRequest, event_id: int) -> HttpResponse:
+def invitation_decline(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     """The player declines staff's invitation to the event."""
     return _registration_action(
         request,
@@ -303,7 +316,7 @@ def invitation_decline(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
+def withdraw(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     return _registration_action(
         request,
         event_id,
@@ -314,7 +327,7 @@ def withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def check_in_post(request: HttpRequest, event_id: int) -> HttpResponse:
+def check_in_post(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     return _registration_action(
         request,
         event_id,
@@ -325,7 +338,7 @@ def check_in_post(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def drop(request: HttpRequest, event_id: int) -> HttpResponse:
+def drop(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     return _registration_action(
         request,
         event_id,
@@ -334,33 +347,35 @@ def drop(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-def _current_table(event: Event, request: HttpRequest):
+def _current_table(event: Event, request: HttpRequest) -> tuple[int, int] | None:
+    """The round and table numbers of the user's table in the event's current round; ``None``: none, or a bye."""
     player = tournament_selectors.player_of(request.user)
     table = selectors.player_table(event=event, player=player) if player else None
     if table is None or table.table_number is None:
-        return player, None
-    return player, table
+        return None
+    return table.round_number, table.table_number
 
 
 @login_required
 @require_POST
-def report(request: HttpRequest, event_id: int) -> HttpResponse:
+def report(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     """The player reports their table's result in the current round."""
     event = enter(request, doors.EVENT, event_id)
-    player, table = _current_table(event, request)
-    if table is None:
+    at = _current_table(event, request)
+    if at is None:
         return _answer(request, event, error="You have no table to report in the current round.")
+    round_number, table_number = at
     panel = panels.build(event=event, user=request.user, place=_place(request), report_data=request.POST)
     form = panel.table.report_form if panel.table else None
     if form is None:
         note = panel.table.note if panel.table else ""
         return _answer(request, event, error=note or "This table's result can't be reported now.")
     if not form.is_valid():
-        errors = [e for errs in form.errors.values() for e in errs]
+        errors = [str(e) for errs in form.errors.values() for e in errs]
         return _answer(request, event, error=" ".join(dict.fromkeys(errors)), report_data=request.POST)
     placements, games, intentional_draw = form.outcome()
 
-    def news(answer) -> str:
+    def news(answer: results.ReportAnswer) -> str:
         if answer.state == "confirmed":
             return "Result recorded: it matches your opponent's report."
         if answer.state == "disputed":
@@ -374,8 +389,8 @@ def report(request: HttpRequest, event_id: int) -> HttpResponse:
         event,
         lambda: results.result_player_report(
             event=event,
-            round_number=table.round_number,
-            table_number=table.table_number,
+            round_number=round_number,
+            table_number=table_number,
             placements=placements,
             games=games,
             intentional_draw=intentional_draw,
@@ -387,17 +402,18 @@ def report(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def respond(request: HttpRequest, event_id: int) -> HttpResponse:
+def respond(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     """The player confirms (``agrees=yes``) or disputes (``agrees=no``) the open report of their table."""
     event = enter(request, doors.EVENT, event_id)
     agrees = request.POST.get("agrees")
     if agrees not in {"yes", "no"}:
         return _answer(request, event, error="Confirm or dispute the reported result.")
-    player, table = _current_table(event, request)
-    if table is None:
+    at = _current_table(event, request)
+    if at is None:
         return _answer(request, event, error="You have no table in the current round.")
+    round_number, table_number = at
 
-    def news(answer) -> str:
+    def news(answer: results.ReportAnswer) -> str:
         if answer.state == "confirmed":
             return "Confirmed: the result is recorded."
         if answer.state == "disputed":
@@ -409,8 +425,8 @@ def respond(request: HttpRequest, event_id: int) -> HttpResponse:
         event,
         lambda: results.result_respond(
             event=event,
-            round_number=table.round_number,
-            table_number=table.table_number,
+            round_number=round_number,
+            table_number=table_number,
             agrees=agrees == "yes",
             by=request.user,
         ),  # fmt: skip

@@ -41,6 +41,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView, set_rollback
@@ -82,9 +83,9 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, DATABASE_UNAVAILABLE):
         set_rollback()
         _log_unavailable(request, exc)
-        response = _error("service_unavailable", UNAVAILABLE_MESSAGE, status.HTTP_503_SERVICE_UNAVAILABLE)
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
+        unavailable = _error("service_unavailable", UNAVAILABLE_MESSAGE, status.HTTP_503_SERVICE_UNAVAILABLE)
+        unavailable["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return unavailable
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(detail=exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
     elif isinstance(exc, Http404):
@@ -98,14 +99,14 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        detail = exc.detail
-        fields = detail if isinstance(detail, dict) else {"non_field_errors": detail}
-        return _error("invalid", "The request has invalid fields.", status.HTTP_400_BAD_REQUEST, fields)
+        invalid = exc.detail
+        at_fault = invalid if isinstance(invalid, dict) else {"non_field_errors": invalid}
+        return _error("invalid", "The request has invalid fields.", status.HTTP_400_BAD_REQUEST, at_fault)
     if isinstance(exc, exceptions.ParseError):
         return _error("parse_error", str(exc.detail), status.HTTP_400_BAD_REQUEST, {"body": [str(exc.detail)]})
     code = getattr(exc, "default_code", "error")
-    detail = getattr(exc, "detail", str(exc))
-    response.data = {"error": {"code": code, "message": str(detail)}}
+    message = getattr(exc, "detail", str(exc))
+    response.data = {"error": {"code": code, "message": str(message)}}
     return response
 
 
@@ -140,7 +141,7 @@ def _json_error(code: str, message: str, status_code: int) -> JsonResponse:
     return JsonResponse({"error": {"code": code, "message": message}}, status=status_code)
 
 
-def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def handler400(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith("/api/"):
         return defaults.bad_request(request, exception)
     if isinstance(exception, TOO_LARGE):
@@ -148,13 +149,13 @@ def handler400(request: HttpRequest, exception: Exception | None = None) -> Http
     return _json_error("bad_request", "The request is malformed.", 400)
 
 
-def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def handler403(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith("/api/"):
         return defaults.permission_denied(request, exception)
     return _json_error("permission_denied", "You may not do this.", 403)
 
 
-def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith("/api/"):
         return defaults.page_not_found(request, exception)
     return _json_error("not_found", "Not found.", 404)
@@ -510,7 +511,7 @@ def paginated(view: APIView, request: Request, rows: Any, serialize: Any) -> Res
     as ``serialize(page)`` in the :class:`Pagination` envelope.  The view names ``pagination_class = Pagination``
     so the schema documents the envelope and its parameters."""
     paginator = Pagination()
-    page = paginator.paginate_queryset(rows, request, view=view)
+    page: list[Any] | None = paginator.paginate_queryset(rows, request, view=view)
     return paginator.get_paginated_response(serialize(page))
 
 
@@ -522,7 +523,9 @@ class SchemaNegotiation(DefaultContentNegotiation):
     ``?format=`` is no switch of DRF's (``URL_FORMAT_OVERRIDE`` is off: the API answers JSON only), so it can be
     the events list's filter by game format."""
 
-    def select_renderer(self, request: Request, renderers: list, format_suffix: str | None = None) -> Any:
+    def select_renderer(
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
         wanted = request.query_params.get("format")
         if wanted:
             for renderer in renderers:

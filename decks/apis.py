@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -95,7 +97,7 @@ class DeckRulingOutput(serializers.Serializer):
     at = serializers.DateTimeField()
 
     def get_by(self, ruling: DeckVerdictOverride) -> str | None:
-        return ruling.by.get_username() if ruling.by_id else None
+        return ruling.by.get_username() if ruling.by is not None else None
 
 
 @extend_schema_serializer(component_name="DeckVersion")
@@ -159,7 +161,7 @@ class DeckVersionOutput(serializers.Serializer):
         return data
 
 
-def _sight(viewer, registration: Registration, versions: list[DeckVersion]) -> dict:
+def _sight(viewer: AbstractBaseUser | AnonymousUser, registration: Registration, versions: list[DeckVersion]) -> dict:
     """The context of :class:`DeckVersionOutput` for ``viewer`` reading ``versions`` of one registration's deck.
 
     The reader's roles are read (one query, remembered for the request) only when the answer depends on them:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -29,7 +31,9 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
     wanted = request.GET.get("registration") or request.POST.get("registration")
     if wanted and wanted.isdigit():
         return enter(request, doors.DECK, event.pk, int(wanted))
-    registration = people_selectors.registration_of_user(event=event, user=request.user)
+    registration = (
+        people_selectors.registration_of_user(event=event, user=request.user) if request.user.is_authenticated else None
+    )
     if registration is None:
         raise refuse(request, policy.NOT_REGISTERED)
     return registration
@@ -71,7 +75,7 @@ def deck_status_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "decks/_verdict.html", {"event": event, "registration": registration, "latest": latest})
 
 
-def _deck_options_form(event: Event, data=None) -> FormatOptionsForm:
+def _deck_options_form(event: Event, data: QueryDict | None = None) -> FormatOptionsForm:
     """The options of the event's format that its deck rules read (the banlist's choices: the imported lists)."""
     options = event.format_spec.options_for(Use.DECK)
     names = {o.name: selectors.banlist_names() for o in options if o.named}
@@ -85,7 +89,7 @@ def deck_options(request: HttpRequest, event_id: int) -> HttpResponse:
     form = _deck_options_form(event, request.POST)
     try:
         if not form.is_valid():
-            raise ApplicationError(" ".join(e for errors in form.errors.values() for e in errors))
+            raise ApplicationError(" ".join(str(e) for errors in form.errors.values() for e in errors))
         services.event_deck_options_set(event=event, by=request.user, options=form.values())
     except ApplicationError as exc:
         messages.error(request, exc.message)
@@ -106,11 +110,11 @@ class DeckRow:
     open: bool = False
 
 
-def _rule_form(registration_id: int, version: DeckVersion, data=None) -> DeckRulingForm:
+def _rule_form(registration_id: int, version: DeckVersion, data: QueryDict | None = None) -> DeckRulingForm:
     return DeckRulingForm(data, prefix=f"rule-{registration_id}", initial={"version": version.number})
 
 
-def _clear_form(registration_id: int, version: DeckVersion, data=None) -> DeckRulingClearForm:
+def _clear_form(registration_id: int, version: DeckVersion, data: QueryDict | None = None) -> DeckRulingClearForm:
     return DeckRulingClearForm(data, prefix=f"clear-{registration_id}", initial={"version": version.number})
 
 
@@ -150,7 +154,13 @@ def recheck_progress(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "decks/_recheck.html", _overview_context(request, event))
 
 
-def _ruling_answer(request: HttpRequest, event: Event, registration: Registration, form, change) -> HttpResponse:
+def _ruling_answer(
+    request: HttpRequest,
+    event: Event,
+    registration: Registration,
+    form: DeckRulingForm | DeckRulingClearForm,
+    change: Callable[[DeckVersion, dict[str, Any]], str],
+) -> HttpResponse:
     """Make the change if the form is valid; the page again with the form's errors at their fields otherwise."""
     if form.is_valid():
         version = selectors.deck_version_numbered(registration=registration, number=form.cleaned_data["version"])

@@ -26,13 +26,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
 from core.exceptions import ApplicationError
+from core.htmx import HtmxHttpRequest
 from games import display, selectors, services
 from games import doors as game_doors
 from games.forms import GameEventForm, VoidForm, label, post_fields
@@ -374,7 +375,7 @@ def _console_context(
     }
 
 
-def _render_console(request: HttpRequest, game: Game, *, status: int = 200, **kwargs: Any) -> HttpResponse:
+def _render_console(request: HtmxHttpRequest, game: Game, *, status: int = 200, **kwargs: Any) -> HttpResponse:
     if not request.htmx:
         return render(request, "games/console.html", _console_context(game, **kwargs), status=status)
     # htmx gets the panel.  A refusal is 422, not 400/404: django-htmx's debug script replaces the
@@ -384,7 +385,7 @@ def _render_console(request: HttpRequest, game: Game, *, status: int = 200, **kw
     return render(request, "games/_console.html", _console_context(game, **kwargs), status=status)
 
 
-def _recorded(request: HttpRequest, game: Game, notice: str, *, type_: str | None = None) -> HttpResponse:
+def _recorded(request: HtmxHttpRequest, game: Game, notice: str, *, type_: str | None = None) -> HttpResponse:
     """The answer to a recorded entry: the console again, with the form just used still open."""
     if request.htmx:
         return _render_console(request, game, notice=notice, open_type=type_)
@@ -394,20 +395,20 @@ def _recorded(request: HttpRequest, game: Game, notice: str, *, type_: str | Non
 
 
 @login_required
-def console(request: HttpRequest, game_id: int) -> HttpResponse:
+def console(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _render_console(
         request, enter(request, game_doors.RECORDED_GAME, game_id), open_type=request.GET.get("open")
     )
 
 
-def _event_form(game: Game, spec: EventSpec, data, names: dict[int, str]) -> GameEventForm:
+def _event_form(game: Game, spec: EventSpec, data: QueryDict, names: dict[int, str]) -> GameEventForm:
     still_in = {p["id"] for p in game.state.get("players", []) if not p.get("out")}
     return GameEventForm(data, spec=spec, players=[(pid, names[pid]) for pid in game.players], still_in=still_in)
 
 
 @login_required
 @require_POST
-def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
+def console_append(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Record one entry from an event form or a one-tap button (``quick``: the form stays closed)."""
     game = enter(request, game_doors.RECORDED_GAME, game_id)
     spec = game.format_spec.vocabulary.get(request.POST.get("type", ""))
@@ -449,7 +450,7 @@ def console_append(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def console_void(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
+def console_void(request: HtmxHttpRequest, game_id: int, seq: int) -> HttpResponse:
     game = enter(request, game_doors.RECORDED_GAME, game_id)
     names = selectors.player_names(ids=list(game.players))
     form = VoidForm(request.POST)

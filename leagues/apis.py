@@ -8,6 +8,8 @@ answers 404 to whoever may not read it.  Changes need a signed-in user whom
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -50,7 +52,8 @@ class PointsTableSerializer(serializers.Serializer):
 @extend_schema_serializer(component_name="PointsPreset")
 class PresetOutput(serializers.Serializer):
     slug = serializers.CharField()
-    label = serializers.CharField()
+    # DRF takes fields out of the class; the stubs see Field's attribute overridden (djangorestframework-stubs#158).
+    label = serializers.CharField()  # type: ignore[assignment]
     description = serializers.CharField()
     points_table = serializers.SerializerMethodField()
 
@@ -89,6 +92,11 @@ class SeasonEventOutput(serializers.Serializer):
     date = serializers.DateField()
     status = serializers.CharField()
     decklists_public = serializers.BooleanField()
+
+
+#: Where :func:`_season_answer` puts a season's events, in date order, for :class:`SeasonOutput` (the model has no
+#: such attribute: its events are linked through ``season_events``).
+SEASON_EVENTS_ATTR = "events"
 
 
 @extend_schema_serializer(component_name="Season")
@@ -178,7 +186,7 @@ class PresetListApi(generics.ListAPIView):
         return list(PRESETS.values())
 
     @extend_schema(responses={200: PresetOutput(many=True)})
-    def get(self, request: Request, *args, **kwargs) -> Response:
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """The points presets a season starts from."""
         return super().get(request, *args, **kwargs)
 
@@ -203,7 +211,7 @@ class LeagueListCreateApi(generics.ListAPIView):
         is_public = serializers.BooleanField(default=True)
 
     @extend_schema(responses={200: LeagueOutput(many=True)})
-    def get(self, request: Request, *args, **kwargs) -> Response:
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """Public leagues, and the private ones you run (paginated)."""
         return super().get(request, *args, **kwargs)
 
@@ -297,7 +305,7 @@ class LeagueStaffRemoveApi(APIView):
 
 
 def _season_answer(season: Season) -> dict:
-    season.events = selectors.season_events(season=season)
+    setattr(season, SEASON_EVENTS_ATTR, selectors.season_events(season=season))
     return SeasonOutput(season).data
 
 
@@ -396,7 +404,7 @@ class SeasonStandingsApi(generics.ListAPIView):
         return selectors.season_standings(season=enter(self.request, league_doors.SEASON, self.kwargs["season_id"]))
 
     @extend_schema(responses={200: SeasonStandingOutput(many=True), **error_responses("not_found")})
-    def get(self, request: Request, *args, **kwargs) -> Response:
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """The season's standings, best first (paginated): points, then events played, average placing,
         head-to-head."""
         return super().get(request, *args, **kwargs)
@@ -442,7 +450,7 @@ class LeaderboardApi(generics.ListAPIView):
         parameters=[FilterSerializer],
         responses={200: RatingOutput(many=True), **error_responses("invalid", "not_found")},
     )
-    def get(self, request: Request, *args, **kwargs) -> Response:
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """The format's leaderboard by displayed rating (mu - 3 sigma), players with at least ``min_games``."""
         return super().get(request, *args, **kwargs)
 

@@ -10,6 +10,10 @@ a name that starts like a formula quoted) and the Limitless-style JSON standings
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -22,14 +26,14 @@ from django.views.decorators.http import require_POST
 from core.doorway import enter
 from core.exceptions import ApplicationError
 from core.exports import csv_response
-from leagues import charts, selectors, services
+from leagues import charts, meta, selectors, services
 from leagues import doors as league_doors
 from leagues.forms import ArchetypeNameForm, LeagueForm, PointsTableForm, SeasonEventForm, SeasonForm, StaffForm
-from leagues.models import League, Season
+from leagues.models import League, RatingChange, Season, SeasonStanding
 from leagues.points import PRESETS, PointsTable
-from rules import FORMATS
+from rules import FORMATS, Format
 from tournaments import doors, policy
-from tournaments.models import Event
+from tournaments.models import Event, Player
 from tournaments.policy import Action
 
 
@@ -37,7 +41,7 @@ def _pct(value: float | None) -> str:
     return "–" if value is None else f"{value * 100:.0f} %"
 
 
-def _standings_chart(season: Season, lines) -> str:
+def _standings_chart(season: Season, lines: list[SeasonStanding]) -> str:
     top = lines[:10]
     bars = [charts.Bar(line.player.display_name, line.points, f"{line.points} pts") for line in top]
     leader = f"{top[0].player.display_name} leads with {top[0].points} points" if top else "No results yet"
@@ -119,7 +123,7 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     )  # fmt: skip
 
 
-def _meta_context(report, *, title: str, chart_id: str) -> dict:
+def _meta_context(report: meta.Report, *, title: str, chart_id: str) -> dict:
     named = [r for r in report.rows if not r.hidden]
     shares = [
         charts.Bar(r.archetype, r.share, f"{r.players} ({_pct(r.share)})", r.win_rate,
@@ -190,7 +194,7 @@ def leaderboard(request: HttpRequest, format_slug: str) -> HttpResponse:
     )  # fmt: skip
 
 
-def rating_chart(player, history, fmt) -> str:
+def rating_chart(player: Player, history: list[RatingChange], fmt: Format) -> str:
     points = [charts.Point(f"{c.event.name} ({c.event.date})", c.rating_after) for c in history]
     if history and history[0].games == 1:  # the whole history: it starts where every new player does, at 0
         points.insert(0, charts.Point("Before the first rated game", 0.0))
@@ -212,12 +216,12 @@ def rating_chart(player, history, fmt) -> str:
     )
 
 
-def player_league_context(player) -> dict:
+def player_league_context(player: Player) -> dict:
     """The player's seasons and ratings with their charts, for their own page (``/me/``): three queries."""
     return {"seasons": selectors.player_seasons(player=player), "per_format": _per_format(player)}
 
 
-def _per_format(player) -> list[dict]:
+def _per_format(player: Player) -> list[dict]:
     ratings = selectors.player_ratings(player=player)
     history = selectors.rating_history(player=player)
     per_format = []
@@ -285,7 +289,7 @@ def export_decklists_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     )  # fmt: skip
 
 
-def limitless_standings(event: Event, placed) -> list[dict]:
+def limitless_standings(event: Event, placed: list[selectors.PlacedStanding]) -> list[dict]:
     """The standings as Limitless-style consumers parse them: one object per player, by placing."""
     rows = []
     for p in placed:
@@ -332,19 +336,19 @@ def export_season_csv(request: HttpRequest, season_id: int) -> HttpResponse:
 # --- management ----------------------------------------------------------------------------------------
 
 
-def _manage_page(request: HttpRequest, league: League, *, status: int = 200, **forms) -> HttpResponse:
+def _manage_page(request: HttpRequest, league: League, *, status: int = 200, **bound: forms.Form) -> HttpResponse:
     seasons = selectors.league_seasons(league=league)
     season = seasons[0] if seasons else None
     context = {
         "league": league, "seasons": seasons, "season": season, "staff": selectors.league_staff(league=league),
         "presets": list(PRESETS.values()),
-        "season_form": forms.get("season_form") or SeasonForm(),
-        "staff_form": forms.get("staff_form") or StaffForm(),
+        "season_form": bound.get("season_form") or SeasonForm(),
+        "staff_form": bound.get("staff_form") or StaffForm(),
         "trail": selectors.league_trail(league=league, limit=20)[1],
     }  # fmt: skip
     if season is not None:
-        context["points_form"] = forms.get("points_form") or PointsTableForm.for_season(season)
-        context["event_form"] = forms.get("event_form") or SeasonEventForm(
+        context["points_form"] = bound.get("points_form") or PointsTableForm.for_season(season)
+        context["event_form"] = bound.get("event_form") or SeasonEventForm(
             events=selectors.events_addable(season=season, user=request.user)
         )
         context["events"] = selectors.season_events(season=season)
@@ -374,7 +378,9 @@ def league_create(request: HttpRequest) -> HttpResponse:
     )  # fmt: skip
 
 
-def _act(request: HttpRequest, league: League, form_name: str, form, action) -> HttpResponse:
+def _act(
+    request: HttpRequest, league: League, form_name: str, form: forms.Form, action: Callable[[dict[str, Any]], str]
+) -> HttpResponse:
     if form.is_valid():
         try:
             message = action(form.cleaned_data)

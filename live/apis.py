@@ -13,7 +13,7 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -96,7 +96,7 @@ class StationListCreateApi(APIView):
         slug = serializers.CharField(max_length=40, help_text="In the station's URLs: lower-case, like stream-1.")
         name = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
 
-    def get_permissions(self):
+    def get_permissions(self) -> list[BasePermission]:
         return [IsAuthenticated()] if self.request.method == "POST" else []
 
     @extend_schema(responses={200: StationOutput(many=True), **error_responses("not_found")})
@@ -129,7 +129,7 @@ class StationDetailApi(APIView):
             required=False, allow_null=True, help_text="The player whose decklist the overlay shows; null: none."
         )
 
-    def get_permissions(self):
+    def get_permissions(self) -> list[BasePermission]:
         return [IsAuthenticated()] if self.request.method == "PATCH" else []
 
     @extend_schema(
@@ -291,6 +291,7 @@ class TableExtensionApi(APIView):
             event=event, round_number=number, table_number=table, by=request.user, **serializer.validated_data
         )
         round_ = tournament_selectors.round_get(event=event, number=number)
+        assert round_ is not None  # the service extended a table of this round
         extra = selectors.table_extensions(pod_ids=[extension.pod_id]).get(extension.pod_id, 0)
         timer = payloads.timer_view(round_, selectors.round_timer(round_=round_), extra_seconds=extra)
         body = {"table": table, "minutes": extension.seconds // 60, "reason": extension.reason, "timer": timer}
@@ -303,7 +304,8 @@ class TableExtensionApi(APIView):
 @extend_schema_serializer(component_name="OverlayToken")
 class TokenOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    label = serializers.CharField()
+    # DRF takes fields out of the class; the stubs see Field's attribute overridden (djangorestframework-stubs#158).
+    label = serializers.CharField()  # type: ignore[assignment]
     prefix = serializers.CharField(
         help_text="The key's first characters, to tell tokens apart (only its digest is kept)."
     )
@@ -322,7 +324,8 @@ class OverlayTokenListCreateApi(APIView):
 
     @extend_schema_serializer(component_name="OverlayTokenCreate")
     class InputSerializer(serializers.Serializer):
-        label = serializers.CharField(max_length=100)
+        # DRF takes fields out of the class; the stubs see Field's attribute overridden (djangorestframework-stubs#158).
+        label = serializers.CharField(max_length=100)  # type: ignore[assignment]
 
     @extend_schema(responses={200: TokenOutput(many=True), **error_responses(*STAFF, "not_found")})
     def get(self, request: Request, event_id: int) -> Response:

@@ -30,13 +30,15 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
+from typing import Any
 from urllib.parse import parse_qs
 
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
-from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.request import split_domain_port, validate_host
+from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_safe
 
 from live.hub import CLOSE, PING, Subscription, frame, get_hub
@@ -73,16 +75,16 @@ def _last_event_id(request: HttpRequest) -> tuple[int | None, JsonResponse | Non
 
 
 @require_safe
-async def event_stream(request: HttpRequest, event_id: int) -> HttpResponse:
+async def event_stream(request: HttpRequest, event_id: int) -> HttpResponseBase:
     return await _stream(request, event_id, None)
 
 
 @require_safe
-async def station_stream(request: HttpRequest, event_id: int, slug: str) -> HttpResponse:
+async def station_stream(request: HttpRequest, event_id: int, slug: str) -> HttpResponseBase:
     return await _stream(request, event_id, slug)
 
 
-async def _stream(request: HttpRequest, event_id: int, station: str | None) -> HttpResponse:
+async def _stream(request: HttpRequest, event_id: int, station: str | None) -> HttpResponseBase:
     if isinstance(request, WSGIRequest):
         return _error(
             "stream_unavailable", "Streams are served by the ASGI server (uvicorn config.asgi:application).", 503
@@ -121,14 +123,14 @@ async def _snapshot(event_id: int, station: str | None) -> tuple[int, dict]:
     return int(data["seq"]), data
 
 
-async def _frames(event_id: int, station: str | None, last: int | None) -> AsyncIterator[bytes]:
+async def _frames(event_id: int, station: str | None, last: int | None) -> AsyncGenerator[bytes, None]:
     hub = get_hub()
     subscription: Subscription = await hub.subscribe(event_id, station)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         sent = -1
         backlog = None if last is None else await hub.replay(subscription, last)
-        if backlog is None:
+        if last is None or backlog is None:
             seq, data = await _snapshot(event_id, station)
             yield frame("snapshot", seq, data)
             sent = seq
@@ -164,10 +166,17 @@ STREAM_PATH = re.compile(
 )
 
 
-def route(django_application):
+#: An ASGI application and its arguments, as Django's ASGI handler takes them: the scope and the messages are dicts.
+type Scope = dict[str, Any]
+type Receive = Callable[[], Awaitable[Mapping[str, Any]]]
+type Send = Callable[[Mapping[str, Any]], Awaitable[None]]
+type Application = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def route(django_application: Application) -> Application:
     """The ASGI application: the streams' GETs here, everything else (their CORS preflights too) to Django."""
 
-    async def application(scope, receive, send):
+    async def application(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
             found = STREAM_PATH.match(scope["path"])
             if found is not None:
@@ -177,7 +186,7 @@ def route(django_application):
     return application
 
 
-def _headers(scope) -> dict[str, str]:
+def _headers(scope: Scope) -> dict[str, str]:
     return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
 
 
@@ -192,7 +201,7 @@ def _cors(headers: dict[str, str]) -> list[tuple[bytes, bytes]]:
     return []
 
 
-async def _answer_json(send, status: int, body: dict, extra: list[tuple[bytes, bytes]]) -> None:
+async def _answer_json(send: Send, status: int, body: dict, extra: list[tuple[bytes, bytes]]) -> None:
     payload = json.dumps(body).encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()), *extra]})  # fmt: skip
@@ -207,7 +216,7 @@ def _host_allowed(headers: dict[str, str]) -> bool:
     return bool(host) and validate_host(host, allowed)
 
 
-async def serve(scope, receive, send, event_id: int, station: str | None) -> None:
+async def serve(scope: Scope, receive: Receive, send: Send, event_id: int, station: str | None) -> None:
     headers = _headers(scope)
     cors = _cors(headers)
     if not _host_allowed(headers):

@@ -39,6 +39,7 @@ from django.views.decorators.http import require_POST
 
 from core.doorway import enter, refuse
 from core.exceptions import ApplicationError
+from core.htmx import HtmxHttpRequest
 from live import doors as live_doors
 from live import payloads, selectors, services
 from tournaments import doors, policy
@@ -162,7 +163,7 @@ def timer_overlay(request: HttpRequest, event_id: int) -> HttpResponse:
 def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """The top cut on the public pages: the bracket as it fills in, and the final placements once it is over."""
     event = enter(request, doors.EVENT, event_id)
-    context = {
+    context: dict[str, Any] = {
         "event": event,
         "bracket": payloads.bracket_data(tournament_selectors.top_cut_bracket(event=event)),
         "rounds": [],
@@ -313,7 +314,7 @@ def caster_token_revoke(request: HttpRequest, event_id: int, token_id: int) -> H
 
 
 @login_required
-def timer_card(request: HttpRequest, event_id: int) -> HttpResponse:
+def timer_card(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     """The dashboard's clock of the current round: start, pause, resume, extend; at zero, the end-of-round
     procedure (and the dashboard marks the tables without a result)."""
     event = enter(request, doors.event(), event_id)

@@ -43,7 +43,7 @@ def test_the_demo_and_bench_commands_are_entry_points_of_their_own():
 
 def test_the_kernel_engines_and_services_type_check(monkeypatch):
     """mypy over the files ``[tool.mypy]`` in pyproject.toml names: strict for the kernel and the pure engines,
-    with django-stubs for the services, the readers, the forms and the selectors."""
+    with django-stubs for the services, the readers, the forms, the selectors, the pages and the API views."""
     from mypy import api
 
     monkeypatch.chdir(ROOT)  # the configured files and the .mypy_cache are relative to the repository

@@ -314,7 +314,7 @@ if _ssl_header:
     SECURE_PROXY_SSL_HEADER = _ssl_header
 #: The Content-Security-Policy of every answer: the pages load scripts, styles and images from Podium itself
 #: only (no inline script or style, no eval), are never framed, and post forms to Podium only.
-SECURE_CSP = {
+SECURE_CSP: dict[str, list[str]] = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import generics, serializers
 from rest_framework.permissions import IsAuthenticated
@@ -53,6 +55,6 @@ class EventAuditApi(generics.ListAPIView):
         parameters=[FilterSerializer],
         responses={200: AuditEntryOutput(many=True), **error_responses("invalid", *STAFF, "not_found")},
     )
-    def get(self, request: Request, *args, **kwargs) -> Response:
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """Paged like every list (``limit``, ``offset``); ``kind`` keeps one kind of change."""
         return super().get(request, *args, **kwargs)

@@ -23,7 +23,8 @@ from tournaments.models import Event
 @extend_schema_serializer(component_name="FinalPlacement")
 class FinalPlacementOutput(serializers.Serializer):
     place = serializers.IntegerField(help_text="1 = champion; players out in the same round share a place.")
-    label = serializers.CharField(
+    # DRF takes fields out of the class; the stubs see Field's attribute overridden (djangorestframework-stubs#158).
+    label = serializers.CharField(  # type: ignore[assignment]
         help_text="Champion, Finalist, Semi-finalist, Quarter-finalist, Top 16 ... (pods: Champion, 2nd, 3rd ... for "
         "the final pod; the semi-final pods' other players: Semi-finalist, 2nd at their pod ...)"
     )
@@ -41,7 +42,8 @@ class EventDetailOutput(EventOutput):
 
     @extend_schema_field(FinalPlacementOutput(many=True))
     def get_final_placements(self, event) -> list[dict[str, Any]]:
-        return FinalPlacementOutput(self.context.get("final_placements", []), many=True).data
+        # many=True makes a ListSerializer, whose data is a list; the stubs type the answer as the Serializer's.
+        return FinalPlacementOutput(self.context.get("final_placements", []), many=True).data  # type: ignore[return-value]
 
 
 class EventListCreateApi(APIView):
@@ -161,7 +163,8 @@ class EventStructureApi(APIView):
             child=serializers.IntegerField(), help_text="Cut sizes possible now, from the players who have not dropped."
         )
         table = serializers.CharField(help_text="The attendance table followed: pokemon or magic.")
-        source = serializers.CharField()
+        # DRF takes fields out of the class; the stubs see Field's attribute overridden (djangorestframework-stubs#158).
+        source = serializers.CharField()  # type: ignore[assignment]
 
     @extend_schema(responses={200: OutputSerializer, **error_responses("not_found", "too_few_players")})
     def get(self, request: Request, event_id: int) -> Response:

@@ -18,7 +18,8 @@ from rules import FORMATS
 @extend_schema_serializer(component_name="FormatOption")
 class FormatOptionOutput(serializers.Serializer):
     name = serializers.CharField()
-    label = serializers.CharField()
+    # DRF takes fields out of the class; the stubs see Field's attribute overridden (djangorestframework-stubs#158).
+    label = serializers.CharField()  # type: ignore[assignment]
     default = serializers.JSONField(allow_null=True)
     choices = serializers.ListField(child=serializers.JSONField(), required=False, help_text="The values allowed.")
     minimum = serializers.IntegerField(required=False, help_text="With maximum: the integers allowed.")

@@ -23,7 +23,7 @@ from tournaments.selectors import people as people_selectors
 from tournaments.selectors.people import pod_open_report
 
 
-def serializer_context(request: Request, event: Event | None = None, **extra) -> dict:
+def serializer_context(request: Request, event: Event | None = None, **extra: Any) -> dict[str, Any]:
     """Serializer context: who is reading, and whether they see every player's private fields.
 
     At an event, staff who manage its registrations see them; elsewhere only
@@ -54,7 +54,8 @@ class PlayerOutput(serializers.Serializer):
 @extend_schema_serializer(component_name="HouseRule")
 class HouseRuleOutput(serializers.Serializer):
     option = serializers.CharField()
-    label = serializers.CharField()
+    # DRF takes fields out of the class; the stubs see Field's attribute overridden (djangorestframework-stubs#158).
+    label = serializers.CharField()  # type: ignore[assignment]
     value = serializers.JSONField()
     description = serializers.CharField()
     rule = serializers.CharField(help_text="The rulebook section the house rule departs from.")
@@ -235,7 +236,8 @@ class TableOutput(serializers.Serializer):
 
     @extend_schema_field(SeatOutput(many=True))
     def get_seats(self, pod) -> list[dict]:
-        return SeatOutput(selectors.pod_seats(pod=pod), many=True, context=self.context).data
+        # many=True makes a ListSerializer, whose data is a list; the stubs type the answer as the Serializer's.
+        return SeatOutput(selectors.pod_seats(pod=pod), many=True, context=self.context).data  # type: ignore[return-value]
 
     @extend_schema_field(ReportOutput(allow_null=True))
     def get_report(self, pod) -> dict | None:
@@ -253,7 +255,8 @@ def _open_report(pod: Pod) -> ResultReport | None:
 class RoundOutput(serializers.Serializer):
     number = serializers.IntegerField()
     stage = serializers.ChoiceField(choices=Round.Stage.choices)
-    label = serializers.SerializerMethodField()
+    # DRF takes fields out of the class; the stubs see Field's attribute overridden (djangorestframework-stubs#158).
+    label = serializers.SerializerMethodField()  # type: ignore[assignment]
     seed = serializers.CharField()  # a 62-bit integer: a string so JavaScript clients keep every digit
     objective = serializers.CharField(allow_null=True, help_text="The pairing engine's objective value.")
     rematches = serializers.IntegerField()
@@ -279,7 +282,8 @@ class RoundOutput(serializers.Serializer):
             "why": selectors.seat_explanations(round_=round_, pods=pods),
             "reports": getattr(round_, selectors.REPORTS_ATTR),
         }
-        return TableOutput(pods, many=True, context=context).data
+        # many=True makes a ListSerializer, whose data is a list; the stubs type the answer as the Serializer's.
+        return TableOutput(pods, many=True, context=context).data  # type: ignore[return-value]
 
 
 @extend_schema_serializer(component_name="Registration")

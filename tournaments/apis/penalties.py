@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -74,6 +75,7 @@ class PenaltyListIssueApi(APIView):
         """The event's penalties, newest first: all of them for its staff, your own for a player."""
         event = enter(request, doors.EVENT, event_id)
         context = _penalty_context(request, event)
+        penalties: QuerySet[Penalty] | list[Penalty]
         if context["staff"]:
             penalties = people_selectors.event_penalties(event=event)
         else:

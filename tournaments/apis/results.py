@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -20,13 +22,13 @@ from tournaments.services import results as result_services
 class OutcomeInput(serializers.Serializer):
     """What a table's result says: placements, and for 1v1 the game score or an intentional draw."""
 
-    placements = serializers.ListSerializer(
+    placements: serializers.ListSerializer[Any] = serializers.ListSerializer(
         child=PlacementInput(),
         allow_empty=False,
         max_length=8,
         help_text="Every seated player with a placement: 1 for the winner; players who drew share 1.",
     )
-    games = serializers.ListSerializer(
+    games: serializers.ListSerializer[Any] = serializers.ListSerializer(
         child=GameScoreSerializer(),
         required=False,
         allow_null=True,
@@ -131,7 +133,9 @@ class ReportAnswerOutput(serializers.Serializer):
 
 
 def _report_answer(request: Request, event: Event, answer: result_services.ReportAnswer, created: bool) -> Response:
-    pod = selectors.pod_detail(pod_id=answer.result.pod_id if answer.result else answer.report.pod_id)
+    decided = answer.result or answer.report
+    assert decided is not None  # the table's result when final, else its open report
+    pod = selectors.pod_detail(pod_id=decided.pod_id)
     body = ReportAnswerOutput({"state": answer.state, "table": pod}, context=_table_context(request, event, pod)).data
     return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 

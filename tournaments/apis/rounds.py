@@ -46,7 +46,8 @@ class RoundListStartApi(APIView):
         context = serializer_context(request, event)
 
         def serialize(page: list[Round]) -> list:
-            return RoundOutput(selectors.rounds_load_tables(rounds=list(page)), many=True, context=context).data
+            # many=True makes a ListSerializer, whose data is a list; the stubs type the answer as the Serializer's.
+            return RoundOutput(selectors.rounds_load_tables(rounds=list(page)), many=True, context=context).data  # type: ignore[return-value]
 
         return paginated(self, request, selectors.event_rounds(event=event), serialize)
 

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.http import HttpRequest
-
+from core.htmx import HtmxHttpRequest
 from tournaments import words
 from tournaments.models import ResultReport
 from tournaments.selectors import people as people_selectors
 
 
-def _invalid(request: HttpRequest) -> int:
+def _invalid(request: HtmxHttpRequest) -> int:
     """The status of an answer whose form has errors: 422 for htmx (it swaps it in), 400 for a whole page."""
     return 422 if request.htmx else 400
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from django.http import QueryDict
+
 from tournaments import selectors, words
 from tournaments.forms import ResultForm, shown_name
-from tournaments.models import Event, Pod, ResultReport, Round
+from tournaments.models import Event, Pod, ResultReport, Round, Seat
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 from tournaments.views._common import _said
@@ -17,14 +19,16 @@ from tournaments.views._common import _said
 STANDINGS_CARD = 8
 
 
-def _result_form(pod: Pod, seats, *, cut: bool, namesakes: Collection[int] = (), data=None) -> ResultForm:
+def _result_form(
+    pod: Pod, seats: list[Seat], *, cut: bool, namesakes: Collection[int] = (), data: QueryDict | None = None
+) -> ResultForm:
     # Every table's form is on one page: prefix the ids so each label points at its own field.
     return ResultForm(data, seats=seats, cut=cut, namesakes=namesakes, auto_id=f"table{pod.pk}_%s")
 
 
 def _table(
     pod: Pod,
-    seats: list,
+    seats: list[Seat],
     *,
     may: Mapping[str, bool] | None,
     report: ResultReport | None = None,
@@ -49,10 +53,7 @@ def _table(
         "pod": pod,
         "seats": seats,
         #: Each seat with its game score in words ("2–1"; "" without one).
-        "scored_seats": [
-            (s, "" if s.games_won is None else words.game_score(s.games_won, s.games_lost, s.games_drawn or 0))
-            for s in seats
-        ],
+        "scored_seats": [(s, "" if s.games_record is None else words.game_score(*s.games_record)) for s in seats],
         "names": names,
         "form": form if may_enter else None,
         "reported": reported,
@@ -65,7 +66,7 @@ def _table(
 
 def _round_context(
     event: Event,
-    round_,
+    round_: Round | None,
     *,
     manage: bool,
     may: Mapping[str, bool] | None = None,

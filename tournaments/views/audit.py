@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -33,8 +33,8 @@ AUDIT_KIND_NAMES = {
     "penalties": "Penalties",
 }
 
-#: Each action of the audit trail in words (an unknown one is shown from its name).
-AUDIT_ACTION_NAMES = {
+#: Each action of the audit trail in words (an unknown one is shown from its name), read by the stored text.
+AUDIT_ACTION_NAMES: dict[str, str] = {
     DomainAction.EVENT_CREATED: "Event created",
     DomainAction.EVENT_UPDATED: "Settings changed",
     DomainAction.EVENT_FINISHED: "Event finished",
@@ -83,11 +83,11 @@ AUDIT_ACTION_NAMES = {
 _FIELD_NAMES = {"late_entry_round": "late entry from round", "dropped_after_round": "dropped after round"}
 
 
-def _is_outcome(value: Any) -> bool:
+def _is_outcome(value: Any) -> TypeGuard[dict[str, Any]]:
     return isinstance(value, dict) and "placements" in value
 
 
-def _is_pairing(value: Any) -> bool:
+def _is_pairing(value: Any) -> TypeGuard[dict[str, Any]]:
     return isinstance(value, dict) and "tables" in value and "seed" in value
 
 

@@ -3,11 +3,15 @@ standings."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from core.doorway import enter
+from core.htmx import HtmxHttpRequest
 from tournaments import doors, policy, selectors
+from tournaments.models import Event, Round
 from tournaments.selectors import people as people_selectors
 from tournaments.views._tables import _round_context
 
@@ -35,7 +39,7 @@ def format_rules(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/format_rules.html", {"fmt": fmt, "options": options})
 
 
-def _public_event_round(request: HttpRequest, event_id: int):
+def _public_event_round(request: HttpRequest, event_id: int) -> tuple[Event, Round | None]:
     event = enter(request, doors.EVENT, event_id)
     number = request.GET.get("round")
     round_ = None
@@ -74,7 +78,7 @@ def public_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "public/pairings.html", context)
 
 
-def _seated_namesakes(tables) -> frozenset[int]:
+def _seated_namesakes(tables: list[dict[str, Any]]) -> frozenset[int]:
     """Players of these tables who share their name with another of them (the pages add their player ID)."""
     return people_selectors.namesakes_of(s.player for t in tables for s in t["seats"])
 
@@ -95,7 +99,7 @@ def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse
     return render(request, "public/pairings_by_name.html", context)
 
 
-def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+def public_standings(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.EVENT, event_id)
     standings = selectors.standings_read(event=event)
     template = "public/_standings_table.html" if request.htmx else "public/standings.html"

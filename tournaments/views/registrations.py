@@ -3,7 +3,7 @@ codes, fixed tables and byes.  htmx gets the player's row back (with the card's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from core.doorway import enter
 from core.exceptions import ApplicationError
+from core.htmx import HtmxHttpRequest
 from tournaments import doors, policy, selectors, services
 from tournaments.forms import ReasonForm, RegistrationForm
 from tournaments.models import Event, Registration
@@ -55,7 +56,7 @@ def _players_context(request: HttpRequest, event: Event, form: RegistrationForm,
 
 @login_required
 @require_POST
-def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
+def registration_add(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
     form = RegistrationForm(request.POST, focus=True)
     registration, error = None, None
@@ -66,7 +67,7 @@ def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
             error = exc.message
     else:
         error = " ".join(
-            f"{form.fields[field].label if field in form.fields else field}: {' '.join(errors)}"
+            f"{form.fields[field].label if field in form.fields else field}: {' '.join(map(str, errors))}"
             for field, errors in form.errors.items()
         )
     if request.htmx:
@@ -80,6 +81,7 @@ def registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
     if error:
         messages.error(request, error)
     else:
+        assert registration is not None  # no error: the service registered the player
         messages.success(request, _entered(registration))
         request.session[f"registered_{event.pk}"] = True
     return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#players")
@@ -93,7 +95,12 @@ def _entered(registration: Registration) -> str:
 
 
 def _registration_row(
-    request: HttpRequest, event: Event, registration: Registration, *, error: str | None = None, open_tools=False
+    request: HttpRequest,
+    event: Event,
+    registration: Registration,
+    *,
+    error: str | None = None,
+    open_tools: bool = False,
 ) -> HttpResponse:
     """A player's row for htmx, with the players card's count out of band (checking in or dropping changes it)."""
     registrations = list(selectors.event_registrations(event=event))
@@ -124,7 +131,13 @@ def _structure_context(event: Event) -> dict:
 
 
 def _registration_action(
-    request: HttpRequest, event_id: int, registration_id: int, action, *, done: str = "", open_tools: bool = False
+    request: HtmxHttpRequest,
+    event_id: int,
+    registration_id: int,
+    action: Callable[[Registration], Registration],
+    *,
+    done: str = "",
+    open_tools: bool = False,
 ) -> HttpResponse:
     """Run a registration service; htmx gets the row back (an error in it), a plain form the dashboard."""
     event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
@@ -145,7 +158,7 @@ def _registration_action(
 
 @login_required
 @require_POST
-def registration_check_in(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+def registration_check_in(request: HtmxHttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     checked_in = request.POST.get("checked_in", "true") == "true"
     return _registration_action(
         request,
@@ -157,7 +170,7 @@ def registration_check_in(request: HttpRequest, event_id: int, registration_id: 
 
 @login_required
 @require_POST
-def registration_drop(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+def registration_drop(request: HtmxHttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     return _registration_action(
         request, event_id, registration_id, lambda r: services.registration_drop(registration=r, by=request.user)
     )
@@ -165,13 +178,13 @@ def registration_drop(request: HttpRequest, event_id: int, registration_id: int)
 
 @login_required
 @require_POST
-def registration_undrop(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+def registration_undrop(request: HtmxHttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     """Undo a drop, with the reason the audit trail keeps; the player is paired again from the next round."""
     form = ReasonForm(request.POST)
 
     def undrop(registration: Registration) -> Registration:
         if not form.is_valid():
-            raise ApplicationError(" ".join(form.errors["reason"]), field="reason")
+            raise ApplicationError(" ".join(map(str, form.errors["reason"])), field="reason")
         return registration_services.registration_undrop(
             registration=registration, by=request.user, reason=form.cleaned_data["reason"]
         )
@@ -203,7 +216,7 @@ def registration_withdraw(request: HttpRequest, event_id: int, registration_id: 
 
 @login_required
 @require_POST
-def registration_claim_code(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+def registration_claim_code(request: HtmxHttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     """A new claim code for a walk-in: the organiser hands it over, the player claims the record with an account."""
     codes: list[str] = []
 
@@ -221,7 +234,7 @@ def registration_claim_code(request: HttpRequest, event_id: int, registration_id
 
 @login_required
 @require_POST
-def registration_fixed_table(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+def registration_fixed_table(request: HtmxHttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     value = request.POST.get("fixed_table", "").strip()
     if value and not value.isdigit():
         enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
@@ -239,7 +252,7 @@ def registration_fixed_table(request: HttpRequest, event_id: int, registration_i
 
 @login_required
 @require_POST
-def registration_bye(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+def registration_bye(request: HtmxHttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     number = request.POST.get("round", "")
     remove = request.POST.get("remove") == "true"
     if not number.isdigit():

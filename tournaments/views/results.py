@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from core.doorway import enter
 from core.exceptions import ApplicationError
+from core.htmx import HtmxHttpRequest
 from tournaments import doors, policy, selectors, services, words
 from tournaments.forms import CorrectionForm, ResultForm, shown_name
 from tournaments.models import Event, Pod, PodResult, Round
@@ -25,7 +26,7 @@ from tournaments.views._tables import _result_form, _standings_card, _table
 
 @login_required
 @require_POST
-def result_report(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+def result_report(request: HtmxHttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     """A table's result entered by staff (final at once): organisers and scorekeepers, judges settling a report."""
     event = enter(request, doors.event(Action.ENTER_RESULTS, Action.SETTLE_DISPUTES), event_id)
     may = policy.may(request.user, event)
@@ -62,7 +63,7 @@ def result_report(request: HttpRequest, event_id: int, number: int, table: int) 
 
 @login_required
 @require_POST
-def result_report_accept(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+def result_report_accept(request: HtmxHttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     """Staff accept a table's waiting player report as it stands (nobody else can confirm it: a walk-in)."""
     event = enter(request, doors.event(Action.SETTLE_DISPUTES), event_id)
     may = policy.may(request.user, event)
@@ -97,7 +98,7 @@ def _result_fragment(
     report = people_selectors.open_reports(round_=pod.round).get(pod.pk)
     card = _table(
         pod,
-        pod.seat_list,
+        selectors.pod_seats(pod=pod),
         may=may,
         report=report,
         namesakes=namesakes,
@@ -123,7 +124,7 @@ def _round_url(event: Event, number: int) -> str:
 
 
 @login_required
-def result_correct(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+def result_correct(request: HtmxHttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
     """Correct a recorded result of any round, with a reason; rounds paired since stay as paired."""
     event = enter(request, doors.event(Action.CORRECT_RESULTS), event_id)
     pod = enter(request, doors.TABLE, event, number, table)
@@ -165,8 +166,8 @@ def result_correct(request: HttpRequest, event_id: int, number: int, table: int)
             return redirect(back)
     names = {s.player_id: shown_name(s.player, namesakes) for s in seats}
     recorded = words.outcome(
-        {s.player_id: s.placement for s in seats},
-        {s.player_id: (s.games_won, s.games_lost, s.games_drawn) for s in seats if s.games_won is not None} or None,
+        {s.player_id: s.placement for s in seats if s.placement is not None},  # a recorded result places every seat
+        {s.player_id: s.games_record for s in seats if s.games_record is not None} or None,
         result.intentional_draw,
         names,
     )

@@ -3,6 +3,8 @@ page."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -14,7 +16,7 @@ from core.doorway import enter
 from core.exceptions import ApplicationError
 from tournaments import doors, policy, selectors, services, words
 from tournaments.forms import SwapForm
-from tournaments.models import Event
+from tournaments.models import Event, Round
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 from tournaments.views._tables import _round_context
@@ -29,6 +31,7 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         messages.error(request, f"Round {number} has not been paired.")
         return redirect("dashboard:event-detail", event_id=event.pk)
     latest = selectors.event_latest_round(event=event)
+    assert latest is not None  # the event has round_, so a latest round
     if round_.pk == latest.pk:
         return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#round-heading")
     may = policy.may(request.user, event)
@@ -47,7 +50,7 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     return render(request, "dashboard/round_detail.html", context)
 
 
-def _pair(request: HttpRequest, event: Event, pair) -> HttpResponse:
+def _pair(request: HttpRequest, event: Event, pair: Callable[[bool], Round]) -> HttpResponse:
     """Run a pairing service; a refused rematch becomes a prompt the organiser can accept."""
     allow = request.POST.get("allow_rematches") == "true"
     try:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.http.request import QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.doorway import admit, enter
 from core.exceptions import ApplicationError
+from core.htmx import HtmxHttpRequest
 from tournaments import doors, policy, selectors
 from tournaments.forms import PenaltyForm, RescindForm, StaffForm, shown_name
 from tournaments.models import Event, EventStaff, Penalty, Registration
@@ -49,17 +52,27 @@ STAFF_PAGE_ROLES = (
 ROLE_NAMES = {policy.Role.ORGANISER.value: "Organiser", **dict(EventStaff.Role.choices)}
 
 
-def _staff_page(request: HttpRequest, event: Event, form: StaffForm, *, row_errors=None, status=200) -> HttpResponse:
-    row_errors = dict(row_errors or {})
-    staff = list(selectors.event_staff(event=event))
-    for member in staff:  # a refused change shows in its row; one about another account above the list
-        member.error = row_errors.pop(member.user.get_username().casefold(), None)
+def _staff_page(
+    request: HttpRequest,
+    event: Event,
+    form: StaffForm,
+    *,
+    row_errors: Mapping[str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The staff page; ``row_errors`` are refused changes by (casefolded) username."""
+    errors = dict(row_errors or {})
+    # Each member with the error of a refused change to their row; one about another account shows above the list.
+    staff = [
+        (member, errors.pop(member.user.get_username().casefold(), None))
+        for member in selectors.event_staff(event=event)
+    ]
     context = {
         "event": event,
         "may": policy.may(request.user, event),
         "form": form,
         "staff": staff,
-        "page_errors": list(row_errors.values()),
+        "page_errors": list(errors.values()),
         "role_choices": EventStaff.Role.choices,
         "roles": [ROLE_NAMES[r.value] for r in STAFF_PAGE_ROLES],
         "roles_table": _roles_table(),
@@ -68,7 +81,7 @@ def _staff_page(request: HttpRequest, event: Event, form: StaffForm, *, row_erro
 
 
 @login_required
-def event_staff(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_staff(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     """The event's staff: add an account with a role, change a role (a row's form posts here too)."""
     event = enter(request, doors.event(Action.MANAGE_STAFF), event_id)
     form = StaffForm(request.POST or None)
@@ -93,7 +106,7 @@ def event_staff(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_staff_remove(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_staff_remove(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.event(Action.MANAGE_STAFF), event_id)
     username = request.POST.get("username", "")
     try:
@@ -109,7 +122,7 @@ def event_staff_remove(request: HttpRequest, event_id: int) -> HttpResponse:
 # --- penalties ------------------------------------------------------------------------------------
 
 
-def _penalty_form(event: Event, namesakes: Collection[int], data=None) -> PenaltyForm:
+def _penalty_form(event: Event, namesakes: Collection[int], data: QueryDict | None = None) -> PenaltyForm:
     """The form to give a penalty: the event's registered players by name (dropped ones too, marked)."""
     registrations = [
         r for r in selectors.event_registrations(event=event) if r.status == Registration.Status.REGISTERED
@@ -118,6 +131,16 @@ def _penalty_form(event: Event, namesakes: Collection[int], data=None) -> Penalt
     return PenaltyForm(
         data, registrations=registrations, namesakes=namesakes, current_round=latest.number if latest else None
     )
+
+
+@dataclass(frozen=True)
+class PenaltyRow:
+    """A penalty on the penalties page: its player's name as shown, and a refused rescind's reason and error."""
+
+    penalty: Penalty
+    name: str
+    rescind_text: str = ""
+    rescind_error: str = ""
 
 
 def _penalties_page(
@@ -135,25 +158,29 @@ def _penalties_page(
     issuing = may[Action.ISSUE_PENALTIES] and open_
     if issuing and form is None:
         form = _penalty_form(event, namesakes)
-    penalties = list(people_selectors.event_penalties(event=event))
-    for penalty in penalties:
-        penalty.name = shown_name(penalty.registration.player, namesakes)
-        penalty.rescind_text, penalty.rescind_error = "", ""
-        if rescind and rescind[0] == penalty.pk:
-            penalty.rescind_text, penalty.rescind_error = rescind[1], rescind[2]
+    refused, typed, error = rescind or (None, "", "")
+    penalties = [
+        PenaltyRow(
+            penalty,
+            name=shown_name(penalty.registration.player, namesakes),
+            rescind_text=typed if penalty.pk == refused else "",
+            rescind_error=error if penalty.pk == refused else "",
+        )
+        for penalty in people_selectors.event_penalties(event=event)
+    ]
     context = {
         "event": event,
         "may": may,
         "form": form if issuing or (form is not None and form.errors) else None,
         "may_rescind": issuing,
         "penalties": penalties,
-        "in_force": sum(1 for p in penalties if not p.rescinded),
+        "in_force": sum(1 for row in penalties if not row.penalty.rescinded),
     }
     return render(request, "dashboard/event_penalties.html", context, status=status)
 
 
 @login_required
-def event_penalties(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_penalties(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     """The event's penalties, newest first, for its staff; organisers and judges give one here.
 
     A disqualification also drops the player; a refused penalty comes back as an error at its field.
@@ -183,14 +210,14 @@ def event_penalties(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def penalty_rescind(request: HttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
+def penalty_rescind(request: HtmxHttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
     """Rescind a penalty with a reason: it stays on the list, marked; a refusal shows in its row."""
     event = enter(request, doors.event(Action.ISSUE_PENALTIES), event_id)
     penalty = enter(request, doors.PENALTY, event, penalty_id)
     form = RescindForm(request.POST)
     typed = request.POST.get("reason", "")[:1000]
     if not form.is_valid():
-        error = " ".join(form.errors["reason"])
+        error = " ".join(map(str, form.errors["reason"]))
     else:
         try:
             penalty_services.penalty_rescind(penalty=penalty, by=request.user, reason=form.cleaned_data["reason"])
