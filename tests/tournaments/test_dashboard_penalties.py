@@ -262,8 +262,9 @@ def test_the_audit_trail_says_both_changes_in_words_under_penalties(client, user
 
 
 def test_the_demos_judge_warns_the_demo_player_once_however_often_the_demo_runs(
-    client, django_capture_on_commit_callbacks
+    client, django_capture_on_commit_callbacks, settings, tmp_path
 ):
+    settings.PODIUM_CARD_DATA_DIR = str(tmp_path)  # no card data: this is about the penalty, not the decks
     for _ in range(2):
         with django_capture_on_commit_callbacks(execute=True):
             call_command("demo")

@@ -755,8 +755,9 @@ def test_the_audit_trail_pages_and_filters_by_kind(client, users, duel):
 
 
 def test_the_demo_runs_an_event_with_people_and_stays_the_same_when_run_again(
-    client, django_capture_on_commit_callbacks
+    client, django_capture_on_commit_callbacks, settings, tmp_path
 ):
+    settings.PODIUM_CARD_DATA_DIR = str(tmp_path)  # no card data: this is about the people, not the decks
     with django_capture_on_commit_callbacks(execute=True):
         call_command("demo")
     counts = (Registration.objects.count(), AuditEntry.objects.count(), EventStaff.objects.count())

@@ -95,7 +95,8 @@ def test_an_organisers_empty_dashboard_offers_a_new_event_and_the_demo(client, d
 
 
 @pytest.mark.parametrize("debug", [False, True])
-def test_the_demo_makes_a_superuser_with_its_published_password_only_while_debug_is_on(debug):
+def test_the_demo_makes_a_superuser_with_its_published_password_only_while_debug_is_on(debug, settings, tmp_path):
+    settings.PODIUM_CARD_DATA_DIR = str(tmp_path)  # no card data: this is about the organiser, not the decks
     with override_settings(DEBUG=debug):
         call_command("demo", stdout=io.StringIO())
     from django.contrib.auth import get_user_model
