@@ -67,16 +67,6 @@ DECK: Door[Registration] = REGISTRATION.asking(lambda request, obj: policy.deck_
 DECKLIST: Door[Registration] = REGISTRATION.asking(lambda request, obj: policy.decklist_refusal(request.user, obj))
 
 
-@cache
-def registration(*actions: Action) -> Door[Registration]:
-    """A registration, for a user who may take one of ``actions`` at its event."""
-
-    def refusal(request: Any, obj: Registration) -> str | None:
-        return policy.refusal(request.user, obj.event, *actions)
-
-    return REGISTRATION.asking(refusal)
-
-
 # --- what an event's URLs name under it: looked up once the event's door let the request in -------------------
 
 

@@ -324,10 +324,6 @@ def ensure_can_manage_event(user, event: Event) -> None:
     ensure(user, Action.EDIT_EVENT, event)
 
 
-def can_record_games(user, event: Event) -> bool:
-    return can(user, Action.RECORD_GAMES, event)
-
-
 def ensure_can_record_games(user, event: Event) -> None:
     ensure(user, Action.RECORD_GAMES, event)
 
