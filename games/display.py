@@ -274,12 +274,14 @@ RENDERERS: dict[str, Callable[[Any, Names], str]] = {
 
 
 def state_rows(items: Iterable[tuple[str, Any]], names: Names, *, prefix: str = "") -> list[tuple[str, str, bool]]:
-    """``(label, value, long)`` rows of state keys; a long value gets a row of its own."""
+    """``(label, value, long)`` rows of state keys; a long value, or a long label ("Abilities used this turn"),
+    gets a row of its own, so neither is squeezed into a column a letter wide."""
     rows = []
     for key, value in items:
         render = RENDERERS.get(key)
         text = render(value, names) if render is not None else readable(value)
         if isinstance(value, str) and render is None:
             text = label(value)
-        rows.append((prefix + LABELS.get(key, label(key)), text, len(text) > 22))
+        name = prefix + LABELS.get(key, label(key))
+        rows.append((name, text, len(text) > 22 or len(name) > 20))
     return rows

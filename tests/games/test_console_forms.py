@@ -322,3 +322,13 @@ def test_a_log_entry_names_players_even_inside_lists_and_maps():
     assert lp == "LP changes: Ryo Bakura −1000, Yugi Muto +500"
     for text in (summary, lp):
         assert not any(str(pid) in text for pid in NAMES)
+
+
+def test_a_state_row_with_a_long_label_gets_a_row_of_its_own_so_its_value_is_not_squeezed():
+    """ "Abilities used this turn" beside "none" left the value a letter wide on a player's card."""
+    from games.display import state_rows
+
+    assert state_rows([("lp", 8000), ("abilities_used", [])], {}) == [
+        ("LP", "8000", False),
+        ("Abilities used this turn", "none", True),
+    ]
