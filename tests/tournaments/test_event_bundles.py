@@ -180,6 +180,17 @@ def test_import_names_an_unknown_organiser_and_a_file_that_is_not_json(main_site
         call_command("event_import", str(tmp_path / "notes.txt"), "--organiser", "main-organiser")
 
 
+def test_the_new_events_organiser_must_be_allowed_to_organise_events_here(
+    venue_event, main_site_organiser, tmp_path, settings
+):
+    export(venue_event, tmp_path / "cup.json")
+    settings.PODIUM_OPEN_ORGANISING = False
+    events_before = Event.objects.count()
+    with pytest.raises(CommandError, match="main-organiser cannot organise the event: .*organiser permission"):
+        call_command("event_import", str(tmp_path / "cup.json"), "--organiser", "main-organiser")
+    assert Event.objects.count() == events_before
+
+
 def test_exporting_an_event_that_does_not_exist_says_so():
     with pytest.raises(CommandError, match="Event 424242 does not exist"):
         call_command("event_export", "424242")

@@ -55,6 +55,7 @@ from tournaments.models import (
     Round,
     Seat,
 )
+from tournaments.policy import ensure_can_create_event
 from tournaments.services.standings import standings_recompute
 
 Users = Mapping[str, Any]
@@ -241,8 +242,10 @@ def event_import(*, bundle: Any, organiser) -> Event:
     """Store the bundle as a new event organised by ``organiser``; every id is remapped.
 
     One transaction: a bundle that is refused (:class:`tournaments.bundle.BundleError`, naming what is wrong
-    and where) stores nothing.
+    and where) stores nothing.  The organiser must be one here (the organiser permission:
+    :func:`tournaments.policy.ensure_can_create_event`, else :class:`core.exceptions.PermissionDenied`).
     """
+    ensure_can_create_event(organiser, what="events")
     data = shape.check(bundle)
     _check_meaning(data)
     try:

@@ -4,7 +4,8 @@ The bundle comes from ``event_export`` (here or on another Podium: the venue
 laptop's event uploaded to the main site).  Everything is stored in one
 transaction under new ids, or nothing is: a bundle that is not one, is of a
 newer version, or names something it does not hold is refused with what is
-wrong and where (``$.seats[3].player``).  ``USERNAME`` organises the new event.
+wrong and where (``$.seats[3].player``).  ``USERNAME`` organises the new event
+(an organiser here: the organiser permission, unless organising is open).
 Players with an external id are matched to the player record here with the
 same one; the others become player records without an account, which their
 people can claim.  Importing a bundle twice makes two events.  ``FILE`` ``-``
@@ -19,6 +20,7 @@ import sys
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from core.exceptions import ApplicationError
 from tournaments.bundle import BundleError
 from tournaments.services.bundles import event_import
 
@@ -50,6 +52,8 @@ class Command(BaseCommand):
             event = event_import(bundle=bundle, organiser=user)
         except BundleError as exc:
             raise CommandError(f"The bundle is refused: {exc}. Nothing was stored.") from exc
+        except ApplicationError as exc:  # the organiser may not organise events here
+            raise CommandError(f"{organiser} cannot organise the event: {exc.message} Nothing was stored.") from exc
         self.stdout.write(
             f"Imported {event.name!r} from {bundle['source']} (event {bundle['event']['id']} there) as event "
             f"{event.pk}, organised by {organiser}."
