@@ -142,6 +142,8 @@ def corrupt(bundle: dict, how: str) -> dict:
         bundle["podium_bundle"] = 2
     elif how == "unknown player":
         bundle["seats"][3]["player"] = 999_999
+    elif how == "unknown option":
+        bundle["event"]["options"] = {"no_such_option": 1}
     elif how == "database rule":
         # Passes the shape's checks, then breaks "one seat per player per round" after rows are stored.
         bundle["seats"][1]["player"] = bundle["seats"][0]["player"]
@@ -154,6 +156,7 @@ def corrupt(bundle: dict, how: str) -> dict:
         ("missing key", "$.rounds: is missing"),
         ("newer version", "$.podium_bundle: version 2 was written by a newer Podium"),
         ("unknown player", "$.seats[3].player: 999999 is not the id of one of the bundle's players"),
+        ("unknown option", "$.event.options: "),
         ("database rule", "break a rule of the database"),
     ],
 )

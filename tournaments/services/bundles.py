@@ -38,6 +38,7 @@ from django.utils import timezone
 
 from core import events
 from core.domain_actions import DomainAction
+from core.exceptions import ApplicationError
 from rules import FORMATS
 from tournaments import bundle as shape
 from tournaments.bundle import BundleError, IdMap, parse_time
@@ -56,6 +57,12 @@ from tournaments.models import (
     Seat,
 )
 from tournaments.policy import ensure_can_create_event
+from tournaments.services.events import (
+    _check_planned_rounds,
+    _check_table_options,
+    _check_tiebreakers,
+    _checked_options,
+)
 from tournaments.services.standings import standings_recompute
 
 Users = Mapping[str, Any]
@@ -227,10 +234,20 @@ def bulk_store(model: type[models.Model], objects: list[Any], times: Iterable[Ma
 
 
 def _check_meaning(bundle: Mapping[str, Any]) -> None:
-    """What only this site knows: the format exists here, the statuses are Podium's."""
+    """What only this site knows: the format exists here, the event's settings are ones ``event_create`` takes
+    (its options checked against the format and what is imported here: a banlist by name), the statuses are
+    Podium's.  Stores the options as the check gives them back."""
     event = bundle["event"]
     if event["format"] not in FORMATS:
         raise BundleError("$.event.format", f"{event['format']!r} is not a format of this Podium")
+    fmt = FORMATS[event["format"]]
+    try:
+        _check_planned_rounds(event["planned_rounds"])
+        _check_tiebreakers(event.get("tiebreakers", Event.Tiebreakers.CLASSIC))
+        _check_table_options(fmt, event.get("players_per_table"), event.get("pod_leftovers", Event.Leftovers.TABLES))
+        event["options"] = _checked_options(fmt, event["options"])
+    except ApplicationError as exc:
+        raise BundleError(f"$.event.{exc.field or 'options'}", exc.message) from None
     if event["status"] not in Event.Status.values:
         raise BundleError("$.event.status", f"{event['status']!r} is not an event status")
     for i, row in enumerate(bundle["registrations"]):
