@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from decks.models import DeckVerdictOverride, DeckVersion
-from tournaments.bundle import IdMap, parse_time
+from tournaments.bundle import BundleError, IdMap, parse_time
 from tournaments.services.bundles import BundlePart, Users, bulk_store, rows, when
 
 _VERSION_FIELDS = (
@@ -46,6 +46,16 @@ def decks_export(event_id: int) -> list[dict[str, Any]]:
 
 def decks_restore(given: list[dict[str, Any]], registrations: IdMap, users: Users) -> None:
     """Store the bundle's deck versions for the new event's registrations, then their rulings."""
+    for i, row in enumerate(given):
+        if row["status"] not in DeckVersion.Status.values:
+            raise BundleError(
+                f"$.decks[{i}].status", f"{row['status']!r} is not one of {', '.join(DeckVersion.Status.values)}"
+            )
+        for j, ruling in enumerate(row["rulings"]):
+            if ruling["status"] not in ("", *DeckVerdictOverride.Status.values):
+                raise BundleError(
+                    f"$.decks[{i}].rulings[{j}].status", f"{ruling['status']!r} is not legal, illegal or empty"
+                )
     versions = bulk_store(
         DeckVersion,
         [

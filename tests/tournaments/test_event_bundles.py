@@ -142,6 +142,8 @@ def corrupt(bundle: dict, how: str) -> dict:
         bundle["podium_bundle"] = 2
     elif how == "unknown player":
         bundle["seats"][3]["player"] = 999_999
+    elif how == "unknown stage":
+        bundle["rounds"][1]["stage"] = "finals"
     elif how == "unknown option":
         bundle["event"]["options"] = {"no_such_option": 1}
     elif how == "database rule":
@@ -157,6 +159,7 @@ def corrupt(bundle: dict, how: str) -> dict:
         ("newer version", "$.podium_bundle: version 2 was written by a newer Podium"),
         ("unknown player", "$.seats[3].player: 999999 is not the id of one of the bundle's players"),
         ("unknown option", "$.event.options: "),
+        ("unknown stage", "$.rounds[1].stage: 'finals' is not one of swiss, top_cut"),
         ("database rule", "break a rule of the database"),
     ],
 )

@@ -250,9 +250,20 @@ def _check_meaning(bundle: Mapping[str, Any]) -> None:
         raise BundleError(f"$.event.{exc.field or 'options'}", exc.message) from None
     if event["status"] not in Event.Status.values:
         raise BundleError("$.event.status", f"{event['status']!r} is not an event status")
-    for i, row in enumerate(bundle["registrations"]):
-        if row["status"] not in Registration.Status.values:
-            raise BundleError(f"$.registrations[{i}].status", f"{row['status']!r} is not a registration status")
+    for section, field, choices in _CHOICES:
+        for i, row in enumerate(bundle[section]):
+            if row.get(field, choices[0]) not in choices:
+                raise BundleError(f"$.{section}[{i}].{field}", f"{row[field]!r} is not one of {', '.join(choices)}")
+
+
+#: The fields of rows whose values are one of Podium's choices (the database checks only some of them).
+_CHOICES: tuple[tuple[str, str, list[str]], ...] = (
+    ("registrations", "status", Registration.Status.values),
+    ("rounds", "stage", Round.Stage.values),
+    ("results", "source", PodResult.Source.values),
+    ("reports", "status", ResultReport.Status.values),
+    ("penalties", "penalty", Penalty.Kind.values),
+)
 
 
 def event_import(*, bundle: Any, organiser) -> Event:
