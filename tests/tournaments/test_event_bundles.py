@@ -3,6 +3,7 @@ standings, results, seats, decks and audit trail, or refuses it whole."""
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -152,30 +153,32 @@ def corrupt(bundle: dict, how: str) -> dict:
     return bundle
 
 
-@pytest.mark.parametrize(
-    ("how", "says"),
-    [
-        ("missing key", "$.rounds: is missing"),
-        ("newer version", "$.podium_bundle: version 2 was written by a newer Podium"),
-        ("unknown player", "$.seats[3].player: 999999 is not the id of one of the bundle's players"),
-        ("unknown option", "$.event.options: "),
-        ("unknown stage", "$.rounds[1].stage: 'finals' is not one of swiss, top_cut"),
-        ("database rule", "break a rule of the database"),
-    ],
-)
+#: Each way a bundle is corrupted, and what the refusal says.
+CORRUPTIONS = [
+    ("missing key", "$.rounds: is missing"),
+    ("newer version", "$.podium_bundle: version 2 was written by a newer Podium"),
+    ("unknown player", "$.seats[3].player: 999999 is not the id of one of the bundle's players"),
+    ("unknown option", "$.event.options: "),
+    ("unknown stage", "$.rounds[1].stage: 'finals' is not one of swiss, top_cut"),
+    ("database rule", "break a rule of the database"),
+]
+
+
 def test_a_corrupt_bundle_is_refused_with_what_is_wrong_and_nothing_is_stored(
-    venue_event, main_site_organiser, tmp_path, how, says
+    venue_event, main_site_organiser, tmp_path
 ):
-    bundle = corrupt(export(venue_event, tmp_path / "cup.json"), how)
-    (tmp_path / "bad.json").write_text(json.dumps(bundle))
+    good = export(venue_event, tmp_path / "cup.json")  # one event exported, corrupted six ways
     counts = (Event.objects.count(), Player.objects.count(), Seat.objects.count(), AuditEntry.objects.count())
+    for how, says in CORRUPTIONS:
+        (tmp_path / "bad.json").write_text(json.dumps(corrupt(copy.deepcopy(good), how)))
 
-    with pytest.raises(CommandError) as refused:
-        call_command("event_import", str(tmp_path / "bad.json"), "--organiser", "main-organiser")
+        with pytest.raises(CommandError) as refused:
+            call_command("event_import", str(tmp_path / "bad.json"), "--organiser", "main-organiser")
 
-    assert says in str(refused.value)
-    assert "Nothing was stored." in str(refused.value)
-    assert (Event.objects.count(), Player.objects.count(), Seat.objects.count(), AuditEntry.objects.count()) == counts
+        assert says in str(refused.value), how
+        assert "Nothing was stored." in str(refused.value), how
+        stored = (Event.objects.count(), Player.objects.count(), Seat.objects.count(), AuditEntry.objects.count())
+        assert stored == counts, how
 
 
 def test_import_names_an_unknown_organiser_and_a_file_that_is_not_json(main_site_organiser, tmp_path):
