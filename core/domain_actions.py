@@ -67,6 +67,10 @@ class DomainAction(StrEnum):
         readers="standings, when `standings_settings`; leagues: the format's ratings, when the date changed",
     )
     EVENT_FINISHED = "event.finished", About("`event_finish`")
+    EVENT_IMPORTED = "event.imported", About(
+        "`event_import` (the command of that name stored a bundle as a new event; the entry's values after name "
+        "the source, the event's id there and what was stored)"
+    )
 
     # --- registrations -------------------------------------------------------------------------------------
     REGISTRATION_CREATED = "registration.created", About(

@@ -1,25 +1,30 @@
+"""Game records in the admin: read only (judges record and void entries in the judge console or the API)."""
+
 from django.contrib import admin
 
+from core.admin import ReadOnlyAdmin, ReadOnlyInline
 from games.models import Game, GameEvent
 
+GAMES_NOTE = (
+    "Read only. Games are recorded in the judge console or through the API, where the format's rules check "
+    "each entry, a finished game becomes its table's result, and the log is never edited."
+)
 
-class GameEventInline(admin.TabularInline):
+
+class GameEventInline(ReadOnlyInline):
     model = GameEvent
-    extra = 0
     fk_name = "game"
-    readonly_fields = ["seq", "type", "payload", "recorded_by", "recorded_at", "voided_by"]
-    can_delete = False
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyAdmin):
+    read_only_note = GAMES_NOTE
     list_display = ["pod", "number", "format", "status", "version", "created_at"]
     list_filter = ["format", "status"]
-    readonly_fields = ["state", "version"]
     inlines = [GameEventInline]
 
 
 @admin.register(GameEvent)
-class GameEventAdmin(admin.ModelAdmin):
+class GameEventAdmin(ReadOnlyAdmin):
+    read_only_note = GAMES_NOTE
     list_display = ["game", "seq", "type", "recorded_by", "recorded_at", "voided_by"]
-    readonly_fields = ["payload"]
