@@ -55,9 +55,9 @@ def export(event, path) -> dict:
     return json.loads(path.read_text())
 
 
-def imported(path, username: str = "main-organiser") -> Event:
+def imported(path, username: str = "main-organiser", *flags: str) -> Event:
     before = set(Event.objects.values_list("pk", flat=True))
-    call_command("event_import", str(path), "--organiser", username)
+    call_command("event_import", str(path), "--organiser", username, *flags)
     (new,) = Event.objects.exclude(pk__in=before)
     return new
 
@@ -112,6 +112,22 @@ def test_an_imported_event_has_the_sources_standings_results_seats_decks_and_aud
     assert all("Imported from venue-laptop; made there by organiser." in e.reason for e in copy_audit)
     marker = AuditEntry.objects.get(event=copy, action="event.imported")
     assert marker.after["source"] == "venue-laptop" and marker.after["source_event_id"] == venue_event.pk
+
+
+def test_who_acted_is_linked_to_the_account_of_the_same_username_only_when_asked(
+    venue_event, main_site_organiser, organiser, tmp_path
+):
+    """The venue's ``organiser`` has an account of the same username here (the same database): by default the
+    imported penalty, results and audit entries name them in words only; ``--link-accounts`` links them."""
+    export(venue_event, tmp_path / "cup.json")
+
+    unlinked = imported(tmp_path / "cup.json")
+    linked = imported(tmp_path / "cup.json", "main-organiser", "--link-accounts")
+
+    assert unlinked.penalties.get().issued_by is None
+    assert not AuditEntry.objects.filter(event=unlinked, actor=organiser).exists()
+    assert linked.penalties.get().issued_by == organiser
+    assert AuditEntry.objects.filter(event=linked, actor=organiser).exclude(action="event.imported").exists()
 
 
 def test_players_with_an_external_id_are_matched_and_the_others_become_new_walk_in_records(

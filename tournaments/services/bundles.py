@@ -9,8 +9,10 @@ transaction, with every id remapped:
   record with no account (a walk-in, whose record its person can claim with a
   claim code).  Accounts are never moved.
 * people who acted (who reported a result, issued a penalty, ruled on a deck,
-  made an audited change) are linked to the account of the same username
-  here, and left empty when there is none;
+  made an audited change) are named in the audit trail's imported entries;
+  they are linked to the account of the same username here only when the
+  import is asked to (``link_accounts``: the two sites share their people's
+  accounts), since a venue laptop's ``organiser`` is not the main site's;
 * the audit trail's entries are kept with their times, each marked in its
   reason as imported, naming the source and who made the change there; the
   import itself is one more entry, ``event.imported``;
@@ -266,19 +268,21 @@ _CHOICES: tuple[tuple[str, str, list[str]], ...] = (
 )
 
 
-def event_import(*, bundle: Any, organiser) -> Event:
+def event_import(*, bundle: Any, organiser, link_accounts: bool = False) -> Event:
     """Store the bundle as a new event organised by ``organiser``; every id is remapped.
 
     One transaction: a bundle that is refused (:class:`tournaments.bundle.BundleError`, naming what is wrong
     and where) stores nothing.  The organiser must be one here (the organiser permission:
     :func:`tournaments.policy.ensure_can_create_event`, else :class:`core.exceptions.PermissionDenied`).
+    With ``link_accounts``, who acted is the account of the same username here, where there is one; otherwise
+    nobody here (their name stays in the imported audit entries).
     """
     ensure_can_create_event(organiser, what="events")
     data = shape.check(bundle)
     _check_meaning(data)
     try:
         with transaction.atomic():
-            event = _store(data, organiser)
+            event = _store(data, organiser, link_accounts=link_accounts)
     except (DatabaseError, ValidationError, TypeError, ValueError) as exc:
         if isinstance(exc, BundleError):
             raise
@@ -290,7 +294,7 @@ def event_import(*, bundle: Any, organiser) -> Event:
 _PARSED = {"date", "registration_deadline", "results_version"}
 
 
-def _store(data: Mapping[str, Any], organiser) -> Event:
+def _store(data: Mapping[str, Any], organiser, *, link_accounts: bool) -> Event:
     source = data["source"]
     given = data["event"]
     played = bool(data["rounds"])
@@ -302,7 +306,11 @@ def _store(data: Mapping[str, Any], organiser) -> Event:
         # The standings are computed below, from the results stored here.
         results_version=1 if played else 0,
     )
-    users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=shape.usernames(data))}
+    users = (
+        {u.get_username(): u for u in get_user_model().objects.filter(username__in=shape.usernames(data))}
+        if link_accounts
+        else {}
+    )
 
     players = IdMap("players")
     by_external = dict(

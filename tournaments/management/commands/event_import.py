@@ -8,7 +8,10 @@ wrong and where (``$.seats[3].player``).  ``USERNAME`` organises the new event
 (an organiser here: the organiser permission, unless organising is open).
 Players with an external id are matched to the player record here with the
 same one; the others become player records without an account, which their
-people can claim.  Importing a bundle twice makes two events.  ``FILE`` ``-``
+people can claim.  Who acted (reported, ruled, changed) is named in the
+imported audit entries; ``--link-accounts`` also links them to the accounts
+of the same usernames here (for two sites whose accounts are the same
+people).  Importing a bundle twice makes two events.  ``FILE`` ``-``
 reads standard input.
 """
 
@@ -33,8 +36,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--organiser", required=True, metavar="USERNAME", help="The account that organises the new event."
         )
+        parser.add_argument(
+            "--link-accounts",
+            action="store_true",
+            help="Link who acted (reported, ruled, changed) to the account of the same username here.",
+        )
 
-    def handle(self, *args, file: str, organiser: str, **options):
+    def handle(self, *args, file: str, organiser: str, link_accounts: bool, **options):
         user = get_user_model().objects.filter(username=organiser).first()
         if user is None:
             raise CommandError(f"No account has the username {organiser!r}: name the new event's organiser.")
@@ -49,7 +57,7 @@ class Command(BaseCommand):
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise CommandError(f"{file} is not JSON: {exc}. Nothing was stored.") from exc
         try:
-            event = event_import(bundle=bundle, organiser=user)
+            event = event_import(bundle=bundle, organiser=user, link_accounts=link_accounts)
         except BundleError as exc:
             raise CommandError(f"The bundle is refused: {exc}. Nothing was stored.") from exc
         except ApplicationError as exc:  # the organiser may not organise events here
