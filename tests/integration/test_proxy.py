@@ -197,7 +197,7 @@ def site(django_db_setup, tmp_path_factory):
             "PODIUM_PROXIES": PROXY,
             "PODIUM_VAR_DIR": collected_var_dir(),
             "PODIUM_WEB_BIND": f"127.0.0.1:{ports.web}",
-            "PODIUM_WEB_WORKERS": "2",
+            "PODIUM_WEB_WORKERS": "1",
             "PODIUM_STREAMS_PORT": str(ports.streams),
             "PODIUM_STREAMS_WORKERS": "1",
             "PODIUM_TASK_QUEUE": private_queue(),
@@ -212,7 +212,7 @@ def site(django_db_setup, tmp_path_factory):
     log = open(log_path, "w")  # noqa: SIM115 - closed at the end of the module
     processes = subprocess.Popen(
         [sys.executable, "-m", "honcho", "-f", str(DEPLOY / "Procfile"), "-e", str(env_file), "--no-colour", "start"],
-        cwd=ROOT, env={**os.environ, "PATH": os.environ.get("PATH", "")}, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     nginx = subprocess.Popen(
         [NGINX, "-p", str(tmp), "-c", str(conf), "-e", str(tmp / "error.log")],
