@@ -44,7 +44,7 @@ from core import health
 from tests.conftest import IN_CI
 from tests.factories import PlayerFactory, RegistrationFactory
 from tests.integration.conftest import collected_var_dir, database_url, private_queue
-from tests.support.live import Stream, free_port
+from tests.support.live import Stream, free_port, stop
 from tests.support.people import token_for
 from tests.support.processes import LOCAL
 from tests.support.throttles import forget_counts
@@ -143,17 +143,11 @@ def _env_file(path: Path, values: dict[str, str]) -> Path:
     return path
 
 
-def _answers(port: int, path: str, *, tls: bool = False, timeout: float = 2.0) -> int | None:
+def _answers(port: int, path: str, *, tls: bool = False) -> int | None:
+    """The status ``path`` answers on ``port`` (None while nothing listens)."""
     try:
-        if tls:
-            conn: http.client.HTTPConnection = http.client.HTTPSConnection(
-                "127.0.0.1", port, timeout=timeout, context=_unverified()
-            )
-        else:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        conn.request("GET", path, headers={"Host": SITE})
-        return conn.getresponse().status
-    except OSError:
+        return _request(port, "GET", path, tls=tls)[0]
+    except (OSError, http.client.HTTPException):
         return None
 
 
@@ -162,15 +156,6 @@ def _unverified() -> ssl.SSLContext:
     context.check_hostname = False
     context.verify_mode = ssl.CERT_NONE  # the test's own self-signed certificate
     return context
-
-
-def _stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 @pytest.fixture(scope="module")
@@ -234,8 +219,8 @@ def site(django_db_setup, tmp_path_factory):
             time.sleep(0.2)
         yield state
     finally:
-        _stop(nginx)
-        _stop(processes)
+        stop(nginx)
+        stop(processes)
         log.close()
 
 
