@@ -3,6 +3,8 @@
 * Each Procfile line has its unit, whose ``ExecStart`` (with the unit's ``Environment=`` defaults, then the
   environment file's values) is the very command the Procfile line becomes in a shell, in the unit's
   ``WorkingDirectory``: with no settings given, and with every address and size set.
+* The example settings file (``deploy/podium.env.example``) reads the same to honcho as to systemd: plain
+  ``KEY=value`` lines, quotes only around a whole value, no comment after one.
 * ``systemd-analyze verify`` accepts the units and the target (the checkout's path put in for ``/srv/podium``, so
   the commands exist), and ``systemd-analyze security`` rates each service's exposure "OK" (2.0 or less).
 """
@@ -16,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from honcho.environ import parse_procfile
+from honcho.environ import parse, parse_procfile
 
 from tests.conftest import IN_CI
 
@@ -131,3 +133,14 @@ def test_systemd_rates_each_services_exposure_ok(checked_units):
             cwd=checked_units, capture_output=True, text=True, timeout=60,
         )  # fmt: skip
         assert result.returncode == 0, result.stdout[-400:]
+
+
+def test_the_example_settings_file_reads_the_same_to_honcho_and_to_systemd():
+    text = (DEPLOY / "podium.env.example").read_text()
+    plain = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            name, _, value = line.partition("=")
+            plain[name] = value[1:-1] if value[:1] == value[-1:] == '"' else value
+    assert "SECRET_KEY" in plain and "DEFAULT_FROM_EMAIL" in plain
+    assert parse(text) == plain
