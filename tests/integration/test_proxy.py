@@ -18,6 +18,8 @@ One site for the module; each test makes its own data.
   anonymous deck checks, sent to gunicorn directly or through the proxy, while two clients behind the proxy are
   told apart by the address the proxy appends.
 * The worker and beat the Procfile starts report in ``/health/ready/``.
+* The Procfile's stream server, told to stop with a stream open, ends the stream and stops by itself, before
+  honcho (or systemd) would kill it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import ssl
 import subprocess
 import sys
@@ -203,7 +206,9 @@ def site(django_db_setup, tmp_path_factory):
         [NGINX, "-p", str(tmp), "-c", str(conf), "-e", str(tmp / "error.log")],
         stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
     )  # fmt: skip
-    state = SimpleNamespace(**vars(ports), tmp=tmp, log=log_path, static_root=Path(static_root), started=started)
+    state = SimpleNamespace(
+        **vars(ports), tmp=tmp, log=log_path, static_root=Path(static_root), started=started, env_file=env_file
+    )
     try:
         deadline = time.monotonic() + START_SECONDS
         while not (
@@ -382,3 +387,35 @@ def test_the_worker_and_beat_the_procfile_starts_report_ready(site):
     assert status == 200 and ready["status"] == "ready", ready
     assert ready["checks"]["worker"]["ok"] and ready["checks"]["sweeps"]["ok"]
     assert fresh, "the worker's or the sweeps' heartbeat is older than the site"
+
+
+def test_the_stream_server_told_to_stop_ends_its_open_streams_and_stops_before_it_would_be_killed(site, duel, tmp_path):
+    port = free_port()
+    env_file = tmp_path / "podium.env"
+    env_file.write_text(
+        site.env_file.read_text().replace(f"PODIUM_STREAMS_PORT={site.streams}\n", f"PODIUM_STREAMS_PORT={port}\n")
+    )
+    log_path = tmp_path / "honcho.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "honcho", "-f", str(DEPLOY / "Procfile"), "-e", str(env_file), "--no-colour",
+             "start", "streams"],
+            cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        try:
+            deadline = time.monotonic() + START_SECONDS
+            while _answers(port, "/api/v1/formats/") != 200:
+                assert process.poll() is None and time.monotonic() < deadline, log_path.read_text()
+                time.sleep(0.2)
+            stream = Stream(f"http://127.0.0.1:{port}", f"/api/v1/events/{duel.pk}/stream/", host=SITE)
+            stream.next_event("snapshot")
+            # honcho passes SIGTERM on (and kills what is left 5 s after a first process stops; systemd after
+            # TimeoutStopSec): the stream server must end the open stream and stop by itself.
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=START_SECONDS)
+            with pytest.raises(AssertionError, match="ended"):
+                stream.next_event("nothing", timeout=10)
+        finally:
+            stop(process)
+    text = log_path.read_text()
+    assert "streams.1 stopped" in text and "SIGKILL" not in text, text[-2000:]
