@@ -348,9 +348,16 @@ def test_a_change_made_through_the_api_arrives_on_the_stream_through_the_proxy_a
         assert started.data["round"]["number"] == 1 and started.id > snapshot.id
     finally:
         stream.close()
-    # uvicorn (its access log is on) served the stream; the pages and the API went to gunicorn.
-    streams_lines = [line for line in site.log.read_text().splitlines() if re.match(r"\S+ streams\.\d+ +\|", line)]
-    assert any(f"GET {path} HTTP/1.1" in line for line in streams_lines), streams_lines[-20:]
+    # uvicorn (its access log is on) served the stream; the pages and the API went to gunicorn.  Its lines reach
+    # honcho's output through a pipe: wait for them, boundedly.
+    deadline = time.monotonic() + 10
+    while True:
+        streams_lines = [line for line in site.log.read_text().splitlines() if re.match(r"\S+ streams\.\d+ +\|", line)]
+        served = any(f"GET {path} HTTP/1.1" in line for line in streams_lines)
+        if served or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert served, streams_lines[-20:]
     assert not any("/rounds/" in line for line in streams_lines)
 
 
