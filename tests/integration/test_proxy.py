@@ -3,7 +3,8 @@
 ``deploy/nginx/podium.conf`` and its ``podium-proxy.conf`` run as they ship, with only the test's addresses, host
 name, certificate (made here, self-signed) and static files' directory filled in, in front of ``honcho start`` of
 ``deploy/Procfile`` (gunicorn, uvicorn, a Celery worker and beat) with its settings in an environment file, as an
-operator runs them.  nginx runs as this user, with its pid, logs and temporary files in a directory of the test's.
+operator runs them.  nginx runs as the user who runs the tests, with its pid, logs and temporary files in a
+directory of the test's.
 One site for the module; each test makes its own data.
 
 * A page answers 200 through the proxy for the site's host name and 400 for any other, the streams too (the
@@ -12,8 +13,8 @@ One site for the module; each test makes its own data.
 * An API list links its next page as ``https://<site>/``: the host name and the scheme reach gunicorn, which
   believes the scheme from the proxy and not from a client that connects to it directly.
 * Plain HTTP answers the health checks and sends everything else to HTTPS.
-* A change made through the API arrives on the event's stream through the proxy while it stays open; the stream
-  was served by uvicorn (its access log has it), the page by gunicorn.
+* A change made through the API arrives on the event's stream through the proxy while it stays open; uvicorn
+  served the stream (its access log has it) and not the API's request.
 * ``X-Forwarded-For`` is believed from the proxy only: addresses a client writes buy it no new allowance of
   anonymous deck checks, sent to gunicorn directly or through the proxy, while two clients behind the proxy are
   told apart by the address the proxy appends.
