@@ -24,7 +24,7 @@ from config.celery import app as celery_app
 from tests.support.processes import LOCAL
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The gunicorn settings the README's production command uses.
+#: The gunicorn settings production uses (deploy/Procfile's web line).
 GUNICORN_CONFIG = ROOT / "config" / "gunicorn.conf.py"
 
 

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -116,12 +117,14 @@ class Event:
 @dataclass
 class Stream:
     """One Server-Sent Events stream, read in a thread (``path`` on ``base_url``; ``last_event_id`` sent as the
-    header)."""
+    header).  ``connect``: makes the connection instead (HTTPS, a source address); ``host``: the Host header sent."""
 
     base_url: str
     path: str
     last_event_id: int | None = None
     origin: str | None = None
+    connect: Callable[[], http.client.HTTPConnection] | None = None
+    host: str | None = None
     events: list[Event] = field(default_factory=list)
     status: int | None = None
     headers: dict[str, str] = field(default_factory=dict)
@@ -131,7 +134,10 @@ class Stream:
         self._opened = threading.Event()
         self._closed = False
         parts = urlsplit(self.base_url)
-        self._conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=WAIT_SECONDS * 3)
+        if self.connect is not None:
+            self._conn = self.connect()
+        else:
+            self._conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=WAIT_SECONDS * 3)
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
         if not self._opened.wait(WAIT_SECONDS):
@@ -143,6 +149,8 @@ class Stream:
             headers["Last-Event-ID"] = str(self.last_event_id)
         if self.origin is not None:
             headers["Origin"] = self.origin
+        if self.host is not None:
+            headers["Host"] = self.host
         try:
             self._conn.request("GET", self.path, headers=headers)
             response = self._conn.getresponse()
