@@ -44,6 +44,8 @@ import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from gunicorn import glogging  # the production web server (pinned); its logger is extended below
+
 #: A request id taken from a trusted proxy: what nginx's ``$request_id`` and the usual tracing ids look like.
 REQUEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
 HEADER = "X-Request-ID"
@@ -258,13 +260,8 @@ def asgi_request_id(app: Application) -> Application:
 
 # --- gunicorn ----------------------------------------------------------------------------------------------------
 
-try:
-    from gunicorn.glogging import Logger as _GunicornLogger
-except ImportError:  # gunicorn is a production requirement; a checkout without it still imports this module
-    _GunicornLogger = object  # type: ignore[assignment,misc]
 
-
-class GunicornLogger(_GunicornLogger):  # type: ignore[misc,valid-type]
+class GunicornLogger(glogging.Logger):
     """gunicorn's logger in Podium's format; its access line carries the request id of the response's header."""
 
     def setup(self, cfg: Any) -> None:

@@ -8,15 +8,15 @@ when it has none; ``unmatched`` for what no pattern answers, e.g. a 404 or a sta
 **The domain**, read when Prometheus asks:
 
 * ``podium_live_open_streams``: streams open on every stream server (each reports its count to the live Redis
-  every ``PODIUM_LIVE_HEARTBEAT`` seconds: :func:`live.hub.open_streams`);
+  every ``PODIUM_LIVE_HEARTBEAT`` seconds: :func:`live.hub.open_streams`; added by ``live/figures.py``);
 * ``podium_standings_stale_events`` and ``podium_standings_lag_seconds``: events whose stored standings are
-  older than their results, and how long the oldest has lagged;
+  older than their results, and how long the oldest has lagged (``tournaments/figures.py``);
 * ``podium_task_queue_length``: tasks waiting in the Celery queue (``PODIUM_TASK_QUEUE``) in Redis;
 * ``podium_tasks_failed_total{task}``: tasks that failed for good, counted by the workers (:mod:`core.health`);
 * ``podium_sweeps_total`` and ``podium_sweep_age_seconds``, ``podium_worker_heartbeat_age_seconds``: the
   sweeps' runs and the last one, the workers' last heartbeat (what ``/health/ready/`` reads);
-* ``podium_metrics_source_up{source}``: 1 when that part could be read (the database, Redis ...), else 0 and
-  its figures are left out.
+* ``podium_metrics_source_up{source}``: 1 when that source (``standings``, ``live``, ``queue``, ``cache``) could
+  be read, else 0 and its figures are left out.
 
 **Several processes.**  gunicorn's workers each time their own requests: in prometheus-client's multiprocess mode
 (``PROMETHEUS_MULTIPROC_DIR``, which config/gunicorn.conf.py sets up, empties at start and tidies as workers exit)
@@ -35,7 +35,7 @@ import ipaddress
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -95,7 +95,7 @@ def _queue_length() -> int:
 
     queue = settings.CELERY_TASK_DEFAULT_QUEUE
     client = redis.Redis.from_url(
-        settings.REDIS_URL, socket_connect_timeout=settings.REDIS_TIMEOUT, socket_timeout=settings.REDIS_TIMEOUT
+        settings.REDIS_URL or "", socket_connect_timeout=settings.REDIS_TIMEOUT, socket_timeout=settings.REDIS_TIMEOUT
     )
     try:
         names = [queue, *(f"{queue}\x06\x16{priority}" for priority in (3, 6, 9))]
@@ -107,6 +107,21 @@ def _queue_length() -> int:
         client.close()
 
 
+#: The apps' figures, by source (``standings``, ``live`` ...): each app adds its own when it is ready
+#: (:func:`figures`), so core reads no app; each is read at every scrape.
+SOURCES: dict[str, Callable[[], Iterable[Metric]]] = {}
+
+
+def figures(source: str) -> Callable[[Callable[[], Iterable[Metric]]], Callable[[], Iterable[Metric]]]:
+    """Decorator: ``read()`` yields the metric families of ``source`` (read at each scrape)."""
+
+    def register(read: Callable[[], Iterable[Metric]]) -> Callable[[], Iterable[Metric]]:
+        SOURCES[source] = read
+        return read
+
+    return register
+
+
 class DomainCollector(Collector):
     """The figures of the running site, read when Prometheus asks (each part on its own: one down, the rest read)."""
 
@@ -115,12 +130,8 @@ class DomainCollector(Collector):
 
     def collect(self) -> Iterator[Metric]:
         up = GaugeMetricFamily("podium_metrics_source_up", "1 when this source could be read.", labels=["source"])
-        for source, read in (
-            ("database", self._database),
-            ("live", self._live),
-            ("queue", self._queue),
-            ("cache", self._cache),
-        ):
+        sources = {"queue": self._queue, "cache": self._cache, **SOURCES}
+        for source, read in sorted(sources.items()):
             try:
                 found = list(read())
             except Exception as exc:  # noqa: BLE001 - a source that is down is a figure, not an error of /metrics
@@ -130,27 +141,6 @@ class DomainCollector(Collector):
             up.add_metric([source], 1)
             yield from found
         yield up
-
-    def _database(self) -> Iterator[Metric]:
-        from django.utils import timezone
-
-        from tournaments.selectors import standings_lag
-
-        count, oldest = standings_lag()
-        yield GaugeMetricFamily(
-            "podium_standings_stale_events", "Events whose stored standings are older than their results.", count
-        )
-        lag = 0.0 if oldest is None else max(0.0, (timezone.now() - oldest).total_seconds())
-        yield GaugeMetricFamily(
-            "podium_standings_lag_seconds",
-            "How long the most outdated stored standings have lagged their results.",
-            lag,
-        )
-
-    def _live(self) -> Iterator[Metric]:
-        from live.hub import open_streams
-
-        yield GaugeMetricFamily("podium_live_open_streams", "Live streams open on every stream server.", open_streams())
 
     def _queue(self) -> Iterator[Metric]:
         if not settings.REDIS_URL:
@@ -185,7 +175,7 @@ class _ThisProcess(Collector):
     def describe(self) -> list[Metric]:
         return []
 
-    def collect(self) -> Iterator[Metric]:
+    def collect(self) -> Iterable[Metric]:
         return REGISTRY.collect()
 
 

@@ -37,6 +37,10 @@ environment:
 * ``PODIUM_SIGNIN_ATTEMPTS`` / ``PODIUM_SIGNIN_COOLOFF_MINUTES`` - failed
   sign-ins of one username from one address before it is locked out, and for
   how long; default 5 and 15.
+* ``PODIUM_LOG_FORMAT`` (``text`` or ``json``), ``LOG_LEVEL`` - the log lines
+  (core.logging); ``PODIUM_METRICS_TOKEN``, ``PODIUM_METRICS_NETWORKS`` - who
+  may read ``/metrics`` (core.metrics); ``SENTRY_DSN``, ``SENTRY_ENVIRONMENT``,
+  ``SENTRY_RELEASE`` - error reporting (core.errors).
 """
 
 from __future__ import annotations

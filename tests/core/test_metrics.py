@@ -101,7 +101,7 @@ def test_failed_tasks_are_counted_per_task_and_the_sweeps_runs_and_age_are_read(
     assert _value(text, "podium_tasks_failed_total", '{task="tournaments.tasks.recompute_standings"}') == before + 1
     assert _value(text, "podium_sweeps_total") >= 1
     assert 0 <= _value(text, "podium_sweep_age_seconds") < 60
-    assert _value(text, "podium_metrics_source_up", '{source="database"}') == 1
+    assert _value(text, "podium_metrics_source_up", '{source="standings"}') == 1
 
 
 def test_the_queue_length_is_what_waits_in_the_tasks_queue(settings, scrape):
@@ -123,5 +123,5 @@ def test_a_source_that_cannot_be_read_is_reported_down_and_the_rest_still_answer
     text = scrape()
     assert _value(text, "podium_metrics_source_up", '{source="live"}') == 0
     assert _value(text, "podium_metrics_source_up", '{source="queue"}') == 0
-    assert _value(text, "podium_metrics_source_up", '{source="database"}') == 1
+    assert _value(text, "podium_metrics_source_up", '{source="standings"}') == 1
     assert _value(text, "podium_live_open_streams") is None

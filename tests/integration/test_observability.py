@@ -159,7 +159,7 @@ def test_requests_answered_by_both_gunicorn_workers_add_up_in_the_latency_histog
         assert _value(text, gauge) is not None, gauge
     if settings.REDIS_URL:
         assert _value(text, "podium_task_queue_length") is not None
-    assert _value(text, "podium_metrics_source_up", '{source="database"}') == 1
+    assert _value(text, "podium_metrics_source_up", '{source="standings"}') == 1
 
 
 def test_gunicorns_access_lines_carry_the_request_id_and_a_bad_host_is_one_line(servers):
