@@ -165,6 +165,8 @@ def config(*, log_format: str, level: str) -> dict[str, Any]:
             # Django's own "django" logger would add a second handler (its default config); one is enough.
             "django": {"handlers": [], "level": level, "propagate": True},
             "django.security.DisallowedHost": {"filters": ["one_line"], "propagate": True},
+            # runserver's request lines (Django's default gives them a handler of their own).
+            "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
         },
     }
 
