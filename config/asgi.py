@@ -14,7 +14,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
 os.environ.setdefault("PODIUM_ASGI", "true")
 django_application = get_asgi_application()
 
-from live.streams import route  # noqa: E402 - after Django is set up
+from core.logging import asgi_request_id  # noqa: E402 - after Django is set up
+from live.streams import route  # noqa: E402
 
-#: The live streams are answered before Django's handler (which keeps a thread per request while it lasts).
-application = route(django_application)
+#: The live streams are answered before Django's handler (which keeps a thread per request while it lasts); in
+#: front of both, each request gets its id (core.logging): its log lines, uvicorn's access line and X-Request-ID.
+application = asgi_request_id(route(django_application))

@@ -6,7 +6,7 @@ from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.apis import MeApi, SignUpApi, TokenCreateApi, TokenRevokeAllApi, TokenRevokeApi
-from core import health
+from core import health, metrics
 from core.api import SchemaNegotiation, UnknownApi
 
 #: The one exception to the Content-Security-Policy: the API docs page (drf-spectacular's Swagger UI) has inline
@@ -40,6 +40,8 @@ urlpatterns = [
     # For operators and load balancers (core.health): the process answers; what it depends on answers.
     path("health/live/", health.live, name="health-live"),
     path("health/ready/", health.ready, name="health-ready"),
+    # For Prometheus (core.metrics): only with PODIUM_METRICS_TOKEN or PODIUM_METRICS_NETWORKS, else 404.
+    path("metrics", metrics.metrics, name="metrics"),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
     path("", include("accounts.urls")),
     path("", include(("decks.urls", "decks"))),

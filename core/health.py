@@ -13,7 +13,8 @@
   operator's alert, not a reason for a load balancer to take the process out.
 
 Workers write a heartbeat to the cache every :data:`HEARTBEAT_SECONDS` (a bootstep in :mod:`config.celery`);
-the sweeps write when they last ran.  Without ``REDIS_URL`` tasks and sweeps run in-process and there is no
+the sweeps write when they last ran and count their runs, and workers count the tasks that failed
+(:func:`record_task_failure`, on Celery's ``task_failure`` signal): ``/metrics`` reads them (:mod:`core.metrics`).  Without ``REDIS_URL`` tasks and sweeps run in-process and there is no
 shared cache to read them from, so those checks say so (``"in-process"``) and count as healthy.
 """
 
@@ -39,6 +40,8 @@ logger = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 10.0
 HEARTBEAT_KEY = "podium:health:worker"
 SWEEPS_KEY = "podium:health:sweeps"
+SWEEP_RUNS_KEY = "podium:health:sweep-runs"
+FAILED_KEY = "podium:health:failed:"
 
 IN_PROCESS = "in-process (no REDIS_URL)"
 
@@ -49,6 +52,41 @@ def beat(key: str) -> None:
         cache.set(key, time.time(), timeout=int(HEARTBEAT_SECONDS * 30))
     except Exception:  # noqa: BLE001 - a heartbeat that cannot be written is what the readiness check reports
         logger.warning("Could not write the heartbeat %s.", key, exc_info=True)
+
+
+def record_sweep() -> None:
+    """A sweep ran: its heartbeat (the readiness check) and the count of runs (``/metrics``); never raises."""
+    beat(SWEEPS_KEY)
+    _count(SWEEP_RUNS_KEY)
+
+
+def record_task_failure(task_name: str) -> None:
+    """A task failed for good (its retries spent, or its time limit reached): counted per task; never raises."""
+    _count(FAILED_KEY + task_name)
+
+
+def _count(key: str) -> None:
+    try:
+        cache.add(key, 0, timeout=None)
+        cache.incr(key)
+    except Exception:  # noqa: BLE001 - a count that cannot be written must not fail the task that counts
+        logger.warning("Could not count %s.", key, exc_info=True)
+
+
+def seconds_since(key: str) -> float | None:
+    """Seconds since ``key``'s heartbeat was written; ``None``: never (or the cache has forgotten it)."""
+    last = cache.get(key)
+    return None if last is None else max(0.0, time.time() - float(last))
+
+
+def sweep_runs() -> int:
+    return int(cache.get(SWEEP_RUNS_KEY) or 0)
+
+
+def task_failures(task_names: list[str]) -> dict[str, int]:
+    """How many times each of these tasks failed (tasks that never failed are left out)."""
+    found = cache.get_many([FAILED_KEY + name for name in task_names])
+    return {key.removeprefix(FAILED_KEY): int(count) for key, count in found.items()}
 
 
 def _timed(check: Callable[[], dict[str, Any]]) -> dict[str, Any]:
@@ -85,11 +123,10 @@ def _broker() -> dict[str, Any]:
 def _recent(key: str, within: float) -> dict[str, Any]:
     if not settings.REDIS_URL:
         return {"ok": True, "detail": IN_PROCESS}
-    last = cache.get(key)
-    if last is None:
+    ago = seconds_since(key)
+    if ago is None:
         return {"ok": False, "detail": "never seen"}
-    ago = round(time.time() - float(last), 1)
-    return {"ok": ago <= within, "seconds_ago": ago}
+    return {"ok": ago <= within, "seconds_ago": round(ago, 1)}
 
 
 @never_cache

@@ -53,5 +53,5 @@ def revalidate_family(family: str) -> int:
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)
 def sweep_pending_decks() -> int:
     """Periodic (beat): ask again for deck checks left undone, e.g. after a broker outage."""
-    health.beat(health.SWEEPS_KEY)
+    health.record_sweep()
     return readers.decks_sweep()

@@ -7,5 +7,6 @@ class LiveConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # The live push follows the domain events (core.events).
-        from live import readers  # noqa: F401
+        # The live push follows the domain events (core.events); its open streams are a figure of /metrics
+        # (core.metrics).
+        from live import figures, readers  # noqa: F401

@@ -18,6 +18,10 @@ Every stream (:mod:`live.streams`) is a :class:`Subscription` of the process's
   back that far, else from the database.  Further back than the database keeps
   (``PODIUM_LIVE_KEEP``), or with no id at all, the stream starts with a
   snapshot of the current state.
+* **Counting.**  On the same tick the hub writes how many streams it has open
+  to the live Redis (a key per process that expires after three ticks), and
+  :func:`open_streams` adds them up for ``/metrics`` (:mod:`core.metrics`),
+  wherever it is served; without Redis it counts this process's own.
 * **Slow clients.**  Each stream has a bounded queue; a client that falls that
   far behind is disconnected, and its browser reconnects with its last id.
 
@@ -28,8 +32,11 @@ thread and no connection), so a thousand streams share one connection.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
+import os
+import socket
 import threading
 import time
 from collections import deque
@@ -105,6 +112,8 @@ class Hub:
         self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="podium-live-db")
         self.lookups: dict[tuple[int, str | None], float] = {}
         self.redis_connected = False
+        self.report_key = f"{streams_key_prefix()}{socket.gethostname()}:{os.getpid()}:{next(_hub_numbers)}"
+        self.reporter: Any = None
         self.tasks: list[asyncio.Task] = [loop.create_task(self._tick())]
         if settings.PODIUM_LIVE_REDIS_URL:
             self.tasks.append(loop.create_task(self._listen()))
@@ -288,11 +297,31 @@ class Hub:
             for followed in self.followed.values():
                 for subscription in followed.subscriptions:
                     subscription.put(PING)
+            await self._report_streams()
             try:
                 await self.run_db(live_events_publish_pending)
                 await self._catch_up_all()
             except Exception:  # noqa: BLE001 - the database may be away: next tick
                 logger.exception("The live hub could not catch up from the database")
+
+    def open_streams(self) -> int:
+        return sum(len(followed.subscriptions) for followed in self.followed.values())
+
+    async def _report_streams(self) -> None:
+        """This hub's count of open streams, to the live Redis, for three ticks (a process that dies drops out)."""
+        if not settings.PODIUM_LIVE_REDIS_URL:
+            return
+        import redis.asyncio as aioredis
+
+        try:
+            if self.reporter is None:
+                self.reporter = aioredis.Redis.from_url(
+                    settings.PODIUM_LIVE_REDIS_URL, socket_connect_timeout=2, socket_timeout=2
+                )
+            ttl = max(5, int(3 * settings.PODIUM_LIVE_HEARTBEAT) + 1)
+            await self.reporter.set(self.report_key, self.open_streams(), ex=ttl)
+        except Exception as exc:  # noqa: BLE001 - a count not reported is a gap in a graph, nothing more
+            logger.debug("The live hub could not report its streams (%s)", exc)
 
     async def _listen(self) -> None:
         import redis.asyncio as aioredis
@@ -331,6 +360,33 @@ class Hub:
 
 _hubs: dict[asyncio.AbstractEventLoop, Hub] = {}
 _hubs_lock = threading.Lock()
+_hub_numbers = itertools.count(1)
+
+
+def streams_key_prefix() -> str:
+    """Where the stream servers' counts are kept: beside the site's channel, so two sites never add up."""
+    return f"{settings.PODIUM_LIVE_CHANNEL}:streams:"
+
+
+def open_streams() -> int:
+    """Streams open on every stream server of the site (their last reports), or on this process without Redis."""
+    if not settings.PODIUM_LIVE_REDIS_URL:
+        with _hubs_lock:
+            hubs = list(_hubs.values())
+        return sum(hub.open_streams() for hub in hubs)
+    import redis
+
+    client = redis.Redis.from_url(
+        settings.PODIUM_LIVE_REDIS_URL,
+        socket_connect_timeout=settings.REDIS_TIMEOUT,
+        socket_timeout=settings.REDIS_TIMEOUT,
+    )
+    try:
+        pattern = "".join("\\" + c if c in "*?[]\\" else c for c in streams_key_prefix()) + "*"
+        keys = list(client.scan_iter(match=pattern, count=1000))
+        return sum(int(value) for value in (client.mget(keys) if keys else []) if value is not None)
+    finally:
+        client.close()
 
 
 def get_hub() -> Hub:

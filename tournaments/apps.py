@@ -6,5 +6,6 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        # The audit trail and the standings subscribe to the domain events (core.events).
-        from tournaments import readers  # noqa: F401
+        # The audit trail and the standings subscribe to the domain events (core.events); the standings' lag is a
+        # figure of /metrics (core.metrics).
+        from tournaments import figures, readers  # noqa: F401

@@ -103,6 +103,9 @@ class Event(models.Model):
     #: Bumped by every recorded result; standings store the version they reflect.
     results_version = models.PositiveIntegerField(default=0)
     standings_version = models.PositiveIntegerField(default=0)
+    #: Since when the stored standings lag the results (the first result they miss; ``None`` while current):
+    #: ``/metrics`` reports the oldest (core.metrics).
+    standings_stale_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

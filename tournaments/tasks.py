@@ -37,5 +37,5 @@ def recompute_standings(self, event_id: int) -> int | None:
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)
 def sweep_stale_standings() -> int:
     """Periodic (beat): ask again for standings older than their results, e.g. after a broker outage."""
-    health.beat(health.SWEEPS_KEY)
+    health.record_sweep()
     return readers.standings_sweep()

@@ -37,6 +37,10 @@ environment:
 * ``PODIUM_SIGNIN_ATTEMPTS`` / ``PODIUM_SIGNIN_COOLOFF_MINUTES`` - failed
   sign-ins of one username from one address before it is locked out, and for
   how long; default 5 and 15.
+* ``PODIUM_LOG_FORMAT`` (``text`` or ``json``), ``LOG_LEVEL`` - the log lines
+  (core.logging); ``PODIUM_METRICS_TOKEN``, ``PODIUM_METRICS_NETWORKS`` - who
+  may read ``/metrics`` (core.metrics); ``SENTRY_DSN``, ``SENTRY_ENVIRONMENT``,
+  ``SENTRY_RELEASE`` - error reporting (core.errors).
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from django.utils.csp import CSP
 
 from config.settings.env import (
     read_bool,
+    read_choice,
     read_database,
     read_email_address,
     read_float,
@@ -62,6 +67,7 @@ from config.settings.env import (
     read_redis_url,
     weak_secret_key,
 )
+from core import logging as podium_logging
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("PODIUM_VAR_DIR", BASE_DIR / "var"))
@@ -110,7 +116,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: forwarding headers count only from the proxies in PODIUM_PROXIES (core.proxies).
+    # First: the request's id (its log lines, the X-Request-ID answer), then its time and status for /metrics.
+    "core.logging.RequestIdMiddleware",
+    "core.metrics.RequestMetricsMiddleware",
+    # Then: forwarding headers count only from the proxies in PODIUM_PROXIES (core.proxies).
     "core.proxies.ForwardedHeadersMiddleware",
     # Then the API's and the streams' CORS preflights are answered (see "Live" below).
     "corsheaders.middleware.CorsMiddleware",
@@ -306,7 +315,7 @@ SECURE_HSTS_SECONDS = read_int("SECURE_HSTS_SECONDS", default=365 * 24 * 3600 if
 SECURE_HSTS_INCLUDE_SUBDOMAINS = read_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_SECURE)
 SECURE_HSTS_PRELOAD = read_bool("SECURE_HSTS_PRELOAD", default=_SECURE)
 #: Load balancers probe the health endpoints over plain HTTP inside the network: they are never redirected.
-SECURE_REDIRECT_EXEMPT = [r"^health/"]
+SECURE_REDIRECT_EXEMPT = [r"^health/", r"^metrics$"]
 #: The header (and value) a trusted proxy sets on requests that came over HTTPS; by default X-Forwarded-Proto
 #: when proxies are configured.
 _ssl_header = read_header("SECURE_PROXY_SSL_HEADER", default="X-Forwarded-Proto: https" if PODIUM_PROXIES else "")
@@ -454,9 +463,27 @@ CORS_EXPOSE_HEADERS = ["ETag"]
 _shared_data = BASE_DIR.parent / "shared" / "data"
 PODIUM_CARD_DATA_DIR = Path(os.environ.get("PODIUM_CARD_DATA_DIR", _shared_data))
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
+# --- Logs, metrics and errors (core.logging, core.metrics, core.errors) ---------------------------------------------
+#: ``text`` (``time level logger request_id message``) or ``json`` (one object per line): every process's lines,
+#: the web servers' access logs included.
+PODIUM_LOG_FORMAT = read_choice("PODIUM_LOG_FORMAT", default="text", choices=("text", "json"))
+LOG_LEVEL = read_choice(
+    "LOG_LEVEL", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), upper=True
+)
+LOGGING = podium_logging.config(log_format=PODIUM_LOG_FORMAT, level=LOG_LEVEL)
+#: Applies LOGGING, then gives the servers' own loggers (uvicorn's, gunicorn's) the same format.
+LOGGING_CONFIG = "core.logging.configure"
+#: ``/metrics`` (Prometheus) answers a request with ``Authorization: Bearer <this>`` ...
+PODIUM_METRICS_TOKEN = os.environ.get("PODIUM_METRICS_TOKEN", "").strip()
+#: ... or from these addresses or networks (the client's address, behind PODIUM_PROXIES); with neither it is a 404.
+PODIUM_METRICS_NETWORKS = read_networks("PODIUM_METRICS_NETWORKS")
+#: Errors (a server error's exception, a failed task) are sent to Sentry (or a service speaking its protocol)
+#: when set; no personal data (cookies, addresses, users) is sent.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", "").strip() or ("development" if DEBUG else "production")
+#: The release errors are reported under (e.g. the deployed commit); default: none.
+SENTRY_RELEASE = os.environ.get("SENTRY_RELEASE", "").strip() or None
+if SENTRY_DSN:
+    from core.errors import start_error_reporting
+
+    start_error_reporting(dsn=SENTRY_DSN, environment=SENTRY_ENVIRONMENT, release=SENTRY_RELEASE)

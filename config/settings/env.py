@@ -59,6 +59,17 @@ def read_list(name: str, default: list[str], environ_: Mapping[str, str] = os.en
 _DB_SCHEMES = {"sqlite", "postgres", "postgresql", "pgsql"}
 
 
+def read_choice(
+    name: str, default: str, choices: tuple[str, ...], upper: bool = False, environ_: Mapping[str, str] = os.environ
+) -> str:
+    """One of ``choices`` (case-insensitive); unset or empty: ``default``."""
+    raw = (environ_.get(name) or "").strip() or default
+    value = raw.upper() if upper else raw.lower()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={raw!r}: use one of {', '.join(choices)}.")
+    return value
+
+
 def read_database(name: str, default: str, environ_: Mapping[str, str] = os.environ) -> dict:
     raw = environ_.get(name) or default
     scheme = urlsplit(raw).scheme

@@ -167,10 +167,12 @@ def start_web(
     workers: int = 1,
     pages: bool = False,
     ready: str = "/api/v1/formats/",
+    split_output: bool = False,
 ):
     """gunicorn serving the app from the test database with the shipped settings (``config/gunicorn.conf.py``);
     returns ``(base_url, stop)``.  ``pages``: with the static files collected, so pages render (the API needs
-    none).  ``ready``: the path that answers 200 once the server is up."""
+    none).  ``ready``: the path that answers 200 once the server is up.  Its output goes to ``web.log``; with
+    ``split_output``, its standard error to ``web.err``."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -185,15 +187,18 @@ def start_web(
     }
     tmp_path.mkdir(parents=True, exist_ok=True)
     log = open(tmp_path / "web.log", "w")  # noqa: SIM115 - closed by stop()
+    err = open(tmp_path / "web.err", "w") if split_output else None  # noqa: SIM115 - closed by stop()
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONFIG), "config.wsgi", "--workers", str(workers),
          "--bind", f"127.0.0.1:{port}", "--timeout", "120", "--log-level", "info"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT, env=env, stdout=log, stderr=err or subprocess.STDOUT,
     )  # fmt: skip
 
     def stop() -> None:
         _stop(process)
         log.close()
+        if err is not None:
+            err.close()
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

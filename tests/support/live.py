@@ -71,7 +71,7 @@ def stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
-def start_asgi(database_url: str, log: Path, *, env: dict[str, str]) -> tuple[str, callable]:
+def start_asgi(database_url: str, log: Path, *, env: dict[str, str], access_log: bool = False) -> tuple[str, callable]:
     port = free_port()
     full_env = {
         **os.environ,
@@ -83,7 +83,7 @@ def start_asgi(database_url: str, log: Path, *, env: dict[str, str]) -> tuple[st
     handle = open(log, "w")  # noqa: SIM115 - closed by the stop function
     process = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-         "--no-access-log"],
+         *([] if access_log else ["--no-access-log"])],
         cwd=ROOT, env=full_env, stdout=handle, stderr=subprocess.STDOUT,
     )  # fmt: skip
 

@@ -6,10 +6,11 @@ Events, rounds, pairings and standings here; what players, staff and the audit t
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, When, prefetch_related_objects
+from django.db.models import Case, Count, F, Min, Prefetch, Q, QuerySet, When, prefetch_related_objects
 from django.db.models.expressions import OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 
@@ -522,3 +523,11 @@ from tournaments.selectors.people import (  # noqa: E402,F401
     tables_to_settle,
     waiting_list,
 )
+
+
+def standings_lag() -> tuple[int, datetime.datetime | None]:
+    """How many events' stored standings are older than their results, and since when the oldest lags."""
+    found = Event.objects.filter(standings_version__lt=F("results_version")).aggregate(
+        count=Count("pk"), oldest=Min("standings_stale_since")
+    )
+    return found["count"], found["oldest"]

@@ -13,7 +13,8 @@ import dataclasses
 from collections import defaultdict
 
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import Case, F, When
+from django.db.models.functions import Coalesce, Now
 
 from core import events
 from core.domain_actions import DomainAction
@@ -92,7 +93,10 @@ def bump_results_version(event_id: int) -> None:
 
     Called by the standings handler of the domain events (:mod:`tournaments.readers`), never by a service.
     """
-    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+    Event.objects.filter(pk=event_id).update(
+        results_version=F("results_version") + 1,
+        standings_stale_since=Coalesce(F("standings_stale_since"), Now()),
+    )
 
 
 def job_key(event_id: int) -> str:
@@ -177,7 +181,11 @@ def standings_recompute(*, event_id: int) -> int:
             return stored  # a run that read newer results has written already
         Standing.objects.filter(event_id=event_id).delete()
         _insert_standings(event_id, version, table)
-        Event.objects.filter(pk=event_id).update(standings_version=version)
+        # Results recorded since this run read its version are missed: the standings lag from about now.
+        Event.objects.filter(pk=event_id).update(
+            standings_version=version,
+            standings_stale_since=Case(When(results_version__gt=version, then=Now()), default=None),
+        )
         # Not in the audit trail (nobody did it): for the readers that show standings as they change.
         events.record(action=DomainAction.STANDINGS_UPDATED, event=event_id, audit=False, version=version)
     return version
