@@ -22,6 +22,10 @@ from pathlib import Path
 #: gunicorn's largest finite limit (larger values are cut to it), in bytes of the whole request line.
 limit_request_line = 8190
 
+#: Which forwarded headers to believe is Podium's to decide (``PODIUM_PROXIES``, core.proxies), not gunicorn's: by
+#: default gunicorn would take ``X-Forwarded-Proto: https`` from any process on 127.0.0.1 and call the request secure.
+secure_scheme_headers: dict[str, str] = {}
+
 # --- Logs: Podium's format (core.logging), the access log on standard output -----------------------------------
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # core.logging, wherever gunicorn is started
