@@ -15,7 +15,9 @@ def read(text: str) -> roster.Roster:
 
 
 def test_a_csv_with_a_byte_order_mark_semicolons_and_blank_lines_reads_every_player():
-    file = "\ufeffName;Player ID;Checked_In;fixed_table\r\nAsh Ketchum;1000001;yes\r\n\r\nMisty;;no;3\r\n  Brock  ;;;\r\n"
+    file = (
+        "\ufeffName;Player ID;Checked_In;fixed_table\r\nAsh Ketchum;1000001;yes\r\n\r\nMisty;;no;3\r\n  Brock  ;;;\r\n"
+    )
 
     assert read(file) == roster.Roster(
         (Entry(2, "Ash Ketchum", "1000001", True), Entry(4, "Misty", None, False, 3), Entry(5, "Brock")), (), "csv"
@@ -23,7 +25,7 @@ def test_a_csv_with_a_byte_order_mark_semicolons_and_blank_lines_reads_every_pla
 
 
 def test_a_comma_separated_file_with_only_names_reads_too():
-    assert [e.name for e in read("name\nAsh\n\"Ketchum, Ash\"\n").entries] == ["Ash", "Ketchum, Ash"]
+    assert [e.name for e in read('name\nAsh\n"Ketchum, Ash"\n').entries] == ["Ash", "Ketchum, Ash"]
 
 
 def test_every_wrong_line_is_listed_at_once_with_its_column():
@@ -109,7 +111,9 @@ def test_a_player_without_a_player_id_in_a_file_podium_wrote_is_read_by_name_onl
 
 
 def test_a_tom_player_without_a_name_is_a_problem_of_their_line():
-    file = LEAGUE_CUP.replace(b"<firstname>Gary</firstname>", b"<firstname/>").replace(b"<lastname>Oak</", b"<lastname></")
+    file = LEAGUE_CUP.replace(b"<firstname>Gary</firstname>", b"<firstname/>").replace(
+        b"<lastname>Oak</", b"<lastname></"
+    )
 
     assert roster.read(file).problems == (Problem(56, "firstname", "the player has no name."),)
 
