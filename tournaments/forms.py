@@ -224,7 +224,7 @@ class RosterImportForm(forms.Form):
     file = forms.FileField(
         label="Roster file",
         help_text="CSV (UTF-8, a header row: name, and optionally player_id, checked_in, fixed_table) or a TOM "
-        ".tdf file. Up to 2 MB and 1,000 players.",
+        ".tdf file. Up to 2 MB and 500 players.",
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.tdf,.xml,.txt,text/csv"}),
     )
     checked_in = forms.BooleanField(

@@ -36,7 +36,7 @@ from tournaments import tdf
 
 #: The largest file read, in bytes, and the most players one file registers.
 MAX_BYTES = 2_000_000
-MAX_PLAYERS = 1_000
+MAX_PLAYERS = 500
 #: The longest name and player ID the player records hold.
 MAX_NAME = 100
 MAX_PLAYER_ID = 64

@@ -5,7 +5,9 @@ says what Podium stored, and its roster imported into a new event gives the same
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from tests.factories import PlayerFactory, RegistrationFactory
 from tests.support.events import make_event, report_all
@@ -128,3 +130,16 @@ def test_the_file_holds_player_ids_so_only_staff_who_see_them_export_it(client, 
     assert Client().get(f"/events/{event.pk}/export/event.tdf").status_code == 302  # to the sign-in page
     as_user(client, outsider)
     assert client.get(f"/events/{event.pk}/export/event.tdf").status_code == 403
+
+
+def test_the_file_is_read_in_as_many_queries_after_two_rounds_as_after_one(client, organiser):
+    event = make_event(organiser, 6, rounds=3)
+    as_user(client, organiser)
+    counts = []
+    for _ in range(2):
+        services.round_start(event=event, by=organiser, seed=3)
+        report_all(event, organiser)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/events/{event.pk}/export/event.tdf").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]

@@ -91,7 +91,7 @@ def test_a_file_that_is_no_roster_is_unreadable(data, says):
 def test_too_many_players_is_a_problem_of_the_whole_file():
     file = "name,player_id\n" + "".join(f"P{i},{i}\n" for i in range(roster.MAX_PLAYERS + 1))
 
-    assert read(file).problems == (Problem(None, "", "the file lists 1001 players: one file registers 1000 at most."),)
+    assert read(file).problems == (Problem(None, "", "the file lists 501 players: one file registers 500 at most."),)
 
 
 def test_a_tom_file_gives_its_players_by_player_id_and_first_and_last_name():
