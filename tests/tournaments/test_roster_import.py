@@ -11,6 +11,7 @@ from django.core.management import CommandError, call_command
 from core.exceptions import ApplicationError, Conflict, PermissionDenied, TooLarge
 from tests.factories import PlayerFactory, RegistrationFactory
 from tests.support.events import make_event
+from tests.support.openapi import CODE_LINE, generate, operation
 from tests.support.pages import text, url
 from tests.support.people import as_user
 from tests.support.tom import LEAGUE_CUP
@@ -197,6 +198,19 @@ def test_an_outsider_may_not_import(outsider_api, event):
     answer = outsider_api.post(f"/api/v1/events/{event.pk}/registrations/import/", {"text": "name\nA\n"}, format="json")
 
     assert answer.status_code == 403 and entered(event) == []
+
+
+def test_the_schema_documents_the_import_its_file_and_every_code_it_answers():
+    schema, _ = generate()
+    documented = operation(schema, "post", "/events/{event_id}/registrations/import/")
+    codes = {status: CODE_LINE.findall(answer["description"]) for status, answer in documented["responses"].items()
+             if status != "201"}  # fmt: skip
+
+    assert {"invalid_roster", "unreadable_file", "invalid"} <= set(codes["400"])
+    assert set(codes["409"]) == {"event_finished", "top_cut_started"} and "file_too_large" in codes["413"]
+    multipart = documented["requestBody"]["content"]["multipart/form-data"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert schema["components"]["schemas"][multipart]["properties"]["file"]["format"] == "binary"
+    assert "lines" in schema["components"]["schemas"]["Error"]["properties"]
 
 
 # --- the dashboard -------------------------------------------------------------------------------------------
