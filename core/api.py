@@ -177,6 +177,15 @@ def handler500(request: HttpRequest) -> HttpResponse:
 # --- the error shape in the OpenAPI schema ------------------------------------------------------
 
 
+@extend_schema_serializer(component_name="FileProblem")
+class FileProblemSerializer(serializers.Serializer):
+    """One problem of an uploaded file."""
+
+    line = serializers.IntegerField(allow_null=True, help_text="1 is the first line; null for the file as a whole.")
+    column = serializers.CharField(help_text="The column (or TOM element) at fault; empty for the whole line.")
+    message = serializers.CharField()
+
+
 @extend_schema_serializer(component_name="Error")
 class ErrorSerializer(serializers.Serializer):
     """What went wrong: a stable ``code`` for programs, a ``message`` for people, and the fields at fault."""
@@ -189,6 +198,10 @@ class ErrorSerializer(serializers.Serializer):
     blocking_seq = serializers.IntegerField(
         required=False, help_text="``void_breaks_log``: the later entry the void would make invalid."
     )
+    lines = FileProblemSerializer(
+        many=True, required=False,
+        help_text="``invalid_roster``, ``unreadable_file``: every problem of the file, in the file's order.",
+    )  # fmt: skip
 
     def get_fields(self) -> dict[str, serializers.Field]:
         # The answer's key is ``fields``, which a serializer cannot declare as a class attribute.
@@ -222,6 +235,10 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
                                  "may be Deck Masters"),
     "unknown_card": (400, "no card of the imported card pool has that name or passcode"),
     "use_void": (400, "entries are voided with the void operation"),
+    "unreadable_file": (400, "the file is no roster Podium reads: not UTF-8 text, a spreadsheet's own format, or XML "
+                             "that is no TOM file (`lines` says where, when it is known)"),
+    "invalid_roster": (400, "lines of the roster file are wrong (nothing was imported): `lines` lists every one with "
+                            "its `line`, `column` and `message`"),
     "top_cut_needs_winner": (400, "the entry would end a top-cut table's game or match without one winner (a draw): "
                                   "play on until someone wins; `rule` names the rule"),
     "not_authenticated": (401, "no token or session: sign in first (the `WWW-Authenticate` header says how)"),
@@ -304,6 +321,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "timer_not_started": (409, "the round's clock has not started"),
     "timer_paused": (409, "the round's clock is already paused"),
     "timer_running": (409, "the round's clock is running: only a paused clock resumes"),
+    "file_too_large": (413, "the file is larger than the operation takes (a roster: 2 MB)"),
     "too_large": (413, "the body is larger than the server accepts (`DATA_UPLOAD_MAX_MEMORY_SIZE`, 2.5 MB)"),
     "uri_too_long": (414, f"the URL (path and query string) is longer than the server accepts ({MAX_URL_LENGTH:,} "
                           "characters)"),

@@ -56,3 +56,12 @@ class PermissionDenied(ApplicationError):
         self, message: str = "You may not change this event.", *, code: str = "permission_denied", **kwargs: Any
     ):
         super().__init__(message, code=code, **kwargs)
+
+
+class TooLarge(ApplicationError):
+    """What was sent is larger than the operation takes (413): an uploaded file over its limit."""
+
+    status_code = 413
+
+    def __init__(self, message: str, *, code: str = "file_too_large", **kwargs: Any):
+        super().__init__(message, code=code, **kwargs)

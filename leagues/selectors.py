@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
 from decks.models import YugiohCard
 from decks.selectors import latest_versions, latest_versions_of_events
@@ -30,6 +31,7 @@ from leagues.models import (
 )
 from leagues.services.seasons import season_results
 from rules import choices as rules_choices
+from tournaments import roster, tdf
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Player, Registration, Round, Seat, Standing
 from tournaments.policy import can_view_league, manages_every_event
@@ -344,6 +346,89 @@ def event_results_rows(*, event: Event) -> list[Seat]:
         .select_related("round", "pod", "player")
         .order_by("round__number", "pod__is_bye", "pod__table_number", "seat_order")
     )
+
+
+_TOM_DATE = "%m/%d/%Y"
+_TOM_TIME = "%m/%d/%Y %H:%M:%S"
+
+
+def _tom_time(moment) -> str:
+    return "" if moment is None else timezone.localtime(moment).strftime(_TOM_TIME)
+
+
+def _tom_outcome(seats: list[Seat]) -> tdf.Outcome:
+    first, second = seats[0].placement, seats[1].placement
+    if first is None or second is None:
+        return tdf.Outcome.UNREPORTED
+    if first == second:
+        return tdf.Outcome.TIE
+    return tdf.Outcome.PLAYER1_WON if first < second else tdf.Outcome.PLAYER2_WON
+
+
+def event_tdf(*, event: Event) -> tdf.Tournament:
+    """The event as TOM saves one (:mod:`tournaments.tdf`): its registered players (dropped ones too), and for a
+    1v1 event every round's matches with their outcomes; the final standings once it is finished.  A pod
+    event's tables have no shape in TOM: its file has the players and standings only.  Three queries, and the
+    standings' five once the event is finished."""
+    registrations = list(
+        Registration.objects.filter(event=event, status=Registration.Status.REGISTERED)
+        .select_related("player")
+        .order_by("pk")
+    )
+    userids = {r.player_id: r.player.external_id or roster.placeholder_userid(r.player_id) for r in registrations}
+    players = []
+    for r in registrations:
+        *first, last = r.player.display_name.split() or [""]
+        players.append(
+            tdf.Player(
+                userid=userids[r.player_id], first_name=" ".join(first) or last, last_name=last if first else "",
+                created=_tom_time(r.created_at), modified=_tom_time(r.created_at),
+                dropped_after_round=(r.dropped_after_round or 0) if r.dropped else None,
+            )
+        )  # fmt: skip
+    rounds: list[tdf.Round] = []
+    if event.is_one_vs_one:
+        seats = (
+            Seat.objects.filter(round__event=event)
+            .select_related("round", "pod__result")
+            .order_by("round__number", "pod__is_bye", "pod__table_number", "seat_order")
+        )
+        by_round: dict[int, tuple[Round, dict[int, list[Seat]]]] = {}
+        for seat in seats:
+            by_round.setdefault(seat.round.number, (seat.round, {}))[1].setdefault(seat.pod_id, []).append(seat)
+        for round_, tables in by_round.values():
+            matches = []
+            for pod_seats in tables.values():
+                pod = pod_seats[0].pod
+                result = getattr(pod, "result", None)
+                when = _tom_time(result.reported_at if result is not None else None)
+                ids = [userids.get(s.player_id, roster.placeholder_userid(s.player_id)) for s in pod_seats]
+                if pod.is_bye or len(pod_seats) == 1:
+                    matches.append(tdf.Match(tdf.Outcome.BYE, ids[0], None, 0, when))
+                else:
+                    matches.append(tdf.Match(_tom_outcome(pod_seats), ids[0], ids[1], pod.table_number or 0, when))
+            cut = round_.stage == Round.Stage.TOP_CUT
+            final = cut and round_.number == max(by_round) and event.status == Event.Status.FINISHED
+            rounds.append(
+                tdf.Round(
+                    number=round_.number, type=tdf.SINGLE_ELIMINATION if cut else tdf.SWISS,
+                    stage=tdf.STAGE_FINAL if final else tdf.STAGE_TOP_CUT if cut else tdf.STAGE_SWISS,
+                    matches=tuple(matches), pairtime=_tom_time(round_.created_at),
+                )
+            )  # fmt: skip
+    standings: list[tdf.Standing] = []
+    if event.status == Event.Status.FINISHED:
+        for placed in event_final_standings(event=event):
+            player_id = placed.standing.player_id
+            userid = userids.get(player_id, roster.placeholder_userid(player_id))
+            standings.append(tdf.Standing(userid, placed.placing, finished=not placed.standing.dropped))
+    stage = {Event.Status.FINISHED: 5, Event.Status.RUNNING: 4}.get(Event.Status(event.status), 1)
+    organiser = event.organiser
+    return tdf.Tournament(
+        name=event.name, players=tuple(players), rounds=tuple(rounds), standings=tuple(standings), city=event.venue,
+        start_date=event.date.strftime(_TOM_DATE), organizer_name=organiser.get_full_name() or organiser.get_username(),
+        stage=stage,
+    )  # fmt: skip
 
 
 def season_export_rows(*, season: Season) -> tuple[list[Event], list[SeasonStanding]]:

@@ -19,6 +19,7 @@ urlpatterns = [
     path("events/<int:event_id>/export/results.csv", views.export_results_csv, name="export-results"),
     path("events/<int:event_id>/export/decklists.csv", views.export_decklists_csv, name="export-decklists"),
     path("events/<int:event_id>/export/standings.json", views.export_standings_json, name="export-json"),
+    path("events/<int:event_id>/export/event.tdf", views.export_tdf, name="export-tdf"),
     path("dashboard/events/<int:event_id>/archetypes/", views.event_archetypes, name="archetypes"),
     path(
         "dashboard/events/<int:event_id>/archetypes/<int:registration_id>/",

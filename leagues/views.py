@@ -19,6 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
@@ -32,7 +33,7 @@ from leagues.forms import ArchetypeNameForm, LeagueForm, PointsTableForm, Season
 from leagues.models import League, RatingChange, Season, SeasonStanding
 from leagues.points import PRESETS, PointsTable
 from rules import FORMATS, Format
-from tournaments import doors, policy
+from tournaments import doors, policy, tdf
 from tournaments.models import Event, Player
 from tournaments.policy import Action
 
@@ -312,6 +313,17 @@ def export_standings_json(request: HttpRequest, event_id: int) -> JsonResponse:
     data = limitless_standings(event, selectors.event_final_standings(event=event))
     response = JsonResponse(data, safe=False, json_dumps_params={"ensure_ascii": False})
     response["Content-Disposition"] = f'inline; filename="{_event_file(event, "standings.json")}"'
+    return response
+
+
+@login_required
+def export_tdf(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event as a TOM ``.tdf`` file, for the staff who see its players' IDs (the file holds them)."""
+    event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
+    response = HttpResponse(tdf.write(selectors.event_tdf(event=event)), content_type="application/xml; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=_event_file(event, "event.tdf")
+    )
     return response
 
 

@@ -33,6 +33,7 @@ urlpatterns = [
     path(E + "penalties/<int:penalty_id>/rescind/", penalties.PenaltyRescindApi.as_view(), name="penalty-rescind"),
     path(E + "register/", registrations.EventRegisterApi.as_view(), name="event-register"),
     path(E + "registrations/", registrations.RegistrationListCreateApi.as_view(), name="registration-list"),
+    path(E + "registrations/import/", registrations.RosterImportApi.as_view(), name="registration-import"),
     path(R, registrations.RegistrationDetailApi.as_view(), name="registration-detail"),
     path(R + "byes/", registrations.ByeAssignApi.as_view(), name="registration-bye-assign"),
     path(R + "byes/<int:number>/", registrations.ByeUnassignApi.as_view(), name="registration-bye-unassign"),

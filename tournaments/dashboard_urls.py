@@ -7,6 +7,7 @@ urlpatterns = [
     path("events/new/", events.event_create, name="event-create"),
     path("events/<int:event_id>/", events.event_detail, name="event-detail"),
     path("events/<int:event_id>/registrations/", registrations.registration_add, name="registration-add"),
+    path("events/<int:event_id>/registrations/import/", registrations.roster_import, name="roster-import"),
     path(
         "events/<int:event_id>/registrations/<int:registration_id>/check-in/",
         registrations.registration_check_in,

@@ -218,6 +218,20 @@ class RegistrationForm(forms.Form):
             self.fields["display_name"].widget.attrs["autofocus"] = True
 
 
+class RosterImportForm(forms.Form):
+    """A roster file for the players page's "Import players": CSV with a header row, or a TOM ``.tdf``."""
+
+    file = forms.FileField(
+        label="Roster file",
+        help_text="CSV (UTF-8, a header row: name, and optionally player_id, checked_in, fixed_table) or a TOM "
+        ".tdf file. Up to 2 MB and 500 players.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.tdf,.xml,.txt,text/csv"}),
+    )
+    checked_in = forms.BooleanField(
+        required=False, label="Check in the players whose row does not say (every player of a .tdf)"
+    )
+
+
 def shown_name(player: Player, namesakes: Collection[int] = ()) -> str:
     """A player's name as the dashboard shows it: with the player ID when someone else at the event shares the name."""
     return f"{player.display_name} (#{player.pk})" if player.pk in namesakes else player.display_name

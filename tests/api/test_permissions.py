@@ -76,6 +76,7 @@ POST   /events/{event_id}/staff/                                          401   
 DELETE /events/{event_id}/staff/{username}/                               401   403  403   403    403    403    403     204  204  204
 POST   /events/{event_id}/register/                                       401   409  201   201    201    201    201     201  201  201
 POST   /events/{event_id}/registrations/                                  401   403  403   403    403    201    403     201  201  201
+POST   /events/{event_id}/registrations/import/                           401   403  403   403    403    201    403     201  201  201
 PATCH  /events/{event_id}/registrations/{registration_id}/                401   403  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/withdraw/       401   200  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/accept/         401   200  403   403    403    403    403     403  403  403
@@ -307,6 +308,7 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "DELETE /events/{event_id}/staff/{username}/": ({**run, "username": "carl"}, None),
         "POST /events/{event_id}/register/": (up, None),
         "POST /events/{event_id}/registrations/": (run, {"display_name": "Late Walk-in"}),
+        "POST /events/{event_id}/registrations/import/": (run, {"text": "name\nLate Walk-in\n"}),
         "PATCH /events/{event_id}/registrations/{registration_id}/": (alice, {"fixed_table": 7}),
         "POST /events/{event_id}/registrations/{registration_id}/withdraw/": (alice_up, None),
         "POST /events/{event_id}/registrations/{registration_id}/accept/": (invitation, None),

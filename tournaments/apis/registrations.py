@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from core.api import BODY, SIGNED_IN, STAFF, Pagination, error_responses, id_field, paginated
 from core.doorway import enter
-from tournaments import doors, selectors, services
+from tournaments import doors, roster, selectors, services
 from tournaments.apis._common import MAX_ROUND, MAX_TABLE
 from tournaments.apis.outputs import RegistrationOutput, serializer_context
 from tournaments.models import Registration
@@ -83,6 +83,63 @@ class RegistrationListCreateApi(APIView):
             RegistrationOutput(registration, context=serializer_context(request, event)).data,
             status=status.HTTP_201_CREATED,
         )
+
+
+class RosterImportApi(APIView):
+    @extend_schema_serializer(component_name="RosterImport")
+    class InputSerializer(serializers.Serializer):
+        file = serializers.FileField(
+            required=False, help_text="The roster file (multipart): CSV with a header row, or a TOM `.tdf`."
+        )
+        text = serializers.CharField(
+            required=False, trim_whitespace=False, help_text="The file's text instead of a file (JSON or a form)."
+        )
+        checked_in = serializers.BooleanField(
+            default=False, help_text="Check in the players whose row does not say (every player of a `.tdf`)."
+        )
+
+        def validate(self, data: dict) -> dict:
+            if ("file" in data) == ("text" in data):
+                raise serializers.ValidationError({"file": ["Send the roster as `file` or as `text` (one of them)."]})
+            return data
+
+    @extend_schema_serializer(component_name="RosterImported")
+    class OutputSerializer(serializers.Serializer):
+        kind = serializers.ChoiceField(choices=["csv", "tdf"], help_text="How the file was read.")
+        registered = serializers.IntegerField(help_text="Players in the event now.")
+        invited = serializers.IntegerField(help_text="Player records linked to an account: invited, as by hand.")
+        registrations = RegistrationOutput(many=True, help_text="In the file's order.")
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: OutputSerializer,
+            **error_responses(
+                *BODY, *STAFF, "not_found", "event_finished", "top_cut_started", "unreadable_file", "invalid_roster",
+                "file_too_large",
+            ),
+        },
+    )  # fmt: skip
+    def post(self, request: Request, event_id: int) -> Response:
+        """Register every player of a roster file, or none: a CSV (columns `name`, `player_id`, `checked_in`,
+        `fixed_table`) or a TOM `.tdf`.
+
+        Each player is entered as a walk-in by hand is (one audit entry each): a player ID that is an existing
+        player's reuses the record, and invites its player when it is linked to an account. Every problem of
+        the file is answered at once (`invalid_roster`, with `lines`), and then nothing is stored.
+        """
+        event = enter(request, doors.EVENT, event_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        content = data["file"].read(roster.MAX_BYTES + 1) if "file" in data else data["text"].encode()
+        imported = services.roster_import(event=event, by=request.user, data=content, checked_in=data["checked_in"])
+        context = serializer_context(request, event)
+        answer = {
+            "kind": imported.kind, "registered": imported.registered, "invited": imported.invited,
+            "registrations": RegistrationOutput(imported.registrations, many=True, context=context).data,
+        }  # fmt: skip
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 class EventRegisterApi(APIView):

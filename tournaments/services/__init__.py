@@ -9,6 +9,7 @@ is one write path per change.  One module per concern, the names all here:
 
 * :mod:`.events` - players and events, settings, finishing;
 * :mod:`.registrations` - entries and invitations, late entries, check-in, fixed tables, byes, drops;
+* :mod:`.roster` - players brought in from a roster file (CSV or TOM ``.tdf``), all or none;
 * :mod:`.rounds` - pairing rounds, re-pairing, swaps, the top cut;
 * :mod:`.results` - a table's result;
 * :mod:`.penalties` - penalties given and rescinded (a disqualification drops the player);
@@ -34,6 +35,7 @@ from tournaments.services.registrations import (
     registration_update,
 )
 from tournaments.services.results import pod_result_report
+from tournaments.services.roster import roster_import
 from tournaments.services.rounds import round_repair, round_start, round_swap, top_cut_start
 from tournaments.services.standings import standings_recompute
 
@@ -54,6 +56,7 @@ __all__ = [
     "registration_decline",
     "registration_drop",
     "registration_update",
+    "roster_import",
     "round_repair",
     "round_start",
     "round_swap",

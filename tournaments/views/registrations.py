@@ -15,12 +15,13 @@ from django.views.decorators.http import require_POST
 from core.doorway import enter
 from core.exceptions import ApplicationError
 from core.htmx import HtmxHttpRequest
-from tournaments import doors, policy, selectors, services
-from tournaments.forms import ReasonForm, RegistrationForm
+from tournaments import doors, policy, roster, selectors, services
+from tournaments.forms import ReasonForm, RegistrationForm, RosterImportForm
 from tournaments.models import Event, Registration
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 from tournaments.services import registrations as registration_services
+from tournaments.views._common import _invalid
 
 #: The claim link a walk-in is given (``/claim/<code>/``).
 CLAIM_PREFIX = "/claim/"
@@ -85,6 +86,41 @@ def registration_add(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         messages.success(request, _entered(registration))
         request.session[f"registered_{event.pk}"] = True
     return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#players")
+
+
+@login_required
+def roster_import(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
+    """Import players from a file (CSV or TOM .tdf): all of them, or none with every problem listed by line."""
+    event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
+    form = RosterImportForm(request.POST or None, request.FILES or None)
+    problems: list[dict] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            imported = services.roster_import(
+                event=event,
+                by=request.user,
+                data=form.cleaned_data["file"].read(roster.MAX_BYTES + 1),
+                checked_in=form.cleaned_data["checked_in"],
+            )
+        except ApplicationError as exc:
+            form.add_error("file", exc.message)
+            problems = exc.extra.get("lines", []) if exc.code == "invalid_roster" else []
+        else:
+            invited = f", {imported.invited} invited (they accept on their page)" if imported.invited else ""
+            messages.success(
+                request, f"Imported {len(imported.registrations)} players: {imported.registered} registered{invited}."
+            )
+            return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#players")
+    context = {
+        "event": event,
+        "may": policy.may(request.user, event),
+        "form": form,
+        "problems": problems,
+        "columns": roster.COLUMNS,
+        "max_players": roster.MAX_PLAYERS,
+    }
+    status = _invalid(request) if request.method == "POST" else 200
+    return render(request, "dashboard/roster_import.html", context, status=status)
 
 
 def _entered(registration: Registration) -> str:
