@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -59,6 +60,13 @@ class EventListCreateApi(APIView):
         planned_rounds = serializers.IntegerField(min_value=1, max_value=30)
         date = serializers.DateField()
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+        time_zone = serializers.CharField(
+            max_length=64, required=False,
+            help_text="Where the event is held, an IANA name (Europe/Paris, America/New_York); default: the site's.",
+        )  # fmt: skip
+        paper = serializers.ChoiceField(
+            choices=Event.Paper.values, required=False, help_text="The printouts' paper; default: the site's."
+        )
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default=Event.Tiebreakers.CLASSIC)
         players_per_table = serializers.IntegerField(
             required=False, allow_null=True, default=None, min_value=2, max_value=MAX_SMALLINT,
@@ -97,6 +105,11 @@ class EventDetailApi(APIView):
         planned_rounds = serializers.IntegerField(min_value=1, max_value=30, required=False)
         date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+        time_zone = serializers.CharField(
+            max_length=64, required=False,
+            help_text="Where the event is held, an IANA name (Europe/Paris, America/New_York).",
+        )  # fmt: skip
+        paper = serializers.ChoiceField(choices=Event.Paper.values, required=False, help_text="The printouts' paper.")
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, required=False)
         players_per_table = serializers.IntegerField(
             required=False, allow_null=True, min_value=2, max_value=MAX_SMALLINT
@@ -104,7 +117,10 @@ class EventDetailApi(APIView):
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, required=False)
         registration_open = serializers.BooleanField(required=False)
         registration_deadline = serializers.DateTimeField(
-            required=False, allow_null=True, help_text="Self-registration closes at this time; null: no deadline."
+            required=False,
+            allow_null=True,
+            help_text="Self-registration closes at this time (without an offset: in the event's time zone); null: "
+            "no deadline.",
         )
         capacity = serializers.IntegerField(
             required=False, allow_null=True, min_value=1, max_value=MAX_TABLE,
@@ -142,11 +158,11 @@ class EventDetailApi(APIView):
         Also the players' windows: self-registration (``registration_open``, its deadline and the
         ``capacity``), self check-in (``check_in_open``) and player reports (``player_reports``).
         """
+        event = enter(request, doors.EVENT, event_id)
         serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        event = services.event_update(
-            event=enter(request, doors.EVENT, event_id), by=request.user, **serializer.validated_data
-        )
+        with timezone.override(event.time_zone):  # a deadline without an offset is the event's wall-clock time
+            serializer.is_valid(raise_exception=True)
+        event = services.event_update(event=event, by=request.user, **serializer.validated_data)
         return Response(EventOutput(event).data)
 
 
