@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from core.api import BODY, MAX_SMALLINT, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
 from core.doorway import enter
 from core.exceptions import Conflict
-from tournaments import doors, selectors, services
+from tournaments import doors, filters, selectors, services
 from tournaments.apis._common import MAX_TABLE
 from tournaments.apis.outputs import EventOutput, RoundOutput, serializer_context
 from tournaments.models import Event
@@ -51,7 +51,27 @@ class EventListCreateApi(APIView):
     pagination_class = Pagination
 
     class FilterSerializer(serializers.Serializer):
+        """The list's filters (documented here, read by :mod:`tournaments.filters`); a parameter that is none of them
+        (nor ``limit``, ``offset``) is a 400 naming it, and an empty one filters nothing (as a form's empty field)."""
+
         format = FormatField(required=False, help_text="Only events of this format (its slug).")
+        status = serializers.CharField(
+            required=False, max_length=100,
+            help_text="Only events in these states: registration, running, finished (comma-separated, e.g. "
+            "registration,running).",
+        )  # fmt: skip
+        date_from = serializers.DateField(required=False, help_text="Only events held on this day (ISO) or later.")
+        date_to = serializers.DateField(required=False, help_text="Only events held on this day (ISO) or earlier.")
+        q = serializers.CharField(
+            required=False, max_length=200, help_text="Only events whose name contains this (any case)."
+        )
+
+        def to_internal_value(self, data: Any) -> Any:
+            # The page /events/ reads the same parameters: one reading for both (tournaments.filters).
+            given, errors = filters.read_event_filters(data, also=("limit", "offset"))
+            if errors:
+                raise serializers.ValidationError(errors)
+            return {"filters": given}
 
     @extend_schema_serializer(component_name="EventCreate")
     class InputSerializer(serializers.Serializer):
@@ -80,10 +100,12 @@ class EventListCreateApi(APIView):
 
     @extend_schema(parameters=[FilterSerializer], responses={200: EventOutput(many=True), **error_responses("invalid")})
     def get(self, request: Request) -> Response:
-        """Events, newest first; ``?format=deck-masters`` keeps one format's."""
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        events = selectors.events_of_format(fmt=filters.validated_data.get("format"))
+        """Events, newest first; ``?format=deck-masters`` keeps one format's, ``?status=registration,running`` those
+        in these states, ``?date_from=2026-12-01&date_to=2026-12-31`` those held in December (both days included),
+        ``?q=cup`` those with "cup" in their name."""
+        wanted = self.FilterSerializer(data=request.query_params)
+        wanted.is_valid(raise_exception=True)
+        events = selectors.events_matching(**wanted.validated_data["filters"].as_selector_arguments())
         return paginated(self, request, events, lambda page: EventOutput(page, many=True).data)
 
     @extend_schema(
