@@ -8,10 +8,12 @@ import secrets
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from knox.models import AuthToken
 
+from core.exceptions import ApplicationError
 from tournaments.services import events, registrations
 
 
@@ -33,6 +35,15 @@ def site_organiser_create(*, username: str) -> tuple[Any, str | None]:
     ``None`` for the password when the account is already there (it is left as it is: a second start changes
     nothing, so a password the organiser changed stays theirs)."""
     User = get_user_model()
+    username = username.strip()
+    try:
+        User._meta.get_field(User.USERNAME_FIELD).run_validators(username)
+    except ValidationError as exc:
+        raise ApplicationError(
+            f"{username!r} cannot be a username: {' '.join(exc.messages)}", field="username"
+        ) from None
+    if not username:
+        raise ApplicationError("The organiser account needs a username.", field="username")
     with transaction.atomic():
         existing = User.objects.filter(username=username).first()
         if existing is not None:

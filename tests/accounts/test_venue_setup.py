@@ -8,7 +8,7 @@ import re
 import pytest
 import segno
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from tournaments import policy
 
@@ -45,3 +45,14 @@ def test_it_prints_the_addresses_and_a_qr_code_of_the_first_on_the_network():
     drawn = io.StringIO()
     segno.make_qr("http://192.168.1.20:8000/", error="m").terminal(out=drawn, compact=True, border=2)
     assert "scan this code for http://192.168.1.20:8000/:\n" + drawn.getvalue() in printed
+
+
+@pytest.mark.parametrize("username", ["", "   ", "tom smith", "x" * 151])
+def test_a_username_django_would_refuse_stops_the_start_with_a_sentence(username):
+    with pytest.raises(CommandError, match="username"):
+        venue_setup("--username", username)
+    assert not get_user_model().objects.exists()
+
+
+def test_it_says_where_to_sign_in():
+    assert "Sign in at http://192.168.1.20:8000/accounts/login/" in venue_setup("--url", "http://192.168.1.20:8000/")

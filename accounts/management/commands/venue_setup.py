@@ -14,10 +14,13 @@ import ipaddress
 from urllib.parse import urlsplit
 
 import segno
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 
 from accounts import services
+from core.exceptions import ApplicationError
 
 DEFAULT_USERNAME = "organiser"
 
@@ -46,14 +49,14 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, username: str, urls: list[str], prepare: bool, **options):
-        username = username.strip()
-        if not username:
-            raise CommandError("The organiser account needs a username.")
         if prepare:  # in this process rather than two more starts of Django: the venue's laptop starts sooner
             call_command("migrate", interactive=False, verbosity=0)
             # DEBUG is off: whitenoise serves the collected files, under their hashed names.
             call_command("collectstatic", interactive=False, verbosity=0)
-        user, password = services.site_organiser_create(username=username)
+        try:
+            user, password = services.site_organiser_create(username=username)
+        except ApplicationError as exc:
+            raise CommandError(exc.message) from None
         out = self.stdout
         if urls:
             out.write("Podium answers at:")
@@ -65,6 +68,7 @@ class Command(BaseCommand):
             # Half blocks: two rows of modules a line, so the code fits a laptop's terminal.
             segno.make_qr(shown, error="m").terminal(out=drawn, compact=True, border=2)
             out.write(drawn.getvalue(), ending="")
+            out.write(f"Sign in at {shown.rstrip('/')}{reverse(settings.LOGIN_URL)}")
         if password is not None:
             out.write(self.style.SUCCESS(f"The organiser account: username {user.get_username()}, password {password}"))
             out.write("Its password is shown this once: write it down (change it on the account page once signed in).")
