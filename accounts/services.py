@@ -4,12 +4,18 @@ API tokens are made at each sign-in and revoked by signing out (django-rest-knox
 
 from __future__ import annotations
 
+import secrets
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Field
 from django.utils import timezone
 from knox.models import AuthToken
 
-from tournaments.services import registrations
+from core.exceptions import ApplicationError
+from tournaments.services import events, registrations
 
 
 def account_sign_up(*, username: str, password: str, email: str = "", display_name: str = ""):
@@ -22,6 +28,33 @@ def account_sign_up(*, username: str, password: str, email: str = "", display_na
         user = get_user_model().objects.create_user(username=username, email=email, password=password)
         registrations.player_for_user(user, display_name=display_name)
     return user
+
+
+def site_organiser_create(*, username: str) -> tuple[Any, str | None]:
+    """The account that runs a venue's own server (``./bin/run --venue``): site staff (the admin and every event)
+    with the organiser permission, made with a random password once.  Returns the account and its password, or
+    ``None`` for the password when the account is already there (it is left as it is: a second start changes
+    nothing, so a password the organiser changed stays theirs)."""
+    User = get_user_model()
+    username = username.strip()
+    field = User._meta.get_field(User.USERNAME_FIELD)
+    try:
+        if isinstance(field, Field):  # the model's own rules: the characters allowed, the length
+            field.run_validators(username)
+    except ValidationError as exc:
+        raise ApplicationError(
+            f"{username!r} cannot be a username: {' '.join(exc.messages)}", field="username"
+        ) from None
+    if not username:
+        raise ApplicationError("The organiser account needs a username.", field="username")
+    with transaction.atomic():
+        existing = User.objects.filter(username=username).first()
+        if existing is not None:
+            return existing, None
+        password = secrets.token_urlsafe(12)
+        user = User.objects.create_superuser(username=username, email="", password=password)
+        events.organiser_permission_grant(user=user)
+    return user, password
 
 
 def account_token(*, user) -> str:

@@ -329,6 +329,8 @@ def timer_card(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         "stream_url": reverse("live-api:event-stream", args=[event.pk]),
         "seq": selectors.last_seq(event_id=event.pk),
         "standalone": not request.htmx,
+        # The printouts' links on both papers, the event's own first.
+        "print_papers": sorted(Event.Paper.choices, key=lambda choice: choice[0] != event.paper),
     }
     return render(request, "live/timer_card.html" if request.htmx else "live/timer_page.html", context)
 
@@ -395,6 +397,23 @@ def table_extension(request: HttpRequest, event_id: int, number: int, table: int
 # --- printouts ------------------------------------------------------------------------------------------------------
 
 
+def _printout(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+    """A printout laid out for the paper ``?paper=`` names (``a4`` or ``letter``), else the event's; another value
+    is a 400 page naming the two (a misprint is not silently A4)."""
+    event: Event = context["event"]
+    paper = request.GET.get("paper", event.paper)
+    if paper not in Event.Paper.values:
+        shown = paper if len(paper) <= 20 else paper[:20] + "…"
+        message = f"There is no paper {shown!r} here: print on ?paper=a4 or ?paper=letter."
+        return render(request, "live/print_refused.html", {"event": event, "message": message}, status=400)
+    links = []
+    for value, label in Event.Paper.choices:  # the same printout on the other paper, its other choices kept
+        query = request.GET.copy()
+        query["paper"] = value
+        links.append({"label": label, "url": f"?{query.urlencode()}", "current": value == paper})
+    return render(request, template, {**context, "paper": paper, "paper_links": links})
+
+
 def _print_round(request: HttpRequest, event: Event) -> Round | None:
     number = request.GET.get("round", "")
     if number.isdigit() and len(number) < 6:
@@ -417,7 +436,7 @@ def print_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
         if round_ and not by_name
         else [],
     }
-    return render(request, "live/print_pairings.html", context)
+    return _printout(request, "live/print_pairings.html", context)
 
 
 @login_required
@@ -434,7 +453,7 @@ def print_slips(request: HttpRequest, event_id: int) -> HttpResponse:
         else [],
         "games": event.format_spec.games_per_match,
     }
-    return render(request, "live/print_slips.html", context)
+    return _printout(request, "live/print_slips.html", context)
 
 
 def print_standings(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -445,10 +464,10 @@ def print_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "standings": list(tournament_selectors.event_standings(event=event)),
         "namesakes": people_selectors.event_namesakes(event=event),
     }
-    return render(request, "live/print_standings.html", context)
+    return _printout(request, "live/print_standings.html", context)
 
 
 def print_bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.EVENT, event_id)
     bracket = payloads.bracket_data(tournament_selectors.top_cut_bracket(event=event))
-    return render(request, "live/print_bracket.html", {"event": event, "bracket": bracket})
+    return _printout(request, "live/print_bracket.html", {"event": event, "bracket": bracket})

@@ -7,10 +7,17 @@ itself with a bad address, which it refuses before setting anything up.
 from __future__ import annotations
 
 import os
+import re
+import signal
 import subprocess
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.support.live import free_port
 
 RUN = Path(__file__).resolve().parent.parent / "bin" / "run"
 DEFAULTS = "localhost,127.0.0.1,[::1],testserver"
@@ -69,3 +76,58 @@ def test_on_every_interface_django_answers_for_this_machines_own_addresses():
     expected = ",".join([DEFAULTS, *(f"[{a}]" if ":" in a else a for a in own)])
     for wildcard in ("0.0.0.0", "::"):
         assert bash(f"run_allowed_hosts {wildcard}").stdout.strip() == expected
+
+
+def test_the_venue_profile_serves_every_interface_and_this_machines_addresses():
+    own = bash("run_own_addresses").stdout.split()
+    expected = [f"http://[{a}]:8000/" if ":" in a else f"http://{a}:8000/" for a in own] or ["http://127.0.0.1:8000/"]
+    assert bash("run_urls 0.0.0.0 8000").stdout.split() == expected
+    assert bash("run_urls 192.168.1.20 8080").stdout.split() == ["http://192.168.1.20:8080/"]
+    assert bash("run_urls ::1 8080").stdout.split() == ["http://[::1]:8080/"]
+
+
+def test_the_venue_profile_runs_without_the_demo_with_debug_off_and_its_organiser_made_once(tmp_path):
+    """``./bin/run --venue 127.0.0.1:PORT`` for real, on a SQLite file of its own: a page and a static file served
+    over plain HTTP with DEBUG off (no redirect, no HSTS, no debug page), the key kept, the password printed."""
+    port = free_port()
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("ALLOWED_HOSTS", "PODIUM_ADDR", "DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG")
+        and not k.startswith(("SECURE_", "SESSION_", "CSRF_", "DJANGO_"))
+    } | {"PODIUM_VAR_DIR": str(tmp_path)}
+    log = tmp_path / "run.log"
+    with open(log, "w") as out:
+        server = subprocess.Popen(
+            [str(RUN), "--venue", f"127.0.0.1:{port}", "tom"], stdout=out, stderr=subprocess.STDOUT,
+            env=environment, start_new_session=True,
+        )  # fmt: skip
+    try:
+        home = wait_for(f"http://127.0.0.1:{port}/", server, log)
+        assert home.status == 200 and "Strict-Transport-Security" not in home.headers
+        stylesheet = re.search(r'href="(/static/[^"]+\.css)"', home.read().decode()).group(1)
+        assert ".css" in stylesheet and urllib.request.urlopen(f"http://127.0.0.1:{port}{stylesheet}").status == 200
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/no-such-page/")
+        assert missing.value.code == 404 and b"URLconf" not in missing.value.read()  # not DEBUG's page
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)  # bin/run, its uvicorn and its beat: the group this test started
+        server.wait(timeout=30)
+    printed = log.read_text()
+    assert "username tom, password " in printed and f"http://127.0.0.1:{port}/" in printed
+    assert "Demo" not in printed
+    key = (tmp_path / "secret_key").read_text().strip()
+    assert len(key) >= 50 and (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+    assert (tmp_path / "podium.sqlite3").exists()
+
+
+def wait_for(url: str, server: subprocess.Popen, log: Path):
+    deadline = time.monotonic() + 60  # a bound for a slow machine, not a measure
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise AssertionError(f"bin/run --venue stopped:\n{log.read_text()}")
+        try:
+            return urllib.request.urlopen(url, timeout=5)
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"bin/run --venue did not answer:\n{log.read_text()}")

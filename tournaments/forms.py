@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import zoneinfo
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
@@ -14,7 +16,7 @@ from core.api import MAX_ID
 from rules import choices as format_choices
 from rules.options import Option, same
 from tournaments import words
-from tournaments.models import Event, EventStaff, Penalty, Player, Registration, Seat
+from tournaments.models import Event, EventStaff, Penalty, Player, Registration, Seat, default_paper, default_time_zone
 
 
 def option_field(option: Option, *, names: Iterable[str] = (), disabled: bool = False) -> forms.Field:
@@ -79,6 +81,16 @@ class FormatOptionsForm(forms.Form):
         return dict(self.cleaned_data)
 
 
+@functools.cache
+def _time_zones() -> tuple[str, ...]:
+    return tuple(sorted(zoneinfo.available_timezones()))  # the tz database's files: read once a process
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    """The tz database's zones by name (Europe/Paris ...)."""
+    return [(name, name.replace("_", " ")) for name in _time_zones()]
+
+
 class EventForm(forms.Form):
     name = forms.CharField(max_length=200)
     format = forms.ChoiceField(choices=format_choices)
@@ -99,12 +111,31 @@ class EventForm(forms.Form):
         choices=Event.Leftovers.choices, initial=Event.Leftovers.TABLES, required=False, label="Leftover players",
         help_text="Pod formats: smaller pods at the bottom, or byes, when numbers don't divide.",
     )  # fmt: skip
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices, initial=default_time_zone, required=False, label="Time zone",
+        help_text="Where the event is held: its pages show times in this zone, and deadlines are read in it.",
+    )  # fmt: skip
+    paper = forms.ChoiceField(
+        choices=Event.Paper.choices, initial=default_paper, required=False, label="Paper",
+        help_text="What the printouts (pairings, slips, standings, bracket) are laid out for.",
+    )  # fmt: skip
 
     def clean_tiebreakers(self) -> str:
         return self.cleaned_data["tiebreakers"] or Event.Tiebreakers.CLASSIC
 
     def clean_pod_leftovers(self) -> str:
         return self.cleaned_data["pod_leftovers"] or Event.Leftovers.TABLES
+
+    def clean_time_zone(self) -> str:
+        return self.cleaned_data["time_zone"] or self._unchanged("time_zone", default_time_zone)
+
+    def clean_paper(self) -> str:
+        return self.cleaned_data["paper"] or self._unchanged("paper", default_paper)
+
+    def _unchanged(self, name: str, default) -> str:
+        """A choice left empty: the site's default for a new event (an existing event keeps its own)."""
+        event = getattr(self, "event", None)
+        return getattr(event, name) if event is not None else default()
 
 
 class EventSettingsForm(EventForm):
@@ -117,7 +148,7 @@ class EventSettingsForm(EventForm):
     registration_deadline = forms.DateTimeField(
         required=False, label="Registration deadline",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text="Self-registration closes at this time (the site's time zone). Empty: no deadline.",
+        help_text="Self-registration closes at this time (in the event's time zone). Empty: no deadline.",
     )  # fmt: skip
     capacity = forms.IntegerField(
         required=False, min_value=1, label="Capacity",
@@ -141,8 +172,8 @@ class EventSettingsForm(EventForm):
 
     #: The settings page's groups: (legend, field names).
     FIELDSETS = (
-        ("Event", ("name", "planned_rounds", "date", "venue", "tiebreakers", "magic_floor", "players_per_table",
-                   "pod_leftovers")),
+        ("Event", ("name", "planned_rounds", "date", "venue", "time_zone", "paper", "tiebreakers", "magic_floor",
+                   "players_per_table", "pod_leftovers")),
         ("Registration and check-in", ("registration_open", "registration_deadline", "capacity", "check_in_open")),
         ("Results and decks", ("player_reports", "casters_see_decklists")),
     )  # fmt: skip
@@ -171,6 +202,14 @@ class EventSettingsForm(EventForm):
 
     def clean_magic_floor(self) -> str:
         return self.cleaned_data["magic_floor"] or self.event.magic_floor
+
+    def full_clean(self) -> None:
+        """A time entered (the registration deadline) is read in the event's time zone: the one chosen on this
+        form when it names a zone, else the event's."""
+        chosen = self.data.get(self.add_prefix("time_zone")) if self.is_bound else None
+        zone = chosen if chosen in _time_zones() else self.event.time_zone
+        with timezone.override(zone):
+            super().full_clean()
 
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
         sets = [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.FIELDSETS]

@@ -44,6 +44,16 @@ class Player(models.Model):
         return self.display_name
 
 
+def default_time_zone() -> str:
+    """A new event's time zone: the site's (``TIME_ZONE``)."""
+    return settings.TIME_ZONE
+
+
+def default_paper() -> str:
+    """A new event's paper for its printouts: the site's (``PODIUM_PAPER``)."""
+    return settings.PODIUM_PAPER
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
@@ -57,6 +67,16 @@ class Event(models.Model):
     date = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events")
+    #: Where the event is held, as an IANA name (``Europe/Paris``): its pages show times in it, and a deadline
+    #: entered on the dashboard is read in it.
+    time_zone = models.CharField(max_length=64, default=default_time_zone)
+
+    class Paper(models.TextChoices):
+        A4 = "a4", "A4"
+        LETTER = "letter", "US Letter"
+
+    #: The paper its printouts (pairings, slips, standings, bracket) are laid out for unless the link says another.
+    paper = models.CharField(max_length=6, choices=Paper.choices, default=default_paper)
 
     class Tiebreakers(models.TextChoices):
         CLASSIC = "classic", "Classic (OMW% 25% floor, OOMW%)"

@@ -4,6 +4,7 @@ from tournaments.views import public
 
 urlpatterns = [
     path("", public.home, name="home"),
+    path("events/", public.events, name="events"),
     path("events/<int:event_id>/", public.public_event, name="event"),
     path("events/<int:event_id>/pairings/", public.public_pairings, name="pairings"),
     path("events/<int:event_id>/pairings/by-name/", public.public_pairings_by_name, name="pairings-by-name"),

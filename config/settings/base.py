@@ -29,6 +29,9 @@ environment:
   stop the start, naming what to set instead.
 * ``PODIUM_PROXIES`` - the reverse proxies (addresses or networks) whose
   ``X-Forwarded-For`` and HTTPS header are believed; default none.
+* ``TIME_ZONE`` - new events' time zone (each event has its own); default
+  ``UTC``.  ``PODIUM_PAPER`` - new events' paper for printouts, ``a4``
+  (default) or ``letter``.
 * ``PODIUM_TASK_TIME_LIMIT``, ``PODIUM_SWEEP_SECONDS`` - the longest a task
   runs and how often the sweeps ask again for work left undone.
 * ``PODIUM_WRITE_RATE``, ``PODIUM_DECK_CHECK_RATE``, ``PODIUM_SIGNUP_RATE`` -
@@ -460,6 +463,10 @@ CORS_ALLOW_HEADERS = ["accept", "authorization", "cache-control", "if-none-match
 CORS_EXPOSE_HEADERS = ["ETag"]
 
 # --- Podium ----------------------------------------------------------------------
+#: The paper new events' printouts are laid out for (each event may choose): ``a4`` or ``letter``.
+PODIUM_PAPER = os.environ.get("PODIUM_PAPER", "a4").strip().lower()
+if PODIUM_PAPER not in ("a4", "letter"):
+    raise ImproperlyConfigured(f"PODIUM_PAPER={PODIUM_PAPER!r}: use a4 or letter.")
 _shared_data = BASE_DIR.parent / "shared" / "data"
 PODIUM_CARD_DATA_DIR = Path(os.environ.get("PODIUM_CARD_DATA_DIR", _shared_data))
 

@@ -229,7 +229,7 @@ def test_a_server_error_under_api_is_the_json_envelope(organiser, monkeypatch):
     def broken(**kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(events.selectors, "events_of_format", broken)
+    monkeypatch.setattr(events.selectors, "events_matching", broken)
     response = Client(raise_request_exception=False).get("/api/v1/events/")
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 LISTS = {
     "/formats/": set(),
     "/players/": {"q", "event"},
-    "/events/": {"format"},
+    "/events/": {"format", "status", "date_from", "date_to", "q"},
     "/events/{event_id}/staff/": set(),
     "/events/{event_id}/audit/": {"kind"},
     "/events/{event_id}/penalties/": set(),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -14,7 +15,7 @@ from rest_framework.views import APIView
 from core.api import BODY, MAX_SMALLINT, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
 from core.doorway import enter
 from core.exceptions import Conflict
-from tournaments import doors, selectors, services
+from tournaments import doors, filters, selectors, services
 from tournaments.apis._common import MAX_TABLE
 from tournaments.apis.outputs import EventOutput, RoundOutput, serializer_context
 from tournaments.models import Event
@@ -50,7 +51,27 @@ class EventListCreateApi(APIView):
     pagination_class = Pagination
 
     class FilterSerializer(serializers.Serializer):
+        """The list's filters (documented here, read by :mod:`tournaments.filters`); a parameter that is none of them
+        (nor ``limit``, ``offset``) is a 400 naming it, and an empty one filters nothing (as a form's empty field)."""
+
         format = FormatField(required=False, help_text="Only events of this format (its slug).")
+        status = serializers.CharField(
+            required=False, max_length=100,
+            help_text="Only events in these states: registration, running, finished (comma-separated, e.g. "
+            "registration,running).",
+        )  # fmt: skip
+        date_from = serializers.DateField(required=False, help_text="Only events held on this day (ISO) or later.")
+        date_to = serializers.DateField(required=False, help_text="Only events held on this day (ISO) or earlier.")
+        q = serializers.CharField(
+            required=False, max_length=200, help_text="Only events whose name contains this (any case)."
+        )
+
+        def to_internal_value(self, data: Any) -> Any:
+            # The page /events/ reads the same parameters: one reading for both (tournaments.filters).
+            given, errors = filters.read_event_filters(data, also=("limit", "offset"))
+            if errors:
+                raise serializers.ValidationError(errors)
+            return {"filters": given}
 
     @extend_schema_serializer(component_name="EventCreate")
     class InputSerializer(serializers.Serializer):
@@ -59,6 +80,13 @@ class EventListCreateApi(APIView):
         planned_rounds = serializers.IntegerField(min_value=1, max_value=30)
         date = serializers.DateField()
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+        time_zone = serializers.CharField(
+            max_length=64, required=False,
+            help_text="Where the event is held, an IANA name (Europe/Paris, America/New_York); default: the site's.",
+        )  # fmt: skip
+        paper = serializers.ChoiceField(
+            choices=Event.Paper.values, required=False, help_text="The printouts' paper; default: the site's."
+        )
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default=Event.Tiebreakers.CLASSIC)
         players_per_table = serializers.IntegerField(
             required=False, allow_null=True, default=None, min_value=2, max_value=MAX_SMALLINT,
@@ -72,10 +100,12 @@ class EventListCreateApi(APIView):
 
     @extend_schema(parameters=[FilterSerializer], responses={200: EventOutput(many=True), **error_responses("invalid")})
     def get(self, request: Request) -> Response:
-        """Events, newest first; ``?format=deck-masters`` keeps one format's."""
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        events = selectors.events_of_format(fmt=filters.validated_data.get("format"))
+        """Events, newest first; ``?format=deck-masters`` keeps one format's, ``?status=registration,running`` those
+        in these states, ``?date_from=2026-12-01&date_to=2026-12-31`` those held in December (both days included),
+        ``?q=cup`` those with "cup" in their name."""
+        wanted = self.FilterSerializer(data=request.query_params)
+        wanted.is_valid(raise_exception=True)
+        events = selectors.events_matching(**wanted.validated_data["filters"].as_selector_arguments())
         return paginated(self, request, events, lambda page: EventOutput(page, many=True).data)
 
     @extend_schema(
@@ -97,6 +127,11 @@ class EventDetailApi(APIView):
         planned_rounds = serializers.IntegerField(min_value=1, max_value=30, required=False)
         date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+        time_zone = serializers.CharField(
+            max_length=64, required=False,
+            help_text="Where the event is held, an IANA name (Europe/Paris, America/New_York).",
+        )  # fmt: skip
+        paper = serializers.ChoiceField(choices=Event.Paper.values, required=False, help_text="The printouts' paper.")
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, required=False)
         players_per_table = serializers.IntegerField(
             required=False, allow_null=True, min_value=2, max_value=MAX_SMALLINT
@@ -104,7 +139,10 @@ class EventDetailApi(APIView):
         pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values, required=False)
         registration_open = serializers.BooleanField(required=False)
         registration_deadline = serializers.DateTimeField(
-            required=False, allow_null=True, help_text="Self-registration closes at this time; null: no deadline."
+            required=False,
+            allow_null=True,
+            help_text="Self-registration closes at this time (without an offset: in the event's time zone); null: "
+            "no deadline.",
         )
         capacity = serializers.IntegerField(
             required=False, allow_null=True, min_value=1, max_value=MAX_TABLE,
@@ -142,11 +180,11 @@ class EventDetailApi(APIView):
         Also the players' windows: self-registration (``registration_open``, its deadline and the
         ``capacity``), self check-in (``check_in_open``) and player reports (``player_reports``).
         """
+        event = enter(request, doors.EVENT, event_id)
         serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        event = services.event_update(
-            event=enter(request, doors.EVENT, event_id), by=request.user, **serializer.validated_data
-        )
+        with timezone.override(event.time_zone):  # a deadline without an offset is the event's wall-clock time
+            serializer.is_valid(raise_exception=True)
+        event = services.event_update(event=event, by=request.user, **serializer.validated_data)
         return Response(EventOutput(event).data)
 
 

@@ -70,6 +70,8 @@ class EventOutput(serializers.Serializer):
     planned_rounds = serializers.IntegerField()
     date = serializers.DateField()
     venue = serializers.CharField()
+    time_zone = serializers.CharField(help_text="Where the event is held (an IANA name): its pages show times in it.")
+    paper = serializers.ChoiceField(choices=Event.Paper.values, help_text="The paper its printouts are laid out for.")
     organiser = serializers.CharField(source="organiser.username")
     tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values)
     players_per_table = serializers.IntegerField(allow_null=True)

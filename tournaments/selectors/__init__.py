@@ -9,7 +9,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Case, Count, F, Min, Prefetch, Q, QuerySet, When, prefetch_related_objects
 from django.db.models.expressions import OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
@@ -36,13 +38,36 @@ def event_list(*, user=None, mine: bool = False) -> QuerySet[Event]:
     return qs
 
 
-def events_of_format(*, fmt: str | None = None) -> QuerySet[Event]:
-    """Events as :func:`event_list` reads them, newest first, of format ``fmt`` only when given (the API's
-    ``?format=``): one query for a page of them (and one to count them)."""
+def events_matching(
+    *,
+    fmt: str | None = None,
+    statuses: Iterable[str] = (),
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    q: str = "",
+) -> QuerySet[Event]:
+    """Events as :func:`event_list` reads them, newest first, narrowed by what is given: of format ``fmt``, in one of
+    ``statuses``, held from ``date_from`` to ``date_to`` (both days included), with ``q`` in their name (any case).
+    One query for a page of them (and one to count them), whatever the filters."""
     events = event_list()
     if fmt:
         events = events.filter(format=fmt)
-    return events
+    if statuses:
+        events = events.filter(status__in=list(statuses))
+    if date_from is not None:
+        events = events.filter(date__gte=date_from)
+    if date_to is not None:
+        events = events.filter(date__lte=date_to)
+    if q:
+        events = events.filter(name__icontains=q)
+    # Said again: a query with counts (GROUP BY) does not take the model's ordering, and pages need one.
+    return events.order_by("-date", "-id")
+
+
+def events_page(*, number: int, size: int, **filters: Any) -> Page:
+    """Page ``number`` (the last one past the end) of :func:`events_matching` with ``filters``, ``size`` a page: two
+    queries (the count, the page)."""
+    return Paginator(events_matching(**filters), size).get_page(number)
 
 
 def events_by_status(*, limit: int) -> list[Event]:

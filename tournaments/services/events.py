@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+import functools
+import zoneinfo
 from collections.abc import Mapping
 from typing import Any
 
@@ -43,9 +45,12 @@ def event_create(
     players_per_table: int | None = None,
     pod_leftovers: str = Event.Leftovers.TABLES,
     options: Mapping[str, Any] | None = None,
+    time_zone: str | None = None,
+    paper: str | None = None,
 ) -> Event:
     """A new event, open for its organiser to set up; ``options``: the format's options it plays by (its
-    variants and house rules; left out, the rulebook's defaults)."""
+    variants and house rules; left out, the rulebook's defaults); ``time_zone`` (an IANA name) and ``paper``:
+    left out, the site's."""
     ensure_can_create_event(organiser)
     try:
         fmt = get_format(format)
@@ -57,6 +62,11 @@ def event_create(
     _check_tiebreakers(tiebreakers)
     _check_table_options(fmt, players_per_table, pod_leftovers)
     options = _checked_options(fmt, options or {})
+    where = {}
+    if time_zone is not None:
+        where["time_zone"] = _checked_time_zone(time_zone)
+    if paper is not None:
+        where["paper"] = _checked_paper(paper)
     with transaction.atomic():
         event = Event.objects.create(
             organiser=organiser,
@@ -69,6 +79,7 @@ def event_create(
             players_per_table=players_per_table,
             pod_leftovers=pod_leftovers,
             options=options,
+            **where,
         )
         events.record(
             event=event, by=organiser, action=DomainAction.EVENT_CREATED, subject=event.name,
@@ -86,6 +97,39 @@ def _checked_options(fmt: Format, given: Mapping[str, Any], stored: Mapping[str,
         return fmt.clean_options(merged, names=names)
     except OptionError as exc:
         raise ApplicationError(exc.message, code="invalid_option", field="options") from None
+
+
+@functools.cache
+def _time_zones() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def _loads(name: str) -> bool:
+    """Whether ``zoneinfo`` finds the zone though it is not listed (a machine whose tz database lists none)."""
+    if _time_zones() or not name:
+        return False
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
+
+
+def _checked_time_zone(name: str) -> str:
+    """An IANA time zone name as the tz database spells it (``Europe/Paris``, ``America/New_York``, ``UTC``)."""
+    name = name.strip()
+    if name not in _time_zones() and not _loads(name):
+        raise ApplicationError(
+            f"Unknown time zone {name!r}: give an IANA name such as Europe/Paris or America/New_York.",
+            field="time_zone",
+        )
+    return name
+
+
+def _checked_paper(paper: str) -> str:
+    if paper not in Event.Paper.values:
+        raise ApplicationError(f"Unknown paper {paper!r}: use {' or '.join(Event.Paper.values)}.", field="paper")
+    return paper
 
 
 def _check_planned_rounds(planned_rounds: int) -> None:
@@ -113,7 +157,8 @@ def _check_table_options(fmt, players_per_table: int | None, pod_leftovers: str)
 #: Settings that can change while the event runs, and the ones fixed once round 1 is paired.
 _EVENT_LIVE_FIELDS = {
     "name", "venue", "date", "planned_rounds", "tiebreakers", "magic_floor", "registration_open",
-    "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists",
+    "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists", "time_zone",
+    "paper",
 }  # fmt: skip
 _EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers", "options"}
 _AUDITED_FIELDS = sorted(_EVENT_LIVE_FIELDS | _EVENT_SETUP_FIELDS | {"format"})
@@ -155,6 +200,10 @@ def event_update(*, event: Event, by, **changes) -> Event:
                 )
         if "tiebreakers" in changes:
             _check_tiebreakers(changes["tiebreakers"])
+        if "time_zone" in changes:
+            changes["time_zone"] = _checked_time_zone(changes["time_zone"])
+        if "paper" in changes:
+            changes["paper"] = _checked_paper(changes["paper"])
         if "magic_floor" in changes and changes["magic_floor"] not in Event.Floor.values:
             raise ApplicationError(f"Unknown floor {changes['magic_floor']!r}.", field="magic_floor")
         if changes.get("capacity") is not None and changes["capacity"] < 1:

@@ -1,4 +1,4 @@
-"""The public pages: the home page, a format's rules, an event's page, its pairings (by table and by name) and its
+"""The public pages: the home page, the events list with its filters, a format's rules, an event's page, its pairings (by table and by name) and its
 standings."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from django.shortcuts import render
 
 from core.doorway import enter
 from core.htmx import HtmxHttpRequest
-from tournaments import doors, policy, selectors
+from rules import FORMATS
+from tournaments import doors, filters, policy, selectors
 from tournaments.models import Event, Round
 from tournaments.selectors import people as people_selectors
 from tournaments.views._tables import _round_context
@@ -22,6 +23,33 @@ HOME_EVENTS = 100
 def home(request: HttpRequest) -> HttpResponse:
     events = selectors.events_by_status(limit=HOME_EVENTS)
     return render(request, "public/home.html", {"events": events})
+
+
+#: The events page lists this many a page.
+EVENTS_PAGE_SIZE = 50
+
+
+def events(request: HttpRequest) -> HttpResponse:
+    """Every event, newest first, filtered as the API's list is (:mod:`tournaments.filters`: format, status, dates,
+    name), a page at a time; a filter it does not know or a bad value is a 400 page saying which, not ignored."""
+    wanted, errors = filters.read_event_filters(request.GET, also=("page",))
+    page_number = request.GET.get("page", "1")
+    if not (page_number.isdigit() and 0 < len(page_number) < 7 and int(page_number) > 0):
+        errors["page"] = ["page is a page number: 1, 2, ..."]
+    context: dict[str, Any] = {
+        "formats": sorted((fmt.slug, fmt.name) for fmt in FORMATS.values()),
+        "statuses": Event.Status.choices,
+        "given": {name: request.GET.get(name, "") for name in filters.NAMES},
+        "given_statuses": [s for v in request.GET.getlist("status") for s in v.split(",")],
+        "errors": errors,
+    }
+    if errors:
+        return render(request, "public/events.html", context, status=400)
+    page = selectors.events_page(number=int(page_number), size=EVENTS_PAGE_SIZE, **wanted.as_selector_arguments())
+    query = request.GET.copy()
+    query.pop("page", None)
+    context.update(page=page, query=f"{query.urlencode()}&" if query else "")
+    return render(request, "public/events.html", context)
 
 
 def format_rules(request: HttpRequest, slug: str) -> HttpResponse:

@@ -97,6 +97,14 @@ DEMO_EVENTS = {
     "deck-masters": (11, "Deck Masters Duel Night", "Battle City Games", 4),
     "mintayn-master": (11, "Mintayn Master Cup", "Aether Club", 4),
 }
+#: Where the demo events are held: their pages show times in these zones.
+DEMO_TIME_ZONES = {
+    "master-trainer": "Europe/London",
+    "format3-trinity": "America/New_York",
+    "mt-silver": "Asia/Tokyo",
+    "deck-masters": "America/Los_Angeles",
+    "mintayn-master": "Europe/Berlin",
+}
 #: Events where the demo player registers themselves (one more player than the count above).
 PLAYER_EVENTS = ("deck-masters", "mintayn-master")
 
@@ -155,6 +163,8 @@ class Command(BaseCommand):
                 date=timezone.localdate(),
                 venue=venue,
                 options=DEMO_OPTIONS.get(slug),
+                time_zone=DEMO_TIME_ZONES[slug],
+                paper="letter" if DEMO_TIME_ZONES[slug].startswith("America/") else "a4",
             )
             for i in range(count):
                 display_name = NAMES[(i + len(slug)) % len(NAMES)]
@@ -414,6 +424,7 @@ class Command(BaseCommand):
             event = services.event_create(
                 organiser=organiser, name=name, format="format3-trinity", planned_rounds=4,
                 date=timezone.localdate() + datetime.timedelta(days=7), venue="Cerulean Cards",
+                time_zone=DEMO_TIME_ZONES["format3-trinity"], paper="letter",
             )  # fmt: skip
         player_user = self._account(PLAYER_USER)
         player = registration_services.player_for_user(player_user, display_name=PLAYER_NAME)
