@@ -38,6 +38,18 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test databases; on PostgreSQL, the servers and workers the tests start commit without
+    waiting for the disk too, as this process does (``config/settings/test.py``): the database is thrown away."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            name = connection.ops.quote_name(connection.settings_dict["NAME"])
+            cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
+
+
 @pytest.fixture
 def organiser(django_user_model):
     return django_user_model.objects.create_user(username="organiser", password="pw")
