@@ -1,4 +1,4 @@
-"""Shared fixtures: named personas, API clients, and the gate for integration tests.
+"""Shared fixtures: named personas, API clients, the real card catalogue, and the gate for integration tests.
 
 Integration tests (``@pytest.mark.integration``) need PostgreSQL (``DATABASE_URL``)
 and Redis (``REDIS_URL``).  Without them they skip and say why; with ``CI=true``
@@ -10,6 +10,11 @@ from __future__ import annotations
 import os
 
 import pytest
+
+from tests.support.catalogue import (  # noqa: F401 (fixtures, for every test)
+    _imported_catalogue,
+    card_catalogue,
+)
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
