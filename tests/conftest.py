@@ -14,6 +14,7 @@ import pytest
 from tests.support.catalogue import (  # noqa: F401 (fixtures, for every test)
     _imported_catalogue,
     card_catalogue,
+    catalogue_as_the_demo_finds_it,
 )
 
 IN_CI = os.environ.get("CI", "").lower() == "true"

@@ -9,7 +9,8 @@ is kept aside in a schema of the test database that the emptying does not see (i
 path), and the next test that asks for it gets it back by a copy inside the database, a second rather than the
 import's parsing of the source files again.  On SQLite it is imported again.
 
-The fixtures are imported by ``tests/conftest.py``.
+The fixtures are imported by ``tests/conftest.py``: the deck tests use them, and the demo's tests start from them
+(:func:`catalogue_as_the_demo_finds_it`).
 """
 
 from __future__ import annotations
@@ -118,3 +119,22 @@ def card_catalogue(_imported_catalogue, django_db_blocker):
     with django_db_blocker.unblock():
         _ensure(*_imported_catalogue)
     return _imported_catalogue
+
+
+@pytest.fixture
+def catalogue_as_the_demo_finds_it(request, db):
+    """What ``manage.py demo`` finds on a site whose Pokémon and Yu-Gi-Oh! cards were imported: the session's real
+    catalogue (so a demo test does not import the 20,202 Pokémon cards again), but no Mintayn pool, which has no
+    public card data, so the demo imports its sample pool as on a new site.  The Mintayn pool is taken away inside
+    the test's transaction only.  Without card data, no catalogue at all, as on such a machine."""
+    from decks import catalogue
+    from decks.models import CatalogueVersion, MintaynCard
+    from tests.support.data import data_root
+
+    if (data_root() / "pokemon-tcg-data").exists():
+        request.getfixturevalue("card_catalogue")
+    MintaynCard.objects.all().delete()
+    CatalogueVersion.objects.filter(family="mintayn").delete()
+    catalogue.clear()
+    yield
+    catalogue.clear()
