@@ -47,13 +47,33 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test databases; on PostgreSQL, the servers and workers the tests start commit without
-    waiting for the disk too, as this process does (``config/settings/test.py``): the database is thrown away."""
-    from django.db import connection
+    waiting for the disk too, as this process does (``config/settings/test.py``): the database is thrown away.
 
-    if connection.vendor == "postgresql":
-        with django_db_blocker.unblock(), connection.cursor() as cursor:
-            name = connection.ops.quote_name(connection.settings_dict["NAME"])
-            cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
+    And a transactional test (a live server, a worker, a benchmark) empties the tables when it ends by deleting
+    their rows rather than with Django's ``TRUNCATE``, which makes new files for every table and its indexes: about
+    2.4 s for the suite's 56 tables on this machine, against 0.05 s to delete the few rows a test leaves.  The
+    tables end as empty either way (the foreign keys are checked at the commit, once all are empty); a test that
+    asks for its sequences reset, or for a cascade, still gets Django's own statement.
+    """
+    from django.db import connection
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        name = connection.ops.quote_name(connection.settings_dict["NAME"])
+        cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if reset_sequences or allow_cascade:
+            return truncate(self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade)
+        return [f"{style.SQL_KEYWORD('DELETE FROM')} {style.SQL_FIELD(self.quote_name(table))};" for table in tables]
+
+    DatabaseOperations.sql_flush = sql_flush
+    yield
+    DatabaseOperations.sql_flush = truncate
 
 
 @pytest.fixture
