@@ -44,6 +44,16 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``bin/test``'s ``--dist loadfile``, the slow files first (``tests/support/scheduling.py``)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from tests.support.scheduling import SlowFirstFileScheduling
+
+    return SlowFirstFileScheduling(config, log)
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test databases; on PostgreSQL, the servers and workers the tests start commit without
