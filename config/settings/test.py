@@ -44,6 +44,12 @@ CELERY_TASK_ALWAYS_EAGER = True
 # servers the integration tests start run the publisher thread of the base settings.
 PODIUM_LIVE_PUBLISH_THREAD = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    # The test database is thrown away: a commit need not wait for its write-ahead log to reach the disk (a few ms
+    # each, thousands of them in a run: migrations, flushes, imports).  Visibility and locking are unchanged; only
+    # the last commits would be lost if the machine crashed.  tests/conftest.py sets it on the database too, for
+    # the servers and workers the tests start.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"  # noqa: F405
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 
 # Django's test client signs in without a request (``client.login``), which django-axes refuses: throttling is

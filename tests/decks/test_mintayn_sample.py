@@ -61,9 +61,11 @@ def test_each_sample_deck_passes_the_deck_check_on_the_imported_sample_pool(no_m
 
 
 def test_the_demos_mintayn_event_has_the_sample_pool_and_a_legal_deck_for_every_player(
-    no_mintayn_pool, client, django_capture_on_commit_callbacks
+    no_mintayn_pool, client, django_capture_on_commit_callbacks, settings, tmp_path
 ):
     from tournaments.models import Event
+
+    settings.PODIUM_CARD_DATA_DIR = str(tmp_path)  # no card data: this is about the Mintayn pool, not the others
 
     with django_capture_on_commit_callbacks(execute=True):
         call_command("demo", stdout=io.StringIO())

@@ -181,7 +181,9 @@ def test_the_admin_lists_every_model(admin_client):
         assert admin_client.get(f"/admin/tournaments/{model}/").status_code == 200, model
 
 
-def test_the_demo_command_creates_an_event_of_each_format(client, django_capture_on_commit_callbacks):
+def test_the_demo_command_creates_an_event_of_each_format(
+    catalogue_as_the_demo_finds_it, client, django_capture_on_commit_callbacks
+):
     from django.core.management import call_command
 
     with django_capture_on_commit_callbacks(execute=True):
