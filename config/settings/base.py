@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import zoneinfo
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -341,7 +342,13 @@ SECURE_CSP: dict[str, list[str]] = {
 
 # --- I18n, static ----------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
-TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC").strip()
+try:
+    zoneinfo.ZoneInfo(TIME_ZONE)
+except (ValueError, zoneinfo.ZoneInfoNotFoundError):
+    raise ImproperlyConfigured(
+        f"TIME_ZONE={TIME_ZONE!r} is no time zone of the tz database: give a name such as Europe/Berlin or UTC."
+    ) from None
 USE_I18N = True
 USE_TZ = True
 

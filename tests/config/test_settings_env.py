@@ -76,3 +76,16 @@ def test_it_reads_positive_numbers_of_seconds():
     for bad in ("soon", "0", "-1", "inf", "nan"):
         with pytest.raises(ImproperlyConfigured, match="PODIUM_SWEEP_SECONDS"):
             read_float("PODIUM_SWEEP_SECONDS", 30.0, {"PODIUM_SWEEP_SECONDS": bad})
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "message"),
+    [
+        ("TIME_ZONE", "Mars/Olympus_Mons", "TIME_ZONE='Mars/Olympus_Mons' is no time zone of the tz database"),
+        ("PODIUM_PAPER", "b5", "PODIUM_PAPER='b5': use a4 or letter"),
+    ],
+)
+def test_the_app_refuses_to_start_with_a_time_zone_or_paper_it_does_not_know(setting, value, message):
+    result = _manage_check({"DEBUG": "true", setting: value})
+    assert result.returncode != 0
+    assert message in result.stderr
