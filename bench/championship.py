@@ -92,6 +92,7 @@ class _Stream(asyncio.Protocol):
         self.drops = 0
         self.errors = 0  # answers 5xx
         self.other = 0  # other answers than 200
+        self.refused = 0  # connections refused ten times over
         self.rounds: dict[int, float] = {}
         self.ready = asyncio.Event()
         self.transport: asyncio.Transport | None = None
@@ -101,13 +102,17 @@ class _Stream(asyncio.Protocol):
 
     async def open(self) -> None:
         loop = asyncio.get_running_loop()
-        while not self.closing:
+        for _ in range(10):
+            if self.closing:
+                return
             self.status, self.buffer = None, b""
             try:
                 await loop.create_connection(lambda: self, "127.0.0.1", self.holder.port)
                 return
             except OSError:
                 await asyncio.sleep(1.0)
+        self.refused += 1  # no connection in 10 tries: the stream is gone
+        self.ready.set()
 
     def connection_made(self, transport) -> None:
         self.transport = transport
@@ -186,7 +191,7 @@ async def _client_main(conn, port: int) -> None:
             conn.send(
                 [
                     {"index": s.index, "since": s.since, "last": s.last, "count": s.count, "twice": s.twice,
-                     "drops": s.drops, "errors": s.errors, "other": s.other, "rounds": s.rounds}
+                     "drops": s.drops, "errors": s.errors, "other": s.other, "refused": s.refused, "rounds": s.rounds}
                     for s in holder.streams
                 ]
             )  # fmt: skip
@@ -474,7 +479,7 @@ def _one(
         len(c) - bisect.bisect_right(c, r["since"]) for r in rows for c in [carried[kinds[r["index"]][:2]]]
     )
     twice = sum(r["twice"] for r in rows)
-    drops = sum(r["drops"] for r in rows)
+    drops = sum(r["drops"] + r["refused"] for r in rows)
     stream_5xx = sum(r["errors"] for r in rows)
     write_5xx = sum(1 for s in statuses if s >= 500)
     start_5xx = sum(1 for s, _, _ in answers.values() if s >= 500)
@@ -504,7 +509,7 @@ def _one(
         "uvicorn_rss_mib": {"before": round(rss_before / 1024, 1), "open": round(rss_open / 1024, 1),
                             "after": round(rss_after / 1024, 1)},
         "errors": {"5xx": errors_5xx, "writes_5xx": write_5xx, "round_starts_5xx": start_5xx,
-                   "streams_5xx": stream_5xx, "no_answer": no_answer, "lost_events": lost, "twice": twice,
+                   "streams_5xx": stream_5xx, "streams_other_answers": sum(r["other"] for r in rows), "no_answer": no_answer, "lost_events": lost, "twice": twice,
                    "streams_dropped": drops},
         "events_expected": events_expected,
         "targets": {
