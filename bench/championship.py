@@ -22,14 +22,16 @@ client threads enter every table's result of round 1 as staff, through the API (
 organiser starts round 2 of every event at once (``POST /api/v1/events/{id}/rounds/``).
 
 Figures: the writes' latency (p50, p95, p99, max); for the ``round.started`` event of round 2, the time from the
-round-start request's answer until each stream has it (p95 and max over every stream; the clocks are
-CLOCK_MONOTONIC, shared by the processes of this machine); the uvicorn workers' resident memory with the streams
+round-start request's answer until each stream has it (p95 and max over every stream: below zero when the streams
+had it before the answer came back, as the event is sent once the round commits; the same from the request sent
+too; the clocks are CLOCK_MONOTONIC, shared by the processes of this machine); the uvicorn workers' resident memory with the streams
 open, less before, per stream; errors: answers 5xx (writes, round starts and streams), events lost (every live
 event numbered after a stream opened that its stream should carry and never did) and streams dropped.  Targets,
 each with ``met``: no event lost, no 5xx, and every stream with the next round's pairing within 2 s.
 
-Without PostgreSQL and Redis the benchmark says why and stops.  The events and their players are deleted
-afterwards.
+``--quick``, a smoke run: one event of 120 players, then three of 30 at once, 6 overlays and 2 displays, on 2 web
+workers and one Celery process.  Without PostgreSQL and Redis the benchmark says why and stops.  The events and
+their players are deleted afterwards.
 """
 
 from __future__ import annotations
@@ -44,9 +46,11 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
+from pathlib import Path
 
 from bench import server_environment
 from bench.live import _now, _raise_open_files
@@ -264,9 +268,6 @@ class _Site:
         self.web_workers, self.concurrency = (2, 1) if quick else (WEB_WORKERS, 2)
         self.port = _free_port()
         self.queue = f"podium-bench-{uuid.uuid4().hex[:8]}"
-        import tempfile
-        from pathlib import Path
-
         self.dir = Path(tempfile.mkdtemp(prefix="podium-bench-championship-"))
         self.worker_log = self.dir / "worker.log"
         self.env = server_environment(
