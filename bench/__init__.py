@@ -5,6 +5,7 @@ and returns ``(rows, figures)``; the command prints the rows as a table and the
 figures as one JSON line, and never asserts a time.  The suite runs every area
 with ``--quick`` (``tests/test_bench_quick.py``), so none breaks unseen.
 
+- :mod:`bench.championship`: a championship's streams, results and next round on the production topology.
 - :mod:`bench.decks`: deck validation, the Celery path, the full Pokémon import.
 - :mod:`bench.games`: appending game entries through the service, replaying a long log.
 - :mod:`bench.leagues`: a season's standings, ratings and meta report on the database.

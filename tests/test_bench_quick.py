@@ -4,8 +4,8 @@ Each area runs in a process of its own, ``python manage.py bench AREA --quick``,
 ``DEBUG`` off, a strong secret key, and creating events not open to every account (``PODIUM_OPEN_ORGANISING``
 off, production's default; the suite's own settings switch it on, which is how ``bench games`` came to crash on a
 fresh database while its test passed).  On PostgreSQL it runs against the test database; otherwise against a
-SQLite file migrated for this module.  The areas that start servers and workers of their own (``live``,
-``reports``, ``self-reports``) need PostgreSQL and Redis: integration tests.
+SQLite file migrated for this module.  The areas that start servers and workers of their own (``championship``,
+``live``, ``reports``, ``self-reports``) need PostgreSQL and Redis: integration tests.
 
 What is asserted: the command ends well and its last line is one JSON object naming the area, with the area's
 figures, and what each run must have done (every request answered, every table with its one result, the
@@ -113,6 +113,25 @@ def _with_servers() -> bool:
 # --- what each area must have done ------------------------------------------------------------------------------
 
 
+def check_championship(lines: list[str], figures: dict) -> None:
+    # One event, then several at once: every stream held, every result and round start answered, every event
+    # delivered, and every stream with round 2's pairing (within the target or not: times are printed, not asserted).
+    assert [run["events"] for run in figures["runs"]] == [1, 3]
+    for run in figures["runs"]:
+        assert run["streams"] == sum(run["pages"].values()) > run["pages"]["player"] == run["events"] * run["players"]
+        assert run["pages"]["overlay"] > 0 and run["pages"]["display"] > 0
+        assert run["writes"] == run["writes_ok"] == run["events"] * run["players"] // 2
+        assert run["rounds_started"] == run["events"]
+        assert run["pairing_missing"] == 0 and run["pairing_max_s"] is not None
+        assert run["events_expected"] > run["streams"]
+        assert run["errors"]["5xx"] == run["errors"]["lost_events"] == run["errors"]["streams_dropped"] == 0
+        assert {"write_p50_ms", "write_p95_ms", "write_p99_ms", "memory_per_stream_kib"} <= set(run)
+        targets = run["targets"]
+        assert set(targets) == {"no_lost_events", "no_5xx", "pairing_within_2s"}
+        assert targets["no_lost_events"]["met"] and targets["no_5xx"]["met"]
+        assert isinstance(targets["pairing_within_2s"]["met"], bool)
+
+
 def check_decks(lines: list[str], figures: dict) -> None:
     assert {"pokemon_import_s", "mt75_check_median_ms", "mt75_rules_median_ms", "mt75_first_check_ms"} <= set(figures)
     assert figures["mt75_card_count"] == 75
@@ -204,6 +223,7 @@ def check_standings(lines: list[str], figures: dict) -> None:
 
 
 CHECKS = {
+    "championship": check_championship,
     "decks": check_decks,
     "games": check_games,
     "leagues": check_leagues,
@@ -214,7 +234,7 @@ CHECKS = {
     "standings": check_standings,
 }
 #: The areas that start servers and workers of their own: they need PostgreSQL and Redis.
-WITH_SERVERS = {"live", "reports", "self-reports"}
+WITH_SERVERS = {"championship", "live", "reports", "self-reports"}
 
 
 def test_every_benchmark_area_is_run_quick_by_the_suite():

@@ -14,6 +14,7 @@ import platform
 from django.core.management.base import BaseCommand, CommandError
 
 AREAS = {
+    "championship": "bench.championship",
     "decks": "bench.decks",
     "games": "bench.games",
     "leagues": "bench.leagues",
@@ -31,11 +32,18 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("area", choices=sorted(AREAS))
         parser.add_argument("--quick", action="store_true", help="Smaller sizes, for a smoke run.")
+        parser.add_argument("--events", type=int, help="championship: this many events at once (default 1).")
+        parser.add_argument("--players", type=int, help="championship: players in each event (default 4,000).")
 
-    def handle(self, *args, area: str, quick: bool, **options):
+    def handle(self, *args, area: str, quick: bool, events: int | None, players: int | None, **options):
+        sizes = {name: value for name, value in (("events", events), ("players", players)) if value is not None}
+        if sizes and area != "championship":
+            raise CommandError("--events and --players are bench championship's.")
+        if any(value < 1 for value in sizes.values()) or sizes.get("players", 2) < 2:
+            raise CommandError("--events is at least 1 and --players at least 2.")
         module = importlib.import_module(AREAS[area])
         try:
-            rows, figures = module.run(quick=quick, out=self.stdout)
+            rows, figures = module.run(quick=quick, out=self.stdout, **sizes)
         except RuntimeError as exc:
             raise CommandError(str(exc)) from exc
         figures = {
