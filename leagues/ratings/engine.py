@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -31,8 +31,10 @@ SIGMA: float = _MODEL.sigma
 Z = 3
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
+class Rating(NamedTuple):
+    """A player's rating (a named tuple, as :class:`Change`: a season from scratch makes 70,000 of each, and a
+    tuple is built at C speed where a frozen dataclass stores each field through ``object.__setattr__``)."""
+
     mu: float = MU
     sigma: float = SIGMA
     games: int = 0
@@ -58,8 +60,7 @@ class RatedTable:
     placements: Mapping[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(NamedTuple):
     """What rating one table did to one player."""
 
     key: Any
@@ -110,10 +111,15 @@ def _rate_table(ratings: Mapping[int, Rating], table: RatedTable, scratch: list[
     seats = _check(table)
     before = [ratings.get(player, DEFAULT) for player, _ in seats]
     rated = _rate(before, [float(placement) for _, placement in seats], scratch)
+    key = table.key
+    # Change(...) and Rating(...) without the named tuples' Python-level __new__: these are the hot path.
     return [
-        Change(table.key, player, old, Rating(mu, sigma, old.games + 1))
+        _new_tuple(Change, (key, player, old, _new_tuple(Rating, (mu, sigma, old.games + 1))))
         for (player, _), old, (mu, sigma) in zip(seats, before, rated, strict=True)
     ]
+
+
+_new_tuple = tuple.__new__
 
 
 def replay(
