@@ -77,7 +77,8 @@ def opponent_means(player: np.ndarray, opponent: np.ndarray, values: np.ndarray,
     lo_sum -= np.ldexp(carry, cut)
     # hi_sum * 2**cut and lo_sum are exact; their sum is rounded once, to nearest, ties to even: fsum's rounding.
     total = np.ldexp(np.ldexp(hi_sum, cut) + lo_sum, -scale)
-    return np.divide(total, meetings, out=np.zeros(count), where=meetings > 0)
+    means: np.ndarray = np.divide(total, meetings, out=np.zeros(count), where=meetings > 0)
+    return means
 
 
 def _fsum_means(player: np.ndarray, opponent: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
