@@ -54,10 +54,10 @@ def opponent_means(player: np.ndarray, opponent: np.ndarray, values: np.ndarray,
     (see the module docstring).
     """
     meetings = np.bincount(player, minlength=count)
-    met = values[opponent]
-    nonzero = met[met != 0.0]
-    if nonzero.size == 0:
+    nonzero = values[values != 0.0]
+    if nonzero.size == 0 or player.size == 0:
         return np.zeros(count)
+    # The spread of every value, met or not (a wider spread than needed only costs the fallback).
     _, exponents = np.frexp(nonzero)
     low, high = int(exponents.min()), int(exponents.max())
     most = int(meetings.max())
@@ -68,10 +68,10 @@ def opponent_means(player: np.ndarray, opponent: np.ndarray, values: np.ndarray,
     # float sums of bincount are exact.  Every step below is exact in binary floating point but the last add.
     scale = 53 - low
     cut = 53 - most.bit_length()
-    hi = np.floor(np.ldexp(met, scale - cut))
-    lo = np.ldexp(met, scale) - np.ldexp(hi, cut)
-    hi_sum = np.bincount(player, weights=hi, minlength=count)
-    lo_sum = np.bincount(player, weights=lo, minlength=count)
+    hi = np.floor(np.ldexp(values, scale - cut))
+    lo = np.ldexp(values, scale) - np.ldexp(hi, cut)
+    hi_sum = np.bincount(player, weights=hi[opponent], minlength=count)
+    lo_sum = np.bincount(player, weights=lo[opponent], minlength=count)
     carry = np.floor(np.ldexp(lo_sum, -cut))
     hi_sum += carry
     lo_sum -= np.ldexp(carry, cut)

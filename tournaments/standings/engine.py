@@ -201,11 +201,13 @@ def _compute_standings(
         raise ValueError(f"scoring.win_points must be positive, got {scoring.win_points}")
     win_points = config.win_points or scoring.win_points
 
-    index: dict[int, int] = {}
-    for player_id in player_ids:
-        if player_id in index:
-            raise ValueError(f"player {player_id} is listed twice in player_ids")
-        index[player_id] = len(index)
+    index: dict[int, int] = dict(zip(player_ids, range(len(player_ids)), strict=True))
+    if len(index) != len(player_ids):
+        seen: set[int] = set()
+        for player_id in player_ids:
+            if player_id in seen:
+                raise ValueError(f"player {player_id} is listed twice in player_ids")
+            seen.add(player_id)
     ids = list(index)
     count = len(ids)
     for player_id in dropped:
