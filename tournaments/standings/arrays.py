@@ -138,7 +138,7 @@ def tally_one_vs_one(
         return None
     count = len(ids)
     seats = [table.seats for table in results]
-    sizes = np.fromiter(map(len, seats), np.intp, len(seats))
+    sizes = np.fromiter(map(len, seats), np.int8, len(seats))  # small arrays: fewer pages to fault in
     if sizes.size and (sizes.min() < 1 or sizes.max() > 2):
         return None
     flat = [seat for table in seats for seat in table]
@@ -151,7 +151,7 @@ def tally_one_vs_one(
         if type(sum(player_ids)) is not int or type(sum(placements)) is not int:
             return None
         who = _dense(np.fromiter(player_ids, np.int64, len(flat)), ids)
-        place = np.fromiter(placements, np.int64, len(flat))
+        place = np.fromiter(placements, np.int8, len(flat))  # a placement beyond int8 raises: not a 1v1 table
     except (TypeError, OverflowError):
         return None
     if who is None:
