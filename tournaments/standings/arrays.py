@@ -156,21 +156,22 @@ def tally_one_vs_one(
         return None
     if who is None:
         return None
-    shared = np.fromiter([seat.shared for seat in flat], bool, len(flat))
-
     start = np.cumsum(sizes) - sizes
     first = start[sizes == 2]
     a, b = who[first], who[first + 1]
     place_a, place_b = place[first], place[first + 1]
-    shared_a, shared_b = shared[first], shared[first + 1]
     level = place_a == place_b
     a_won = (place_a == 1) & (place_b == 2)
     b_won = (place_a == 2) & (place_b == 1)
-    fine = (a != b) & np.where(
-        level, shared_a & shared_b & ((place_a == 1) | (place_a == 2)), ~shared_a & ~shared_b & (a_won | b_won)
-    )
     bye = start[sizes == 1]
-    if not fine.all() or not ((place[bye] == 1) & ~shared[bye]).all():
+    if not ((a != b) & (level & ((place_a == 1) | (place_a == 2)) | a_won | b_won)).all() or (place[bye] != 1).any():
+        return None
+    # Each seat's shared flag must say whether the other seat has its placement (never, at a bye): compared
+    # as lists, so a flag that is not a bool equal to that (as the careful loop compares it) goes there too.
+    expected = np.zeros(len(flat), dtype=bool)
+    expected[first] = level
+    expected[first + 1] = level
+    if [seat.shared for seat in flat] != expected.tolist():
         return None
 
     drew = level & (place_a == 1)

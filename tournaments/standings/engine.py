@@ -15,6 +15,7 @@ reported.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain, repeat
@@ -291,7 +292,15 @@ def _compute_standings(
     numbers = (points, wins, draws, losses, byes, matches, omw, oomw, opp_avg, is_dropped, gwp, ogw,
                head_to_head_decided, late_array)  # fmt: skip
     rows = zip(ranks, map(ids.__getitem__, ranked), *(column[ranked_array].tolist() for column in numbers), strict=True)
-    return list(map(_new_tuple, repeat(Standing), rows))
+    # The rows hold numbers only, so they can never be part of a reference cycle; but building thousands of
+    # tuples triggers the cyclic garbage collector again and again, which cost as much as building them.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return list(map(_new_tuple, repeat(Standing), rows))
+    finally:
+        if collecting:
+            gc.enable()
 
 
 _new_tuple = tuple.__new__
