@@ -22,10 +22,10 @@ def python_means(pairs, table, count):
 @settings(max_examples=300, deadline=None)
 @given(meetings, st.lists(values, min_size=6, max_size=6))
 def test_opponent_means_are_fsum_means_to_the_last_bit(pairs, table) -> None:
-    player = np.array([p for p, _ in pairs], dtype=np.intp)
+    player = np.array([p for p, _ in pairs], dtype=np.intp).reshape(-1)
     opponent = np.array([o for _, o in pairs], dtype=np.intp)
 
-    means = arrays.opponent_means(player, opponent, np.array(table), 6)
+    means = arrays.opponent_means(player, opponent, np.array(table), np.bincount(player, minlength=6))
 
     assert means.tolist() == python_means(pairs, table, 6)
 
@@ -34,10 +34,10 @@ def test_opponent_means_are_fsum_means_to_the_last_bit(pairs, table) -> None:
 @given(meetings, st.lists(st.sampled_from([0.0, 0.25, 1 / 3, 2 / 3, 0.1, 1.0, 5e-324, 1e-300, 1e300]), min_size=6,
                           max_size=6))  # fmt: skip
 def test_values_too_far_apart_for_whole_numbers_are_summed_by_fsum(pairs, table) -> None:
-    player = np.array([p for p, _ in pairs], dtype=np.intp)
+    player = np.array([p for p, _ in pairs], dtype=np.intp).reshape(-1)
     opponent = np.array([o for _, o in pairs], dtype=np.intp)
 
-    means = arrays.opponent_means(player, opponent, np.array(table), 6)
+    means = arrays.opponent_means(player, opponent, np.array(table), np.bincount(player, minlength=6))
 
     assert means.tolist() == python_means(pairs, table, 6)
 

@@ -47,13 +47,13 @@ DECIMALS = 6
 _SPREAD_LIMIT = 40
 
 
-def opponent_means(player: np.ndarray, opponent: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
+def opponent_means(player: np.ndarray, opponent: np.ndarray, values: np.ndarray, meetings: np.ndarray) -> np.ndarray:
     """Per player, the mean of ``values[opponent]`` over their meetings; 0.0 without a meeting.
 
-    Exactly ``fsum(values[o] for o in their opponents) / number of meetings``
-    (see the module docstring).
+    ``meetings`` is each player's number of meetings (``np.bincount(player, minlength=players)``).  Exactly
+    ``fsum(values[o] for o in their opponents) / number of meetings`` (see the module docstring).
     """
-    meetings = np.bincount(player, minlength=count)
+    count = len(meetings)
     nonzero = values[values != 0.0]
     if nonzero.size == 0 or player.size == 0:
         return np.zeros(count)

@@ -235,21 +235,22 @@ def _compute_standings(
         tally = _tally_in_python(results, index, scoring, config)
     points, wins, draws, byes, matches = tally.points, tally.wins, tally.draws, tally.byes, tally.matches
     player, opponent = tally.player, tally.opponent
+    meetings = np.bincount(player, minlength=count)
     late_array = np.array(late, dtype=np.int64)
     if late_rounds:
         matches = matches + late_array
 
     is_dropped = np.array([player_id in dropped_ids for player_id in ids], dtype=bool)
     mwp = _match_win_pcts(points, wins, draws, matches, byes, is_dropped, config, scoring.bye_points, win_points)
-    omw_exact = arrays.opponent_means(player, opponent, mwp, count)
+    omw_exact = arrays.opponent_means(player, opponent, mwp, meetings)
     omw = arrays.round_half_even(omw_exact)
-    oomw = arrays.round_half_even(arrays.opponent_means(player, opponent, omw_exact, count))
+    oomw = arrays.round_half_even(arrays.opponent_means(player, opponent, omw_exact, meetings))
 
     zeros = np.zeros(count)
     opp_avg = gwp = ogw = zeros
     if multiplayer:
         per_match = np.divide(points, matches, out=np.zeros(count), where=matches > 0)
-        opp_avg = arrays.round_half_even(arrays.opponent_means(player, opponent, per_match, count))
+        opp_avg = arrays.round_half_even(arrays.opponent_means(player, opponent, per_match, meetings))
         # Whatever the convention: its late-entry penalty and head-to-head are 1v1 Swiss conventions.
         order: tuple[str, ...] = ("opp_avg_points", OPP_MATCH_WIN_PCT, OPP_OPP_MATCH_WIN_PCT)
     else:
@@ -258,7 +259,7 @@ def _compute_standings(
         games = tally.games
         raw = np.divide(tally.game_points, config.game_win_points * games, out=np.zeros(count), where=games > 0)
         floored = np.maximum(raw, config.game_win_pct_floor)
-        ogw = arrays.round_half_even(arrays.opponent_means(player, opponent, floored, count))
+        ogw = arrays.round_half_even(arrays.opponent_means(player, opponent, floored, meetings))
         gwp = arrays.round_half_even(raw)
 
     # Descending on every figure (ascending on rounds missed), then ascending player id.
