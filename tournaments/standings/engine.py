@@ -1,16 +1,16 @@
 """The standings engine.  Terms and the contract are in the package docstring.
 
-It is written for speed in plain Python: players are mapped once to dense
-list indices and every per-player figure lives in a flat list.  1v1 tables,
-by far the most common, go through a fast path: one tight loop that reads
-each table once, validates it with a few comparisons, counts wins and draws
-and records the opponents; points, matches and losses follow from those
-counts afterwards.  Anything else (a pod, a bye, a table the fast path
-cannot vouch for, game scores a convention ranks on) goes through the
-careful loop, which also words the errors.  Each tiebreaker is then one pass
-over the flat lists (:mod:`tournaments.standings.tiebreakers`).  Nothing
-loops over pairs of players, so the cost grows with the number of seats
-reported.
+Players are mapped once to dense indices, and every per-player figure lives
+in a numpy array (:mod:`tournaments.standings.arrays`).  An event of 1v1
+tables and byes without game scores, by far the most common, is read in one
+pass per attribute and checked as a whole; anything else (a pod, a game
+score, a table that pass cannot vouch for) goes table by table: the fast 1v1
+loop, then the careful loop, which also words the errors.  The tiebreakers
+are then array operations, each giving to the last bit what its plain-Python
+definition in :mod:`tournaments.standings.tiebreakers` gives (the opponents'
+means summed as :func:`math.fsum` sums, the rounding Python's), and the order
+is one ``np.lexsort``.  Nothing loops over pairs of players, so the cost
+grows with the number of seats reported.
 """
 
 from __future__ import annotations
