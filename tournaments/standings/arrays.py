@@ -32,12 +32,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import fsum
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
-
-if TYPE_CHECKING:
-    from tournaments.standings.engine import TableResult
 
 #: Decimals the tiebreakers are published with, and compared at.
 DECIMALS = 6
@@ -121,7 +118,7 @@ class Tally:
 
 
 def tally_one_vs_one(
-    results: Sequence[TableResult],
+    results: Sequence[Any],
     ids: np.ndarray | None,
     *,
     values: tuple[int, int, int],
@@ -130,6 +127,8 @@ def tally_one_vs_one(
     bye_games: tuple[int, int, int],
 ) -> Tally | None:
     """The tally of an event of 1v1 tables and byes without game scores, or ``None`` (see the module docstring).
+
+    ``results`` are the engine's ``TableResult`` values (not imported here: the engine imports this module).
 
     ``ids`` is ``player_ids`` as an int64 array in dense index order (``None`` when they are not all ints);
     ``values`` the points of a 1v1 win, draw and loss; ``game_points`` those of a game won and drawn.
