@@ -53,6 +53,9 @@ MT_SILVER = [("Cynthia", "Gible"), ("Iono", "Bellibolt"), ("Lillie", "Cosmog"), 
              ("Arven", "Charmander")]  # fmt: skip
 
 
+#: Ratings of the whole season from scratch, both formats (the full run's season).
+RATINGS_SCRATCH_TARGET_MS = 2_000
+
 _TABLES = ("tournaments_event", "tournaments_registration", "tournaments_round", "tournaments_pod", "tournaments_seat",
            "tournaments_podresult", "tournaments_standing", "tournaments_player", "decks_deckversion",
            "leagues_season", "leagues_seasonevent", "leagues_seasonstanding", "leagues_playerrating",
@@ -201,6 +204,8 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
         figures["ratings_scratch_pods_ms"] = round(scratch["mt-silver"][0], 1)
         figures["ratings_scratch_ms"] = round(sum(v[0] for v in scratch.values()), 1)
         figures["rating_changes"] = sum(v[1] for v in scratch.values())
+        figures["ratings_scratch_target_ms"] = RATINGS_SCRATCH_TARGET_MS
+        figures["ratings_scratch_met"] = figures["ratings_scratch_ms"] <= RATINGS_SCRATCH_TARGET_MS
         _vacuum_analyze()  # the history just written
 
         # One table's incremental update: a table after every rated one, through ratings_update.
@@ -264,7 +269,8 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
          f"{figures['season_standings_ms']:.0f} / {figures['season_standings_worst_ms']:.0f} ms (target ≤ 500 ms)"),
         ("ratings from scratch, 1v1 + pods",
          f"{figures['ratings_scratch_ms']:.0f} ms ({figures['ratings_scratch_1v1_ms']:.0f} + "
-         f"{figures['ratings_scratch_pods_ms']:.0f}), {figures['rating_changes']:,} changes (target ≤ 5 s)"),
+         f"{figures['ratings_scratch_pods_ms']:.0f}), {figures['rating_changes']:,} changes "
+         f"(target ≤ {RATINGS_SCRATCH_TARGET_MS / 1000:g} s)"),
         ("one table's incremental update (ratings_update), median / worst of 30",
          f"{figures['incremental_median_ms']:.2f} / {figures['incremental_worst_ms']:.2f} ms (target ≤ 5 ms)"),
         ("the engine's update alone, 1v1 / pod of 4",

@@ -13,7 +13,15 @@ complete graph (``networkx.max_weight_matching``) and the gap printed.
 
 Pods (``TableSize(3, 4, 4)``): eight simulated rounds with random placements;
 the time per round, the repeated pod-mates over the event and the first-seat
-spread (most minus fewest times any player sat in seat 1).
+spread (most minus fewest times any player sat in seat 1).  Each round is
+also paired by the greedy baseline (:func:`greedy_pods`: sort by points,
+chunk into the same pod sizes, 4s then 3s, no repeat avoidance, seats in
+standings order), timed on the same entrants (alternating with the engine,
+best of three each), and both are scored by the pods engine's own objective
+(:func:`~tournaments.pairing.pods.pods_objective`: repeated pod-mates first,
+then the squared point spread within pods).  The engine's target at 10,000
+players: at most :data:`GREEDY_TARGET` times the baseline's time per round,
+at a better objective in every round (rounds 2-8; round 1 is random for both).
 
 The worst case, 1v1 (:func:`_sweep`): the adversarial sweep of
 :func:`~tournaments.pairing.fields.adversarial_specs` -- for each size (64 to
@@ -44,8 +52,10 @@ import networkx as nx
 
 from rules.base import TableSize
 from tournaments.pairing import Entrant, Pairing, pair_round, swiss
-from tournaments.pairing.common import build_history, tie_break
+from tournaments.pairing.common import build_history, count_rematches, tie_break
 from tournaments.pairing.fields import FieldSpec, SimulatedEvent, adversarial_specs
+from tournaments.pairing.pods import pods_objective
+from tournaments.pairing.sizes import pod_sizes
 from tournaments.pairing.swiss import SwissCost, pair_swiss, swiss_objective
 
 #: Largest field the exact oracle is run on (a complete graph of 600 takes about ten seconds).
@@ -61,6 +71,21 @@ TARGET_MS = 100
 
 ONE_VS_ONE = TableSize(2, 2, 2)
 PODS = TableSize(3, 4, 4)
+#: The pods engine's target: its time per round at most this many times the greedy baseline's.
+GREEDY_TARGET = 2.0
+
+
+def greedy_pods(entrants: list[Entrant], table_size: TableSize) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The greedy baseline: sort by points (then rank, then id), chunk into the engine's pod sizes, largest
+    first; the lowest ranked sit out when the sizes leave byes.  No repeat avoidance, no seat balancing."""
+    order = sorted((e for e in entrants if not e.dropped), key=lambda e: (-e.points, e.rank, e.id))
+    sizes, byes = pod_sizes(len(order), table_size)
+    seated = len(order) - byes
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(tuple(e.id for e in order[start : start + size]))
+        start += size
+    return tables, [e.id for e in order[seated:]]
 
 
 @dataclass
@@ -182,17 +207,34 @@ def _swiss(n: int, out) -> tuple[list[tuple[str, str]], dict]:
     return rows, figures
 
 
-def _pods(n: int, out) -> tuple[list[tuple[str, str]], dict]:
+def _pods(n: int, out, *, baseline: bool) -> tuple[list[tuple[str, str]], dict]:
     rng = random.Random(n)
     players = {i: _Player() for i in range(n)}
-    times = []
-    repeats = 0
+    times: list[float] = []
+    greedy_times: list[float] = []
+    repeats = greedy_repeats = 0
+    better = 0  # rounds 2-8 where the engine's objective beats the baseline's
     for number in range(1, 9):
         entrants = _field(players)
-        t = time.perf_counter()
-        pairing = pair_round(entrants, table_size=PODS, round_number=number, seed=number)
-        times.append((time.perf_counter() - t) * 1000)
+        best = greedy_best = float("inf")
+        for _ in range(3 if baseline else 1):
+            t = time.perf_counter()
+            pairing = pair_round(entrants, table_size=PODS, round_number=number, seed=number)
+            best = min(best, (time.perf_counter() - t) * 1000)
+            if baseline:
+                t = time.perf_counter()
+                greedy, _ = greedy_pods(entrants, PODS)
+                greedy_best = min(greedy_best, (time.perf_counter() - t) * 1000)
+        times.append(best)
         repeats += pairing.rematches
+        if baseline:
+            greedy_times.append(greedy_best)
+            active = [e for e in entrants if not e.dropped]
+            met, points = build_history(active), {e.id: e.points for e in active}
+            engine_objective = pods_objective([t.seats for t in pairing.tables], points, met)
+            greedy_objective = pods_objective(greedy, points, met)
+            greedy_repeats += count_rematches(greedy, met)
+            better += number > 1 and engine_objective < greedy_objective
         _play(players, pairing, rng)
     out.write(f"pods {n}: {', '.join(f'{ms:.0f}' for ms in times)} ms per round")
     firsts = [p.first_seats for p in players.values()]
@@ -202,7 +244,7 @@ def _pods(n: int, out) -> tuple[list[tuple[str, str]], dict]:
         (f"{label}: repeated pod-mates", str(repeats)),
         (f"{label}: first-seat spread", str(max(firsts) - min(firsts))),
     ]
-    figures = {
+    figures: dict = {
         f"pods_{n}": {
             "ms_mean": round(statistics.fmean(times), 2),
             "ms_max": round(max(times), 2),
@@ -210,6 +252,25 @@ def _pods(n: int, out) -> tuple[list[tuple[str, str]], dict]:
             "first_seat_spread": max(firsts) - min(firsts),
         }
     }
+    if baseline:
+        engine_ms, greedy_ms = statistics.fmean(times), statistics.fmean(greedy_times)
+        ratio = engine_ms / greedy_ms
+        met_target = ratio <= GREEDY_TARGET and better == 7
+        rows += [
+            (f"{label}: engine / greedy baseline, ms per round (mean)",
+             f"{engine_ms:.1f} / {greedy_ms:.1f} = {ratio:.1f}x (target ≤ {GREEDY_TARGET:g}x)"),
+            (f"{label}: repeated pod-mates, engine / greedy; rounds 2-8 the engine's objective is better",
+             f"{repeats} / {greedy_repeats}; {better} of 7"),
+        ]  # fmt: skip
+        figures[f"pods_{n}"]["vs_greedy"] = {
+            "engine_ms": round(engine_ms, 2),
+            "greedy_ms": round(greedy_ms, 2),
+            "ratio": round(ratio, 2),
+            "greedy_repeats": greedy_repeats,
+            "better_objective_rounds": better,
+            "target_ratio": GREEDY_TARGET,
+            "met": met_target,
+        }
     return rows, figures
 
 
@@ -339,7 +400,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     rows += more_rows
     figures |= more
     for n in (256,) if quick else (256, 1_000, 10_000):
-        more_rows, more = _pods(n, out)
+        more_rows, more = _pods(n, out, baseline=n == (256 if quick else 10_000))
         rows += more_rows
         figures |= more
     from django.db import DatabaseError

@@ -142,6 +142,14 @@ def _column(model: type[Model], field: str) -> str:
     return connection.ops.quote_name(found.column)
 
 
+def _column_type(model: type[Model], field: str) -> str:
+    """The database type of the model's ``field`` as psycopg names it (``varchar(40)`` is ``varchar``)."""
+    db_type = model._meta.get_field(field).db_type(connection)
+    if db_type is None:
+        raise FieldDoesNotExist(f"{model.__name__}.{field} is not stored in a column of its table")
+    return db_type.split("(")[0]
+
+
 def _columns(model: type[Model], fields: Iterable[str]) -> str:
     return ", ".join(_column(model, field) for field in fields)
 
@@ -223,13 +231,16 @@ _TABLE_COLUMNS = ("pod_id", "event_id", "format", "key", "placements")
 
 
 def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
-    """Insert plain rows: on PostgreSQL, many of them with one ``COPY`` (no model instance built per row, as
-    the standings do); otherwise ``bulk_create``."""
+    """Insert plain rows: on PostgreSQL, many of them with one binary ``COPY`` (no model instance built per
+    row, as the standings do); otherwise ``bulk_create``."""
     if not rows:
         return
     if connection.vendor == "postgresql" and len(rows) > _COPY_FROM:
-        sql = f"COPY {_table(model)} ({_columns(model, columns)}) FROM STDIN"
+        # Binary: psycopg writes each value as the column's type (a float as its 8 bytes), about five times
+        # faster than the text format, which formats every value as text for the server to parse again.
+        sql = f"COPY {_table(model)} ({_columns(model, columns)}) FROM STDIN (FORMAT BINARY)"
         with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+            copy.set_types([_column_type(model, field) for field in columns])
             for row in rows:
                 copy.write_row(row)
         return

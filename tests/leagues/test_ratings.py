@@ -82,3 +82,25 @@ def test_recomputing_from_scratch_equals_rating_table_by_table_and_resuming_anyw
     assert replay(played[cut:], start)[0] == scratch
     # The tables in any order: rated in key order all the same.
     assert replay(rnd.sample(played, len(played)))[0] == scratch
+
+
+ratings = st.builds(Rating, st.floats(-20, 80, allow_nan=False), st.floats(0.05, 12, allow_nan=False))
+
+
+@given(st.integers(2, 6).flatmap(lambda n: st.tuples(st.lists(ratings, min_size=n, max_size=n),
+                                                      st.lists(st.integers(1, n), min_size=n, max_size=n))))  # fmt: skip
+def test_any_table_is_rated_exactly_as_the_package_rates_it(case):
+    before, placements = case
+    start = dict(enumerate(before, start=1))
+
+    changes = rate_table(start, RatedTable("t", {p: placement for p, placement in zip(start, placements, strict=True)}))
+
+    assert _ours(changes) == _package(before, [float(p) for p in placements])
+
+
+def test_a_replay_reuses_nothing_between_tables_but_the_package_objects():
+    # The same table rated alone and as the second table of a replay gives the same figures.
+    first, second = RatedTable(1, {1: 1, 2: 2, 3: 3}), RatedTable(2, {1: 2, 4: 1})
+    ratings, changes = replay([first, second])
+    alone = rate_table({1: changes[0].after}, second)
+    assert _ours(changes[3:]) == _ours(alone)

@@ -157,3 +157,21 @@ def test_seeding_round_one_by_rating_keeps_the_strongest_apart(organiser):
     table_one = {s.player_id for s in round_.seats.filter(pod__table_number=1)}
     assert top[0].player_id in table_one and top[1].player_id not in table_one
     assert all("seeded_by_rating" in s.reasons for s in round_.seats.all())
+
+
+def test_a_recompute_written_by_binary_copy_stores_the_figures_the_updates_stored(organiser, monkeypatch):
+    # A season's recompute writes its history with COPY above _COPY_FROM rows; forced here on a small event, the
+    # stored floats must be exactly those the incremental updates wrote with INSERT.
+    from django.db import connection
+
+    from leagues.services import ratings as rating_services
+
+    _, season = make_league(organiser)
+    played_event(organiser, season=season, field=players(8), day=4)
+    before = (_ratings("deck-masters"), _history("deck-masters"))
+    monkeypatch.setattr(rating_services, "_COPY_FROM", 0 if connection.vendor == "postgresql" else 10**9)
+
+    ratings_recompute(format_slug="deck-masters")
+
+    assert (_ratings("deck-masters"), _history("deck-masters")) == before
+    assert len(before[1]) > 0

@@ -1,26 +1,31 @@
 """The standings engine.  Terms and the contract are in the package docstring.
 
-It is written for speed in plain Python: players are mapped once to dense
-list indices and every per-player figure lives in a flat list.  1v1 tables,
-by far the most common, go through a fast path: one tight loop that reads
-each table once, validates it with a few comparisons, counts wins and draws
-and records the opponents; points, matches and losses follow from those
-counts afterwards.  Anything else (a pod, a bye, a table the fast path
-cannot vouch for, game scores a convention ranks on) goes through the
-careful loop, which also words the errors.  Each tiebreaker is then one pass
-over the flat lists (:mod:`tournaments.standings.tiebreakers`).  Nothing
-loops over pairs of players, so the cost grows with the number of seats
-reported.
+Players are mapped once to dense indices, and every per-player figure lives
+in a numpy array (:mod:`tournaments.standings.arrays`).  An event of 1v1
+tables and byes without game scores, by far the most common, is read in one
+pass per attribute and checked as a whole; anything else (a pod, a game
+score, a table that pass cannot vouch for) goes table by table: the fast 1v1
+loop, then the careful loop, which also words the errors.  The tiebreakers
+are then array operations, each giving to the last bit what its plain-Python
+definition in :mod:`tournaments.standings.tiebreakers` gives (the opponents'
+means summed as :func:`math.fsum` sums, the rounding Python's), and the order
+is one ``np.lexsort``.  Nothing loops over pairs of players, so the cost
+grows with the number of seats reported.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
-from itertools import starmap
-from typing import NoReturn, cast
+import gc
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import chain, repeat
+from typing import NamedTuple, NoReturn, cast
+
+import numpy as np
 
 from rules.base import Scoring
+from tournaments.standings import arrays
+from tournaments.standings.arrays import DECIMALS
 from tournaments.standings.tiebreakers import (
     CONVENTIONS,
     GAME_WIN_PCT,
@@ -30,14 +35,18 @@ from tournaments.standings.tiebreakers import (
     OPP_MATCH_WIN_PCT,
     OPP_OPP_MATCH_WIN_PCT,
     TiebreakConfig,
-    game_win_pcts,
     head_to_head,
-    match_win_pcts,
-    opponent_means,
 )
 
-#: Decimals the tiebreakers are published with, and compared at.
-DECIMALS = 6
+__all__ = [
+    "DECIMALS",
+    "SeatResult",
+    "Standing",
+    "TableResult",
+    "compute_standings",
+    "resolve_convention",
+    "seat_points",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,12 +71,14 @@ class TableResult:
     seats: tuple[SeatResult, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     """One line of the standings, with the tiebreakers that placed it.
 
     Figures that mean nothing at the event's tables are 0.0
-    (``opp_avg_points`` outside pods, the game-win figures in pods).
+    (``opp_avg_points`` outside pods, the game-win figures in pods).  A
+    named tuple, immutable like the other records here: the engine builds
+    thousands of them per call, and a tuple is built at C speed where a frozen
+    dataclass stores each field through ``object.__setattr__``.
     """
 
     #: 1 = best; players with identical keys share a rank ("1, 2, 2, 4").
@@ -191,11 +202,13 @@ def _compute_standings(
         raise ValueError(f"scoring.win_points must be positive, got {scoring.win_points}")
     win_points = config.win_points or scoring.win_points
 
-    index: dict[int, int] = {}
-    for player_id in player_ids:
-        if player_id in index:
-            raise ValueError(f"player {player_id} is listed twice in player_ids")
-        index[player_id] = len(index)
+    index: dict[int, int] = dict(zip(player_ids, range(len(player_ids)), strict=True))
+    if len(index) != len(player_ids):
+        seen: set[int] = set()
+        for player_id in player_ids:
+            if player_id in seen:
+                raise ValueError(f"player {player_id} is listed twice in player_ids")
+            seen.add(player_id)
     ids = list(index)
     count = len(ids)
     for player_id in dropped:
@@ -210,110 +223,146 @@ def _compute_standings(
             raise ValueError(f"player {player_id} missed {missed!r} rounds; expected a whole number >= 0")
         late[index[player_id]] = missed
 
-    tally = _Tally(count)
-    _tally_results(tally, results, index, scoring, config)
+    id_array = _int_ids(ids)
+    tally = None
+    pair_values = _pair_values(scoring)
+    if pair_values is not None:
+        tally = arrays.tally_one_vs_one(
+            results, id_array, values=pair_values, bye_points=scoring.bye_points,
+            game_points=(config.game_win_points, config.game_draw_points), bye_games=config.bye_games,
+        )  # fmt: skip
+    if tally is None:
+        tally = _tally_in_python(results, index, scoring, config)
     points, wins, draws, byes, matches = tally.points, tally.wins, tally.draws, tally.byes, tally.matches
-    opponents = tally.opponents
+    player, opponent = tally.player, tally.opponent
+    meetings = np.bincount(player, minlength=count)
+    late_array = np.array(late, dtype=np.int64)
     if late_rounds:
-        for i, missed in enumerate(late):
-            if missed:
-                matches[i] += missed
+        matches = matches + late_array
 
-    is_dropped = [player_id in dropped_ids for player_id in ids]
-    mwp = match_win_pcts(
-        points=points, wins=wins, draws=draws, matches=matches, byes=byes, bye_points=scoring.bye_points,
-        dropped=is_dropped, config=config, win_points=win_points,
-    )  # fmt: skip
-    omw_exact = opponent_means(opponents, mwp)
-    omw = [round(value, DECIMALS) for value in omw_exact]
-    oomw = [round(value, DECIMALS) for value in opponent_means(opponents, omw_exact)]
+    is_dropped = np.array([player_id in dropped_ids for player_id in ids], dtype=bool)
+    mwp = _match_win_pcts(points, wins, draws, matches, byes, is_dropped, config, scoring.bye_points, win_points)
+    omw_exact = arrays.opponent_means(player, opponent, mwp, meetings)
+    omw = arrays.round_half_even(omw_exact)
+    oomw = arrays.round_half_even(arrays.opponent_means(player, opponent, omw_exact, meetings))
 
-    zeros = [0.0] * count
+    zeros = np.zeros(count)
     opp_avg = gwp = ogw = zeros
     if multiplayer:
-        per_match = [points[i] / matches[i] if matches[i] else 0.0 for i in range(count)]
-        opp_avg = [round(value, DECIMALS) for value in opponent_means(opponents, per_match)]
+        per_match = np.divide(points, matches, out=np.zeros(count), where=matches > 0)
+        opp_avg = arrays.round_half_even(arrays.opponent_means(player, opponent, per_match, meetings))
         # Whatever the convention: its late-entry penalty and head-to-head are 1v1 Swiss conventions.
         order: tuple[str, ...] = ("opp_avg_points", OPP_MATCH_WIN_PCT, OPP_OPP_MATCH_WIN_PCT)
     else:
         order = config.order
         # Published by every convention (the game scores say them); only the Magic one ranks on them.
-        raw = game_win_pcts(points=tally.game_points, games=tally.games, config=config)
-        floor = config.game_win_pct_floor
-        ogw = [round(v, DECIMALS) for v in opponent_means(opponents, [max(g, floor) for g in raw])]
-        gwp = [round(value, DECIMALS) for value in raw]
+        games = tally.games
+        raw = np.divide(tally.game_points, config.game_win_points * games, out=np.zeros(count), where=games > 0)
+        floored = np.maximum(raw, config.game_win_pct_floor)
+        ogw = arrays.round_half_even(arrays.opponent_means(player, opponent, floored, meetings))
+        gwp = arrays.round_half_even(raw)
 
-    # Descending on every figure (ascending on rounds missed), then ascending player id:
-    # sorting by id first, then (stably) by the key, keeps both sorts' keys C-level.
-    columns: dict[str, Callable[[], Sequence[float]]] = {
-        LATE_ENTRY: lambda: late,
-        "opp_avg_points": lambda: [-v for v in opp_avg],
-        OPP_MATCH_WIN_PCT: lambda: [-v for v in omw],
-        OPP_OPP_MATCH_WIN_PCT: lambda: [-v for v in oomw],
-        GAME_WIN_PCT: lambda: [-v for v in gwp],
-        OPP_GAME_WIN_PCT: lambda: [-v for v in ogw],
+    # Descending on every figure (ascending on rounds missed), then ascending player id.
+    columns = {
+        LATE_ENTRY: late_array,
+        "opp_avg_points": -opp_avg,
+        OPP_MATCH_WIN_PCT: -omw,
+        OPP_OPP_MATCH_WIN_PCT: -oomw,
+        GAME_WIN_PCT: -gwp,
+        OPP_GAME_WIN_PCT: -ogw,
     }
-    keys = list(zip([-p for p in points], *(columns[name]() for name in order if name != HEAD_TO_HEAD), strict=True))
-    ranked = sorted(sorted(range(count), key=ids.__getitem__), key=keys.__getitem__)
-    ranks = _ranks(ranked, keys)
+    keys = [-points, *(columns[name] for name in order if name != HEAD_TO_HEAD)]
+    ranked_array = _rank_order(keys, ids, id_array)
+    in_order = [key[ranked_array] for key in keys]
+    new_key = np.zeros(count, dtype=bool)
+    new_key[:1] = True
+    for key in in_order:
+        new_key[1:] |= key[1:] != key[:-1]
+    ranks = np.maximum.accumulate(np.where(new_key, np.arange(1, count + 1), 0)).tolist()
+    ranked = ranked_array.tolist()
     decided: frozenset[int] = frozenset()
     if HEAD_TO_HEAD in order and not multiplayer:
         ranked, ranks, decided = _break_ties_head_to_head(ranked, ranks, ids, results)
+        ranked_array = np.array(ranked, dtype=np.intp)
 
     # One row per player in ranked order, assembled column by column at C speed.
-    losses = [m - w - d for m, w, d in zip(matches, wins, draws, strict=True)]
-    head_to_head_decided = [i in decided for i in range(count)] if decided else [False] * count
-    columns_in_rank_order = (
-        map(column.__getitem__, ranked)
-        for column in (
-            ids, points, wins, draws, losses, byes, matches, omw, oomw, opp_avg, is_dropped, gwp, ogw,
-            head_to_head_decided, late,
-        )
-    )  # fmt: skip
-    return list(starmap(_standing, zip(ranks, *columns_in_rank_order, strict=True)))
+    losses = matches - wins - draws
+    head_to_head_decided = np.zeros(count, dtype=bool)
+    if decided:
+        head_to_head_decided[list(decided)] = True
+    numbers = (points, wins, draws, losses, byes, matches, omw, oomw, opp_avg, is_dropped, gwp, ogw,
+               head_to_head_decided, late_array)  # fmt: skip
+    rows = zip(ranks, map(ids.__getitem__, ranked), *(column[ranked_array].tolist() for column in numbers), strict=True)
+    # The rows hold numbers only, so they can never be part of a reference cycle; but building thousands of
+    # tuples triggers the cyclic garbage collector again and again, which cost as much as building them.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return list(map(_new_tuple, repeat(Standing), rows))
+    finally:
+        if collecting:
+            gc.enable()
 
 
-# A frozen dataclass's ``__init__`` stores each field through
-# ``object.__setattr__``, which made building the output the slowest step for
-# large events.  The slots' own descriptors store the same values in about
-# half the time; the result is an ordinary, equal, frozen ``Standing``.
-_new_object = object.__new__
-_FIELDS = (
-    "rank", "player_id", "points", "wins", "draws", "losses", "byes", "matches", "opp_match_win_pct",
-    "opp_opp_match_win_pct", "opp_avg_points", "dropped", "game_win_pct", "opp_game_win_pct", "head_to_head",
-    "late_rounds",
-)  # fmt: skip
-if tuple(field.name for field in fields(Standing)) != _FIELDS:
-    raise ImportError("Standing's fields changed: update _FIELDS and _standing() in tournaments/standings/engine.py")
-(
-    _set_rank, _set_player_id, _set_points, _set_wins, _set_draws, _set_losses, _set_byes, _set_matches,
-    _set_omw, _set_oomw, _set_opp_avg, _set_dropped, _set_gwp, _set_ogw, _set_h2h, _set_late,
-) = (getattr(Standing, name).__set__ for name in _FIELDS)  # fmt: skip
+_new_tuple = tuple.__new__
 
 
-def _standing(
-    rank: int, player_id: int, points: int, wins: int, draws: int, losses: int, byes: int, matches: int,
-    omw: float, oomw: float, opp_avg: float, dropped: bool, gwp: float, ogw: float, h2h: bool, late: int,
-) -> Standing:  # fmt: skip
-    """``Standing(...)`` with every field given positionally, built without the frozen ``__init__``."""
-    standing = _new_object(Standing)
-    _set_rank(standing, rank)
-    _set_player_id(standing, player_id)
-    _set_points(standing, points)
-    _set_wins(standing, wins)
-    _set_draws(standing, draws)
-    _set_losses(standing, losses)
-    _set_byes(standing, byes)
-    _set_matches(standing, matches)
-    _set_omw(standing, omw)
-    _set_oomw(standing, oomw)
-    _set_opp_avg(standing, opp_avg)
-    _set_dropped(standing, dropped)
-    _set_gwp(standing, gwp)
-    _set_ogw(standing, ogw)
-    _set_h2h(standing, h2h)
-    _set_late(standing, late)
-    return standing
+def _int_ids(ids: list[int]) -> np.ndarray | None:
+    """``ids`` as an int64 array, or ``None`` when they are not all whole numbers that fit."""
+    try:
+        if ids and type(sum(ids)) is not int:
+            return None
+        return np.fromiter(ids, np.int64, len(ids))
+    except (TypeError, OverflowError):
+        return None
+
+
+def _rank_order(keys: list[np.ndarray], ids: list[int], id_array: np.ndarray | None) -> np.ndarray:
+    """Dense indices best first: ascending on ``keys`` (the first decides), then on player id."""
+    if id_array is not None:
+        return np.lexsort((id_array, *reversed(keys)))
+    by_id = sorted(range(len(ids)), key=ids.__getitem__)
+    rows = list(zip(*(key.tolist() for key in keys), strict=True))
+    return np.array(sorted(by_id, key=rows.__getitem__), dtype=np.intp)
+
+
+def _match_win_pcts(
+    points: np.ndarray, wins: np.ndarray, draws: np.ndarray, matches: np.ndarray, byes: np.ndarray,
+    dropped: np.ndarray, config: TiebreakConfig, bye_points: int, win_points: int,
+) -> np.ndarray:  # fmt: skip
+    """:func:`~tournaments.standings.tiebreakers.match_win_pcts` on arrays, the same operations in the same order."""
+    bye_count = np.zeros_like(byes) if config.byes_in_win_pct else byes
+    played = matches - bye_count
+    counted = played > 0
+    if config.tie_credit is None:
+        pct = np.divide(points - bye_count * bye_points, win_points * played, out=np.zeros(len(points)),
+                        where=counted)  # fmt: skip
+    else:
+        pct = np.divide(wins - bye_count + config.tie_credit * draws, played, out=np.zeros(len(points)),
+                        where=counted)  # fmt: skip
+    cap = config.dropped_win_pct_cap
+    ceiling = np.where(dropped, cap, 1.0) if cap is not None else 1.0
+    return np.where(counted, np.minimum(np.maximum(pct, config.win_pct_floor), ceiling), config.win_pct_floor)
+
+
+def _tally_in_python(
+    results: Sequence[TableResult], index: dict[int, int], scoring: Scoring, config: TiebreakConfig
+) -> arrays.Tally:
+    """The tally of any event, table by table (the fast 1v1 loop first, then the careful one), as arrays."""
+    tally = _Tally(len(index))
+    _tally_results(tally, results, index, scoring, config)
+    lengths = np.fromiter(map(len, tally.opponents), np.intp, len(index))
+    return arrays.Tally(
+        points=np.array(tally.points, dtype=np.int64),
+        wins=np.array(tally.wins, dtype=np.int64),
+        draws=np.array(tally.draws, dtype=np.int64),
+        byes=np.array(tally.byes, dtype=np.int64),
+        matches=np.array(tally.matches, dtype=np.int64),
+        game_points=np.array(tally.game_points, dtype=np.int64),
+        games=np.array(tally.games, dtype=np.int64),
+        player=np.repeat(np.arange(len(index)), lengths),
+        opponent=np.fromiter(chain.from_iterable(tally.opponents), np.intp, int(lengths.sum())),
+    )
 
 
 def _ranks(ranked: list[int], keys: list[tuple[float, ...]]) -> list[int]:
