@@ -260,6 +260,16 @@ def pod_detail(*, pod_id: int) -> Pod:
     return pod
 
 
+def pod_answered(*, result: PodResult) -> Pod:
+    """The table a result was just recorded for, as :func:`pod_detail` gives it: as the results service
+    loaded and wrote it (seats, players, result: no query), else read again (one query)."""
+    if PodResult.pod.is_cached(result):
+        pod = result.pod
+        if getattr(pod, SEATS_ATTR, None) is not None and Pod.result.is_cached(pod):
+            return pod
+    return pod_detail(pod_id=result.pod_id)
+
+
 @dataclass(frozen=True)
 class PairingByName:
     player_name: str
