@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from core import events
@@ -218,25 +218,33 @@ def _finish_table(event: Event, round_: Round) -> None:
 
 
 def _table(event: Event, round_number: int, table_number: int, *, latest_only: bool = True):
-    """The round and the table's seats (locked), with the pod, its result and the players loaded."""
-    rounds = list(event.rounds.filter(number__gte=round_number).order_by("number")[:2])
-    if not rounds or rounds[0].number != round_number:
+    """The round and the table's seats (locked), with the pod, its result and the players loaded.
+
+    Two queries: the seats, locked, with their round, players and whether a later round is paired; then the
+    table with its result (see below).  A round or table that is not there costs one more, to say which."""
+    later = Round.objects.filter(event=event, number__gt=round_number)
+    seats = list(
+        Seat.objects.select_for_update(of=("self",))
+        .select_related("round", "player")
+        .annotate(later_round=Exists(later))
+        .filter(round__event=event, round__number=round_number, pod__table_number=table_number)
+        .order_by("seat_order")
+    )
+    rounds = [seats[0].round] if seats else list(event.rounds.filter(number=round_number))
+    if not rounds:
         raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
     round_ = rounds[0]
-    if latest_only and len(rounds) > 1:
+    round_.event = event
+    if latest_only and (seats[0].later_round if seats else later.exists()):
         latest = selectors.event_latest_round_number(event=event)
         raise Conflict(
             f"Round {round_number} is closed: results can only be reported for round {latest}.",
             code="round_closed",
         )
-    seats = list(
-        Seat.objects.select_for_update(of=("self",))
-        .select_related("pod", "player")
-        .filter(round=round_, pod__table_number=table_number)
-        .order_by("seat_order")
-    )
     if not seats:
         raise NotFound(f"Round {round_number} has no table {table_number}.", code="table_not_found")
+    for seat in seats:
+        seat.round = round_
     # Read once the seats are ours: a result joined into the locking query would be as it was before the
     # wait (PostgreSQL re-reads only the locked rows), and one committed meanwhile would go unseen.  One query:
     # the table, its result, and whether it has an open report (locked by _open_report when it has).
@@ -248,6 +256,7 @@ def _table(event: Event, round_number: int, table_number: int, *, latest_only: b
     )
     if not hasattr(pod, "result"):
         Pod.result.related.set_cached_value(pod, None)
+    pod.round = round_
     for seat in seats:
         seat.pod = pod
     setattr(pod, selectors.SEATS_ATTR, seats)  # the answer is built from them (selectors.pod_answered)
