@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from core import events
@@ -222,20 +222,13 @@ def _table(event: Event, round_number: int, table_number: int, *, latest_only: b
 
     Two queries: the seats, locked, with their round, players and whether a later round is paired; then the
     table with its result (see below).  A round or table that is not there costs one more, to say which."""
-    later = Round.objects.filter(event=event, number__gt=round_number)
-    seats = list(
-        Seat.objects.select_for_update(of=("self",))
-        .select_related("round", "player")
-        .annotate(later_round=Exists(later))
-        .filter(round__event=event, round__number=round_number, pod__table_number=table_number)
-        .order_by("seat_order")
-    )
+    seats, later_round = selectors.table_seats_locked(event=event, number=round_number, table=table_number)
     rounds = [seats[0].round] if seats else list(event.rounds.filter(number=round_number))
     if not rounds:
         raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
     round_ = rounds[0]
     round_.event = event
-    if latest_only and (seats[0].later_round if seats else later.exists()):
+    if latest_only and (later_round if seats else event.rounds.filter(number__gt=round_number).exists()):
         latest = selectors.event_latest_round_number(event=event)
         raise Conflict(
             f"Round {round_number} is closed: results can only be reported for round {latest}.",
