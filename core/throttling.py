@@ -19,7 +19,8 @@ from __future__ import annotations
 import logging
 import time
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
 from rest_framework.throttling import BaseThrottle
 
 from core.proxies import client_ip
@@ -64,6 +65,33 @@ def _warn_open(scope: str) -> None:
                        exc_info=True)  # fmt: skip
 
 
+def _count(current: str, previous: str, timeout: int) -> tuple[int, int]:
+    """Count one more request in window ``current``; returns its count and window ``previous``'s.
+
+    On Redis one round trip: ``INCR``, ``EXPIRE`` and ``GET`` sent together (a pipeline, not a transaction: each
+    command is atomic, which is all the count needs).  The window's key expires ``timeout`` seconds after its last
+    request.  Elsewhere (the local-memory cache) with the cache's own calls.
+    """
+    client = _redis_client(current)
+    if client is None:
+        cache.add(current, 0, timeout)
+        return cache.incr(current), cache.get(previous) or 0
+    pipe = client.pipeline(transaction=False)
+    pipe.incr(cache.make_and_validate_key(current))
+    pipe.expire(cache.make_and_validate_key(current), timeout)
+    pipe.get(cache.make_and_validate_key(previous))
+    count, _, before = pipe.execute()
+    return int(count), int(before or 0)
+
+
+def _redis_client(key: str):
+    """The Redis client holding ``key`` when the cache is Django's Redis cache, else ``None``."""
+    backend = caches["default"]
+    if isinstance(backend, RedisCache):
+        return backend._cache.get_client(key, write=True)
+    return None
+
+
 class WindowThrottle(BaseThrottle):
     """A sliding-window counter per :meth:`ident` in the cache; subclasses set ``scope`` and :meth:`ident`.
 
@@ -92,9 +120,7 @@ class WindowThrottle(BaseThrottle):
         start = int(now // self.window) * self.window
         key = f"podium:throttle:{self.scope}:{ident}:"
         try:
-            cache.add(key + str(start), 0, 2 * self.window + 1)
-            count = cache.incr(key + str(start))
-            previous = cache.get(key + str(start - self.window)) or 0
+            count, previous = _count(key + str(start), key + str(start - self.window), 2 * self.window + 1)
             if previous * (1 - (now - start) / self.window) + count <= self.limit:
                 return True
             cache.decr(key + str(start))

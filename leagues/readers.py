@@ -135,7 +135,9 @@ def ratings_update_request(domain_event: DomainEvent) -> None:
         return
     if domain_event.action == DomainAction.EVENT_UPDATED and "date" not in (domain_event.after or {}):
         return
-    format_slug = Event.objects.filter(pk=domain_event.event_id).values_list("format", flat=True).first()
+    format_slug = domain_event.data.get("format") or (  # results give it; an event's update does not
+        Event.objects.filter(pk=domain_event.event_id).values_list("format", flat=True).first()
+    )
     if format_slug:
         ratings_request(format_slug)
 

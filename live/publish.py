@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from live.models import LiveEvent, LiveStream
@@ -114,8 +114,46 @@ def _publish_forever() -> None:
                 connection.close()
 
 
+#: PostgreSQL: the stream's row, made if need be and locked, with its last number (one statement).
+_LOCK_STREAM = """
+    INSERT INTO {stream} (event_id, last_seq) VALUES (%(event)s, 0)
+    ON CONFLICT (event_id) DO UPDATE SET last_seq = {stream}.last_seq
+    RETURNING last_seq
+"""
+#: PostgreSQL: number the unnumbered events after ``last``, in the order they were written, and move the stream's
+#: last number with them (one statement, read once the lock is held, so it sees every number given before).
+_NUMBER = """
+    WITH numbered AS (
+        SELECT id, %(last)s + row_number() OVER (ORDER BY id) AS seq
+        FROM {events} WHERE event_id = %(event)s AND seq IS NULL
+    ), moved AS (
+        UPDATE {events} AS l SET seq = n.seq FROM numbered AS n WHERE l.id = n.id
+        RETURNING l.id, l.event_id, l.seq, l.kind, l.data, l.stations, l.created_at
+    ), stream AS (
+        UPDATE {stream} SET last_seq = (SELECT max(seq) FROM numbered)
+        WHERE event_id = %(event)s AND EXISTS (SELECT 1 FROM numbered)
+    )
+    SELECT * FROM moved ORDER BY seq
+"""
+
+
 def live_events_publish(event_id: int) -> list[Message]:
-    """Number the event's unnumbered live events, in the order they were written, and send them."""
+    """Number the event's unnumbered live events, in the order they were written, and send them.
+
+    On PostgreSQL two statements in a short transaction: the stream's row locked, then the numbering."""
+    if connection.vendor == "postgresql":
+        names = {"stream": LiveStream._meta.db_table, "events": LiveEvent._meta.db_table}
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(_LOCK_STREAM.format(**names), {"event": event_id})
+                last = cursor.fetchone()[0]
+            pending = list(LiveEvent.objects.raw(_NUMBER.format(**names), {"event": event_id, "last": last}))
+            if not pending:
+                return []
+            _forget_old(event_id, int(pending[-1].seq or 0), before=last)
+        messages = [Message.of(row) for row in pending]
+        send(messages)
+        return messages
     with transaction.atomic():
         LiveStream.objects.bulk_create([LiveStream(event_id=event_id)], ignore_conflicts=True)
         stream = LiveStream.objects.select_for_update().get(event_id=event_id)

@@ -139,14 +139,16 @@ def table_result(domain_event: DomainEvent) -> None:
     number, table = domain_event.data.get("round"), domain_event.data.get("table")
     if number is None:
         return
-    seats = tournament_selectors.table_seats_at(event=event_id, number=number, table=table)
-    add(event_id, "table.result", {
-        "round": number, "table": table, "corrected": domain_event.action == DomainAction.RESULT_CORRECTED,
-        "players": [
+    players = domain_event.data.get("players")  # the results service gives the seats as it wrote them
+    if players is None:
+        players = [
             {"id": s.player_id, "name": s.player.display_name, "placement": s.placement, "games_won": s.games_won,
              "games_lost": s.games_lost, "games_drawn": s.games_drawn}
-            for s in seats
-        ],
+            for s in tournament_selectors.table_seats_at(event=event_id, number=number, table=table)
+        ]  # fmt: skip
+    add(event_id, "table.result", {
+        "round": number, "table": table, "corrected": domain_event.action == DomainAction.RESULT_CORRECTED,
+        "players": players,
     }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
 
 

@@ -200,7 +200,9 @@ def stations_on_table(*, event_id: int, round_number: int, table: int | None) ->
     a station points at it)."""
     if table is None:
         return []
-    slugs = list(Station.objects.filter(event_id=event_id, table_number=table).values_list("slug", flat=True))
+    # Ordered by slug alone: the model's ordering names the event, which would join its table.
+    stations = Station.objects.filter(event_id=event_id, table_number=table).order_by("slug")
+    slugs = list(stations.values_list("slug", flat=True))
     if not slugs:
         return []
     latest = tournament_selectors.event_latest_round_number(event=event_id)

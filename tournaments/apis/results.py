@@ -108,7 +108,7 @@ class ResultReportApi(APIView):
             source=PodResult.Source.API,
             **serializer.outcome(),
         )
-        pod = selectors.pod_detail(pod_id=result.pod_id)
+        pod = selectors.pod_answered(result=result)
         return Response(
             TableOutput(pod, context=_table_context(request, event, pod)).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,

@@ -9,10 +9,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Case, Count, F, Min, Prefetch, Q, QuerySet, When, prefetch_related_objects
+from django.db.models import Case, Count, Exists, F, Min, Prefetch, Q, QuerySet, When, prefetch_related_objects
 from django.db.models.expressions import OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 
@@ -187,6 +187,21 @@ def table_seats_at(*, event: Event | int, number: int, table: int | None) -> lis
     return list(seats.select_related("player").order_by("seat_order"))
 
 
+def table_seats_locked(*, event: Event, number: int, table: int) -> tuple[list[Seat], bool]:
+    """The seats of table ``table`` of round ``number``, locked (their rows only), in seat order, with their round
+    and players; and whether a later round of the event is paired (``False`` when the table is not there: no
+    seats).  One query, for the results services inside their transaction."""
+    later = Round.objects.filter(event=event, number__gt=number)
+    seats = (
+        Seat.objects.select_for_update(of=("self",))
+        .select_related("round", "player")
+        .annotate(later_round=Exists(later))
+        .filter(round__event=event, round__number=number, pod__table_number=table)
+    )
+    found: list[Seat] = list(seats.order_by("seat_order"))
+    return found, bool(found and cast(Any, found[0]).later_round)
+
+
 def round_pods(*, round_: Round) -> list[Pod]:
     """Tables of a round (byes last) with seats, players and results, in two queries."""
     return list(_pods_with_seats().filter(round=round_).order_by("is_bye", "table_number", "id"))
@@ -258,6 +273,16 @@ def pod_detail(*, pod_id: int) -> Pod:
         seat.pod = pod
     setattr(pod, SEATS_ATTR, seats)
     return pod
+
+
+def pod_answered(*, result: PodResult) -> Pod:
+    """The table a result was just recorded for, as :func:`pod_detail` gives it: as the results service
+    loaded and wrote it (seats, players, result: no query), else read again (one query)."""
+    if PodResult.pod.is_cached(result):
+        pod = result.pod
+        if getattr(pod, SEATS_ATTR, None) is not None and Pod.result.is_cached(pod):
+            return pod
+    return pod_detail(pod_id=result.pod_id)
 
 
 @dataclass(frozen=True)

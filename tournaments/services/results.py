@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from core import events
@@ -186,6 +187,19 @@ def _apply(event: Event, round_: Round, seats: list[Seat], outcome: Outcome) -> 
     Seat.objects.bulk_update(seats, fields)
 
 
+def _result_facts(event: Event, seats: list[Seat]) -> dict:
+    """What a result's readers need, from the seats as written: the live push's players (no second read of the
+    table) and the event's format (the ratings' key)."""
+    return {
+        "format": event.format,
+        "players": [
+            {"id": s.player_id, "name": s.player.display_name, "placement": s.placement, "games_won": s.games_won,
+             "games_lost": s.games_lost, "games_drawn": s.games_drawn}
+            for s in seats
+        ],
+    }  # fmt: skip
+
+
 def _finish_table(event: Event, round_: Round) -> None:
     """Close the round when its last table is in, and record ``round.completed`` (once: its clock stops).
 
@@ -204,40 +218,58 @@ def _finish_table(event: Event, round_: Round) -> None:
 
 
 def _table(event: Event, round_number: int, table_number: int, *, latest_only: bool = True):
-    """The round and the table's seats (locked), with the pod, its result and the players loaded."""
-    rounds = list(event.rounds.filter(number__gte=round_number).order_by("number")[:2])
-    if not rounds or rounds[0].number != round_number:
+    """The round and the table's seats (locked), with the pod, its result and the players loaded.
+
+    Two queries: the seats, locked, with their round, players and whether a later round is paired; then the
+    table with its result (see below).  A round or table that is not there costs one more, to say which."""
+    seats, later_round = selectors.table_seats_locked(event=event, number=round_number, table=table_number)
+    rounds = [seats[0].round] if seats else list(event.rounds.filter(number=round_number))
+    if not rounds:
         raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
     round_ = rounds[0]
-    if latest_only and len(rounds) > 1:
+    round_.event = event
+    if latest_only and (later_round if seats else event.rounds.filter(number__gt=round_number).exists()):
         latest = selectors.event_latest_round_number(event=event)
         raise Conflict(
             f"Round {round_number} is closed: results can only be reported for round {latest}.",
             code="round_closed",
         )
-    seats = list(
-        Seat.objects.select_for_update(of=("self",))
-        .select_related("pod", "player")
-        .filter(round=round_, pod__table_number=table_number)
-        .order_by("seat_order")
-    )
     if not seats:
         raise NotFound(f"Round {round_number} has no table {table_number}.", code="table_not_found")
-    pod = seats[0].pod
+    for seat in seats:
+        seat.round = round_
+    # Read once the seats are ours: a result joined into the locking query would be as it was before the
+    # wait (PostgreSQL re-reads only the locked rows), and one committed meanwhile would go unseen.  One query:
+    # the table, its result, and whether it has an open report (locked by _open_report when it has).
+    open_reports = ResultReport.objects.filter(pod=OuterRef("pk"), status__in=OPEN_REPORT).order_by("pk")
+    pod = (
+        Pod.objects.select_related("result")
+        .annotate(open_report_id=Subquery(open_reports.values("pk")[:1]))
+        .get(pk=seats[0].pod_id)
+    )
+    if not hasattr(pod, "result"):
+        Pod.result.related.set_cached_value(pod, None)
+    pod.round = round_
     for seat in seats:
         seat.pod = pod
-    # Read once the seats are ours: a result joined into the locking query would be as it was before the
-    # wait (PostgreSQL re-reads only the locked rows), and one committed meanwhile would go unseen.
-    Pod.result.related.set_cached_value(pod, PodResult.objects.filter(pod=pod).first())
+    setattr(pod, selectors.SEATS_ATTR, seats)  # the answer is built from them (selectors.pod_answered)
     return round_, pod, seats
+
+
+OPEN_REPORT = [ResultReport.Status.PENDING, ResultReport.Status.DISPUTED]
 
 
 def _open_report(pod: Pod) -> ResultReport | None:
     """The table's open report, locked: its row only (the model's ordering joins the event, whose row a
-    plain ``FOR UPDATE`` would lock too, deadlocking with a report of the same table that holds it shared)."""
+    plain ``FOR UPDATE`` would lock too, deadlocking with a report of the same table that holds it shared).
+
+    No query when :func:`_table` found none: it looked with the table's seats locked, and a report is only
+    opened by someone holding them."""
+    if getattr(pod, "open_report_id", 0) is None:
+        return None
     return (
         ResultReport.objects.select_for_update(of=("self",))
-        .filter(pod=pod, status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED])
+        .filter(pod=pod, status__in=OPEN_REPORT)
         .order_by("pk")
         .first()
     )
@@ -325,7 +357,7 @@ def pod_result_report(
             event=event, by=by,
             action=DomainAction.RESULT_SETTLED if report is not None else DomainAction.RESULT_ENTERED,
             subject=audit.table_label(round_number, table_number), after=outcome.as_json(),
-            round=round_number, table=table_number, pod_id=pod.pk,
+            round=round_number, table=table_number, pod_id=pod.pk, **_result_facts(event, seats),
         )  # fmt: skip
         _finish_table(event, round_)
     return result, True
@@ -376,7 +408,7 @@ def _confirm(
     events.record(
         event=event, by=by, action=DomainAction.RESULT_CONFIRMED,
         subject=audit.table_label(round_.number, seats[0].pod.table_number), after=outcome.as_json(), reason=reason,
-        round=round_.number, table=seats[0].pod.table_number, pod_id=seats[0].pod_id,
+        round=round_.number, table=seats[0].pod.table_number, pod_id=seats[0].pod_id, **_result_facts(event, seats),
     )  # fmt: skip
     _finish_table(event, round_)
     return result
@@ -592,6 +624,6 @@ def result_correct(
             event=event, by=by, action=DomainAction.RESULT_CORRECTED,
             subject=audit.table_label(round_number, table_number), before=before.as_json(),
             after={**outcome.as_json(), "rounds_paired_since": later}, reason=reason,
-            round=round_number, table=table_number, pod_id=pod.pk,
+            round=round_number, table=table_number, pod_id=pod.pk, **_result_facts(event, seats),
         )  # fmt: skip
     return Correction(result, later)
