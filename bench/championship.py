@@ -41,7 +41,6 @@ import bisect
 import http.client
 import json
 import multiprocessing
-import queue
 import re
 import signal
 import subprocess
@@ -68,6 +67,9 @@ from bench.reports import (
     _send,
     _tables,
     _vacuum_analyze,
+)
+from bench.reports import (
+    _enter_results as enter_results,
 )
 
 CLIENTS = 32
@@ -549,39 +551,16 @@ def _one(
 
 def _enter_results(port: int, token: str, tables: list[tuple[int, tuple[int, list[int]]]]):
     """Every table's result entered once by staff through the API from ``CLIENTS`` threads, the events' tables in
-    turn (as ``bench.reports`` enters one event's): latencies (ms), statuses and the wall time."""
-    work: queue.Queue = queue.Queue()
+    turn (by ``bench.reports``' writer): latencies (ms), statuses and the wall time."""
     by_event = _by_event(tables)
-    for n in range(max(len(rows) for rows in by_event.values())):
-        for event_id, rows in by_event.items():
-            if n < len(rows):
-                work.put((event_id, rows[n]))
-    latencies: list[float] = []
-    statuses: list[int] = []
-    lock = threading.Lock()
-
-    def client() -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        while True:
-            try:
-                event_id, (table, (a, b)) = work.get_nowait()
-            except queue.Empty:
-                break
-            body = {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]}
-            path = f"/api/v1/events/{event_id}/rounds/1/tables/{table}/result/"
-            status, _, started, ended = _send(conn, "POST", path, token, body)
-            with lock:
-                latencies.append((ended - started) * 1000)
-                statuses.append(status)
-        conn.close()
-
-    threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
-    started = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return latencies, statuses, time.perf_counter() - started
+    work = [
+        (event_id, 1, rows[n])
+        for n in range(max(len(rows) for rows in by_event.values()))
+        for event_id, rows in by_event.items()
+        if n < len(rows)
+    ]
+    latencies, statuses, wall, _ = enter_results(port, token, work, CLIENTS)
+    return latencies, statuses, wall
 
 
 def _by_event(tables: list[tuple[int, tuple[int, list[int]]]]) -> dict[int, list]:

@@ -273,9 +273,15 @@ def _require_services(area: str) -> None:
 
 def _report_all(port: int, token: str, event_id: int, number: int, tables, clients: int):
     """Every table reported once by ``clients`` threads; returns latencies (ms), statuses, wall time, last end."""
+    return _enter_results(port, token, [(event_id, number, table) for table in tables], clients)
+
+
+def _enter_results(port: int, token: str, work_items, clients: int):
+    """Each ``(event id, round number, (table, (winner, loser)))`` entered once as staff through the API by ``clients``
+    threads, in the order given; returns latencies (ms), statuses, wall time and when the last answer came."""
     work: queue.Queue = queue.Queue()
-    for table in tables:
-        work.put(table)
+    for item in work_items:
+        work.put(item)
     latencies: list[float] = []
     statuses: list[int] = []
     ends: list[float] = []
@@ -285,7 +291,7 @@ def _report_all(port: int, token: str, event_id: int, number: int, tables, clien
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         while True:
             try:
-                table, (a, b) = work.get_nowait()
+                event_id, number, (table, (a, b)) = work.get_nowait()
             except queue.Empty:
                 break
             body = {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]}
@@ -303,7 +309,7 @@ def _report_all(port: int, token: str, event_id: int, number: int, tables, clien
         t.start()
     for t in threads:
         t.join()
-    return latencies, statuses, time.perf_counter() - started, max(ends)
+    return latencies, statuses, time.perf_counter() - started, max(ends, default=started)
 
 
 def _standings_lag(event_id: int, last_report: float, timeout: float = 120.0) -> float | None:
