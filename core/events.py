@@ -65,6 +65,8 @@ ANY = "*"
 Callback = Callable[["DomainEvent"], None]
 
 _handlers: dict[str, list[Callback]] = defaultdict(list)
+#: Handlers that run after every other handler of the action (see :func:`handler`'s ``last``).
+_last_handlers: dict[str, list[Callback]] = defaultdict(list)
 _readers: dict[str, list[Callback]] = defaultdict(list)
 
 
@@ -141,7 +143,7 @@ def record(
         data=plain(data),
         audited=audited,
     )
-    for callback in (*_handlers.get(name, ()), *_handlers.get(ANY, ())):
+    for callback in _in_order(name):
         callback(domain_event)
     for callback in (*_readers.get(name, ()), *_readers.get(ANY, ())):
         transaction.on_commit(partial(_deliver, callback, domain_event), robust=True)
@@ -175,9 +177,23 @@ def _subscribe(table: dict[str, list[Callback]], actions: Iterable[str]) -> Call
     return decorate
 
 
-def handler(*actions: str) -> Callable[[Callback], Callback]:
-    """Subscribe a handler: it runs in the recording transaction (see the module docstring)."""
-    return _subscribe(_handlers, actions)
+def handler(*actions: str, last: bool = False) -> Callable[[Callback], Callback]:
+    """Subscribe a handler: it runs in the recording transaction (see the module docstring).
+
+    ``last``: it runs after every other handler of the action.  For a write that locks a row other
+    transactions wait for (an event's results version, which every result of the event updates): the
+    lock is held from that write to the commit, so the fewer statements come after it, the shorter
+    the queue behind it.  Handlers marked ``last`` run in the order they subscribed.
+    """
+    return _subscribe(_last_handlers if last else _handlers, actions)
+
+
+def _in_order(action: str) -> tuple[Callback, ...]:
+    """The handlers of ``action`` in the order they run: its own, then ``ANY``'s, then the ``last`` ones."""
+    return (
+        *_handlers.get(action, ()), *_handlers.get(ANY, ()),
+        *_last_handlers.get(action, ()), *_last_handlers.get(ANY, ()),
+    )  # fmt: skip
 
 
 def reader(*actions: str) -> Callable[[Callback], Callback]:
@@ -187,7 +203,7 @@ def reader(*actions: str) -> Callable[[Callback], Callback]:
 
 def unsubscribe(callback: Callback) -> None:
     """Take a handler or reader off every action (tests that subscribe their own)."""
-    for table in (_handlers, _readers):
+    for table in (_handlers, _last_handlers, _readers):
         for callbacks in table.values():
             while callback in callbacks:
                 callbacks.remove(callback)
@@ -197,7 +213,7 @@ def subscribers(action: str) -> tuple[list[str], list[str]]:
     """The names of the handlers and the readers of ``action`` (for the docs and the tests)."""
     action = known(action).value
     return (
-        [_name(c) for c in (*_handlers.get(action, ()), *_handlers.get(ANY, ()))],
+        [_name(c) for c in _in_order(action)],
         [_name(c) for c in (*_readers.get(action, ()), *_readers.get(ANY, ()))],
     )
 
@@ -205,7 +221,7 @@ def subscribers(action: str) -> tuple[list[str], list[str]]:
 def subscriptions() -> list[tuple[str, bool, list[str]]]:
     """Every subscriber: its name, whether it is a handler (else a reader), and its actions (``ANY`` for all)."""
     found: dict[tuple[str, bool], list[str]] = {}
-    for is_handler, table in ((True, _handlers), (False, _readers)):
+    for is_handler, table in ((True, _handlers), (True, _last_handlers), (False, _readers)):
         for action, callbacks in table.items():
             for callback in callbacks:
                 found.setdefault((_name(callback), is_handler), []).append(action)

@@ -63,7 +63,8 @@ def moves_standings(domain_event: DomainEvent) -> bool:
     return moved is not None and moved(domain_event)
 
 
-@events.handler(*MOVES_STANDINGS)
+# Last: every result of an event updates the event's row, and holds its lock until the commit.
+@events.handler(*MOVES_STANDINGS, last=True)
 def standings_out_of_date(domain_event: DomainEvent) -> None:
     if moves_standings(domain_event) and domain_event.event_id is not None:
         standings.bump_results_version(domain_event.event_id)

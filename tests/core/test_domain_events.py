@@ -144,6 +144,31 @@ def test_subscribing_twice_subscribes_once(seen):
     assert [who for who, *_ in seen].count("twice") == 1
 
 
+def test_a_handler_subscribed_last_runs_after_the_others_and_the_audit_trail(seen):
+    def late(domain_event):
+        seen.append(("late", domain_event.action, True))
+
+    events.handler(QUIET, last=True)(late)
+    try:
+        assert events.subscribers(QUIET)[0] == [
+            "tests.core.test_domain_events.seen.<locals>.handler", "tournaments.readers.audit_trail",
+            "tests.core.test_domain_events.test_a_handler_subscribed_last_runs_after_the_others_and_the_audit_trail"
+            ".<locals>.late",
+        ]  # fmt: skip
+        events.record(action=QUIET, event=None)
+    finally:
+        events.unsubscribe(late)
+    assert [who for who, *_ in seen] == ["handler", "late", "reader"]
+    assert events.subscribers(QUIET)[0] == ["tests.core.test_domain_events.seen.<locals>.handler",
+                                            "tournaments.readers.audit_trail"]  # fmt: skip
+
+
+def test_the_event_rows_update_is_the_last_handler_of_every_change_that_moves_standings():
+    # Every result of an event updates its row and holds the lock to the commit: nothing else may come after.
+    for action in readers.MOVES_STANDINGS:
+        assert events.subscribers(action)[0][-1] == "tournaments.readers.standings_out_of_date", action
+
+
 # --- the catalogue: no name but its own ----------------------------------------------------------------
 
 
