@@ -4,7 +4,8 @@
 * :func:`certificate` - a self-signed certificate for :data:`SITE` in a directory of the test's.
 * :func:`nginx_config` - a main ``nginx.conf`` for a non-root nginx in that directory, including
   ``deploy/nginx/podium.conf`` as it ships with only the test's values put in: its addresses (several servers in an
-  upstream when the test runs several instances), host name, certificate and static files' directory.
+  upstream when the test runs several instances), host name, certificate and static files' directory
+  (``bench cluster`` runs the shipped file the same way: :func:`bench.cluster.nginx_config`).
 * :func:`start_nginx` - nginx on that configuration (stopped with :func:`tests.support.live.stop`).
 * :func:`env_file` - a settings file as honcho and systemd read it.
 * :func:`request`, :func:`answers`, :func:`tls` - one request (HTTPS by default) from a loopback address of the
@@ -14,11 +15,12 @@
 from __future__ import annotations
 
 import http.client
-import os
 import shutil
 import ssl
 import subprocess
 from pathlib import Path
+
+from bench import cluster as bench_cluster
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -36,20 +38,6 @@ def missing() -> str | None:
     return None
 
 
-def filled(text: str, replacements: dict[str, str]) -> str:
-    """``text`` with each placeholder replaced; one the shipped file no longer has fails the test (so the test never
-    quietly runs a configuration other than the shipped one)."""
-    for old, new in replacements.items():
-        assert old in text, f"the shipped nginx configuration no longer has {old!r}"
-        text = text.replace(old, new)
-    return text
-
-
-def _servers(ports: list[int]) -> str:
-    """An upstream's ``server`` lines, one per instance, as an operator lists them."""
-    return "\n    ".join(f"server 127.0.0.1:{port};" for port in ports)
-
-
 def nginx_config(
     tmp: Path,
     *,
@@ -63,13 +51,11 @@ def nginx_config(
     """A main nginx.conf for a non-root nginx in ``tmp``, including the shipped site with the test's values: ``web``
     and ``streams`` are the ports of the instances its upstreams list.  ``http_extra``: more directives for the
     ``http`` block (a log format, a header naming the backend that answered)."""
-    (tmp / "snippets").mkdir()
-    shutil.copy(DEPLOY / "nginx" / "podium-proxy.conf", tmp / "snippets" / "podium-proxy.conf")
-    site = filled(
-        (DEPLOY / "nginx" / "podium.conf").read_text(),
+    return bench_cluster.nginx_config(
+        tmp,
         {
-            "server 127.0.0.1:8000;": _servers(web),
-            "server 127.0.0.1:8001;": _servers(streams),
+            "server 127.0.0.1:8000;": bench_cluster.upstream_servers(web),
+            "server 127.0.0.1:8001;": bench_cluster.upstream_servers(streams),
             "listen [::]:80;\n": "",  # the test listens on IPv4 loopback only
             "listen [::]:443 ssl http2;\n": "",
             "listen 80;": f"listen 127.0.0.1:{http_port};",
@@ -79,37 +65,8 @@ def nginx_config(
             "/etc/letsencrypt/live/podium.example.org/privkey.pem": str(tmp / "site.key"),
             "/var/lib/podium/staticfiles/": f"{static_root}/",
         },
+        http_extra=http_extra,
     )
-    (tmp / "podium.conf").write_text(site)
-    temp = {name: tmp / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
-    for path in temp.values():
-        path.mkdir()
-    # Started by root (a container), nginx would hand its workers to "nobody", who may not read the test's private
-    # directories: keep them as the user who runs the test.
-    user = "user root;" if os.geteuid() == 0 else ""
-    main = f"""
-{user}
-daemon off;
-master_process on;
-worker_processes 1;
-pid {tmp / "nginx.pid"};
-error_log {tmp / "error.log"} info;
-events {{ worker_connections 256; }}
-http {{
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    access_log {tmp / "access.log"};
-    client_body_temp_path {temp["body"]};
-    proxy_temp_path {temp["proxy"]};
-    fastcgi_temp_path {temp["fastcgi"]};
-    uwsgi_temp_path {temp["uwsgi"]};
-    scgi_temp_path {temp["scgi"]};
-    {http_extra}
-    include podium.conf;
-}}
-"""
-    (tmp / "nginx.conf").write_text(main)
-    return tmp / "nginx.conf"
 
 
 def start_nginx(tmp: Path, conf: Path) -> subprocess.Popen:
