@@ -291,11 +291,14 @@ async def _client_main(conn, port: int) -> None:
     while True:
         command = await loop.run_in_executor(None, conn.recv)
         if command[0] == "open":
-            for path in command[1]:  # one after another: nginx sends each to the instance holding the fewest
-                stream = _Held(path)
-                await loop.create_connection(lambda s=stream: s, "127.0.0.1", port)
-                await asyncio.wait_for(stream.ready.wait(), timeout=60)
-                held.append(stream)
+            # In small batches: nginx sends each to the instance holding the fewest, counting the batch's own.
+            paths = command[1]
+            for start in range(0, len(paths), 10):
+                batch = [_Held(path) for path in paths[start : start + 10]]
+                for stream in batch:
+                    await loop.create_connection(lambda s=stream: s, "127.0.0.1", port)
+                await asyncio.wait_for(asyncio.gather(*(s.ready.wait() for s in batch)), timeout=120)
+                held.extend(batch)
             conn.send(len(held))
         elif command[0] == "take":
             conn.send(
