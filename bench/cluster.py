@@ -169,6 +169,8 @@ class _Proxy:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+        if exc[0] is None:  # its logs are read by now; kept when the run failed
+            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 # --- the instances ------------------------------------------------------------------------------------------------
@@ -474,6 +476,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
                 event.delete()
                 Player.objects.filter(pk__in=[p.pk for p in created]).delete()
             publish.reset_sender()
+        shutil.rmtree(directory, ignore_errors=True)  # the instances' logs, kept when a run failed
 
     rows = [row for m in runs for row in _rows(m)]
     one = [m["results_per_s"] for m in runs if m["web_instances"] == 1]
