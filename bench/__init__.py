@@ -6,6 +6,7 @@ figures as one JSON line, and never asserts a time.  The suite runs every area
 with ``--quick`` (``tests/test_bench_quick.py``), so none breaks unseen.
 
 - :mod:`bench.championship`: a championship's streams, results and next round on the production topology.
+- :mod:`bench.cluster`: two instances of the Procfile behind nginx: results through one web instance, then two.
 - :mod:`bench.decks`: deck validation, the Celery path, the full Pokémon import.
 - :mod:`bench.games`: appending game entries through the service, replaying a long log.
 - :mod:`bench.leagues`: a season's standings, ratings and meta report on the database.

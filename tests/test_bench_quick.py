@@ -5,7 +5,7 @@ Each area runs in a process of its own, ``python manage.py bench AREA --quick``,
 off, production's default; the suite's own settings switch it on, which is how ``bench games`` came to crash on a
 fresh database while its test passed).  On PostgreSQL it runs against the test database; otherwise against a
 SQLite file migrated for this module.  The areas that start servers and workers of their own (``championship``,
-``live``, ``reports``, ``self-reports``) need PostgreSQL and Redis: integration tests.
+``cluster``, ``live``, ``reports``, ``self-reports``) need PostgreSQL and Redis: integration tests.
 
 What is asserted: the command ends well and its last line is one JSON object naming the area, with the area's
 figures, and what each run must have done (every request answered, every table with its one result, the
@@ -29,8 +29,10 @@ from django.conf import settings
 from django.db import connection
 
 from bench import server_environment
+from bench.cluster import NGINX
 from bench.management.commands.bench import AREAS
 from config.settings.env import weak_secret_key
+from tests.conftest import IN_CI
 from tests.support.data import data_dir
 from tests.support.processes import LOCAL
 
@@ -132,6 +134,24 @@ def check_championship(lines: list[str], figures: dict) -> None:
         assert isinstance(targets["pairing_within_2s"]["met"], bool)
 
 
+def check_cluster(lines: list[str], figures: dict) -> None:
+    # One web instance, then two, behind nginx: every result answered, the second instance given its share, every
+    # stream (spread over both stream instances) with every result, those written through the other machine too.
+    assert [run["web_instances"] for run in figures["runs"]] == [1, 2]
+    for run in figures["runs"]:
+        assert run["results"] == run["ok"] == figures["players"] // 2 > 0
+        assert run["5xx"] == run["no_answer"] == run["lost_events"] == run["streams_dropped"] == 0
+        assert run["streams_not_200"] == 0 and all(run["streams_by_instance"].values())
+        assert run["deliveries"] == run["streams"] * run["results"]
+        assert {"results_per_s", "p50_ms", "p95_ms", "standings_lag_s"} <= set(run)
+    one, two = figures["runs"]
+    assert one["writes_by_instance"] == {"a": one["results"], "b": 0} and all(two["writes_by_instance"].values())
+    # With one web instance, what the streams on b had came from a; with two, each machine's streams had the other's.
+    assert one["cross_instance_deliveries"] == one["streams_by_instance"]["b"] * one["results"]
+    assert two["cross_instance_deliveries"] > 0
+    assert figures["growth"] > 0
+
+
 def check_decks(lines: list[str], figures: dict) -> None:
     assert {"pokemon_import_s", "mt75_check_median_ms", "mt75_rules_median_ms", "mt75_first_check_ms"} <= set(figures)
     assert figures["mt75_card_count"] == 75
@@ -224,6 +244,7 @@ def check_standings(lines: list[str], figures: dict) -> None:
 
 CHECKS = {
     "championship": check_championship,
+    "cluster": check_cluster,
     "decks": check_decks,
     "games": check_games,
     "leagues": check_leagues,
@@ -234,7 +255,7 @@ CHECKS = {
     "standings": check_standings,
 }
 #: The areas that start servers and workers of their own: they need PostgreSQL and Redis.
-WITH_SERVERS = {"championship", "live", "reports", "self-reports"}
+WITH_SERVERS = {"championship", "cluster", "live", "reports", "self-reports"}
 
 
 def test_every_benchmark_area_is_run_quick_by_the_suite():
@@ -258,6 +279,10 @@ def test_the_servers_a_benchmark_starts_get_a_strong_key_of_their_own_whatever_k
 def test_a_benchmark_runs_quick_to_its_end_and_prints_its_figures_as_one_json_line(area, database_url):
     if area == "decks":
         data_dir("pokemon-tcg-data")  # the card data the benchmark imports (skips, or fails on CI, without it)
+    if area == "cluster" and not Path(NGINX).exists():  # its proxy (.ci/run installs it)
+        if IN_CI:
+            pytest.fail(f"CI=true but bench cluster cannot run: {NGINX} is not installed")
+        pytest.skip(f"{NGINX} is not installed (Debian's nginx package)")
     before = _left_behind()
     lines, figures = bench(area, database_url)
     CHECKS[area](lines, figures)

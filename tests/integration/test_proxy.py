@@ -26,13 +26,10 @@ One site for the module; each test makes its own data.
 from __future__ import annotations
 
 import datetime
-import http.client
 import json
 import os
 import re
-import shutil
 import signal
-import ssl
 import subprocess
 import sys
 import time
@@ -48,123 +45,23 @@ from core import health
 from tests.conftest import IN_CI
 from tests.factories import PlayerFactory, RegistrationFactory
 from tests.integration.conftest import collected_var_dir, database_url, private_queue
+from tests.support import proxy
 from tests.support.live import Stream, free_port, stop
 from tests.support.people import token_for
 from tests.support.processes import LOCAL
+from tests.support.proxy import DEPLOY, PROXY, ROOT, SITE
 from tests.support.throttles import forget_counts
 from tournaments import services
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
-DEPLOY = ROOT / "deploy"
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-OPENSSL = shutil.which("openssl") or "/usr/bin/openssl"
-SITE = "podium.test"
-#: The proxy connects to the servers from 127.0.0.1 (PODIUM_PROXIES); clients come from other loopback addresses.
-PROXY = "127.0.0.1"
 #: Bounds for the processes to come up and for the health checks to turn ready (bounds, not measures).
 START_SECONDS = 60.0
 
 
-def _missing() -> str | None:
-    for tool, package in ((NGINX, "nginx"), (OPENSSL, "openssl")):
-        if not Path(tool).exists():
-            return f"{tool} is not installed (Debian's {package} package)"
-    return None
-
-
-def _filled(text: str, replacements: dict[str, str]) -> str:
-    """``text`` with each placeholder replaced; one the shipped file no longer has fails the test (so the test never
-    quietly runs a configuration other than the shipped one)."""
-    for old, new in replacements.items():
-        assert old in text, f"the shipped nginx configuration no longer has {old!r}"
-        text = text.replace(old, new)
-    return text
-
-
-def _nginx_config(tmp: Path, *, web: int, streams: int, https: int, http_port: int, static_root: str) -> Path:
-    """A main nginx.conf for a non-root nginx in ``tmp``, including the shipped site with the test's values."""
-    (tmp / "snippets").mkdir()
-    shutil.copy(DEPLOY / "nginx" / "podium-proxy.conf", tmp / "snippets" / "podium-proxy.conf")
-    site = _filled(
-        (DEPLOY / "nginx" / "podium.conf").read_text(),
-        {
-            "server 127.0.0.1:8000;": f"server 127.0.0.1:{web};",
-            "server 127.0.0.1:8001;": f"server 127.0.0.1:{streams};",
-            "listen [::]:80;\n": "",  # the test listens on IPv4 loopback only
-            "listen [::]:443 ssl http2;\n": "",
-            "listen 80;": f"listen 127.0.0.1:{http_port};",
-            "listen 443 ssl http2;": f"listen 127.0.0.1:{https} ssl http2;",
-            "podium.example.org;": f"{SITE};",
-            "/etc/letsencrypt/live/podium.example.org/fullchain.pem": str(tmp / "site.crt"),
-            "/etc/letsencrypt/live/podium.example.org/privkey.pem": str(tmp / "site.key"),
-            "/var/lib/podium/staticfiles/": f"{static_root}/",
-        },
-    )
-    (tmp / "podium.conf").write_text(site)
-    temp = {name: tmp / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
-    for path in temp.values():
-        path.mkdir()
-    # Started by root (a container), nginx would hand its workers to "nobody", who may not read the test's private
-    # directories: keep them as the user who runs the test.
-    user = "user root;" if os.geteuid() == 0 else ""
-    main = f"""
-{user}
-daemon off;
-master_process on;
-worker_processes 1;
-pid {tmp / "nginx.pid"};
-error_log {tmp / "error.log"} info;
-events {{ worker_connections 256; }}
-http {{
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    access_log {tmp / "access.log"};
-    client_body_temp_path {temp["body"]};
-    proxy_temp_path {temp["proxy"]};
-    fastcgi_temp_path {temp["fastcgi"]};
-    uwsgi_temp_path {temp["uwsgi"]};
-    scgi_temp_path {temp["scgi"]};
-    include podium.conf;
-}}
-"""
-    (tmp / "nginx.conf").write_text(main)
-    return tmp / "nginx.conf"
-
-
-def _certificate(tmp: Path) -> None:
-    subprocess.run(
-        [OPENSSL, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-         "-days", "1", "-subj", f"/CN={SITE}", "-addext", f"subjectAltName=DNS:{SITE}",
-         "-keyout", str(tmp / "site.key"), "-out", str(tmp / "site.crt")],
-        check=True, capture_output=True, timeout=30,
-    )  # fmt: skip
-
-
-def _env_file(path: Path, values: dict[str, str]) -> Path:
-    path.write_text("".join(f"{name}={value}\n" for name, value in values.items()))
-    return path
-
-
-def _answers(port: int, path: str, *, tls: bool = False) -> int | None:
-    """The status ``path`` answers on ``port`` (None while nothing listens)."""
-    try:
-        return _request(port, "GET", path, tls=tls)[0]
-    except (OSError, http.client.HTTPException):
-        return None
-
-
-def _unverified() -> ssl.SSLContext:
-    context = ssl.create_default_context()
-    context.check_hostname = False
-    context.verify_mode = ssl.CERT_NONE  # the test's own self-signed certificate
-    return context
-
-
 @pytest.fixture(scope="module")
 def site(django_db_setup, tmp_path_factory):
-    missing = _missing()
+    missing = proxy.missing()
     if missing:
         if IN_CI:
             pytest.fail(f"CI=true but the proxy tests cannot run: {missing}")
@@ -172,11 +69,11 @@ def site(django_db_setup, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("proxy")
     static_root = str(Path(collected_var_dir()) / "staticfiles")
     ports = SimpleNamespace(web=free_port(), streams=free_port(), https=free_port(), http=free_port())
-    _certificate(tmp)
-    conf = _nginx_config(
-        tmp, web=ports.web, streams=ports.streams, https=ports.https, http_port=ports.http, static_root=static_root
+    proxy.certificate(tmp)
+    conf = proxy.nginx_config(
+        tmp, web=[ports.web], streams=[ports.streams], https=ports.https, http_port=ports.http, static_root=static_root
     )
-    env_file = _env_file(
+    env_file = proxy.env_file(
         tmp / "podium.env",
         {
             **LOCAL,
@@ -203,23 +100,20 @@ def site(django_db_setup, tmp_path_factory):
         [sys.executable, "-m", "honcho", "-f", str(DEPLOY / "Procfile"), "-e", str(env_file), "--no-colour", "start"],
         cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
-    nginx = subprocess.Popen(
-        [NGINX, "-p", str(tmp), "-c", str(conf), "-e", str(tmp / "error.log")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+    nginx = proxy.start_nginx(tmp, conf)
     state = SimpleNamespace(
         **vars(ports), tmp=tmp, log=log_path, static_root=Path(static_root), started=started, env_file=env_file
     )
     try:
         deadline = time.monotonic() + START_SECONDS
         while not (
-            _answers(ports.web, "/api/v1/formats/") == 200
-            and _answers(ports.streams, "/api/v1/formats/") == 200
-            and _answers(ports.https, "/health/live/", tls=True) == 200
+            proxy.answers(ports.web, "/api/v1/formats/") == 200
+            and proxy.answers(ports.streams, "/api/v1/formats/") == 200
+            and proxy.answers(ports.https, "/health/live/", tls=True) == 200
         ):
             for name, process in (("honcho", processes), ("nginx", nginx)):
                 if process.poll() is not None:
-                    pytest.fail(f"{name} exited at start:\n{log_path.read_text()}\n{_read(tmp / 'error.log')}")
+                    pytest.fail(f"{name} exited at start:\n{log_path.read_text()}\n{proxy.read(tmp / 'error.log')}")
             if time.monotonic() > deadline:
                 pytest.fail(f"the site did not answer within {START_SECONDS:.0f} s:\n{log_path.read_text()}")
             time.sleep(0.2)
@@ -230,39 +124,9 @@ def site(django_db_setup, tmp_path_factory):
         log.close()
 
 
-def _read(path: Path) -> str:
-    return path.read_text() if path.exists() else ""
-
-
-def _request(
-    port: int,
-    method: str,
-    path: str,
-    *,
-    tls: bool = True,
-    host: str = SITE,
-    source: str = "127.0.0.2",
-    body: bytes | None = None,
-    headers: dict[str, str] | None = None,
-) -> tuple[int, dict[str, str], bytes]:
-    """``(status, headers, body)`` of one request to ``port`` on 127.0.0.1, sent from the address ``source``."""
-    options = {"timeout": 30, "source_address": (source, 0)}
-    conn = (
-        http.client.HTTPSConnection("127.0.0.1", port, context=_unverified(), **options)
-        if tls
-        else http.client.HTTPConnection("127.0.0.1", port, **options)
-    )
-    try:
-        conn.request(method, path, body=body, headers={"Host": host, **(headers or {})})
-        response = conn.getresponse()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
-    finally:
-        conn.close()
-
-
 def _deck_check(port: int, *, tls: bool, source: str, host: str = SITE, **headers: str) -> int:
     body = json.dumps({"format": "mintayn-master", "decklist": "1 Ember Whelp"}).encode()
-    status, _, _ = _request(
+    status, _, _ = proxy.request(
         port, "POST", "/api/v1/deck-checks/", tls=tls, host=host, source=source, body=body,
         headers={"Content-Type": "application/json", **headers},
     )  # fmt: skip
@@ -282,12 +146,12 @@ def duel(organiser):
 
 
 def test_a_page_answers_for_the_sites_host_and_400_for_any_other_on_pages_and_streams(site, duel):
-    assert _request(site.https, "GET", "/")[0] == 200
-    assert _request(site.https, "GET", "/", host="elsewhere.example")[0] == 400
+    assert proxy.request(site.https, "GET", "/")[0] == 200
+    assert proxy.request(site.https, "GET", "/", host="elsewhere.example")[0] == 400
     stream = f"/api/v1/events/{duel.pk}/stream/"
-    status, headers, body = _request(site.https, "GET", stream, host="elsewhere.example")
+    status, headers, body = proxy.request(site.https, "GET", stream, host="elsewhere.example")
     assert status == 400 and json.loads(body)["error"]["message"] == "Bad host."
-    opened = Stream(f"https://127.0.0.1:{site.https}", stream, connect=lambda: _tls(site.https), host=SITE)
+    opened = Stream(f"https://127.0.0.1:{site.https}", stream, connect=lambda: proxy.tls(site.https), host=SITE)
     try:
         assert opened.status == 200
         assert opened.next_event("snapshot").data["round"] is None
@@ -295,20 +159,16 @@ def test_a_page_answers_for_the_sites_host_and_400_for_any_other_on_pages_and_st
         opened.close()
 
 
-def _tls(port: int, source: str = "127.0.0.2") -> http.client.HTTPSConnection:
-    return http.client.HTTPSConnection("127.0.0.1", port, timeout=60, context=_unverified(), source_address=(source, 0))
-
-
 def test_a_static_file_a_page_links_to_is_served_by_nginx_from_the_collected_files(site):
-    _, _, page = _request(site.https, "GET", "/")
+    _, _, page = proxy.request(site.https, "GET", "/")
     linked = re.findall(r'(?:href|src)="(/static/[^"]+\.css)"', page.decode())
     assert linked, "the home page links no stylesheet"
-    status, headers, body = _request(site.https, "GET", linked[0])
+    status, headers, body = proxy.request(site.https, "GET", linked[0])
     assert status == 200 and headers["content-type"] == "text/css"
     assert body == (site.static_root / linked[0].removeprefix("/static/")).read_bytes()
     # Its name carries its content's hash: nginx lets browsers keep it for good.
     assert "immutable" in headers["cache-control"] and headers["x-content-type-options"] == "nosniff"
-    assert _request(site.https, "GET", "/static/no-such-file.css")[0] == 404
+    assert proxy.request(site.https, "GET", "/static/no-such-file.css")[0] == 404
 
 
 def test_an_api_list_links_its_next_page_with_the_sites_https_address_which_only_the_proxy_may_claim(
@@ -317,11 +177,11 @@ def test_an_api_list_links_its_next_page_with_the_sites_https_address_which_only
     services.event_create(
         organiser=organiser, name="Second", format="deck-masters", planned_rounds=3, date=datetime.date(2026, 12, 5)
     )
-    status, _, body = _request(site.https, "GET", "/api/v1/events/?limit=1")
+    status, _, body = proxy.request(site.https, "GET", "/api/v1/events/?limit=1")
     assert status == 200
     assert json.loads(body)["next"] == f"https://{SITE}/api/v1/events/?limit=1&offset=1"
     # A client that reaches gunicorn directly and claims HTTPS is not believed.
-    status, _, body = _request(
+    status, _, body = proxy.request(
         site.web, "GET", "/api/v1/events/?limit=1", tls=False, host="127.0.0.1", source="127.0.0.3",
         headers={"X-Forwarded-Proto": "https"},
     )  # fmt: skip
@@ -329,18 +189,18 @@ def test_an_api_list_links_its_next_page_with_the_sites_https_address_which_only
 
 
 def test_plain_http_answers_the_health_check_and_redirects_everything_else_to_https(site):
-    assert _request(site.http, "GET", "/health/live/", tls=False)[0] == 200
-    status, headers, _ = _request(site.http, "GET", "/events/?page=2", tls=False)
+    assert proxy.request(site.http, "GET", "/health/live/", tls=False)[0] == 200
+    status, headers, _ = proxy.request(site.http, "GET", "/events/?page=2", tls=False)
     assert status == 301 and headers["location"] == f"https://{SITE}/events/?page=2"
 
 
 def test_a_change_made_through_the_api_arrives_on_the_stream_through_the_proxy_at_once(site, duel, organiser):
     path = f"/api/v1/events/{duel.pk}/stream/"
-    stream = Stream(f"https://127.0.0.1:{site.https}", path, connect=lambda: _tls(site.https), host=SITE)
+    stream = Stream(f"https://127.0.0.1:{site.https}", path, connect=lambda: proxy.tls(site.https), host=SITE)
     try:
         assert stream.status == 200 and stream.headers["content-type"].startswith("text/event-stream")
         snapshot = stream.next_event("snapshot")
-        status, _, body = _request(
+        status, _, body = proxy.request(
             site.https, "POST", f"/api/v1/events/{duel.pk}/rounds/", body=json.dumps({"seed": 3}).encode(),
             headers={"Content-Type": "application/json", "Authorization": f"Token {token_for(organiser)}"},
         )  # fmt: skip
@@ -386,7 +246,7 @@ def test_the_worker_and_beat_the_procfile_starts_report_ready(site):
     # Their heartbeats, written since this site started (another module's worker may have left older ones).
     deadline = time.monotonic() + START_SECONDS
     while True:
-        status, _, body = _request(site.https, "GET", "/health/ready/")
+        status, _, body = proxy.request(site.https, "GET", "/health/ready/")
         ready = json.loads(body)
         fresh = all((cache.get(key) or 0) >= site.started for key in (health.HEARTBEAT_KEY, health.SWEEPS_KEY))
         if (ready["status"] == "ready" and fresh) or time.monotonic() > deadline:
@@ -412,7 +272,7 @@ def test_the_stream_server_told_to_stop_ends_its_open_streams_and_stops_before_i
         )  # fmt: skip
         try:
             deadline = time.monotonic() + START_SECONDS
-            while _answers(port, "/api/v1/formats/") != 200:
+            while proxy.answers(port, "/api/v1/formats/") != 200:
                 assert process.poll() is None and time.monotonic() < deadline, log_path.read_text()
                 time.sleep(0.2)
             stream = Stream(f"http://127.0.0.1:{port}", f"/api/v1/events/{duel.pk}/stream/", host=SITE)

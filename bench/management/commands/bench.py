@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 AREAS = {
     "championship": "bench.championship",
+    "cluster": "bench.cluster",
     "decks": "bench.decks",
     "games": "bench.games",
     "leagues": "bench.leagues",
