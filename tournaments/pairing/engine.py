@@ -11,9 +11,12 @@ are added back.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import count
-from operator import attrgetter
+from itertools import accumulate, chain, compress, count, repeat
+from operator import attrgetter, not_
+
+import numpy as np
 
 from rules.base import TableSize
 from tournaments.pairing.common import (
@@ -21,7 +24,7 @@ from tournaments.pairing.common import (
     TieBreak,
     build_history,
     round_one_bye_order,
-    seat_order,
+    seat_tables,
     tie_break,
 )
 from tournaments.pairing.pods import pair_pods, pod_spread, repeat_weight
@@ -76,7 +79,9 @@ def pair_round(
         after = f" after {len(assigned)} assigned bye(s)" if assigned else ""
         raise PairingError(f"{len(players)} entrant(s) to pair{after}: a table needs at least {table_size.min}")
     rng = random.Random(seed)
-    met = build_history(players)
+    # Pods read the history from each entrant's opponents where they need it (a pod at a time); only the Swiss
+    # pairer needs it whole.
+    met = build_history(players) if one_vs_one else None
     tb = tie_break(players, rng)
 
     # The 1v1 objective's weights, built once: the Swiss pairer minimises it and the pairing is scored by it.
@@ -89,16 +94,24 @@ def pair_round(
     elif round_number == 1:
         tables, byes = _first_round(players, table_size=table_size, tb=tb, rng=rng, by_rating=seeding == "rating")
     elif one_vs_one:
+        assert met is not None
         pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
-        tables, byes = pair_pods(players, table_size=table_size, met=met, tb=tb, rng=rng)
+        tables, byes = pair_pods(players, table_size=table_size, tb=tb, rng=rng)
 
-    points = swiss_cost.points if swiss_cost is not None else {e.id: e.points for e in players}
+    if swiss_cost is not None:
+        points = swiss_cost.points
+    else:
+        points = dict(zip(map(attrgetter("id"), players), map(attrgetter("points"), players), strict=True))
     numbered, honoured = _number_tables(tables, fixed)
-    seated, rematches, spread = _explain(
-        tables, points=points, met=met, first_round=round_number == 1, one_vs_one=one_vs_one, fixed=honoured
-    )
+    first_round = round_number == 1
+    if met is not None:
+        seated, rematches, spread = _explain(tables, points=points, met=met, first_round=first_round, fixed=honoured)
+    else:
+        seated, rematches, spread = _explain_pods(tables, players, points=points, first_round=first_round)
+        for p in honoured:
+            seated[p] = (*seated[p], "fixed_table")
     if not players:
         objective = 0
     elif swiss_cost is not None:
@@ -114,7 +127,7 @@ def pair_round(
         rematches=rematches,
         seed=seed,
         objective=objective,
-        reasons={e.id: reasons[e.id] for e in active},
+        reasons=dict(zip(ids := list(map(attrgetter("id"), active)), map(reasons.__getitem__, ids), strict=True)),
     )
 
 
@@ -136,16 +149,10 @@ def _first_round(
         )
         return _seeded_tables(ordered, sizes, one_vs_one=table_size.is_one_vs_one, rng=rng), byes
     shuffled = sorted((e for e in active if e.id not in sitting_out), key=lambda e: (tb[e.id], e.id))
-    tables: list[tuple[int, ...]] = []
-    start = 0
-    for size in sizes:
-        pod = shuffled[start : start + size]
-        start += size
-        if table_size.is_one_vs_one:
-            tables.append(tuple(e.id for e in pod))
-        else:
-            tables.append(seat_order(pod, rng))
-    return tables, byes
+    pods = [shuffled[start - size : start] for start, size in zip(accumulate(sizes), sizes, strict=True)]
+    if table_size.is_one_vs_one:
+        return [(a.id, b.id) for a, b in pods], byes
+    return seat_tables(pods, rng), byes
 
 
 def _seeded_tables(
@@ -165,7 +172,7 @@ def _seeded_tables(
             step += 1
         pods[order[step % len(order)]].append(entrant)
         step += 1
-    return [seat_order(pod, rng) for pod in pods]
+    return seat_tables(pods, rng)
 
 
 def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) -> tuple[list[Table], set[int]]:
@@ -177,7 +184,7 @@ def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) 
     pairer's top-down order, so without fixed seats the numbers are 1, 2, 3 ...
     """
     if not fixed:
-        return [Table(number=n, seats=seats) for n, seats in enumerate(tables, start=1)], set()
+        return list(map(Table, count(1), tables)), set()
     table_of = {p: index for index, seats in enumerate(tables) for p in seats if p in fixed}
     numbers: list[int | None] = [None] * len(tables)
     honoured: set[int] = set()
@@ -211,54 +218,87 @@ def _explain(
     points: Mapping[int, int],
     met: History,
     first_round: bool,
-    one_vs_one: bool,
     fixed: Collection[int],
 ) -> tuple[dict[int, tuple[str, ...]], int, int]:
-    """``(reason codes of the seated players, repeat pairs, spread)`` in one pass over the tables.
+    """1v1: ``(reason codes of the seated players, rematches, spread)`` in one pass over the tables.
 
-    Codes: the main code, then ``rematch``, then ``fixed_table``.  A table of
-    two in a pod event is a pod like any other (``same_points`` or
-    ``mixed_points``): pairing up and down are Swiss terms.  The spread is the
-    sum over tables of the squared point difference of every pair at the
-    table; with the repeat pairs it makes the objective of either round type.
+    Codes: the main code, then ``rematch``, then ``fixed_table``.  The spread
+    is the sum over tables of the squared point difference; with the
+    rematches it makes the Swiss objective.
     """
     reasons: dict[int, tuple[str, ...]] = {}
     rematches = spread = 0
-    if one_vs_one:
-        for a, b in tables:
-            pa, pb = points[a], points[b]
-            if first_round:
-                ca = cb = _FIRST_ROUND
-            elif pa == pb:
-                ca = cb = _SAME_POINTS
-            elif pa > pb:
-                ca, cb = _PAIRED_DOWN, _PAIRED_UP
-            else:
-                ca, cb = _PAIRED_UP, _PAIRED_DOWN
-            spread += (pa - pb) * (pa - pb)
-            if b in met[a]:  # the history is symmetric
-                rematches += 1
-                ca, cb = (*ca, "rematch"), (*cb, "rematch")
-            reasons[a] = ca
-            reasons[b] = cb
-    else:
-        for seats in tables:
-            here = pod_spread([points[p] for p in seats])
-            spread += here
-            # A pod's spread is zero exactly when everyone at it has the same points.
-            main = _FIRST_ROUND if first_round else _MIXED_POINTS if here else _SAME_POINTS
-            # Most pods hold no repeat: look at each pair once, and at each player only if one is found.
-            if all(met[seats[i]].isdisjoint(seats[i + 1 :]) for i in range(len(seats) - 1)):
-                for p in seats:
-                    reasons[p] = main
-                continue
-            for p in seats:
-                met_here = len(met[p].intersection(seats))
-                rematches += met_here
-                reasons[p] = (*main, "rematch") if met_here else main
-        rematches //= 2  # each repeat pair was counted from both sides
+    for a, b in tables:
+        pa, pb = points[a], points[b]
+        if first_round:
+            ca = cb = _FIRST_ROUND
+        elif pa == pb:
+            ca = cb = _SAME_POINTS
+        elif pa > pb:
+            ca, cb = _PAIRED_DOWN, _PAIRED_UP
+        else:
+            ca, cb = _PAIRED_UP, _PAIRED_DOWN
+        spread += (pa - pb) * (pa - pb)
+        if b in met[a]:  # the history is symmetric
+            rematches += 1
+            ca, cb = (*ca, "rematch"), (*cb, "rematch")
+        reasons[a] = ca
+        reasons[b] = cb
     for p in fixed:
         reasons[p] = (*reasons[p], "fixed_table")
+    return reasons, rematches, spread
+
+
+def _explain_pods(
+    tables: Sequence[tuple[int, ...]], players: Sequence[Entrant], *, points: Mapping[int, int], first_round: bool
+) -> tuple[dict[int, tuple[str, ...]], int, int]:
+    """Pods: ``(reason codes of the seated players, repeat pairs, spread)``; ``fixed_table`` is the caller's.
+
+    A table of two in a pod event is a pod like any other (``same_points`` or
+    ``mixed_points``): pairing up and down are Swiss terms.  The spread is
+    the sum over tables of the squared point difference of every pair at the
+    table.  The history is each entrant's ``opponents``, either side's memory
+    counting (as :func:`~tournaments.pairing.common.build_history` has it):
+    a table where nobody lists anyone at it has no repeat, which is most
+    tables, found by one set operation per player; only the others are
+    counted pair by pair.  Everything else is done a column at a time.
+    """
+    if not tables:
+        return {}, 0, 0
+    sizes = list(map(len, tables))
+    seated = list(chain.from_iterable(tables))
+    values = list(map(points.__getitem__, seated))
+    starts = list(accumulate(sizes, initial=0))
+    peak = max(map(abs, values))
+    # size * sum(p * p) and sum(p) ** 2 are each at most (size * peak) ** 2: within 64 bits, numpy's sums are exact.
+    if (max(sizes) * peak) ** 2 < 2**62:
+        column = np.array(values, dtype=np.int64)
+        totals = np.add.reduceat(column, starts[:-1])
+        spreads = (
+            np.array(sizes, dtype=np.int64) * np.add.reduceat(column * column, starts[:-1]) - totals * totals
+        ).tolist()
+    else:
+        spreads = [pod_spread([points[p] for p in seats]) for seats in tables]
+    spread = sum(spreads)
+    # A pod's spread is zero exactly when everyone at it has the same points.
+    mains = [_FIRST_ROUND] * len(tables) if first_round else [_MIXED_POINTS if s else _SAME_POINTS for s in spreads]
+    reasons = dict(zip(seated, chain.from_iterable(map(repeat, mains, sizes)), strict=True))
+    opponents = dict(zip(map(attrgetter("id"), players), map(attrgetter("opponents"), players), strict=True))
+    listed = list(map(opponents.__getitem__, seated))
+    if set(map(type, listed)) != {frozenset}:
+        listed = [frozenset(known) for known in listed]
+    clear = map(frozenset.isdisjoint, listed, chain.from_iterable(map(repeat, tables, sizes)))
+    rematches = 0
+    for k in sorted({bisect_right(starts, i) - 1 for i in compress(count(), map(not_, clear))}):
+        seats = tables[k]
+        for n, a in enumerate(seats):
+            known = opponents[a]
+            for b in seats[n + 1 :]:
+                if b in known or a in opponents[b]:
+                    rematches += 1
+                    for p in (a, b):
+                        if reasons[p][-1] != "rematch":
+                            reasons[p] = (*reasons[p], "rematch")
     return reasons, rematches, spread
 
 
@@ -277,9 +317,36 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The integer fields of an entrant, read as one tuple per entrant for the checks.
+_NUMBERS = attrgetter("id", "points", "rank", "byes", "first_seats")
+#: Those that cannot be negative.
+_COUNTS = attrgetter("rank", "byes", "first_seats")
+
+
 def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
-    """The entrants to pair, in id order, after checking the whole list (dropped included)."""
+    """The entrants to pair, in id order, after checking the whole list (dropped included).
+
+    The common case, a list of plain records with plain, non-negative ints
+    and distinct ids, is recognised by set and min operations over columns
+    (no Python loop per entrant); anything else is looked at entrant by
+    entrant, which also finds the first offender for the message.
+    """
     entrants = list(entrants)
+    if entrants and set(map(type, entrants)) == {Entrant}:
+        ids = list(map(attrgetter("id"), entrants))
+        if (
+            set(map(type, chain.from_iterable(map(_NUMBERS, entrants)))) == {int}
+            and len(set(ids)) == len(ids)
+            and min(map(min, map(_COUNTS, entrants))) >= 0
+        ):
+            active = sorted(compress(entrants, map(not_, map(attrgetter("dropped"), entrants))), key=attrgetter("id"))
+            if active:
+                return active
+    return _active_checked(entrants)
+
+
+def _active_checked(entrants: list[Entrant]) -> list[Entrant]:
+    """:func:`_active` entrant by entrant: the first offender raises :class:`PairingError`."""
     seen: set[int] = set()
     for e in entrants:
         if not isinstance(e, Entrant):
