@@ -16,8 +16,6 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import accumulate, chain, compress, count, repeat
 from operator import attrgetter, not_
 
-import numpy as np
-
 from rules.base import TableSize
 from tournaments.pairing.common import (
     History,
@@ -27,7 +25,7 @@ from tournaments.pairing.common import (
     seat_tables,
     tie_break,
 )
-from tournaments.pairing.pods import pair_pods, pod_spread, repeat_weight
+from tournaments.pairing.pods import pair_pods, pod_sums_and_spreads, repeat_weight
 from tournaments.pairing.sizes import pod_sizes
 from tournaments.pairing.swiss import SwissCost, pair_swiss
 from tournaments.pairing.types import Entrant, Pairing, PairingError, Table
@@ -89,6 +87,8 @@ def pair_round(
 
     tables: list[tuple[int, ...]]
     byes: list[int]
+    #: Pods after round 1: the repeat pairs and the tables' spreads, as the pod pairer found them.
+    pod_round: tuple[list[tuple[int, int]], list[int]] | None = None
     if not players:
         tables, byes = [], []
     elif round_number == 1:
@@ -98,18 +98,21 @@ def pair_round(
         pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
-        tables, byes = pair_pods(players, table_size=table_size, tb=tb, rng=rng)
+        tables, byes, repeats, spreads = pair_pods(players, table_size=table_size, tb=tb, rng=rng)
+        pod_round = repeats, spreads
 
-    if swiss_cost is not None:
-        points = swiss_cost.points
-    else:
-        points = dict(zip(map(attrgetter("id"), players), map(attrgetter("points"), players), strict=True))
     numbered, honoured = _number_tables(tables, fixed)
     first_round = round_number == 1
-    if met is not None:
+    if swiss_cost is not None or met is not None:
+        points = swiss_cost.points if swiss_cost is not None else {}
+        assert met is not None
         seated, rematches, spread = _explain(tables, points=points, met=met, first_round=first_round, fixed=honoured)
     else:
-        seated, rematches, spread = _explain_pods(tables, players, points=points, first_round=first_round)
+        points = {e.id: e.points for e in players}
+        if pod_round is not None:
+            seated, rematches, spread = _pod_reasons(tables, pod_round[1], pod_round[0], first_round=first_round)
+        else:
+            seated, rematches, spread = _explain_pods(tables, players, points=points, first_round=first_round)
         for p in honoured:
             seated[p] = (*seated[p], "fixed_table")
     if not players:
@@ -117,7 +120,8 @@ def pair_round(
     elif swiss_cost is not None:
         objective = swiss_cost.from_parts(spread=spread, rematches=rematches, bye=byes[0] if byes else None)
     else:
-        objective = rematches * repeat_weight(tables, points) + spread
+        # Only a repeat needs the weight, which reads every seated player's points.
+        objective = rematches * repeat_weight(tables, points) + spread if rematches else spread
     if round_number == 1 and seeding == "rating":
         seated = {p: (*codes, "seeded_by_rating") for p, codes in seated.items()}
     reasons = dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated
@@ -127,7 +131,7 @@ def pair_round(
         rematches=rematches,
         seed=seed,
         objective=objective,
-        reasons=dict(zip(ids := list(map(attrgetter("id"), active)), map(reasons.__getitem__, ids), strict=True)),
+        reasons={e.id: reasons[e.id] for e in active},
     )
 
 
@@ -141,14 +145,17 @@ def _first_round(
     players go in rating order instead (:func:`_seeded_tables`).
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
-    byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]]
+    byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]] if bye_count else []
     sitting_out = set(byes)
     if by_rating:
         ordered = sorted(
             (e for e in active if e.id not in sitting_out), key=lambda e: (e.rank or len(active) + 1, tb[e.id], e.id)
         )
         return _seeded_tables(ordered, sizes, one_vs_one=table_size.is_one_vs_one, rng=rng), byes
-    shuffled = sorted((e for e in active if e.id not in sitting_out), key=lambda e: (tb[e.id], e.id))
+    seated = [e for e in active if e.id not in sitting_out] if sitting_out else active
+    # ``active`` is in id order and the sort is stable: by draw, then id.
+    draws = [tb[e.id] for e in seated]
+    shuffled = list(map(seated.__getitem__, sorted(range(len(seated)), key=draws.__getitem__)))
     pods = [shuffled[start - size : start] for start, size in zip(accumulate(sizes), sizes, strict=True)]
     if table_size.is_one_vs_one:
         return [(a.id, b.id) for a, b in pods], byes
@@ -252,54 +259,50 @@ def _explain(
 def _explain_pods(
     tables: Sequence[tuple[int, ...]], players: Sequence[Entrant], *, points: Mapping[int, int], first_round: bool
 ) -> tuple[dict[int, tuple[str, ...]], int, int]:
-    """Pods: ``(reason codes of the seated players, repeat pairs, spread)``; ``fixed_table`` is the caller's.
+    """Pods, whoever seated them: ``(reason codes of the seated players, repeat pairs, spread)``.
 
-    A table of two in a pod event is a pod like any other (``same_points`` or
-    ``mixed_points``): pairing up and down are Swiss terms.  The spread is
-    the sum over tables of the squared point difference of every pair at the
-    table.  The history is each entrant's ``opponents``, either side's memory
+    The history is each entrant's ``opponents``, either side's memory
     counting (as :func:`~tournaments.pairing.common.build_history` has it):
     a table where nobody lists anyone at it has no repeat, which is most
     tables, found by one set operation per player; only the others are
-    counted pair by pair.  Everything else is done a column at a time.
+    counted pair by pair.
     """
-    if not tables:
-        return {}, 0, 0
     sizes = list(map(len, tables))
     seated = list(chain.from_iterable(tables))
-    values = list(map(points.__getitem__, seated))
-    starts = list(accumulate(sizes, initial=0))
-    peak = max(map(abs, values))
-    # size * sum(p * p) and sum(p) ** 2 are each at most (size * peak) ** 2: within 64 bits, numpy's sums are exact.
-    if (max(sizes) * peak) ** 2 < 2**62:
-        column = np.array(values, dtype=np.int64)
-        totals = np.add.reduceat(column, starts[:-1])
-        spreads = (
-            np.array(sizes, dtype=np.int64) * np.add.reduceat(column * column, starts[:-1]) - totals * totals
-        ).tolist()
-    else:
-        spreads = [pod_spread([points[p] for p in seats]) for seats in tables]
-    spread = sum(spreads)
-    # A pod's spread is zero exactly when everyone at it has the same points.
-    mains = [_FIRST_ROUND] * len(tables) if first_round else [_MIXED_POINTS if s else _SAME_POINTS for s in spreads]
-    reasons = dict(zip(seated, chain.from_iterable(map(repeat, mains, sizes)), strict=True))
-    opponents = dict(zip(map(attrgetter("id"), players), map(attrgetter("opponents"), players), strict=True))
+    spreads = pod_sums_and_spreads(list(map(points.__getitem__, seated)), sizes)[1]
+    opponents = {e.id: e.opponents for e in players}
     listed = list(map(opponents.__getitem__, seated))
-    if set(map(type, listed)) != {frozenset}:
+    if set(map(type, listed)) - {frozenset}:
         listed = [frozenset(known) for known in listed]
     clear = map(frozenset.isdisjoint, listed, chain.from_iterable(map(repeat, tables, sizes)))
-    rematches = 0
+    starts = list(accumulate(sizes, initial=0))
+    repeats: list[tuple[int, int]] = []
     for k in sorted({bisect_right(starts, i) - 1 for i in compress(count(), map(not_, clear))}):
         seats = tables[k]
         for n, a in enumerate(seats):
             known = opponents[a]
-            for b in seats[n + 1 :]:
-                if b in known or a in opponents[b]:
-                    rematches += 1
-                    for p in (a, b):
-                        if reasons[p][-1] != "rematch":
-                            reasons[p] = (*reasons[p], "rematch")
-    return reasons, rematches, spread
+            repeats += [(a, b) for b in seats[n + 1 :] if b in known or a in opponents[b]]
+    return _pod_reasons(tables, spreads, repeats, first_round=first_round)
+
+
+def _pod_reasons(
+    tables: Sequence[tuple[int, ...]], spreads: Sequence[int], repeats: Sequence[tuple[int, int]], *, first_round: bool
+) -> tuple[dict[int, tuple[str, ...]], int, int]:
+    """``(reason codes of the seated players, repeat pairs, spread)`` from each table's spread and the repeat pairs.
+
+    A table of two in a pod event is a pod like any other (``same_points`` or
+    ``mixed_points``): pairing up and down are Swiss terms.  The spread is
+    the sum over tables of the squared point difference of every pair at the
+    table; ``fixed_table`` is the caller's to add.
+    """
+    # A pod's spread is zero exactly when everyone at it has the same points.
+    mains = [_FIRST_ROUND] * len(tables) if first_round else [_MIXED_POINTS if s else _SAME_POINTS for s in spreads]
+    reasons = dict(
+        zip(chain.from_iterable(tables), chain.from_iterable(map(repeat, mains, map(len, tables))), strict=True)
+    )
+    for p in set(chain.from_iterable(repeats)):
+        reasons[p] = (*reasons[p], "rematch")
+    return reasons, len(repeats), sum(spreads)
 
 
 def _check_arguments(*, table_size: object, round_number: object, seed: object, leftovers: object) -> None:
@@ -317,31 +320,32 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-#: The integer fields of an entrant, read as one tuple per entrant for the checks.
-_NUMBERS = attrgetter("id", "points", "rank", "byes", "first_seats")
-#: Those that cannot be negative.
-_COUNTS = attrgetter("rank", "byes", "first_seats")
-
-
 def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
     """The entrants to pair, in id order, after checking the whole list (dropped included).
 
-    The common case, a list of plain records with plain, non-negative ints
-    and distinct ids, is recognised by set and min operations over columns
-    (no Python loop per entrant); anything else is looked at entrant by
-    entrant, which also finds the first offender for the message.
+    The common case, plain records with plain, non-negative ints and
+    distinct ids, is recognised by one comprehension that keeps anything
+    odd and one set of the ids; only if something is odd is the list looked
+    at entrant by entrant, which finds the first offender for the message.
     """
     entrants = list(entrants)
-    if entrants and set(map(type, entrants)) == {Entrant}:
-        ids = list(map(attrgetter("id"), entrants))
-        if (
-            set(map(type, chain.from_iterable(map(_NUMBERS, entrants)))) == {int}
-            and len(set(ids)) == len(ids)
-            and min(map(min, map(_COUNTS, entrants))) >= 0
-        ):
-            active = sorted(compress(entrants, map(not_, map(attrgetter("dropped"), entrants))), key=attrgetter("id"))
-            if active:
-                return active
+    odd = [
+        e
+        for e in entrants
+        if type(e) is not Entrant
+        or type(e.id) is not int
+        or type(e.points) is not int
+        or type(e.rank) is not int
+        or type(e.byes) is not int
+        or type(e.first_seats) is not int
+        or e.rank < 0
+        or e.byes < 0
+        or e.first_seats < 0
+    ]
+    if not odd and len({e.id for e in entrants}) == len(entrants):
+        active = sorted([e for e in entrants if not e.dropped], key=attrgetter("id"))
+        if active:
+            return active
     return _active_checked(entrants)
 
 
