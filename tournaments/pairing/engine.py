@@ -124,7 +124,9 @@ def pair_round(
         objective = rematches * repeat_weight(tables, points) + spread if rematches else spread
     if round_number == 1 and seeding == "rating":
         seated = {p: (*codes, "seeded_by_rating") for p, codes in seated.items()}
-    reasons = dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated
+    reasons = (
+        dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated if assigned or byes else seated
+    )
     return Pairing(
         tables=tuple(numbered),
         byes=tuple(sorted([*byes, *assigned])),

@@ -153,9 +153,7 @@ def pair_pods(
         seated = [e for e in active if e.id not in sitting_out]
     else:
         byes, seated = [], list(active)
-    order = _standings_order(seated, tb)
-    ids = [e.id for e in order]
-    points = [e.points for e in order]
+    order, ids, points = _standings_order(seated, tb)
     opponents = [e.opponents for e in order]
     first_seats = [e.first_seats for e in order]
     if set(map(type, opponents)) - {frozenset}:
@@ -223,25 +221,30 @@ def pod_sums_and_spreads(values: Sequence[int], sizes: Sequence[int]) -> tuple[l
     return sums.tolist(), spreads.tolist()
 
 
-def _standings_order(players: Sequence[Entrant], tb: TieBreak) -> list[Entrant]:
+def _standings_order(players: Sequence[Entrant], tb: TieBreak) -> tuple[list[Entrant], list[int], list[int]]:
     """``players`` (given in id order) by points, highest first, then rank, then the round's tie-break, then id.
 
-    One ``numpy.lexsort`` over the columns, which is stable, so players on
-    the same draw stay in id order; a sort of tuples in Python costs several
+    Returns the order and, in that order, the ids and the points.  One
+    ``numpy.lexsort`` over the columns, which is stable, so players on the
+    same draw stay in id order; a sort of tuples in Python costs several
     times as much and at 10,000 players the sort is a large part of the
     round.  Points beyond 64 bits (no event has them) take the Python sort.
     """
-    count = len(players)
-    draws = np.array([tb[e.id] for e in players], dtype=np.float64)
+    ids = [e.id for e in players]
+    points = [e.points for e in players]
+    draws = np.array(list(map(tb.__getitem__, ids)), dtype=np.float64)
     ranks = [e.rank for e in players]
     if 0 in ranks:
         ranks = [rank_key(e) for e in players]
     try:
-        points = np.array([e.points for e in players], dtype=np.int64)
-        index = np.lexsort((draws, np.array(ranks, dtype=np.int64), -points)).tolist()
+        index = np.lexsort((draws, np.array(ranks, dtype=np.int64), -np.array(points, dtype=np.int64))).tolist()
     except OverflowError:
-        index = sorted(range(count), key=lambda i: (-players[i].points, ranks[i], float(draws[i])))
-    return list(map(players.__getitem__, index))
+        index = sorted(range(len(players)), key=lambda i: (-points[i], ranks[i], float(draws[i])))
+    return (
+        list(map(players.__getitem__, index)),
+        list(map(ids.__getitem__, index)),
+        list(map(points.__getitem__, index)),
+    )
 
 
 def _repair_chunking(
