@@ -273,6 +273,8 @@ def _explain_pods(
     seated = list(chain.from_iterable(tables))
     spreads = pod_sums_and_spreads(list(map(points.__getitem__, seated)), sizes)[1]
     opponents = {e.id: e.opponents for e in players}
+    if not any(opponents.values()):  # round 1 of most events: nobody has met anyone
+        return _pod_reasons(tables, spreads, [], first_round=first_round)
     listed = list(map(opponents.__getitem__, seated))
     if set(map(type, listed)) - {frozenset}:
         listed = [frozenset(known) for known in listed]
