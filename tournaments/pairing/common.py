@@ -144,14 +144,15 @@ def seat_positions(
     """The seats (entrant ids) of many pods given as positions into the columns ``ids`` and ``first_seats``.
 
     The rule of :func:`seat_order`, with arrays instead of a loop per pod.
-    Each pod of ``s`` players gets ``2 * s`` random numbers from a generator
-    seeded once by ``rng``: seat 1 goes to the player with the fewest first
-    seats and, among those, the smallest of the first ``s`` numbers; the
-    others sit in the order of the second ``s``.  Two separate draws, so who
-    takes seat 1 tells nothing about the order of the rest.  Pods of one
-    size are seated together.
+    Each pod of ``s`` players gets ``2 * s`` random 53-bit numbers, read
+    from one ``rng.randbytes`` per pod size: seat 1 goes to the player with
+    the fewest first seats and, among those, the smallest of the first
+    ``s`` numbers; the others sit in the order of the second ``s``.  Two
+    separate draws, so who takes seat 1 tells nothing about the order of the
+    rest.  Pods of one size are seated together.  (``rng`` rather than a
+    numpy generator: numpy's random module costs a tenth of a second to
+    load, which the first round of a process would pay.)
     """
-    generator = np.random.Generator(np.random.PCG64(rng.getrandbits(64)))
     sizes = np.fromiter(map(len, pods), dtype=np.int64, count=len(pods))
     # Ids as Python objects: they go back out exactly as they came in, whatever their size.
     id_column = np.array(ids, dtype=object)
@@ -160,10 +161,12 @@ def seat_positions(
     except OverflowError:  # a count no event reaches: the same rule, pod by pod
         return [_seat_one(pod, ids, first_seats, rng) for pod in pods]
     tables: list[tuple[int, ...]] = [()] * len(pods)
-    for size in np.unique(sizes).tolist():
+    for size in sorted(set(sizes.tolist())):
         which = np.flatnonzero(sizes == size).tolist()
         where = np.fromiter(chain.from_iterable(map(pods.__getitem__, which)), dtype=np.int64, count=len(which) * size)
-        draws = generator.random((2, len(which), size))
+        # Little-endian whatever the machine, so the same seed seats the same way everywhere.
+        words = np.frombuffer(rng.randbytes(16 * len(which) * size), dtype="<u8")
+        draws = (words >> np.uint64(11)).astype(np.float64).reshape(2, len(which), size)
         # Sorted by (first seats, first draw) along each pod: column 0 is the player for seat 1.
         first = np.lexsort((draws[0], first_column[where].reshape(-1, size)), axis=1)[:, 0]
         rest = draws[1]
