@@ -372,6 +372,31 @@ def test_a_simulated_larger_event_keeps_every_rule(n: int, table_size: TableSize
             check_pods(field, pairing, table_size, exhaustive=False)
 
 
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(65, 400), table_size=table_sizes, seed=st.integers(0, 2**32))
+def test_a_simulated_event_above_the_small_field_keeps_every_rule_and_the_same_pairing_for_the_same_inputs(
+    n: int, table_size: TableSize, seed: int
+) -> None:
+    for number, (field, pairing) in enumerate(simulate(n, 7, table_size, seed, 0.05), start=1):
+        if number > 1:
+            check_pods(field, pairing, table_size, exhaustive=False)
+            assert pair(list(reversed(field)), table_size=table_size, round_number=number, seed=pairing.seed) == pairing
+
+
+def test_a_large_field_avoids_a_meeting_only_one_side_remembers_and_ignores_a_player_listing_themselves() -> None:
+    """200 players on equal points whose chunking repeats last round's pods, remembered by one side only."""
+    n = 200
+    field = [entrant(i, points=3, rank=1) for i in range(n)]
+    pods = [range(start, start + 4) for start in range(0, n, 4)]
+    one_sided = {a: {b for b in pod if b > a} for pod in pods for a in pod}
+    field = [replace(e, opponents=frozenset(one_sided[e.id] | {e.id})) for e in field]
+    for seed in range(3):
+        pairing = pair(field, seed=seed)
+        check_pods(field, pairing, MT_SILVER, exhaustive=False)
+        assert pairing.rematches == 0
+        assert all(pairing.reasons[e.id] == ("same_points",) for e in field)
+
+
 def test_the_history_keeps_a_meeting_either_side_remembers_among_active_players_only() -> None:
     from tournaments.pairing.common import build_history, count_rematches
 

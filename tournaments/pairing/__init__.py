@@ -73,7 +73,10 @@ Contract
    minimising repeat pairs first, point spread within pods (squared point
    differences of every pair) second.  Optimal by exhaustive search for up to
    twelve players; above that a seeded local search from the score-ordered
-   chunking, which is never worse than the chunking but is not a proof.  Larger pods first; smaller pods at the bottom.
+   chunking, which is never worse than the chunking but is not a proof
+   (above 64 players it works only on the pods that hold a repeat and their
+   neighbours, widening to the whole field when it must).  Larger pods
+   first; smaller pods at the bottom.
    Seat 1 goes to a player who has gone first least often, the other seats at
    random.
 6. ``leftovers`` (pods only; ignored in 1v1): ``"tables"`` (the default) seats

@@ -11,9 +11,10 @@ are added back.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import count
-from operator import attrgetter
+from itertools import accumulate, chain, compress, count, repeat
+from operator import attrgetter, not_
 
 from rules.base import TableSize
 from tournaments.pairing.common import (
@@ -21,10 +22,10 @@ from tournaments.pairing.common import (
     TieBreak,
     build_history,
     round_one_bye_order,
-    seat_order,
+    seat_tables,
     tie_break,
 )
-from tournaments.pairing.pods import pair_pods, pod_spread, repeat_weight
+from tournaments.pairing.pods import pair_pods, pod_sums_and_spreads, repeat_weight
 from tournaments.pairing.sizes import pod_sizes
 from tournaments.pairing.swiss import SwissCost, pair_swiss
 from tournaments.pairing.types import Entrant, Pairing, PairingError, Table
@@ -76,7 +77,9 @@ def pair_round(
         after = f" after {len(assigned)} assigned bye(s)" if assigned else ""
         raise PairingError(f"{len(players)} entrant(s) to pair{after}: a table needs at least {table_size.min}")
     rng = random.Random(seed)
-    met = build_history(players)
+    # Pods read the history from each entrant's opponents where they need it (a pod at a time); only the Swiss
+    # pairer needs it whole.
+    met = build_history(players) if one_vs_one else None
     tb = tie_break(players, rng)
 
     # The 1v1 objective's weights, built once: the Swiss pairer minimises it and the pairing is scored by it.
@@ -84,30 +87,46 @@ def pair_round(
 
     tables: list[tuple[int, ...]]
     byes: list[int]
+    #: Pods after round 1: the repeat pairs and the tables' spreads, as the pod pairer found them.
+    pod_round: tuple[list[tuple[int, int]], list[int]] | None = None
     if not players:
         tables, byes = [], []
     elif round_number == 1:
         tables, byes = _first_round(players, table_size=table_size, tb=tb, rng=rng, by_rating=seeding == "rating")
     elif one_vs_one:
+        assert met is not None
         pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
-        tables, byes = pair_pods(players, table_size=table_size, met=met, tb=tb, rng=rng)
+        tables, byes, repeats, spreads = pair_pods(players, table_size=table_size, tb=tb, rng=rng)
+        pod_round = repeats, spreads
 
-    points = swiss_cost.points if swiss_cost is not None else {e.id: e.points for e in players}
     numbered, honoured = _number_tables(tables, fixed)
-    seated, rematches, spread = _explain(
-        tables, points=points, met=met, first_round=round_number == 1, one_vs_one=one_vs_one, fixed=honoured
-    )
+    first_round = round_number == 1
+    if swiss_cost is not None or met is not None:
+        points = swiss_cost.points if swiss_cost is not None else {}
+        assert met is not None
+        seated, rematches, spread = _explain(tables, points=points, met=met, first_round=first_round, fixed=honoured)
+    else:
+        points = {e.id: e.points for e in players}
+        if pod_round is not None:
+            seated, rematches, spread = _pod_reasons(tables, pod_round[1], pod_round[0], first_round=first_round)
+        else:
+            seated, rematches, spread = _explain_pods(tables, players, points=points, first_round=first_round)
+        for p in honoured:
+            seated[p] = (*seated[p], "fixed_table")
     if not players:
         objective = 0
     elif swiss_cost is not None:
         objective = swiss_cost.from_parts(spread=spread, rematches=rematches, bye=byes[0] if byes else None)
     else:
-        objective = rematches * repeat_weight(tables, points) + spread
+        # Only a repeat needs the weight, which reads every seated player's points.
+        objective = rematches * repeat_weight(tables, points) + spread if rematches else spread
     if round_number == 1 and seeding == "rating":
         seated = {p: (*codes, "seeded_by_rating") for p, codes in seated.items()}
-    reasons = dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated
+    reasons = (
+        dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated if assigned or byes else seated
+    )
     return Pairing(
         tables=tuple(numbered),
         byes=tuple(sorted([*byes, *assigned])),
@@ -128,24 +147,21 @@ def _first_round(
     players go in rating order instead (:func:`_seeded_tables`).
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
-    byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]]
+    byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]] if bye_count else []
     sitting_out = set(byes)
     if by_rating:
         ordered = sorted(
             (e for e in active if e.id not in sitting_out), key=lambda e: (e.rank or len(active) + 1, tb[e.id], e.id)
         )
         return _seeded_tables(ordered, sizes, one_vs_one=table_size.is_one_vs_one, rng=rng), byes
-    shuffled = sorted((e for e in active if e.id not in sitting_out), key=lambda e: (tb[e.id], e.id))
-    tables: list[tuple[int, ...]] = []
-    start = 0
-    for size in sizes:
-        pod = shuffled[start : start + size]
-        start += size
-        if table_size.is_one_vs_one:
-            tables.append(tuple(e.id for e in pod))
-        else:
-            tables.append(seat_order(pod, rng))
-    return tables, byes
+    seated = [e for e in active if e.id not in sitting_out] if sitting_out else active
+    # ``active`` is in id order and the sort is stable: by draw, then id.
+    draws = [tb[e.id] for e in seated]
+    shuffled = list(map(seated.__getitem__, sorted(range(len(seated)), key=draws.__getitem__)))
+    pods = [shuffled[start - size : start] for start, size in zip(accumulate(sizes), sizes, strict=True)]
+    if table_size.is_one_vs_one:
+        return [(a.id, b.id) for a, b in pods], byes
+    return seat_tables(pods, rng), byes
 
 
 def _seeded_tables(
@@ -165,7 +181,7 @@ def _seeded_tables(
             step += 1
         pods[order[step % len(order)]].append(entrant)
         step += 1
-    return [seat_order(pod, rng) for pod in pods]
+    return seat_tables(pods, rng)
 
 
 def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) -> tuple[list[Table], set[int]]:
@@ -177,7 +193,7 @@ def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) 
     pairer's top-down order, so without fixed seats the numbers are 1, 2, 3 ...
     """
     if not fixed:
-        return [Table(number=n, seats=seats) for n, seats in enumerate(tables, start=1)], set()
+        return list(map(Table, count(1), tables)), set()
     table_of = {p: index for index, seats in enumerate(tables) for p in seats if p in fixed}
     numbers: list[int | None] = [None] * len(tables)
     honoured: set[int] = set()
@@ -211,55 +227,86 @@ def _explain(
     points: Mapping[int, int],
     met: History,
     first_round: bool,
-    one_vs_one: bool,
     fixed: Collection[int],
 ) -> tuple[dict[int, tuple[str, ...]], int, int]:
-    """``(reason codes of the seated players, repeat pairs, spread)`` in one pass over the tables.
+    """1v1: ``(reason codes of the seated players, rematches, spread)`` in one pass over the tables.
 
-    Codes: the main code, then ``rematch``, then ``fixed_table``.  A table of
-    two in a pod event is a pod like any other (``same_points`` or
-    ``mixed_points``): pairing up and down are Swiss terms.  The spread is the
-    sum over tables of the squared point difference of every pair at the
-    table; with the repeat pairs it makes the objective of either round type.
+    Codes: the main code, then ``rematch``, then ``fixed_table``.  The spread
+    is the sum over tables of the squared point difference; with the
+    rematches it makes the Swiss objective.
     """
     reasons: dict[int, tuple[str, ...]] = {}
     rematches = spread = 0
-    if one_vs_one:
-        for a, b in tables:
-            pa, pb = points[a], points[b]
-            if first_round:
-                ca = cb = _FIRST_ROUND
-            elif pa == pb:
-                ca = cb = _SAME_POINTS
-            elif pa > pb:
-                ca, cb = _PAIRED_DOWN, _PAIRED_UP
-            else:
-                ca, cb = _PAIRED_UP, _PAIRED_DOWN
-            spread += (pa - pb) * (pa - pb)
-            if b in met[a]:  # the history is symmetric
-                rematches += 1
-                ca, cb = (*ca, "rematch"), (*cb, "rematch")
-            reasons[a] = ca
-            reasons[b] = cb
-    else:
-        for seats in tables:
-            here = pod_spread([points[p] for p in seats])
-            spread += here
-            # A pod's spread is zero exactly when everyone at it has the same points.
-            main = _FIRST_ROUND if first_round else _MIXED_POINTS if here else _SAME_POINTS
-            # Most pods hold no repeat: look at each pair once, and at each player only if one is found.
-            if all(met[seats[i]].isdisjoint(seats[i + 1 :]) for i in range(len(seats) - 1)):
-                for p in seats:
-                    reasons[p] = main
-                continue
-            for p in seats:
-                met_here = len(met[p].intersection(seats))
-                rematches += met_here
-                reasons[p] = (*main, "rematch") if met_here else main
-        rematches //= 2  # each repeat pair was counted from both sides
+    for a, b in tables:
+        pa, pb = points[a], points[b]
+        if first_round:
+            ca = cb = _FIRST_ROUND
+        elif pa == pb:
+            ca = cb = _SAME_POINTS
+        elif pa > pb:
+            ca, cb = _PAIRED_DOWN, _PAIRED_UP
+        else:
+            ca, cb = _PAIRED_UP, _PAIRED_DOWN
+        spread += (pa - pb) * (pa - pb)
+        if b in met[a]:  # the history is symmetric
+            rematches += 1
+            ca, cb = (*ca, "rematch"), (*cb, "rematch")
+        reasons[a] = ca
+        reasons[b] = cb
     for p in fixed:
         reasons[p] = (*reasons[p], "fixed_table")
     return reasons, rematches, spread
+
+
+def _explain_pods(
+    tables: Sequence[tuple[int, ...]], players: Sequence[Entrant], *, points: Mapping[int, int], first_round: bool
+) -> tuple[dict[int, tuple[str, ...]], int, int]:
+    """Pods, whoever seated them: ``(reason codes of the seated players, repeat pairs, spread)``.
+
+    The history is each entrant's ``opponents``, either side's memory
+    counting (as :func:`~tournaments.pairing.common.build_history` has it):
+    a table where nobody lists anyone at it has no repeat, which is most
+    tables, found by one set operation per player; only the others are
+    counted pair by pair.
+    """
+    sizes = list(map(len, tables))
+    seated = list(chain.from_iterable(tables))
+    spreads = pod_sums_and_spreads(list(map(points.__getitem__, seated)), sizes)[1]
+    opponents = {e.id: e.opponents for e in players}
+    if not any(opponents.values()):  # round 1 of most events: nobody has met anyone
+        return _pod_reasons(tables, spreads, [], first_round=first_round)
+    listed = list(map(opponents.__getitem__, seated))
+    if set(map(type, listed)) - {frozenset}:
+        listed = [frozenset(known) for known in listed]
+    clear = map(frozenset.isdisjoint, listed, chain.from_iterable(map(repeat, tables, sizes)))
+    starts = list(accumulate(sizes, initial=0))
+    repeats: list[tuple[int, int]] = []
+    for k in sorted({bisect_right(starts, i) - 1 for i in compress(count(), map(not_, clear))}):
+        seats = tables[k]
+        for n, a in enumerate(seats):
+            known = opponents[a]
+            repeats += [(a, b) for b in seats[n + 1 :] if b in known or a in opponents[b]]
+    return _pod_reasons(tables, spreads, repeats, first_round=first_round)
+
+
+def _pod_reasons(
+    tables: Sequence[tuple[int, ...]], spreads: Sequence[int], repeats: Sequence[tuple[int, int]], *, first_round: bool
+) -> tuple[dict[int, tuple[str, ...]], int, int]:
+    """``(reason codes of the seated players, repeat pairs, spread)`` from each table's spread and the repeat pairs.
+
+    A table of two in a pod event is a pod like any other (``same_points`` or
+    ``mixed_points``): pairing up and down are Swiss terms.  The spread is
+    the sum over tables of the squared point difference of every pair at the
+    table; ``fixed_table`` is the caller's to add.
+    """
+    # A pod's spread is zero exactly when everyone at it has the same points.
+    mains = [_FIRST_ROUND] * len(tables) if first_round else [_MIXED_POINTS if s else _SAME_POINTS for s in spreads]
+    reasons = dict(
+        zip(chain.from_iterable(tables), chain.from_iterable(map(repeat, mains, map(len, tables))), strict=True)
+    )
+    for p in set(chain.from_iterable(repeats)):
+        reasons[p] = (*reasons[p], "rematch")
+    return reasons, len(repeats), sum(spreads)
 
 
 def _check_arguments(*, table_size: object, round_number: object, seed: object, leftovers: object) -> None:
@@ -278,8 +325,36 @@ def _is_int(value: object) -> bool:
 
 
 def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
-    """The entrants to pair, in id order, after checking the whole list (dropped included)."""
+    """The entrants to pair, in id order, after checking the whole list (dropped included).
+
+    The common case, plain records with plain, non-negative ints and
+    distinct ids, is recognised by one comprehension that keeps anything
+    odd and one set of the ids; only if something is odd is the list looked
+    at entrant by entrant, which finds the first offender for the message.
+    """
     entrants = list(entrants)
+    odd = [
+        e
+        for e in entrants
+        if type(e) is not Entrant
+        or type(e.id) is not int
+        or type(e.points) is not int
+        or type(e.rank) is not int
+        or type(e.byes) is not int
+        or type(e.first_seats) is not int
+        or e.rank < 0
+        or e.byes < 0
+        or e.first_seats < 0
+    ]
+    if not odd and len({e.id for e in entrants}) == len(entrants):
+        active = sorted([e for e in entrants if not e.dropped], key=attrgetter("id"))
+        if active:
+            return active
+    return _active_checked(entrants)
+
+
+def _active_checked(entrants: list[Entrant]) -> list[Entrant]:
+    """:func:`_active` entrant by entrant: the first offender raises :class:`PairingError`."""
     seen: set[int] = set()
     for e in entrants:
         if not isinstance(e, Entrant):

@@ -34,6 +34,15 @@ Only the conflicts cost time: the players in a repeat are kept in a set that
 every swap updates, swaps are scored from per-pod point sums (a delta, never
 a whole pod again), and an undone kick rebuilds only the pods it swapped.
 
+Above :data:`_SMALL_FIELD` players that search is not run on the whole field
+(see :func:`_repair_chunking`): the chunking's pods are checked for repeats
+with one set operation per player, a pod holding one is first mended by a
+swap with a player on the same points in a nearby pod (the spread does not
+move), and what that leaves is searched as above on a *segment*, the pods
+around it, widened as needed up to the whole field.  At 10,000 players a
+round has a few dozen such pods, so the round costs about what sorting the
+field and writing out the tables cost.
+
 The cost never goes up overall, so the result is never worse than the
 chunking.  For larger fields it is a strong heuristic, not a proof (checked
 against brute force in the tests up to 13 players).
@@ -66,10 +75,15 @@ other seats at random (see :func:`~tournaments.pairing.common.seat_order`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Collection, Mapping, Sequence
 from heapq import heappop, heappush
+from itertools import accumulate, chain, compress, repeat
 from math import sumprod
+from operator import neg, not_
 from typing import cast
+
+import numpy as np
 
 from rules.base import TableSize
 from tournaments.pairing.common import (
@@ -79,12 +93,20 @@ from tournaments.pairing.common import (
     bye_order,
     count_rematches,
     rank_key,
-    seat_order,
+    seat_positions,
 )
 from tournaments.pairing.sizes import pod_sizes
 from tournaments.pairing.types import Entrant, Pairing
 
-__all__ = ["EXHAUSTIVE_LIMIT", "pair_pods", "pod_objective", "pod_spread", "pods_objective", "repeat_weight"]
+__all__ = [
+    "EXHAUSTIVE_LIMIT",
+    "pair_pods",
+    "pod_objective",
+    "pod_spread",
+    "pod_sums_and_spreads",
+    "pods_objective",
+    "repeat_weight",
+]
 
 #: Fields up to this size are searched exhaustively: at most 15,400 partitions (12 players in
 #: pods of three), a few hundredths of a second.  At 13 the worst case is seconds.
@@ -111,28 +133,239 @@ _ZERO: Cost = (0, 0, 0)
 
 
 def pair_pods(
-    active: Sequence[Entrant], *, table_size: TableSize, met: History, tb: TieBreak, rng: random.Random
-) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Pair a pod round after round 1: ``(seats of each table in table order, bye ids)``.
+    active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, rng: random.Random
+) -> tuple[list[tuple[int, ...]], list[int], list[tuple[int, int]], list[int]]:
+    """Pair a pod round after round 1: ``(seats of each table in table order, bye ids, repeat pairs, spreads)``.
 
-    ``table_size`` decides the sizes through :func:`pod_sizes`; with leftover byes
-    (``leftovers="byes"``) the engine passes one whose ``min`` is ``preferred``.
+    ``active`` comes in id order.  ``table_size`` decides the sizes through
+    :func:`pod_sizes`; with leftover byes (``leftovers="byes"``) the engine
+    passes one whose ``min`` is ``preferred``.  The history is read from the
+    entrants' ``opponents``, either side's memory counting (as
+    :func:`~tournaments.pairing.common.build_history` has it); the repeat
+    pairs returned are every pair of players at one table who have met, so
+    the caller need not look at the history again; the spreads are those
+    of the tables, in table order (see :func:`pod_spread`).
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
-    byes = [e.id for e in bye_order(active, tb)[:bye_count]]
-    sitting_out = set(byes)
-    order = sorted(
-        (e for e in active if e.id not in sitting_out), key=lambda e: (-e.points, rank_key(e), tb[e.id], e.id)
-    )
-    search = _PodSearch(order, sizes, met)
-    if len(order) <= EXHAUSTIVE_LIMIT:
-        search.exhaustive()
+    if bye_count:
+        byes = [e.id for e in bye_order(active, tb)[:bye_count]]
+        sitting_out = set(byes)
+        seated = [e for e in active if e.id not in sitting_out]
     else:
-        search.improve(rng)
-    pods = [[order[i] for i in members] for members in search.members]
-    # Pods of one size: the higher average is the higher sum, so no fractions are needed.
-    pods.sort(key=lambda pod: (-len(pod), -sum(e.points for e in pod)))
-    return [seat_order(pod, rng) for pod in pods], sorted(byes)
+        byes, seated = [], list(active)
+    order, ids, points = _standings_order(seated, tb)
+    opponents = [e.opponents for e in order]
+    first_seats = [e.first_seats for e in order]
+    if set(map(type, opponents)) - {frozenset}:
+        opponents = [frozenset(known) for known in opponents]
+    suspects: Collection[int]
+    if len(order) <= _SMALL_FIELD:
+        search = _PodSearch(order, sizes, build_history(order))
+        if len(order) <= EXHAUSTIVE_LIMIT:
+            search.exhaustive()
+        else:
+            search.improve(rng)
+        seating, suspects = list(chain.from_iterable(search.members)), range(len(sizes))
+    else:
+        seating, suspects = _repair_chunking(order, ids, points, opponents, sizes, rng)
+    starts = [0, *accumulate(sizes)]
+    pods = list(map(seating.__getitem__, map(slice, starts, starts[1:])))
+    ranked, spreads = _table_order(pods, sizes, points)
+    position = dict(zip(ranked, range(len(ranked)), strict=True))
+    repeats: list[tuple[int, int]] = []
+    for k in sorted(suspects, key=position.__getitem__):
+        pod = pods[k]
+        for n, a in enumerate(pod):
+            for b in pod[n + 1 :]:
+                if ids[b] in opponents[a] or ids[a] in opponents[b]:
+                    repeats.append((ids[a], ids[b]))
+    tables = seat_positions(list(map(pods.__getitem__, ranked)), ids, first_seats, rng)
+    return tables, sorted(byes), repeats, spreads
+
+
+def _table_order(
+    pods: Sequence[Sequence[int]], sizes: Sequence[int], points: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """The pods in table order (largest first, then by average points, highest first; stable), and their spreads.
+
+    Pods of one size: the higher average is the higher sum, so no fractions
+    are needed.
+    """
+    values = list(map(points.__getitem__, chain.from_iterable(pods)))
+    sums, spreads = pod_sums_and_spreads(values, sizes)
+    keys = list(zip(map(neg, sizes), map(neg, sums), strict=True))
+    # Sorting the positions by pre-built keys keeps the sort stable and out of Python calls.
+    ranked = sorted(range(len(pods)), key=keys.__getitem__)
+    return ranked, list(map(spreads.__getitem__, ranked))
+
+
+def pod_sums_and_spreads(values: Sequence[int], sizes: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Per pod, the sum of ``values`` and :func:`pod_spread`, for pods given as consecutive runs of ``sizes``.
+
+    In 64-bit arrays when every ``size * sum(p * p)`` and ``sum(p) ** 2`` fits
+    (at most ``(size * peak) ** 2``), which at any real event it does; in
+    Python otherwise.
+    """
+    if not sizes:
+        return [], []
+    peak = max(map(abs, values), default=0)
+    if (max(sizes) * peak) ** 2 >= 2**62:
+        starts = [0, *accumulate(sizes)]
+        pods = [values[a:b] for a, b in zip(starts, starts[1:], strict=False)]
+        return [sum(pod) for pod in pods], [pod_spread(pod) for pod in pods]
+    column = np.array(values, dtype=np.int64)
+    starts_column = np.fromiter(accumulate(sizes, initial=0), dtype=np.int64, count=len(sizes) + 1)[:-1]
+    sums = np.add.reduceat(column, starts_column)
+    squares = np.add.reduceat(column * column, starts_column)
+    spreads = np.array(sizes, dtype=np.int64) * squares - sums * sums
+    return sums.tolist(), spreads.tolist()
+
+
+def _standings_order(players: Sequence[Entrant], tb: TieBreak) -> tuple[list[Entrant], list[int], list[int]]:
+    """``players`` (given in id order) by points, highest first, then rank, then the round's tie-break, then id.
+
+    Returns the order and, in that order, the ids and the points.  One
+    ``numpy.lexsort`` over the columns, which is stable, so players on the
+    same draw stay in id order; a sort of tuples in Python costs several
+    times as much and at 10,000 players the sort is a large part of the
+    round.  Points beyond 64 bits (no event has them) take the Python sort.
+    """
+    ids = [e.id for e in players]
+    points = [e.points for e in players]
+    draws = np.array(list(map(tb.__getitem__, ids)), dtype=np.float64)
+    ranks = [e.rank for e in players]
+    if 0 in ranks:
+        ranks = [rank_key(e) for e in players]
+    try:
+        index = np.lexsort((draws, np.array(ranks, dtype=np.int64), -np.array(points, dtype=np.int64))).tolist()
+    except OverflowError:
+        index = sorted(range(len(players)), key=lambda i: (-points[i], ranks[i], float(draws[i])))
+    return (
+        list(map(players.__getitem__, index)),
+        list(map(ids.__getitem__, index)),
+        list(map(points.__getitem__, index)),
+    )
+
+
+def _repair_chunking(
+    order: Sequence[Entrant],
+    ids: Sequence[int],
+    points: Sequence[int],
+    opponents: Sequence[frozenset[int]],
+    sizes: Sequence[int],
+    rng: random.Random,
+) -> tuple[list[int], Collection[int]]:
+    """The seating for a field above :data:`_SMALL_FIELD`, and the pods that may hold a repeat.
+
+    The seating lists indexes into ``order`` pod after pod (pod ``k`` holds
+    the next ``sizes[k]``), so the chunking is ``0, 1, 2 ...`` and a swap
+    exchanges two entries.
+    ``ids``, ``points`` and ``opponents`` are those of ``order``, as columns.
+    The pods not in the second answer were checked and hold no repeat.
+
+    The score-ordered chunking already has the smallest spread there is for
+    most pods; only a pod holding a repeat needs work, and in a large field
+    that is a few pods in a hundred.  Two steps, the second only if the
+    first leaves something:
+
+    * *equal swaps*: a player in a repeat changes places with a player on the
+      same points in a pod up to :data:`_WINDOW` away (nearest first) when
+      neither pod then holds a repeat the swap brought in.  Same points, so
+      the spread does not move; no repeat added, so the repeats only go down.
+    * *segments*: each pod still holding a repeat and the :data:`_WINDOW`
+      pods on each side (overlapping runs merged) are searched on their own
+      by :class:`_PodSearch` (repair, and polish of the pods the repairs
+      touch; no kicks) with the history of their players only.  Segments
+      share no pod and no player, so the objective, a sum over pods, is the
+      sum of theirs and of the pods left alone.  If a segment keeps a
+      repeat, they are all searched again four times as wide; if the widest
+      still keeps one, the whole field is searched as one (the full local
+      search, kicks included).
+    """
+    count = len(sizes)
+    starts = [0, *accumulate(sizes)]
+    seating = list(range(starts[-1]))
+    # A pod holds a repeat if anyone in it lists someone in it (either side's memory counts); one set operation per
+    # player.  Someone listing themselves is a false alarm the repairs below find nothing to do about.
+    # The pods as sets: a set against a set is checked from the smaller side, a probe per pod-mate.
+    pod_ids = [frozenset(ids[a:b]) for a, b in zip(starts, starts[1:], strict=False)]
+    clear = list(map(frozenset.isdisjoint, opponents, chain.from_iterable(map(repeat, pod_ids, sizes))))
+    flagged = sorted({bisect_right(starts, i) - 1 for i in compress(range(len(ids)), map(not_, clear))})
+    if not flagged:
+        return seating, ()
+    suspects = set(flagged)
+
+    def met(a: int, b: int) -> bool:
+        return ids[b] in opponents[a] or ids[a] in opponents[b]
+
+    def repeat_in(pod: list[int]) -> tuple[int, int] | None:
+        for n, a in enumerate(pod):
+            for b in pod[n + 1 :]:
+                if met(a, b):
+                    return a, b
+        return None
+
+    def fits(x: int, pod: list[int], leaving: int) -> bool:
+        return not any(met(x, z) for z in pod if z != leaving)
+
+    hard: list[int] = []
+    for k in flagged:
+        while (pair := repeat_in(seating[starts[k] : starts[k + 1]])) is not None:
+            x = pair[1]
+            swapped = False
+            for distance in range(1, _WINDOW + 1):
+                for j in (k + distance, k - distance):
+                    if not 0 <= j < count:
+                        continue
+                    pod, other = seating[starts[k] : starts[k + 1]], seating[starts[j] : starts[j + 1]]
+                    for y in other:
+                        if points[y] == points[x] and fits(y, pod, x) and fits(x, other, y):
+                            seating[starts[k] + pod.index(x)] = y
+                            seating[starts[j] + other.index(y)] = x
+                            suspects.add(j)
+                            swapped = True
+                            break
+                    if swapped:
+                        break
+                if swapped:
+                    break
+            if not swapped:
+                hard.append(k)
+                break
+    if not hard:
+        return seating, suspects
+    width = _WINDOW
+    while width < count:
+        solved: list[tuple[int, int, list[int]]] = []
+        for first, last in _segments(hard, width, count):
+            players = sorted(seating[starts[first] : starts[last + 1]])
+            part = [order[i] for i in players]
+            search = _PodSearch(part, sizes[first : last + 1], build_history(part))
+            search.improve(rng, segment=True)
+            if search.cost[0]:
+                break
+            solved.append((first, last, [players[i] for i in chain.from_iterable(search.members)]))
+        else:
+            for first, last, seats in solved:
+                seating[starts[first] : starts[last + 1]] = seats
+                suspects.update(range(first, last + 1))
+            return seating, suspects
+        width *= 4
+    search = _PodSearch(order, sizes, build_history(order))
+    search.improve(rng)
+    return list(chain.from_iterable(search.members)), range(count)
+
+
+def _segments(flagged: Sequence[int], width: int, count: int) -> list[tuple[int, int]]:
+    """The pods within ``width`` of a flagged pod, as ``(first, last)`` runs; runs that touch are merged."""
+    runs: list[tuple[int, int]] = []
+    for k in flagged:
+        first, last = max(0, k - width), min(count - 1, k + width)
+        if runs and first <= runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], last)
+        else:
+            runs.append((first, last))
+    return runs
 
 
 def pod_objective(pairing: Pairing, entrants: Sequence[Entrant]) -> int:
@@ -340,14 +573,20 @@ class _PodSearch:
 
     # --- larger fields: local search ----------------------------------------------------------
 
-    def improve(self, rng: random.Random) -> None:
+    def improve(self, rng: random.Random, *, segment: bool = False) -> None:
+        """Repair and polish; kick while repeats remain (or, in a small field, for spread).
+
+        A ``segment`` of a larger field (see :func:`_repair_chunking`) is
+        repaired and polished around its conflicts only, with no kicks: its
+        caller widens it instead.
+        """
         if len(self.sizes) < 2:
             return
-        if len(self.points) > _FULL_POLISH:
+        if segment or len(self.points) > _FULL_POLISH:
             # Only the pods with a conflict, and those the repairs touch, are polished.
             self.dirty = {self.slot_of[x] for x in self.stuck}
         self._descend()
-        if self.cost[0] or len(self.points) <= _SMALL_FIELD:
+        if not segment and (self.cost[0] or len(self.points) <= _SMALL_FIELD):
             self._kick(rng)
 
     def _descend(self) -> None:
