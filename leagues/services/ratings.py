@@ -225,9 +225,9 @@ def _new_seats_sql(events: int) -> str:
 #: Above this many rows, PostgreSQL takes them with one ``COPY`` rather than ``INSERT``s (a recompute's history).
 _COPY_FROM = 200
 
-_CHANGE_COLUMNS = ("format", "key", "event_id", "pod_id", "player_id", "placement", "mu_before", "sigma_before",
-                   "mu_after", "sigma_after", "rating_after", "games")  # fmt: skip
-_TABLE_COLUMNS = ("pod_id", "event_id", "format", "key", "placements")
+_CHANGE_COLUMNS = ("format", "key", "pod_id", "player_id", "placement", "mu_before", "sigma_before", "mu_after",
+                   "sigma_after", "rating_after", "games")  # fmt: skip
+_TABLE_COLUMNS = ("pod_id", "format", "key", "placements")
 
 
 def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
@@ -253,12 +253,12 @@ def _write(format_slug: str, tables: dict[int, _Table], changes: list[engine.Cha
     by_key = {t.key: t for t in tables.values()}
     rating = engine.conservative
     _insert(RatingChange, _CHANGE_COLUMNS, [
-        (format_slug, c.key, (t := by_key[c.key]).event_id, t.pod_id, c.player_id, t.placements[c.player_id],
+        (format_slug, c.key, (t := by_key[c.key]).pod_id, c.player_id, t.placements[c.player_id],
          c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, rating(c.after), c.after.games)
         for c in changes
     ])  # fmt: skip
     _insert(RatedTable, _TABLE_COLUMNS, [
-        (t.pod_id, t.event_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()
+        (t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()
     ])  # fmt: skip
     gone = [p for p in set(cleared) if not final.get(p, engine.DEFAULT).games]
     if gone:
@@ -327,11 +327,11 @@ def _write_at_once(
     statement (data-modifying CTEs), as :func:`_write` and the states' upsert would in four."""
     by_key = {t.key: t for t in tables.values()}
     change_rows = [
-        (format_slug, c.key, (t := by_key[c.key]).event_id, t.pod_id, c.player_id, t.placements[c.player_id],
+        (format_slug, c.key, (t := by_key[c.key]).pod_id, c.player_id, t.placements[c.player_id],
          c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, engine.conservative(c.after), c.after.games)
         for c in changes
     ]  # fmt: skip
-    table_rows = [(t.pod_id, t.event_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
+    table_rows = [(t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
     rating_rows = [(format_slug, p, r.mu, r.sigma, engine.conservative(r), r.games) for p, r in final.items()]
     params: list = []
     sql = _write_at_once_sql(
