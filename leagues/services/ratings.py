@@ -230,12 +230,12 @@ _CHANGE_COLUMNS = ("format", "key", "pod_id", "player_id", "placement", "mu_befo
 _TABLE_COLUMNS = ("pod_id", "format", "key", "placements")
 
 
-def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
-    """Insert plain rows: on PostgreSQL, many of them with one binary ``COPY`` (no model instance built per
-    row, as the standings do); otherwise ``bulk_create``."""
-    if not rows:
+def _insert(model, columns: tuple[str, ...], rows: Iterable[tuple], count: int) -> None:
+    """Insert ``count`` plain rows: on PostgreSQL, many of them with one binary ``COPY`` (no model instance built
+    per row, as the standings do), taken from ``rows`` as they come; otherwise ``bulk_create``."""
+    if not count:
         return
-    if connection.vendor == "postgresql" and len(rows) > _COPY_FROM:
+    if connection.vendor == "postgresql" and count > _COPY_FROM:
         # Binary: psycopg writes each value as the column's type (a float as its 8 bytes), about five times
         # faster than the text format, which formats every value as text for the server to parse again.
         sql = f"COPY {_table(model)} ({_columns(model, columns)}) FROM STDIN (FORMAT BINARY)"
@@ -247,19 +247,26 @@ def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
     model.objects.bulk_create((model(**dict(zip(columns, row, strict=True))) for row in rows), batch_size=2000)
 
 
-def _write(format_slug: str, tables: dict[int, _Table], changes: list[engine.Change], final: dict[int, engine.Rating],
-           cleared: Iterable[int] = ()) -> None:  # fmt: skip
-    """Store the changes, the tables as rated, and the players' ratings after them."""
+def _write(format_slug: str, tables: dict[int, _Table], changes: Iterable[engine.Change],
+           ratings: dict[int, engine.Rating], players: Iterable[int], cleared: Iterable[int] = ()) -> int:  # fmt: skip
+    """Store the tables as rated, the changes, and the ``players``' ratings after them; returns the changes stored.
+
+    ``changes`` is taken as it comes: a recompute passes :func:`~leagues.ratings.replay_into`'s generator, so the
+    database stores the first tables' changes while the next are rated, and ``ratings`` (which it keeps) is read
+    once they are all stored.  Every table gives one change per seat, which says how many are coming.
+    """
+    _insert(RatedTable, _TABLE_COLUMNS, [
+        (t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()
+    ], len(tables))  # fmt: skip
     by_key = {t.key: t for t in tables.values()}
     rating = engine.conservative
-    _insert(RatingChange, _CHANGE_COLUMNS, [
+    count = sum(len(t.placements) for t in tables.values())
+    _insert(RatingChange, _CHANGE_COLUMNS, (
         (format_slug, c.key, (t := by_key[c.key]).pod_id, c.player_id, t.placements[c.player_id],
          c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, rating(c.after), c.after.games)
         for c in changes
-    ])  # fmt: skip
-    _insert(RatedTable, _TABLE_COLUMNS, [
-        (t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()
-    ])  # fmt: skip
+    ), count)  # fmt: skip
+    final = {p: ratings.get(p, engine.DEFAULT) for p in players}
     gone = [p for p in set(cleared) if not final.get(p, engine.DEFAULT).games]
     if gone:
         PlayerRating.objects.filter(format=format_slug, player_id__in=gone).delete()
@@ -269,6 +276,7 @@ def _write(format_slug: str, tables: dict[int, _Table], changes: list[engine.Cha
         batch_size=2000, update_conflicts=True, unique_fields=["format", "player"],
         update_fields=["mu", "sigma", "rating", "games"],
     )  # fmt: skip
+    return count
 
 
 def _current(format_slug: str, players: Iterable[int]) -> dict[int, engine.Rating]:
@@ -301,7 +309,7 @@ def ratings_apply(
     if connection.vendor == "postgresql":
         _write_at_once(format_slug, tables, changes, ratings, list(states))
     else:
-        _write(format_slug, tables, changes, ratings)
+        _write(format_slug, tables, changes, ratings, players)
         EventRatingState.objects.bulk_create(
             (EventRatingState(event_id=pk, rated_version=v, rated_date=d) for pk, v, d in states),
             update_conflicts=True, unique_fields=["event"], update_fields=["rated_version", "rated_date"],
@@ -399,9 +407,8 @@ def ratings_recompute_from(*, format_slug: str, key: str) -> int:
                 "player_id", "mu_after", "sigma_after", "games"
             )
         }
-    final, changes = engine.replay((engine.RatedTable(t.key, t.placements) for t in tables.values()), start)
-    _write(format_slug, tables, changes, {p: final.get(p, engine.DEFAULT) for p in players}, cleared=players)
-    return len(changes)
+    changes = engine.replay_into(start, (engine.RatedTable(t.key, t.placements) for t in tables.values()))
+    return _write(format_slug, tables, changes, start, players, cleared=players)
 
 
 def ratings_update(*, format_slug: str) -> int:
