@@ -192,7 +192,13 @@ class RatingChange(models.Model):
     #: changes, and each foreign key is one more check per row at commit).  Neither key has an index of its own:
     #: the unique ``(pod, player)`` and the history's ``(player, format, key)`` lead with them.
     pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="+", db_index=False)
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes", db_index=False)
+    #: No foreign key in the database: the check per row cost a recompute as much as storing the row.  The
+    #: service that writes a recompute's thousands of rows locks their few hundred players instead, once each
+    #: (``leagues.services.ratings._lock_players``), and a change is only ever written for a seated player,
+    #: whom the seat's own key (``PROTECT``) keeps; deleting a player through the ORM still deletes the history.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_changes", db_index=False, db_constraint=False
+    )
     placement = models.PositiveSmallIntegerField()
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
