@@ -144,9 +144,9 @@ class RatingOutput(serializers.Serializer):
 @extend_schema_serializer(component_name="RatingChange")
 class RatingChangeOutput(serializers.Serializer):
     format = serializers.CharField()
-    event = serializers.IntegerField(source="event_id")
-    event_name = serializers.CharField(source="event.name")
-    date = serializers.DateField(source="event.date")
+    event = serializers.IntegerField(source="pod.round.event_id")
+    event_name = serializers.CharField(source="pod.round.event.name")
+    date = serializers.DateField(source="pod.round.event.date")
     placement = serializers.IntegerField()
     rating = serializers.FloatField(source="rating_after")
     mu = serializers.FloatField(source="mu_after")

@@ -188,9 +188,17 @@ class RatingChange(models.Model):
     format = models.CharField(max_length=40, choices=format_choices)
     #: The table's place in play order (see :func:`leagues.services.ratings.table_key`).
     key = models.CharField(max_length=40)
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
-    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    #: The table; its event is the table's round's (no column of its own: a season from scratch writes 70,000
+    #: changes, and each foreign key is one more check per row at commit).  Neither key has an index of its own:
+    #: the unique ``(pod, player)`` and the history's ``(player, format, key)`` lead with them.
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="+", db_index=False)
+    #: No foreign key in the database: the check per row cost a recompute as much as storing the row.  The
+    #: service that writes a recompute's thousands of rows locks their few hundred players instead, once each
+    #: (``leagues.services.ratings._lock_players``), and a change is only ever written for a seated player,
+    #: whom the seat's own key (``PROTECT``) keeps; deleting a player through the ORM still deletes the history.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_changes", db_index=False, db_constraint=False
+    )
     placement = models.PositiveSmallIntegerField()
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -216,7 +224,6 @@ class RatedTable(models.Model):
     event's date changed) no longer matches and is rated again."""
 
     pod = models.OneToOneField(Pod, on_delete=models.CASCADE, related_name="rated")
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
     format = models.CharField(max_length=40, choices=format_choices)
     key = models.CharField(max_length=40)
     #: The placements rated, ``"player:placement,..."`` by player id.

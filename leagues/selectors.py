@@ -160,11 +160,12 @@ def player_ratings(*, player: Player) -> list[PlayerRating]:
 
 
 def rating_history(*, player: Player, format_slug: str | None = None, limit: int = 500) -> list[RatingChange]:
-    """The player's rating changes in play order (the last ``limit``), with their events: one query."""
+    """The player's rating changes in play order (the last ``limit``), with their tables' events
+    (``change.pod.round.event``): one query."""
     qs = RatingChange.objects.filter(player=player)
     if format_slug:
         qs = qs.filter(format=format_slug)
-    rows = list(qs.select_related("event").order_by("-key")[:limit])
+    rows = list(qs.select_related("pod__round__event").order_by("-key")[:limit])
     rows.reverse()
     return rows
 

@@ -196,7 +196,8 @@ def leaderboard(request: HttpRequest, format_slug: str) -> HttpResponse:
 
 
 def rating_chart(player: Player, history: list[RatingChange], fmt: Format) -> str:
-    points = [charts.Point(f"{c.event.name} ({c.event.date})", c.rating_after) for c in history]
+    events = [c.pod.round.event for c in history]  # the selector reads them with the changes
+    points = [charts.Point(f"{e.name} ({e.date})", c.rating_after) for c, e in zip(history, events, strict=True)]
     if history and history[0].games == 1:  # the whole history: it starts where every new player does, at 0
         points.insert(0, charts.Point("Before the first rated game", 0.0))
     last = points[-1].value if points else 0.0

@@ -40,6 +40,9 @@ Contract
   the stored figures are full-precision floats, so nothing is lost on the way.
   Recomputing from a table on means replaying from the ratings every player
   had just before it (:class:`Change` keeps them).
+* :func:`replay_into` is :func:`replay` one table at a time (a generator of
+  the changes, keeping the caller's ratings up to date as it goes), so a
+  caller can store the changes while the next tables are rated.
 * ``ValueError`` for a table with fewer than two players, a player seated
   twice, or a placement below 1.
 """
@@ -56,6 +59,18 @@ from leagues.ratings.engine import (
     conservative,
     rate_table,
     replay,
+    replay_into,
 )
 
-__all__ = ["DEFAULT", "MU", "SIGMA", "Change", "RatedTable", "Rating", "conservative", "rate_table", "replay"]
+__all__ = [
+    "DEFAULT",
+    "MU",
+    "SIGMA",
+    "Change",
+    "RatedTable",
+    "Rating",
+    "conservative",
+    "rate_table",
+    "replay",
+    "replay_into",
+]

@@ -15,7 +15,7 @@ upgrade that changes it fails those tests.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -131,10 +131,17 @@ def replay(
     order.
     """
     ratings: dict[int, Rating] = dict(start or {})
-    changes: list[Change] = []
+    changes = list(replay_into(ratings, tables))
+    return ratings, changes
+
+
+def replay_into(ratings: dict[int, Rating], tables: Iterable[RatedTable]) -> Iterator[Change]:
+    """:func:`replay` one table at a time: rate ``tables`` in ``key`` order, yield each change in order, and keep
+    ``ratings`` (the caller's, everyone not in it at :data:`DEFAULT`) at every player's rating after the tables
+    rated so far.  A caller can store a table's changes while the next ones are rated; once the changes are all
+    taken, ``ratings`` holds what :func:`replay` returns."""
     scratch: list[PlackettLuceRating] = []
     for table in sorted(tables, key=lambda t: t.key):
         for change in _rate_table(ratings, table, scratch):
             ratings[change.player_id] = change.after
-            changes.append(change)
-    return ratings, changes
+            yield change

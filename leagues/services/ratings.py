@@ -25,11 +25,11 @@ intentional draws are not rated.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import FieldDoesNotExist
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Field, FilteredRelation, Model, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
@@ -37,7 +37,7 @@ from core import events
 from core.domain_actions import DomainAction
 from leagues import ratings as engine
 from leagues.models import EventRatingState, PlayerRating, RatedTable, RatingChange
-from tournaments.models import Event, Pod, PodResult, Round, Seat
+from tournaments.models import Event, Player, Pod, PodResult, Round, Seat
 
 #: The task that brings a format's ratings up to date (``leagues.tasks``).
 UPDATE_TASK = "leagues.tasks.update_ratings"
@@ -225,17 +225,17 @@ def _new_seats_sql(events: int) -> str:
 #: Above this many rows, PostgreSQL takes them with one ``COPY`` rather than ``INSERT``s (a recompute's history).
 _COPY_FROM = 200
 
-_CHANGE_COLUMNS = ("format", "key", "event_id", "pod_id", "player_id", "placement", "mu_before", "sigma_before",
-                   "mu_after", "sigma_after", "rating_after", "games")  # fmt: skip
-_TABLE_COLUMNS = ("pod_id", "event_id", "format", "key", "placements")
+_CHANGE_COLUMNS = ("format", "key", "pod_id", "player_id", "placement", "mu_before", "sigma_before", "mu_after",
+                   "sigma_after", "rating_after", "games")  # fmt: skip
+_TABLE_COLUMNS = ("pod_id", "format", "key", "placements")
 
 
-def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
-    """Insert plain rows: on PostgreSQL, many of them with one binary ``COPY`` (no model instance built per
-    row, as the standings do); otherwise ``bulk_create``."""
-    if not rows:
+def _insert(model, columns: tuple[str, ...], rows: Iterable[tuple], count: int) -> None:
+    """Insert ``count`` plain rows: on PostgreSQL, many of them with one binary ``COPY`` (no model instance built
+    per row, as the standings do), taken from ``rows`` as they come; otherwise ``bulk_create``."""
+    if not count:
         return
-    if connection.vendor == "postgresql" and len(rows) > _COPY_FROM:
+    if connection.vendor == "postgresql" and count > _COPY_FROM:
         # Binary: psycopg writes each value as the column's type (a float as its 8 bytes), about five times
         # faster than the text format, which formats every value as text for the server to parse again.
         sql = f"COPY {_table(model)} ({_columns(model, columns)}) FROM STDIN (FORMAT BINARY)"
@@ -247,19 +247,26 @@ def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
     model.objects.bulk_create((model(**dict(zip(columns, row, strict=True))) for row in rows), batch_size=2000)
 
 
-def _write(format_slug: str, tables: dict[int, _Table], changes: list[engine.Change], final: dict[int, engine.Rating],
-           cleared: Iterable[int] = ()) -> None:  # fmt: skip
-    """Store the changes, the tables as rated, and the players' ratings after them."""
+def _write(format_slug: str, tables: dict[int, _Table], changes: Iterable[engine.Change],
+           ratings: dict[int, engine.Rating], players: Iterable[int], cleared: Iterable[int] = ()) -> int:  # fmt: skip
+    """Store the tables as rated, the changes, and the ``players``' ratings after them; returns the changes stored.
+
+    ``changes`` is taken as it comes: a recompute passes :func:`~leagues.ratings.replay_into`'s generator, so the
+    database stores the first tables' changes while the next are rated, and ``ratings`` (which it keeps) is read
+    once they are all stored.  Every table gives one change per seat, which says how many are coming.
+    """
+    _insert(RatedTable, _TABLE_COLUMNS, [
+        (t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()
+    ], len(tables))  # fmt: skip
     by_key = {t.key: t for t in tables.values()}
     rating = engine.conservative
-    _insert(RatingChange, _CHANGE_COLUMNS, [
-        (format_slug, c.key, (t := by_key[c.key]).event_id, t.pod_id, c.player_id, t.placements[c.player_id],
+    count = sum(len(t.placements) for t in tables.values())
+    _insert(RatingChange, _CHANGE_COLUMNS, (
+        (format_slug, c.key, (t := by_key[c.key]).pod_id, c.player_id, t.placements[c.player_id],
          c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, rating(c.after), c.after.games)
         for c in changes
-    ])  # fmt: skip
-    _insert(RatedTable, _TABLE_COLUMNS, [
-        (t.pod_id, t.event_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()
-    ])  # fmt: skip
+    ), count)  # fmt: skip
+    final = {p: ratings.get(p, engine.DEFAULT) for p in players}
     gone = [p for p in set(cleared) if not final.get(p, engine.DEFAULT).games]
     if gone:
         PlayerRating.objects.filter(format=format_slug, player_id__in=gone).delete()
@@ -269,6 +276,28 @@ def _write(format_slug: str, tables: dict[int, _Table], changes: list[engine.Cha
         batch_size=2000, update_conflicts=True, unique_fields=["format", "player"],
         update_fields=["mu", "sigma", "rating", "games"],
     )  # fmt: skip
+    return count
+
+
+def _lock_players(players: Collection[int]) -> None:
+    """What the history's foreign key to the player would check row by row at commit (:class:`RatingChange`
+    has none in the database), once per player: every one of them exists, and stays until the transaction ends
+    (``FOR KEY SHARE``, the lock such a check takes).  A recompute writes tens of thousands of changes for a
+    few hundred players: one statement instead of a check per change.  PostgreSQL only (SQLite keeps no such
+    locks, and serialises writers)."""
+    if connection.vendor != "postgresql" or not players:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_players_sql(), [list(players)])
+        missing = set(players) - {row[0] for row in cursor.fetchall()}
+    if missing:
+        raise IntegrityError(f"ratings for players that do not exist: {sorted(missing)}")
+
+
+def _lock_players_sql() -> str:
+    """The SQL of :func:`_lock_players` (one parameter: the players' ids)."""
+    p = _Sql(Player, "p")
+    return f"SELECT {p('id')} FROM {p} WHERE {p('id')} = ANY(%s) FOR KEY SHARE OF p"
 
 
 def _current(format_slug: str, players: Iterable[int]) -> dict[int, engine.Rating]:
@@ -301,7 +330,7 @@ def ratings_apply(
     if connection.vendor == "postgresql":
         _write_at_once(format_slug, tables, changes, ratings, list(states))
     else:
-        _write(format_slug, tables, changes, ratings)
+        _write(format_slug, tables, changes, ratings, players)
         EventRatingState.objects.bulk_create(
             (EventRatingState(event_id=pk, rated_version=v, rated_date=d) for pk, v, d in states),
             update_conflicts=True, unique_fields=["event"], update_fields=["rated_version", "rated_date"],
@@ -327,11 +356,11 @@ def _write_at_once(
     statement (data-modifying CTEs), as :func:`_write` and the states' upsert would in four."""
     by_key = {t.key: t for t in tables.values()}
     change_rows = [
-        (format_slug, c.key, (t := by_key[c.key]).event_id, t.pod_id, c.player_id, t.placements[c.player_id],
+        (format_slug, c.key, (t := by_key[c.key]).pod_id, c.player_id, t.placements[c.player_id],
          c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, engine.conservative(c.after), c.after.games)
         for c in changes
     ]  # fmt: skip
-    table_rows = [(t.pod_id, t.event_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
+    table_rows = [(t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
     rating_rows = [(format_slug, p, r.mu, r.sigma, engine.conservative(r), r.games) for p, r in final.items()]
     params: list = []
     sql = _write_at_once_sql(
@@ -399,9 +428,9 @@ def ratings_recompute_from(*, format_slug: str, key: str) -> int:
                 "player_id", "mu_after", "sigma_after", "games"
             )
         }
-    final, changes = engine.replay((engine.RatedTable(t.key, t.placements) for t in tables.values()), start)
-    _write(format_slug, tables, changes, {p: final.get(p, engine.DEFAULT) for p in players}, cleared=players)
-    return len(changes)
+    _lock_players({p for t in tables.values() for p in t.placements})
+    changes = engine.replay_into(start, (engine.RatedTable(t.key, t.placements) for t in tables.values()))
+    return _write(format_slug, tables, changes, start, players, cleared=players)
 
 
 def ratings_update(*, format_slug: str) -> int:

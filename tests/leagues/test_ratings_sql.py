@@ -57,6 +57,7 @@ def _statements() -> dict[str, str]:
     return {
         "what moved": ratings._dirty_events_sql(),
         "the new tables": ratings._new_seats_sql(3),
+        "the players of a recompute, locked": ratings._lock_players_sql(),
         "the store, with states": ratings._write_at_once_sql(
             changes=values, tables=values, states=values, ratings=values
         ),

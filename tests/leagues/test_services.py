@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db import IntegrityError, connection
 
 from core.exceptions import ApplicationError, Conflict, PermissionDenied
 from leagues import services as league_services
@@ -162,8 +163,6 @@ def test_seeding_round_one_by_rating_keeps_the_strongest_apart(organiser):
 def test_a_recompute_written_by_binary_copy_stores_the_figures_the_updates_stored(organiser, monkeypatch):
     # A season's recompute writes its history with COPY above _COPY_FROM rows; forced here on a small event, the
     # stored floats must be exactly those the incremental updates wrote with INSERT.
-    from django.db import connection
-
     from leagues.services import ratings as rating_services
 
     _, season = make_league(organiser)
@@ -175,3 +174,15 @@ def test_a_recompute_written_by_binary_copy_stores_the_figures_the_updates_store
 
     assert (_ratings("deck-masters"), _history("deck-masters")) == before
     assert len(before[1]) > 0
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite takes no row locks")
+def test_a_recompute_refuses_ratings_for_a_player_that_does_not_exist(organiser):
+    # The history has no foreign key to the player in the database: the recompute checks its players once each,
+    # and keeps them locked until it commits.
+    from leagues.services import ratings as rating_services
+
+    field = players(2)
+    rating_services._lock_players({p.pk for p in field})
+    with pytest.raises(IntegrityError, match="do not exist"):
+        rating_services._lock_players({field[0].pk, 10**12})
