@@ -286,13 +286,23 @@ def _compute_standings(
         ranked_array = np.array(ranked, dtype=np.intp)
 
     # One row per player in ranked order, assembled column by column at C speed.
+    # A column that is the same for everyone (0.0 for the figures that mean nothing at the event's tables,
+    # nobody dropped or late, no tie decided head-to-head) is one value repeated, not an array taken apart.
     losses = matches - wins - draws
-    head_to_head_decided = np.zeros(count, dtype=bool)
+    head_to_head_decided: np.ndarray | bool = False
     if decided:
+        head_to_head_decided = np.zeros(count, dtype=bool)
         head_to_head_decided[list(decided)] = True
-    numbers = (points, wins, draws, losses, byes, matches, omw, oomw, opp_avg, is_dropped, gwp, ogw,
-               head_to_head_decided, late_array)  # fmt: skip
-    rows = zip(ranks, map(ids.__getitem__, ranked), *(column[ranked_array].tolist() for column in numbers), strict=True)
+    numbers = (
+        points, wins, draws, losses, byes, matches, omw, oomw,
+        0.0 if opp_avg is zeros else opp_avg, is_dropped if dropped_ids else False,
+        0.0 if gwp is zeros else gwp, 0.0 if ogw is zeros else ogw,
+        head_to_head_decided, late_array if late_rounds else 0,
+    )  # fmt: skip
+    columns_in_order = (
+        column[ranked_array].tolist() if isinstance(column, np.ndarray) else [column] * count for column in numbers
+    )
+    rows = zip(ranks, map(ids.__getitem__, ranked), *columns_in_order, strict=True)
     # The rows hold numbers only, so they can never be part of a reference cycle; but building thousands of
     # tuples triggers the cyclic garbage collector again and again, which cost as much as building them.
     collecting = gc.isenabled()
