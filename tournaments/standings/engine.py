@@ -240,7 +240,9 @@ def _compute_standings(
     if late_rounds:
         matches = matches + late_array
 
-    is_dropped = np.array([player_id in dropped_ids for player_id in ids], dtype=bool)
+    is_dropped = np.zeros(count, dtype=bool)
+    if dropped_ids:
+        is_dropped[[index[player_id] for player_id in dropped_ids]] = True
     mwp = _match_win_pcts(points, wins, draws, matches, byes, is_dropped, config, scoring.bye_points, win_points)
     omw_exact = arrays.opponent_means(player, opponent, mwp, meetings)
     omw = arrays.round_half_even(omw_exact)
