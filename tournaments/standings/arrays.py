@@ -19,12 +19,14 @@ bit, what the plain-Python definition in
   rounding, with the values that sit within a hair of a half (where numpy's
   scaling could land on the other side) rounded by Python.
 * :func:`tally_one_vs_one` - the fast path of the tally for events of 1v1
-  tables and byes: every seat's attributes read once (one list comprehension
-  each, the fastest read of slotted records), checked as a whole, then
-  counted with ``np.bincount``.  It returns ``None`` for anything it cannot
-  vouch for (a pod, a game score, a player not listed, a placement or shared
-  flag that is not a plain win, draw or loss) and the engine's careful loop
-  takes every table and words the error.
+  tables and byes: every seat read in two list comprehensions (the fastest
+  read of slotted records), one for its player, one for its *shape*
+  (2 x placement, + 1 if shared), each also checking one more attribute,
+  packed into arrays by ``struct`` and ``bytes`` (which take whole numbers
+  only), checked as a whole, then counted with ``np.bincount``.  It returns
+  ``None`` for anything it cannot vouch for (a pod, a game score, a player
+  not listed, a placement or shared flag that is not a plain win, draw or
+  loss) and the engine's careful loop takes every table and words the error.
 """
 
 from __future__ import annotations
@@ -145,6 +147,8 @@ def tally_one_vs_one(
     if sizes.size and (sizes.min() < 1 or sizes.max() > 2):
         return None
     flat = [seat for table in seats for seat in table]
+    if flat and flat[0].games is not None:
+        return None  # an event with game scores, known without reading every seat
     try:
         # Every seat is read twice, each time for one more attribute than it gives: a seat with a game score
         # gives None for its player, and a seat's shape is 2 x placement (+ 1 if shared), None when the shared

@@ -2,9 +2,9 @@
 
 Players are mapped once to dense indices, and every per-player figure lives
 in a numpy array (:mod:`tournaments.standings.arrays`).  An event of 1v1
-tables and byes without game scores, by far the most common, is read in one
-pass per attribute and checked as a whole; anything else (a pod, a game
-score, a table that pass cannot vouch for) goes table by table: the fast 1v1
+tables and byes without game scores, by far the most common, is read in two
+passes over the seats and checked as a whole; anything else (a pod, a game
+score, a table those passes cannot vouch for) goes table by table: the fast 1v1
 loop, then the careful loop, which also words the errors.  The tiebreakers
 are then array operations, each giving to the last bit what its plain-Python
 definition in :mod:`tournaments.standings.tiebreakers` gives (the opponents'
