@@ -155,10 +155,11 @@ def tally_one_vs_one(
         # flag is not a bool.  The packing takes whole numbers only (in 0..255 for a byte, 64 bits for an id):
         # anything else (a None, a float, a string, a placement beyond 127) raises: the careful loop decides.
         found = struct.pack(f"{len(flat)}q", *[seat.player_id if seat.games is None else None for seat in flat])
-        shape = bytes([
+        seat_shapes: list[Any] = [
             2 * seat.placement if seat.shared is False else 2 * seat.placement + 1 if seat.shared is True else None
             for seat in flat
-        ])  # fmt: skip
+        ]
+        shape = bytes(seat_shapes)
     except (TypeError, ValueError, struct.error):
         return None
     who = _dense(np.frombuffer(found, np.int64), ids)
