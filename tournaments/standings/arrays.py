@@ -19,16 +19,19 @@ bit, what the plain-Python definition in
   rounding, with the values that sit within a hair of a half (where numpy's
   scaling could land on the other side) rounded by Python.
 * :func:`tally_one_vs_one` - the fast path of the tally for events of 1v1
-  tables and byes: every seat's attributes read once (one list comprehension
-  each, the fastest read of slotted records), checked as a whole, then
-  counted with ``np.bincount``.  It returns ``None`` for anything it cannot
-  vouch for (a pod, a game score, a player not listed, a placement or shared
-  flag that is not a plain win, draw or loss) and the engine's careful loop
-  takes every table and words the error.
+  tables and byes: every seat read in two list comprehensions (the fastest
+  read of slotted records), one for its player, one for its *shape*
+  (2 x placement, + 1 if shared), each also checking one more attribute,
+  packed into arrays by ``struct`` and ``bytes`` (which take whole numbers
+  only), checked as a whole, then counted with ``np.bincount``.  It returns
+  ``None`` for anything it cannot vouch for (a pod, a game score, a player
+  not listed, a placement or shared flag that is not a plain win, draw or
+  loss) and the engine's careful loop takes every table and words the error.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import fsum
@@ -137,43 +140,44 @@ def tally_one_vs_one(
         return None
     count = len(ids)
     seats = [table.seats for table in results]
-    sizes = np.fromiter(map(len, seats), np.int8, len(seats))  # small arrays: fewer pages to fault in
+    try:
+        sizes = np.frombuffer(bytes(map(len, seats)), np.uint8)  # a table of 256 seats or more raises
+    except ValueError:
+        return None
     if sizes.size and (sizes.min() < 1 or sizes.max() > 2):
         return None
     flat = [seat for table in seats for seat in table]
-    player_ids = [seat.player_id for seat in flat]
-    placements = [seat.placement for seat in flat]
-    if [seat.games for seat in flat].count(None) != len(flat):
-        return None
+    if flat and flat[0].games is not None:
+        return None  # an event with game scores, known without reading every seat
     try:
-        # A float or a string among them makes the sum something other than an int: the careful loop decides.
-        if type(sum(player_ids)) is not int or type(sum(placements)) is not int:
-            return None
-        who = _dense(np.fromiter(player_ids, np.int64, len(flat)), ids)
-        place = np.fromiter(placements, np.int8, len(flat))  # a placement beyond int8 raises: not a 1v1 table
-    except (TypeError, OverflowError):
+        # Every seat is read twice, each time for one more attribute than it gives: a seat with a game score
+        # gives None for its player, and a seat's shape is 2 x placement (+ 1 if shared), None when the shared
+        # flag is not a bool.  The packing takes whole numbers only (in 0..255 for a byte, 64 bits for an id):
+        # anything else (a None, a float, a string, a placement beyond 127) raises: the careful loop decides.
+        found = struct.pack(f"{len(flat)}q", *[seat.player_id if seat.games is None else None for seat in flat])
+        seat_shapes: list[Any] = [
+            2 * seat.placement if seat.shared is False else 2 * seat.placement + 1 if seat.shared is True else None
+            for seat in flat
+        ]
+        shape = bytes(seat_shapes)
+    except (TypeError, ValueError, struct.error):
         return None
+    who = _dense(np.frombuffer(found, np.int64), ids)
     if who is None:
         return None
-    start = np.cumsum(sizes) - sizes
+    shapes = np.frombuffer(shape, np.uint8)
+    start = np.cumsum(sizes, dtype=np.intp) - sizes
     first = start[sizes == 2]
     a, b = who[first], who[first + 1]
-    place_a, place_b = place[first], place[first + 1]
-    level = place_a == place_b
-    a_won = (place_a == 1) & (place_b == 2)
-    b_won = (place_a == 2) & (place_b == 1)
+    shape_a, shape_b = shapes[first], shapes[first + 1]
+    a_won = (shape_a == _WON) & (shape_b == _LOST)
+    b_won = (shape_a == _LOST) & (shape_b == _WON)
+    drew = (shape_a == _DREW) & (shape_b == _DREW)
+    both_lost = (shape_a == _BOTH_LOST) & (shape_b == _BOTH_LOST)
     bye = start[sizes == 1]
-    if not ((a != b) & (level & ((place_a == 1) | (place_a == 2)) | a_won | b_won)).all() or (place[bye] != 1).any():
-        return None
-    # Each seat's shared flag must say whether the other seat has its placement (never, at a bye): compared
-    # as lists, so a flag that is not a bool equal to that (as the careful loop compares it) goes there too.
-    expected = np.zeros(len(flat), dtype=bool)
-    expected[first] = level
-    expected[first + 1] = level
-    if [seat.shared for seat in flat] != expected.tolist():
+    if not ((a != b) & (a_won | b_won | drew | both_lost)).all() or (shapes[bye] != _WON).any():
         return None
 
-    drew = level & (place_a == 1)
     played = np.bincount(a, minlength=count) + np.bincount(b, minlength=count)
     won = np.bincount(a[a_won], minlength=count) + np.bincount(b[b_won], minlength=count)
     draws = np.bincount(a[drew], minlength=count) + np.bincount(b[drew], minlength=count)
@@ -194,15 +198,22 @@ def tally_one_vs_one(
     )
 
 
+#: A seat's shape (2 x placement + 1 if shared) at a 1v1 table or a bye: won (or a bye), lost, drew, or both
+#: placed 2nd (a loss each).
+_WON, _LOST, _DREW, _BOTH_LOST = 2, 4, 3, 5
+
+
 def _dense(found: np.ndarray, ids: np.ndarray) -> np.ndarray | None:
     """The dense index of each id in ``found``; ``None`` if one is not listed."""
     if found.size == 0:
         return found.astype(np.intp)
     low, high = int(ids.min()) if ids.size else 0, int(ids.max()) if ids.size else -1
     if low >= 0 and high < 4 * len(ids) + 1024:
-        lookup = np.full(high + 2, -1, dtype=np.intp)
+        if int(found.min()) < 0 or int(found.max()) > high:
+            return None
+        lookup = np.full(high + 1, -1, dtype=np.intp)
         lookup[ids] = np.arange(len(ids))
-        dense = lookup[np.clip(found, -1, high + 1)]
+        dense = lookup[found]
         return None if (dense < 0).any() else dense
     order = np.argsort(ids)
     position = np.searchsorted(ids, found, sorter=order).clip(0, max(len(ids) - 1, 0))

@@ -2,9 +2,9 @@
 
 Players are mapped once to dense indices, and every per-player figure lives
 in a numpy array (:mod:`tournaments.standings.arrays`).  An event of 1v1
-tables and byes without game scores, by far the most common, is read in one
-pass per attribute and checked as a whole; anything else (a pod, a game
-score, a table that pass cannot vouch for) goes table by table: the fast 1v1
+tables and byes without game scores, by far the most common, is read in two
+passes over the seats and checked as a whole; anything else (a pod, a game
+score, a table those passes cannot vouch for) goes table by table: the fast 1v1
 loop, then the careful loop, which also words the errors.  The tiebreakers
 are then array operations, each giving to the last bit what its plain-Python
 definition in :mod:`tournaments.standings.tiebreakers` gives (the opponents'
@@ -240,7 +240,9 @@ def _compute_standings(
     if late_rounds:
         matches = matches + late_array
 
-    is_dropped = np.array([player_id in dropped_ids for player_id in ids], dtype=bool)
+    is_dropped = np.zeros(count, dtype=bool)
+    if dropped_ids:
+        is_dropped[[index[player_id] for player_id in dropped_ids]] = True
     mwp = _match_win_pcts(points, wins, draws, matches, byes, is_dropped, config, scoring.bye_points, win_points)
     omw_exact = arrays.opponent_means(player, opponent, mwp, meetings)
     omw = arrays.round_half_even(omw_exact)
@@ -286,13 +288,23 @@ def _compute_standings(
         ranked_array = np.array(ranked, dtype=np.intp)
 
     # One row per player in ranked order, assembled column by column at C speed.
+    # A column that is the same for everyone (0.0 for the figures that mean nothing at the event's tables,
+    # nobody dropped or late, no tie decided head-to-head) is one value repeated, not an array taken apart.
     losses = matches - wins - draws
-    head_to_head_decided = np.zeros(count, dtype=bool)
+    head_to_head_decided: np.ndarray | bool = False
     if decided:
+        head_to_head_decided = np.zeros(count, dtype=bool)
         head_to_head_decided[list(decided)] = True
-    numbers = (points, wins, draws, losses, byes, matches, omw, oomw, opp_avg, is_dropped, gwp, ogw,
-               head_to_head_decided, late_array)  # fmt: skip
-    rows = zip(ranks, map(ids.__getitem__, ranked), *(column[ranked_array].tolist() for column in numbers), strict=True)
+    numbers = (
+        points, wins, draws, losses, byes, matches, omw, oomw,
+        0.0 if opp_avg is zeros else opp_avg, is_dropped if dropped_ids else False,
+        0.0 if gwp is zeros else gwp, 0.0 if ogw is zeros else ogw,
+        head_to_head_decided, late_array if late_rounds else 0,
+    )  # fmt: skip
+    columns_in_order = (
+        column[ranked_array].tolist() if isinstance(column, np.ndarray) else [column] * count for column in numbers
+    )
+    rows = zip(ranks, map(ids.__getitem__, ranked), *columns_in_order, strict=True)
     # The rows hold numbers only, so they can never be part of a reference cycle; but building thousands of
     # tuples triggers the cyclic garbage collector again and again, which cost as much as building them.
     collecting = gc.isenabled()
