@@ -143,18 +143,30 @@ async def _frames(event_id: int, station: str | None, last: int | None) -> Async
             if message.seq > sent and message.for_station(station):
                 yield encoded
                 sent = message.seq
+        queue = subscription.queue
         while True:
-            item = await subscription.queue.get()
-            if item is PING:
-                yield PING
-                continue
-            if item is CLOSE:
+            items = [await queue.get()]
+            # Whatever else is waiting goes out with it, in one write: in a burst (a round's results, each sent
+            # to every stream of the event) a stream's cost is then per write, not per event, and the stream
+            # processes keep up instead of queueing the next round's pairing behind thousands of writes.
+            while not queue.empty():
+                items.append(queue.get_nowait())
+            chunk, closing = [], False
+            for item in items:
+                if item is PING:
+                    chunk.append(PING)
+                elif item is CLOSE:
+                    closing = True
+                    break
+                else:
+                    message, encoded = item
+                    if message.seq > sent:
+                        chunk.append(encoded)
+                        sent = message.seq
+            if chunk:
+                yield b"".join(chunk)
+            if closing:
                 return
-            message, encoded = item
-            if message.seq <= sent:
-                continue
-            yield encoded
-            sent = message.seq
     finally:
         hub.unsubscribe(subscription)
 
