@@ -25,7 +25,7 @@ intentional draws are not rated.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import FieldDoesNotExist
@@ -247,6 +247,21 @@ def _insert(model, columns: tuple[str, ...], rows: Iterable[tuple], count: int) 
     model.objects.bulk_create((model(**dict(zip(columns, row, strict=True))) for row in rows), batch_size=2000)
 
 
+def _table_rows(format_slug: str, tables: dict[int, _Table]) -> list[tuple]:
+    """The tables as rated, as rows of :data:`_TABLE_COLUMNS`."""
+    return [(t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
+
+
+def _change_rows(format_slug: str, tables: dict[int, _Table], changes: Iterable[engine.Change]) -> Iterator[tuple]:
+    """The changes as rows of :data:`_CHANGE_COLUMNS`, taken as they come."""
+    by_key = {t.key: t for t in tables.values()}
+    rating = engine.conservative
+    for c in changes:
+        t = by_key[c.key]
+        yield (format_slug, c.key, t.pod_id, c.player_id, t.placements[c.player_id],
+               c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, rating(c.after), c.after.games)  # fmt: skip
+
+
 def _write(format_slug: str, tables: dict[int, _Table], changes: Iterable[engine.Change],
            ratings: dict[int, engine.Rating], players: Iterable[int], cleared: Iterable[int] = ()) -> int:  # fmt: skip
     """Store the tables as rated, the changes, and the ``players``' ratings after them; returns the changes stored.
@@ -255,17 +270,9 @@ def _write(format_slug: str, tables: dict[int, _Table], changes: Iterable[engine
     database stores the first tables' changes while the next are rated, and ``ratings`` (which it keeps) is read
     once they are all stored.  Every table gives one change per seat, which says how many are coming.
     """
-    _insert(RatedTable, _TABLE_COLUMNS, [
-        (t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()
-    ], len(tables))  # fmt: skip
-    by_key = {t.key: t for t in tables.values()}
-    rating = engine.conservative
+    _insert(RatedTable, _TABLE_COLUMNS, _table_rows(format_slug, tables), len(tables))
     count = sum(len(t.placements) for t in tables.values())
-    _insert(RatingChange, _CHANGE_COLUMNS, (
-        (format_slug, c.key, (t := by_key[c.key]).pod_id, c.player_id, t.placements[c.player_id],
-         c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, rating(c.after), c.after.games)
-        for c in changes
-    ), count)  # fmt: skip
+    _insert(RatingChange, _CHANGE_COLUMNS, _change_rows(format_slug, tables, changes), count)
     final = {p: ratings.get(p, engine.DEFAULT) for p in players}
     gone = [p for p in set(cleared) if not final.get(p, engine.DEFAULT).games]
     if gone:
@@ -354,13 +361,8 @@ def _write_at_once(
 ) -> None:
     """PostgreSQL: the changes, the tables as rated, the players' ratings and the events' rated states in one
     statement (data-modifying CTEs), as :func:`_write` and the states' upsert would in four."""
-    by_key = {t.key: t for t in tables.values()}
-    change_rows = [
-        (format_slug, c.key, (t := by_key[c.key]).pod_id, c.player_id, t.placements[c.player_id],
-         c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, engine.conservative(c.after), c.after.games)
-        for c in changes
-    ]  # fmt: skip
-    table_rows = [(t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
+    change_rows = list(_change_rows(format_slug, tables, changes))
+    table_rows = _table_rows(format_slug, tables)
     rating_rows = [(format_slug, p, r.mu, r.sigma, engine.conservative(r), r.games) for p, r in final.items()]
     params: list = []
     sql = _write_at_once_sql(
