@@ -103,8 +103,8 @@ def pair_round(
 
     numbered, honoured = _number_tables(tables, fixed)
     first_round = round_number == 1
-    if swiss_cost is not None or met is not None:
-        points = swiss_cost.points if swiss_cost is not None else {}
+    if one_vs_one:
+        points = swiss_cost.points if swiss_cost is not None else {}  # no cost: nobody to pair
         assert met is not None
         seated, rematches, spread = _explain(tables, points=points, met=met, first_round=first_round, fixed=honoured)
     else:
