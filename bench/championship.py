@@ -10,8 +10,9 @@ per event, each on one of the first tables, and an overlay token.
 A client process (two, each with its own asyncio loop and a raised open-files limit, as :mod:`bench.live` holds its
 streams) opens what the pages open:
 
-* **a player's page** (``/me/``, ``accounts/_live_panel.html``): the event's stream,
-  ``/api/v1/events/{id}/stream/?last_event_id=N``, one for every player of every event;
+* **a player's page** (``/me/``, ``accounts/_live_panel.html``): the player's own stream of the event,
+  ``/api/v1/events/{id}/stream/?player=P&last_event_id=N`` (the round, the timer, the standings and the player's
+  tables' news), one for every player of every event;
 * **an overlay** (``/live/events/{id}/stations/{slug}/?token=KEY``, ``live/overlay_feature.html``): its station's
   stream, ``/api/v1/events/{id}/stations/{slug}/stream/?last_event_id=N`` (the stream itself asks for no token;
   the overlay's token is for its data URL), 50 in all, spread over the stations;
@@ -123,7 +124,8 @@ class _Stream(asyncio.Protocol):
 
     def connection_made(self, transport) -> None:
         self.transport = transport
-        since = f"?last_event_id={self.last}" if self.last is not None else ""
+        joint = "&" if "?" in self.path else "?"
+        since = f"{joint}last_event_id={self.last}" if self.last is not None else ""
         transport.write(
             f"GET {self.path}{since} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
         )
@@ -367,13 +369,34 @@ def _settled(event_ids: list[int], timeout: float = 10.0) -> None:
         time.sleep(0.05)
 
 
-def _carried(event_ids: list[int], keys: set[tuple[int, str | None]]) -> dict[tuple[int, str | None], list[int]]:
-    """The numbers of the live events each stream (``(event id, station or None)``) carries, in order."""
+type _Key = tuple[int, str | None, int | None]
+
+
+def _carried(event_ids: list[int], keys: set[_Key]) -> dict[_Key, list[int]]:
+    """The numbers of the live events each stream (``(event id, station or None, player or None)``) carries, in
+    order."""
     from live.models import LiveEvent
     from live.publish import Message
 
-    rows = [Message.of(row) for row in LiveEvent.objects.filter(event_id__in=event_ids, seq__isnull=False)]
-    return {key: sorted(m.seq for m in rows if m.event_id == key[0] and m.for_station(key[1])) for key in keys}
+    by_event: dict[int, list[Message]] = {}
+    for row in LiveEvent.objects.filter(event_id__in=event_ids, seq__isnull=False):
+        by_event.setdefault(row.event_id, []).append(Message.of(row))
+    # A player's stream: every player's events, and its own tables' (indexed once: thousands of players' streams).
+    everyones: dict[int, list[int]] = {}
+    players: dict[tuple[int, int], list[int]] = {}
+    for event_id, messages in by_event.items():
+        everyones[event_id] = [m.seq for m in messages if m.players is None]
+        for m in messages:
+            for player in m.players or ():
+                players.setdefault((event_id, player), []).append(m.seq)
+    carried: dict[_Key, list[int]] = {}
+    for key in keys:
+        event_id, station, player = key
+        if player is not None and station is None:
+            carried[key] = sorted(everyones.get(event_id, []) + players.get((event_id, player), []))
+        else:
+            carried[key] = sorted(m.seq for m in by_event.get(event_id, []) if m.for_stream(station, player))
+    return carried
 
 
 def _lost(row: dict, carried: list[int]) -> int:
@@ -417,18 +440,20 @@ def _one(
         _settled(event_ids)
         since = {e: LiveEvent.objects.filter(event_id=e).order_by("-seq").values_list("seq", flat=True).first() or 0
                  for e in event_ids}  # fmt: skip
-        # What each page opens, and what it is: (index, path, since); kinds[index] = (event id, station, page).
+        # What each page opens, and what it is: (index, path, since); kinds[index] = (event id, station, player,
+        # page).
         streams: list[tuple[int, str, int]] = []
-        kinds: list[tuple[int, str | None, str]] = []
+        kinds: list[tuple[int, str | None, int | None, str]] = []
 
-        def add(event_id: int, station: str | None, page: str) -> None:
+        def add(event_id: int, station: str | None, page: str, player: int | None = None) -> None:
             path = f"/api/v1/events/{event_id}/" + (f"stations/{station}/" if station else "") + "stream/"
+            path += f"?player={player}" if player is not None else ""
             streams.append((len(streams), path, since[event_id]))
-            kinds.append((event_id, station, page))
+            kinds.append((event_id, station, player, page))
 
         for m in made:
-            for _ in m["players"]:
-                add(m["event"].pk, None, "player")
+            for p in m["players"]:
+                add(m["event"].pk, None, "player", p.pk)
         overlays, displays = (6, 2) if quick else (OVERLAYS, DISPLAYS)
         slots = [(m["event"].pk, slug) for m in made for slug in m["stations"]]
         for n in range(overlays):
@@ -464,10 +489,10 @@ def _one(
             # standings recompute's) is waited for too, rather than counted lost the moment it is numbered.
             deadline = time.monotonic() + 10
             while True:
-                carried = _carried(event_ids, {k[:2] for k in kinds})
+                carried = _carried(event_ids, {k[:3] for k in kinds})
                 rows = clients.take()
                 behind = any(
-                    r["last"] < carried[kinds[r["index"]][:2]][-1] for r in rows if carried[kinds[r["index"]][:2]]
+                    r["last"] < carried[kinds[r["index"]][:3]][-1] for r in rows if carried[kinds[r["index"]][:3]]
                 )
                 if not behind or time.monotonic() >= deadline:
                     break
@@ -485,9 +510,9 @@ def _one(
     from_sent = [r["rounds"][2] - at for r, (_, at, _) in zip(rows, answered, strict=True) if 2 in r["rounds"]]
     round_start_ms = [(done - sent) * 1000 for _, sent, done in answers.values()]
     missing = sum(1 for r in rows if 2 not in r["rounds"])
-    lost = sum(_lost(r, carried[kinds[r["index"]][:2]]) for r in rows)
+    lost = sum(_lost(r, carried[kinds[r["index"]][:3]]) for r in rows)
     events_expected = sum(
-        len(c) - bisect.bisect_right(c, r["since"]) for r in rows for c in [carried[kinds[r["index"]][:2]]]
+        len(c) - bisect.bisect_right(c, r["since"]) for r in rows for c in [carried[kinds[r["index"]][:3]]]
     )
     twice = sum(r["twice"] for r in rows)
     drops = sum(r["drops"] + r["refused"] for r in rows)
@@ -502,7 +527,7 @@ def _one(
     wait_max = max(waits) if waits else None
     within = missing == 0 and wait_max is not None and wait_max <= TARGET_S
     errors_5xx = write_5xx + start_5xx + stream_5xx
-    by_page = {page: sum(1 for k in kinds if k[2] == page) for page in ("player", "overlay", "display")}
+    by_page = {page: sum(1 for k in kinds if k[3] == page) for page in ("player", "overlay", "display")}
     figures = {
         "events": events, "players": players, "streams": len(rows), "pages": by_page,
         "open_s": round(open_s, 2),

@@ -52,7 +52,8 @@ class LiveSnapshotApi(APIView):
         description="Everything the event's overlays and venue screens show, as of live number `seq`: the current "
         "`round` and its `tables`, the `timer` (a `deadline` to count down to, and the `server_time` to correct "
         "a clock by), the first `standings`, the `stations`, the top-cut `bracket`. Then follow "
-        "`GET /api/v1/events/{id}/stream/?last_event_id=<seq>` (Server-Sent Events).",
+        "`GET /api/v1/events/{id}/stream/?last_event_id=<seq>` (Server-Sent Events; `&player=<id>`: a player's own "
+        "stream, with the event's round, clock and standings and only the player's tables' news).",
     )
     def get(self, request: Request, event_id: int) -> Response:
         return Response(payloads.event_snapshot(selectors.event_snapshot(event=enter(request, doors.EVENT, event_id))))

@@ -76,6 +76,8 @@ def frame(kind: str, seq: int, data: Any) -> bytes:
 class Subscription:
     event_id: int
     station: str | None
+    #: A player's own stream: only the player's tables' events of a table (:meth:`Message.for_player`).
+    player: int | None = None
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
     #: The hub's last delivered number when the stream subscribed: the replay reaches up to it.
     since: int = 0
@@ -97,6 +99,39 @@ class _Followed:
     """What the hub knows of one tournament event that has streams open here."""
 
     subscriptions: set[Subscription] = field(default_factory=set)
+    #: The same, by who they are for: the event's and stations' streams, and each player's own.  A table's live
+    #: event goes to the first and to its players' only, so a round's results cost a write per stream that
+    #: shows them, not one per stream of the event.
+    broad: set[Subscription] = field(default_factory=set)
+    by_player: dict[int, set[Subscription]] = field(default_factory=dict)
+
+    def add(self, subscription: Subscription) -> None:
+        self.subscriptions.add(subscription)
+        if subscription.player is None:
+            self.broad.add(subscription)
+        else:
+            self.by_player.setdefault(subscription.player, set()).add(subscription)
+
+    def discard(self, subscription: Subscription) -> None:
+        self.subscriptions.discard(subscription)
+        if subscription.player is None:
+            self.broad.discard(subscription)
+            return
+        mine = self.by_player.get(subscription.player)
+        if mine is not None:
+            mine.discard(subscription)
+            if not mine:
+                del self.by_player[subscription.player]
+
+    def receivers(self, message: Message) -> list[Subscription]:
+        """The streams that carry the message."""
+        if message.players is None:
+            return [s for s in self.subscriptions if message.for_station(s.station)]
+        found = [s for s in self.broad if message.for_station(s.station)]
+        for player in message.players:
+            found.extend(self.by_player.get(player, ()))
+        return found
+
     #: The last number delivered (``None`` while it is being read).
     last: int | None = None
     recent: deque[tuple[Message, bytes]] = field(default_factory=lambda: deque(maxlen=RECENT))
@@ -110,7 +145,7 @@ class Hub:
         self.loop = loop
         self.followed: dict[int, _Followed] = {}
         self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="podium-live-db")
-        self.lookups: dict[tuple[int, str | None], float] = {}
+        self.lookups: dict[tuple[int, str | None, int | None], float] = {}
         self.redis_connected = False
         self.report_key = f"{streams_key_prefix()}{socket.gethostname()}:{os.getpid()}:{next(_hub_numbers)}"
         self.reporter: Any = None
@@ -130,17 +165,21 @@ class Hub:
 
         return await self.loop.run_in_executor(self.db, call)
 
-    async def exists(self, event_id: int, station: str | None) -> bool:
-        """Whether the event (and its station) exists; remembered a while once it does."""
-        key = (event_id, station)
+    async def exists(self, event_id: int, station: str | None, player: int | None = None) -> bool:
+        """Whether the event (and its station, or the player's registration there) exists; remembered a while once
+        it does."""
+        key = (event_id, station, player)
         if self.lookups.get(key, 0.0) > time.monotonic():
             return True
         from live import selectors
+        from tournaments import selectors as tournament_selectors
 
         def look() -> bool:
             event = selectors.event_by_id(event_id=event_id)
-            return event is not None and (
-                station is None or selectors.station_of(event=event, slug=station) is not None
+            return (
+                event is not None
+                and (station is None or selectors.station_of(event=event, slug=station) is not None)
+                and (player is None or tournament_selectors.player_is_registered(event_id=event_id, player_id=player))
             )
 
         found = await self.run_db(look)
@@ -150,15 +189,15 @@ class Hub:
 
     # --- subscribing ------------------------------------------------------------------------------------------
 
-    async def subscribe(self, event_id: int, station: str | None) -> Subscription:
+    async def subscribe(self, event_id: int, station: str | None, player: int | None = None) -> Subscription:
         followed = self.followed.get(event_id)
-        subscription = Subscription(event_id=event_id, station=station)
+        subscription = Subscription(event_id=event_id, station=station, player=player)
         if followed is None:
             followed = self.followed[event_id] = _Followed()
-            followed.subscriptions.add(subscription)
+            followed.add(subscription)
             await self._start_following(event_id, followed)
         else:
-            followed.subscriptions.add(subscription)
+            followed.add(subscription)
             await followed.ready.wait()
         subscription.since = followed.last or 0
         return subscription
@@ -167,7 +206,7 @@ class Hub:
         followed = self.followed.get(subscription.event_id)
         if followed is None:
             return
-        followed.subscriptions.discard(subscription)
+        followed.discard(subscription)
         if not followed.subscriptions and followed.ready.is_set():
             del self.followed[subscription.event_id]
 
@@ -250,9 +289,8 @@ class Hub:
         encoded = frame(message.kind, message.seq, message.data)
         followed.last = message.seq
         followed.recent.append((message, encoded))
-        for subscription in followed.subscriptions:
-            if message.for_station(subscription.station):
-                subscription.put((message, encoded))
+        for subscription in followed.receivers(message):
+            subscription.put((message, encoded))
 
     async def _catch_up(self, event_id: int) -> None:
         """Deliver what the database has after the last number delivered (a message lost on the way)."""
@@ -294,6 +332,8 @@ class Hub:
 
         while True:
             await asyncio.sleep(settings.PODIUM_LIVE_HEARTBEAT)
+            now = time.monotonic()
+            self.lookups = {key: until for key, until in self.lookups.items() if until > now}
             for followed in self.followed.values():
                 for subscription in followed.subscriptions:
                     subscription.put(PING)

@@ -65,6 +65,9 @@ class LiveEvent(models.Model):
     data = models.JSONField(default=dict)
     #: The stations whose stream carries it (``None``: every station's).
     stations = models.JSONField(null=True, blank=True)
+    #: The players whose own stream (``?player=``) carries it: a table's players for what happens at their table
+    #: (``None``: every player's; ``[]``: none, e.g. a station's feature match).
+    players = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -51,30 +51,45 @@ ORPHAN_SECONDS = 2.0
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """A numbered live event as it travels: the tournament event, its number, kind, data and stations."""
+    """A numbered live event as it travels: the tournament event, its number, kind, data, and the stations and
+    players whose streams carry it (``None``: every one's)."""
 
     event_id: int
     seq: int
     kind: str
     data: dict[str, Any]
     stations: list[str] | None
+    players: list[int] | None = None
 
     def encode(self) -> str:
-        return json.dumps({"e": self.event_id, "s": self.seq, "k": self.kind, "d": self.data, "st": self.stations})
+        return json.dumps(
+            {"e": self.event_id, "s": self.seq, "k": self.kind, "d": self.data, "st": self.stations, "p": self.players}
+        )
 
     @classmethod
     def decode(cls, raw: str | bytes) -> Message:
         body = json.loads(raw)
         return cls(
-            event_id=int(body["e"]), seq=int(body["s"]), kind=str(body["k"]), data=body["d"], stations=body["st"]
-        )
+            event_id=int(body["e"]), seq=int(body["s"]), kind=str(body["k"]), data=body["d"], stations=body["st"],
+            players=body.get("p"),  # a message sent by a process of the release before has none: every player's
+        )  # fmt: skip
 
     @classmethod
     def of(cls, row: LiveEvent) -> Message:
-        return cls(event_id=row.event_id, seq=int(row.seq or 0), kind=row.kind, data=row.data, stations=row.stations)
+        return cls(
+            event_id=row.event_id, seq=int(row.seq or 0), kind=row.kind, data=row.data, stations=row.stations,
+            players=row.players,
+        )  # fmt: skip
 
     def for_station(self, slug: str | None) -> bool:
         return slug is None or self.stations is None or slug in self.stations
+
+    def for_player(self, player: int | None) -> bool:
+        return player is None or self.players is None or player in self.players
+
+    def for_stream(self, station: str | None, player: int | None) -> bool:
+        """Whether the stream of the station (or the event's), for the player (or for everyone), carries it."""
+        return self.for_station(station) and self.for_player(player)
 
 
 _pending: set[int] = set()
@@ -128,7 +143,7 @@ _NUMBER = """
         FROM {events} WHERE event_id = %(event)s AND seq IS NULL
     ), moved AS (
         UPDATE {events} AS l SET seq = n.seq FROM numbered AS n WHERE l.id = n.id
-        RETURNING l.id, l.event_id, l.seq, l.kind, l.data, l.stations, l.created_at
+        RETURNING l.id, l.event_id, l.seq, l.kind, l.data, l.stations, l.players, l.created_at
     ), stream AS (
         UPDATE {stream} SET last_seq = (SELECT max(seq) FROM numbered)
         WHERE event_id = %(event)s AND EXISTS (SELECT 1 FROM numbered)

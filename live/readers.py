@@ -21,6 +21,11 @@ domain events                                          live event               
 ``station.created``, ``station.changed``               ``feature.changed``         its own
 =====================================================  ==========================  ==============================
 
+A player's own stream (``?player=``: the player's page) carries the same, except that of a table's live events
+(``table.result``, ``table.report_changed``, ``game.state_changed``, a table's ``timer.changed``) it carries only
+those of the player's tables, and no ``feature.changed``: each live event names the players whose streams carry it
+(``LiveEvent.players``).  At a round's end every result would otherwise go to every player's page.
+
 A *handler* writes it in the change's transaction, with the facts as they are
 there (the game's state after the entry that caused it, with that entry); a
 payload that cannot be built is logged and never fails the change.  A *reader*
@@ -82,8 +87,11 @@ ACTIONS = (
 )  # fmt: skip
 
 
-def add(event_id: int, kind: str, data: dict[str, Any], stations: list[str] | None = None) -> LiveEvent:
-    return LiveEvent.objects.create(event_id=event_id, kind=kind, data=data, stations=stations)
+def add(
+    event_id: int, kind: str, data: dict[str, Any], stations: list[str] | None = None, players: list[int] | None = None
+) -> LiveEvent:
+    """One live event; ``stations``/``players``: whose streams carry it (``None``: every one's)."""
+    return LiveEvent.objects.create(event_id=event_id, kind=kind, data=data, stations=stations, players=players)
 
 
 def _never_fails(build: Callable[[DomainEvent], None]) -> Callable[[DomainEvent], None]:
@@ -108,7 +116,7 @@ def feature_changed(station: Station, round_: Round | None = None) -> LiveEvent:
     data = payloads.feature_match(
         selectors.feature_match(station=station, decks_visible=station.event.decklists_public, round_=round_)
     )
-    return add(station.event_id, "feature.changed", data, [station.slug])
+    return add(station.event_id, "feature.changed", data, [station.slug], players=[])
 
 
 @events.handler(*ROUND_ACTIONS)
@@ -149,7 +157,8 @@ def table_result(domain_event: DomainEvent) -> None:
     add(event_id, "table.result", {
         "round": number, "table": table, "corrected": domain_event.action == DomainAction.RESULT_CORRECTED,
         "players": players,
-    }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
+    }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table),
+        players=[p["id"] for p in players])  # fmt: skip
 
 
 @events.handler(*REPORT_ACTIONS)
@@ -164,7 +173,7 @@ def table_report_changed(domain_event: DomainEvent) -> None:
     if number is None:
         return
     players = [s.player_id for s in tournament_selectors.table_seats_at(event=event_id, number=number, table=table)]
-    add(event_id, "table.report_changed", {"round": number, "table": table, "players": players}, [])
+    add(event_id, "table.report_changed", {"round": number, "table": table, "players": players}, [], players)
 
 
 @events.handler(DomainAction.STANDINGS_UPDATED)
@@ -212,7 +221,8 @@ def game_state_changed(domain_event: DomainEvent) -> None:
                                          "status_conditions": []})}
             for s in seats
         ],
-    }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
+    }, selectors.stations_on_table(event_id=event_id, round_number=number, table=table),
+        players=[s.player_id for s in seats])  # fmt: skip
 
 
 @events.handler(*TIMER_ACTIONS)
@@ -234,9 +244,10 @@ def table_time_extended(domain_event: DomainEvent) -> None:
     round_ = Round.objects.select_related("event").get(event_id=event_id, number=number)
     pod = tournament_selectors.round_table(round_=round_, table=table)
     extra = selectors.table_extensions(pod_ids=[pod.pk]).get(pod.pk, 0) if pod is not None else 0
+    seated = list(Seat.objects.filter(pod=pod).values_list("player_id", flat=True)) if pod is not None else []
     timer = selectors.round_timer(round_=round_)
     add(event_id, "timer.changed", {"table": table, "timer": payloads.timer_view(round_, timer, extra_seconds=extra)},
-        selectors.stations_on_table(event_id=event_id, round_number=number, table=table))  # fmt: skip
+        selectors.stations_on_table(event_id=event_id, round_number=number, table=table), seated)  # fmt: skip
 
 
 @events.handler(*STATION_ACTIONS)

@@ -234,8 +234,9 @@ class Snapshot:
     bracket: Bracket | None
 
 
-def event_snapshot(*, event: Event) -> Snapshot:
-    """Everything the event's overlays and screens show, at once: about twelve queries."""
+def event_snapshot(*, event: Event, player: int | None = None) -> Snapshot:
+    """Everything the event's overlays and screens show, at once: about twelve queries.  For a player's own stream
+    (``player``), of the round's tables only the player's."""
     seq = last_seq(event_id=event.pk)
     round_ = tournament_selectors.event_latest_round(event=event.pk)
     pods = tournament_selectors.round_pods(round_=round_) if round_ is not None else []
@@ -244,6 +245,8 @@ def event_snapshot(*, event: Event) -> Snapshot:
         if round_
         else ""
     )
+    if player is not None:
+        pods = [pod for pod in pods if any(seat.player_id == player for seat in pod.seats.all())]
     timer = round_timer(round_=round_) if round_ is not None else None
     return Snapshot(
         seq=seq,

@@ -9,7 +9,11 @@ it missed; a page that renders the state as of number N opens the stream with
 ``?last_event_id=N``.  No id, or one older than what is kept: the stream starts
 with a ``snapshot`` event (the current state, with the number it is as of).
 A station's stream carries the station's feature match and what concerns its
-table, and the event's round, timer and standings.
+table, and the event's round, timer and standings.  ``?player=ID`` (a player's
+page) makes the event's stream the player's own: the event's round, timer and
+standings, and of the tables' news only their own tables' (``LiveEvent.players``);
+its snapshot has only their tables.  At a round's end that is two results per
+player's page instead of every table's.
 
 The ASGI server serves them with :func:`route`, a small ASGI application in
 front of Django's (config/asgi.py): Django's ASGI handler keeps a thread for
@@ -20,8 +24,9 @@ same streams are Django async views too (their URLs, and Django's async test
 client); a WSGI server (gunicorn) answers them 503 ``stream_unavailable``:
 its workers must not be held by streams.
 
-Errors answer in the API's JSON shape: 404 ``not_found``/``station_not_found``,
-400 ``invalid`` for a ``Last-Event-ID`` that is no number.  CORS: the stream
+Errors answer in the API's JSON shape: 404 ``not_found``/``station_not_found``/
+``player_not_found`` (no registration of the player at the event), 400 ``invalid``
+for a ``Last-Event-ID`` or a ``player`` that is no number.  CORS: the stream
 answers the origins ``PODIUM_CORS_ORIGINS`` allows (preflights are Django's).
 """
 
@@ -55,6 +60,7 @@ def _error(code: str, message: str, status: int, fields: dict | None = None) -> 
 
 
 _BAD_ID = "Last-Event-ID is the number of the last event received."
+_BAD_PLAYER = "A player's id is a number."
 
 
 def parse_last_event_id(raw: str | None) -> tuple[int | None, bool]:
@@ -67,43 +73,63 @@ def parse_last_event_id(raw: str | None) -> tuple[int | None, bool]:
     return int(raw), True
 
 
-def _last_event_id(request: HttpRequest) -> tuple[int | None, JsonResponse | None]:
-    last, valid = parse_last_event_id(request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"))
-    if not valid:
-        return None, _error("invalid", "The request has invalid fields.", 400, {"Last-Event-ID": [_BAD_ID]})
-    return last, None
+def parse_player(raw: str | None) -> tuple[int | None, bool]:
+    """``(player id, valid)`` of the ``player`` parameter (``None``: the stream is everyone's)."""
+    if raw is None or raw.strip() == "":
+        return None, True
+    raw = raw.strip()
+    if not raw.isdigit() or len(raw) > 18:
+        return None, False
+    return int(raw), True
+
+
+def _invalid(last_valid: bool, player_valid: bool) -> dict[str, list[str]]:
+    fields: dict[str, list[str]] = {}
+    if not last_valid:
+        fields["Last-Event-ID"] = [_BAD_ID]
+    if not player_valid:
+        fields["player"] = [_BAD_PLAYER]
+    return fields
+
+
+def _missing(event_id: int, station: str | None, player: int | None) -> tuple[str, str]:
+    """The error code and message of a stream whose event, station or player the hub did not find."""
+    if station is not None:
+        return "station_not_found", f"Event {event_id} has no station {station!r}."
+    return "player_not_found", f"Event {event_id} has no player {player}."
 
 
 @require_safe
 async def event_stream(request: HttpRequest, event_id: int) -> HttpResponseBase:
-    return await _stream(request, event_id, None)
+    return await _stream(request, event_id, None, request.GET.get("player"))
 
 
 @require_safe
 async def station_stream(request: HttpRequest, event_id: int, slug: str) -> HttpResponseBase:
-    return await _stream(request, event_id, slug)
+    return await _stream(request, event_id, slug, None)
 
 
-async def _stream(request: HttpRequest, event_id: int, station: str | None) -> HttpResponseBase:
+async def _stream(request: HttpRequest, event_id: int, station: str | None, raw_player: str | None) -> HttpResponseBase:
     if isinstance(request, WSGIRequest):
         return _error(
             "stream_unavailable", "Streams are served by the ASGI server (uvicorn config.asgi:application).", 503
         )
-    last, error = _last_event_id(request)
-    if error is not None:
-        return error
+    last, last_valid = parse_last_event_id(request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"))
+    player, player_valid = parse_player(raw_player)
+    if not (last_valid and player_valid):
+        return _error("invalid", "The request has invalid fields.", 400, _invalid(last_valid, player_valid))
     hub = get_hub()
     if not await hub.exists(event_id, None):
         return _error("not_found", f"Event {event_id} does not exist.", 404)
-    if station is not None and not await hub.exists(event_id, station):
-        return _error("station_not_found", f"Event {event_id} has no station {station!r}.", 404)
-    response = StreamingHttpResponse(_frames(event_id, station, last), content_type="text/event-stream")
+    if (station is not None or player is not None) and not await hub.exists(event_id, station, player):
+        return _error(*_missing(event_id, station, player), 404)
+    response = StreamingHttpResponse(_frames(event_id, station, last, player), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-async def _snapshot(event_id: int, station: str | None) -> tuple[int, dict]:
+async def _snapshot(event_id: int, station: str | None, player: int | None = None) -> tuple[int, dict]:
     from live import payloads, selectors
 
     def read() -> dict:
@@ -111,7 +137,7 @@ async def _snapshot(event_id: int, station: str | None) -> tuple[int, dict]:
         if event is None:
             return {"seq": 0, "event": None}
         if station is None:
-            return payloads.event_snapshot(selectors.event_snapshot(event=event))
+            return payloads.event_snapshot(selectors.event_snapshot(event=event, player=player))
         found = selectors.station_of(event=event, slug=station)
         if found is None:
             return {"seq": selectors.last_seq(event_id=event_id), "station": None}
@@ -123,15 +149,17 @@ async def _snapshot(event_id: int, station: str | None) -> tuple[int, dict]:
     return int(data["seq"]), data
 
 
-async def _frames(event_id: int, station: str | None, last: int | None) -> AsyncGenerator[bytes, None]:
+async def _frames(
+    event_id: int, station: str | None, last: int | None, player: int | None = None
+) -> AsyncGenerator[bytes, None]:
     hub = get_hub()
-    subscription: Subscription = await hub.subscribe(event_id, station)
+    subscription: Subscription = await hub.subscribe(event_id, station, player)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         sent = -1
         backlog = None if last is None else await hub.replay(subscription, last)
         if last is None or backlog is None:
-            seq, data = await _snapshot(event_id, station)
+            seq, data = await _snapshot(event_id, station, player)
             yield frame("snapshot", seq, data)
             sent = seq
             # What the queue holds from before the snapshot's number is in the snapshot.
@@ -140,7 +168,7 @@ async def _frames(event_id: int, station: str | None, last: int | None) -> Async
         else:
             sent = last
         for message, encoded in backlog:
-            if message.seq > sent and message.for_station(station):
+            if message.seq > sent and message.for_stream(station, player):
                 yield encoded
                 sent = message.seq
         queue = subscription.queue
@@ -234,18 +262,20 @@ async def serve(scope: Scope, receive: Receive, send: Send, event_id: int, stati
     if not _host_allowed(headers):
         return await _answer_json(send, 400, {"error": {"code": "invalid", "message": "Bad host."}}, cors)
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    last, valid = parse_last_event_id(headers.get("last-event-id") or (query.get("last_event_id") or [None])[0])
-    if not valid:
-        body = {"code": "invalid", "message": "The request has invalid fields.", "fields": {"Last-Event-ID": [_BAD_ID]}}
+    last, last_valid = parse_last_event_id(headers.get("last-event-id") or (query.get("last_event_id") or [None])[0])
+    player, player_valid = parse_player(None if station is not None else (query.get("player") or [None])[0])
+    if not (last_valid and player_valid):
+        body = {"code": "invalid", "message": "The request has invalid fields.",
+                "fields": _invalid(last_valid, player_valid)}  # fmt: skip
         return await _answer_json(send, 400, {"error": body}, cors)
     hub = get_hub()
     if not await hub.exists(event_id, None):
         return await _answer_json(
             send, 404, {"error": {"code": "not_found", "message": f"Event {event_id} does not exist."}}, cors
         )
-    if station is not None and not await hub.exists(event_id, station):
-        body = {"code": "station_not_found", "message": f"Event {event_id} has no station {station!r}."}
-        return await _answer_json(send, 404, {"error": body}, cors)
+    if (station is not None or player is not None) and not await hub.exists(event_id, station, player):
+        code, message = _missing(event_id, station, player)
+        return await _answer_json(send, 404, {"error": {"code": code, "message": message}}, cors)
     await send({"type": "http.response.start", "status": 200, "headers": [
         (b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache, no-store"),
         (b"x-accel-buffering", b"no"), *cors]})  # fmt: skip
@@ -253,7 +283,7 @@ async def serve(scope: Scope, receive: Receive, send: Send, event_id: int, stati
         return await send({"type": "http.response.body", "body": b""})
 
     async def write() -> None:
-        frames = _frames(event_id, station, last)
+        frames = _frames(event_id, station, last, player)
         try:
             async for chunk in frames:
                 await send({"type": "http.response.body", "body": chunk, "more_body": True})

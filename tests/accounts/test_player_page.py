@@ -174,12 +174,12 @@ def _clock(page_html: str, event_id: int) -> str:
 
 def test_the_players_table_shows_the_round_clock_with_its_tables_extra_time(client, duel, organiser):
     """The round's deadline, with the minutes a judge gave this table, counted down in the browser and followed
-    through the event's stream; gone once the table's result is in."""
+    through the player's own stream of the event; gone once the table's result is in."""
     event, ash, gary = duel
     signed_in(client, ash)
     waiting = _clock(client.get(reverse("accounts:me")).content.decode(), event.pk)
     assert 'data-state="not_started"' in waiting and "The clock has not started." in waiting
-    assert f'data-live-stream="/api/v1/events/{event.pk}/stream/"' in waiting
+    assert f'data-live-stream="/api/v1/events/{event.pk}/stream/?player={ash.player.pk}"' in waiting  # their own
 
     timer = live_services.timer_start(event=event, round_number=1, minutes=50, by=organiser)
     table = table_of(event, ash)
@@ -213,7 +213,7 @@ def test_the_panel_of_an_event_the_player_plays_follows_its_stream_from_where_th
     signed_in(client, ash)
     follower = _follower(client.get(reverse("accounts:me")).content.decode())
     assert follower is not None
-    assert follower["stream"] == f"/api/v1/events/{event.pk}/stream/"
+    assert follower["stream"] == f"/api/v1/events/{event.pk}/stream/?player={ash.player.pk}"  # the player's own
     assert int(follower["since"]) == live_selectors.last_seq(event_id=event.pk)
     assert follower["url"] == f"/events/{event.pk}/panel/?place=me" and follower["player"] == str(ash.player.pk)
     assert _follower(client.get(reverse("public:event", args=[event.pk])).content.decode())["url"].endswith(

@@ -7,6 +7,7 @@ live events reach the server's streams over Redis pub/sub.  One server (and one 
 from __future__ import annotations
 
 import datetime
+import json
 import uuid
 from types import SimpleNamespace
 
@@ -244,3 +245,75 @@ def test_an_unknown_event_or_station_is_a_404_in_the_apis_error_shape(server, du
         assert b'"code": "%s"' % code.encode() in stream.body
         stream.close()
     assert settings.PODIUM_LIVE_REDIS_URL.endswith(f":{server.port}/0")
+
+
+def test_a_players_own_stream_carries_the_round_and_only_their_own_tables_news(server, duel, organiser):
+    """``?player=`` (the player's page): every stream's round, timer and standings, and of the tables' news only the
+    player's own; the event's stream still carries every table."""
+    round_ = services.round_start(event=duel, by=organiser, seed=3)
+    live_services.station_create(event=duel, slug="stream-1", name="Stream 1", by=organiser)
+    tables = {n: [s.player_id for s in round_.pods.get(table_number=n).seats.order_by("seat_order")] for n in (1, 2)}
+    me = tables[1][0]
+    elsewhere = tables[2][0]
+    mine = _open(server, f"/api/v1/events/{duel.pk}/stream/?player={me}")
+    theirs = _open(server, f"/api/v1/events/{duel.pk}/stream/?player={elsewhere}")
+    everyone = _open(server, f"/api/v1/events/{duel.pk}/stream/")
+    try:
+        snapshot = mine.next_event("snapshot")
+        assert [t["table"] for t in snapshot.data["tables"]] == [1]  # the player's own table only
+        assert len(everyone.next_event("snapshot").data["tables"]) == 2
+        theirs.next_event("snapshot")
+        for table in (2, 1):
+            winner, loser = tables[table]
+            services.pod_result_report(
+                event=duel, round_number=1, table_number=table, placements={winner: 1, loser: 2}, by=organiser,
+                games={winner: (2, 0, 0), loser: (0, 2, 0)},
+            )  # fmt: skip
+        assert [everyone.next_event("table.result").data["table"] for _ in range(2)] == [2, 1]
+        assert mine.next_event("table.result").data["table"] == 1
+        assert theirs.next_event("table.result").data["table"] == 2
+        for stream in (mine, theirs, everyone):
+            stream.next_event("standings.updated", where=lambda d: len(d["standings"]) == 4)
+        services.round_start(event=duel, by=organiser, seed=4)
+        for stream in (mine, theirs, everyone):
+            assert stream.next_event("round.started").data["round"]["number"] == 2
+        everyone.next_event("feature.changed")
+        assert [e.data["table"] for e in mine.events if e.kind == "table.result"] == [1]
+        assert [e.data["table"] for e in theirs.events if e.kind == "table.result"] == [2]
+        assert not any(e.kind == "feature.changed" for e in mine.events + theirs.events)
+        ids = [e.id for e in mine.events]
+        assert ids == sorted(ids) and len(set(ids)) == len(ids)
+    finally:
+        for stream in (mine, theirs, everyone):
+            stream.close()
+    # Reconnecting with its last id, the player's stream is sent what it missed of its own only.
+    seen = mine.events[-1].id
+    second = {
+        pod.table_number: [s.player_id for s in pod.seats.order_by("seat_order")]
+        for pod in duel.rounds.get(number=2).pods.all()
+    }
+    my_table = next(n for n, seated in second.items() if me in seated)
+    for table in sorted(second, key=lambda n: n == my_table):  # another table first, then the player's
+        winner, loser = second[table]
+        services.pod_result_report(
+            event=duel, round_number=2, table_number=table, placements={winner: 1, loser: 2}, by=organiser
+        )
+    again = _open(server, f"/api/v1/events/{duel.pk}/stream/?player={me}", last=seen)
+    try:
+        assert again.next_event("table.result").data["table"] == my_table
+        # No snapshot, and not the other table's result (the standings it moved, yes).
+        assert [e.kind for e in again.events if e.kind in ("snapshot", "table.result")] == ["table.result"]
+    finally:
+        again.close()
+
+
+def test_a_player_stream_for_no_number_is_a_400_and_for_someone_not_registered_a_404(server, duel):
+    outsider = PlayerFactory(display_name="Nobody")
+    for query, status, code in (("?player=abc", 400, "invalid"), (f"?player={outsider.pk}", 404, "player_not_found")):
+        stream = Stream(server.url, f"/api/v1/events/{duel.pk}/stream/{query}")
+        assert stream.status == status, (query, stream.status, getattr(stream, "body", None))
+        body = json.loads(stream.body)
+        assert body["error"]["code"] == code
+        if status == 400:
+            assert body["error"]["fields"] == {"player": ["A player's id is a number."]}
+        stream.close()

@@ -43,6 +43,33 @@ def test_each_change_an_overlay_shows_is_one_numbered_live_event_tagged_with_its
     assert tags["table.result"] == [] and tags["timer.changed"] is None
 
 
+def test_each_live_event_names_the_players_whose_own_stream_carries_it(duel, organiser):
+    """A player's own stream (``?player=``) carries a table's news only to that table's players, what concerns the
+    whole event to everyone, and no station's feature match."""
+    station = live_services.station_create(event=duel, slug="stream-1", by=organiser)
+    live_services.station_update(station=station, by=organiser, table_number=2)
+    a, b = seats_of(duel, 2)
+    c, d = seats_of(duel, 1)
+    game = game_services.game_create(pod=duel.rounds.get(number=1).pods.get(table_number=2), by=organiser)
+    game_services.game_event_append(game=game, expected_version=0, type="start_turn", data={"player": a}, by=organiser)
+    live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
+    live_services.table_time_extend(
+        event=duel, round_number=1, table_number=1, minutes=3, reason="deck check", by=organiser
+    )
+    services.pod_result_report(event=duel, round_number=1, table_number=1, placements={c: 1, d: 2}, by=organiser)
+    rows = list(LiveEvent.objects.filter(event=duel).order_by("id").values_list("kind", "data", "players"))
+    players = [(kind, sorted(tagged) if tagged is not None else None) for kind, _, tagged in rows]
+    assert players == [
+        ("round.started", None), ("standings.updated", None), ("feature.changed", []), ("feature.changed", []),
+        ("game.state_changed", sorted([a, b])), ("game.state_changed", sorted([a, b])), ("timer.changed", None),
+        ("timer.changed", sorted([c, d])), ("table.result", sorted([c, d])), ("standings.updated", None),
+    ]  # fmt: skip
+    assert rows[7][1]["table"] == 1
+    numbered = publish.Message.of(LiveEvent.objects.get(event=duel, kind="table.result"))
+    assert numbered.for_player(c) and numbered.for_player(None) and not numbered.for_player(a)
+    assert publish.Message.decode(numbered.encode()) == numbered
+
+
 def test_a_change_that_rolls_back_leaves_no_live_event(duel, organiser):
     before = LiveEvent.objects.filter(event=duel).count()
     with pytest.raises(RuntimeError), transaction.atomic():
@@ -114,4 +141,4 @@ def test_a_players_report_and_a_dispute_tell_the_tables_players_and_no_station_n
     results.result_respond(event=duel, round_number=1, table_number=1, agrees=False, by=opponent)
     pushed = list(LiveEvent.objects.filter(event=duel, kind="table.report_changed").order_by("seq"))
     assert [e.data for e in pushed] == [{"round": 1, "table": 1, "players": [a, b]}] * 2
-    assert all(e.seq is not None and e.stations == [] for e in pushed)
+    assert all(e.seq is not None and e.stations == [] and e.players == [a, b] for e in pushed)

@@ -569,6 +569,7 @@ from tournaments.selectors.people import (  # noqa: E402,F401
     open_reports,
     player_events,
     player_history,
+    player_is_registered,
     player_of,
     tables_to_settle,
     waiting_list,

@@ -70,6 +70,11 @@ def registrations_with_player(*, event_id: int) -> QuerySet[Registration]:
     return Registration.objects.select_related("player", "event").filter(event_id=event_id)
 
 
+def player_is_registered(*, event_id: int, player_id: int) -> bool:
+    """Whether the player has a registration at the event (of any status): one query."""
+    return Registration.objects.filter(event_id=event_id, player_id=player_id).exists()
+
+
 def registration_of_user(*, event: Event, user: User) -> Registration | None:
     """The user's registration at the event, with its player (it knows its event without a query); ``None``:
     they have none.  One query."""
