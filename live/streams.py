@@ -63,18 +63,9 @@ _BAD_ID = "Last-Event-ID is the number of the last event received."
 _BAD_PLAYER = "A player's id is a number."
 
 
-def parse_last_event_id(raw: str | None) -> tuple[int | None, bool]:
-    """``(number, valid)`` of a ``Last-Event-ID`` header (or ``last_event_id`` parameter)."""
-    if raw is None or raw.strip() == "":
-        return None, True
-    raw = raw.strip()
-    if not raw.isdigit() or len(raw) > 18:
-        return None, False
-    return int(raw), True
-
-
-def parse_player(raw: str | None) -> tuple[int | None, bool]:
-    """``(player id, valid)`` of the ``player`` parameter (``None``: the stream is everyone's)."""
+def parse_number(raw: str | None) -> tuple[int | None, bool]:
+    """``(number, valid)`` of an optional number in a header or parameter: ``Last-Event-ID`` (or
+    ``last_event_id``), the number of the last event received, and ``player``, a player's id (``None``: absent)."""
     if raw is None or raw.strip() == "":
         return None, True
     raw = raw.strip()
@@ -114,8 +105,8 @@ async def _stream(request: HttpRequest, event_id: int, station: str | None, raw_
         return _error(
             "stream_unavailable", "Streams are served by the ASGI server (uvicorn config.asgi:application).", 503
         )
-    last, last_valid = parse_last_event_id(request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"))
-    player, player_valid = parse_player(raw_player)
+    last, last_valid = parse_number(request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"))
+    player, player_valid = parse_number(raw_player)
     if not (last_valid and player_valid):
         return _error("invalid", "The request has invalid fields.", 400, _invalid(last_valid, player_valid))
     hub = get_hub()
@@ -262,8 +253,8 @@ async def serve(scope: Scope, receive: Receive, send: Send, event_id: int, stati
     if not _host_allowed(headers):
         return await _answer_json(send, 400, {"error": {"code": "invalid", "message": "Bad host."}}, cors)
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    last, last_valid = parse_last_event_id(headers.get("last-event-id") or (query.get("last_event_id") or [None])[0])
-    player, player_valid = parse_player(None if station is not None else (query.get("player") or [None])[0])
+    last, last_valid = parse_number(headers.get("last-event-id") or (query.get("last_event_id") or [None])[0])
+    player, player_valid = parse_number(None if station is not None else (query.get("player") or [None])[0])
     if not (last_valid and player_valid):
         body = {"code": "invalid", "message": "The request has invalid fields.",
                 "fields": _invalid(last_valid, player_valid)}  # fmt: skip
