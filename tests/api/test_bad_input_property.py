@@ -25,6 +25,7 @@ import json
 import pytest
 from django.apps import apps
 from django.conf import settings
+from django.db import transaction
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -130,9 +131,25 @@ def _encode(body) -> bytes:
 # --- the world --------------------------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def _world(django_db_setup, django_db_blocker):
+    """The world, built once for the module in a transaction rolled back at its end; what each test stores is
+    rolled back with the test's own transaction, so every operation meets the same world."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield _build_world()
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def world(django_user_model) -> dict:
+def world(_world, db) -> dict:
+    return _world
+
+
+def _build_world() -> dict:
     """A running Deck Masters event: round 1 paired, a table with a game, a judge, a penalty, a deck version."""
+    from django.contrib.auth import get_user_model
+
+    django_user_model = get_user_model()
     organiser = django_user_model.objects.create_user(username="olivia", password="pw")
     django_user_model.objects.create_user(username="Judy", password="pw")
     event = services.event_create(

@@ -27,8 +27,8 @@ The world every request is sent into (:func:`world`), with its roles:
   open to everyone (``PODIUM_OPEN_ORGANISING`` off, production's default).
 
 Requests about a registration are about alice's (a walk-in's for a claim code); requests about a table
-about alice's table (in round 1 for a correction).  Each cell runs in a savepoint rolled back after it,
-so every role meets the same world.
+about alice's table (in round 1 for a correction).  The world is built once for the module; each cell runs in a
+savepoint rolled back after it, so every role meets the same world.
 """
 
 from __future__ import annotations
@@ -187,10 +187,26 @@ def closed_organising(settings):
     settings.PODIUM_OPEN_ORGANISING = False
 
 
+@pytest.fixture(scope="module")
+def _world(django_db_setup, django_db_blocker):
+    """The world, built once for the module in a transaction rolled back at its end: each test's own transaction
+    (and each cell's savepoint) is rolled back inside it, so every operation still meets the same world (building
+    it for each of the ninety operations was most of the module's time)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield _build_world()
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def world(django_user_model) -> World:
+def world(_world, db) -> World:
+    return _world
+
+
+def _build_world() -> World:
+    from django.contrib.auth import get_user_model
+
     def account(name: str, **extra):
-        return django_user_model.objects.create_user(username=name, password="pw", **extra)
+        return get_user_model().objects.create_user(username=name, password="pw", **extra)
 
     olivia, oscar = account("olivia"), account("oscar")
     for organiser in (olivia, oscar):
