@@ -7,6 +7,7 @@ import io
 import json
 
 import pytest
+from django.db import transaction
 from django.test import Client
 
 from decks.models import DeckVersion
@@ -24,8 +25,29 @@ def read_csv(response) -> list[list[str]]:
     return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
+@pytest.fixture(scope="module")
+def _season_of_two(django_db_setup, django_db_blocker):
+    """The season and its organiser, built once for the module in a transaction rolled back at its end; each
+    test's own transaction rolls back inside it, so every test meets the same season."""
+    from django.contrib.auth import get_user_model
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        organiser = get_user_model().objects.create_user(username="organiser", password="pw")
+        yield organiser, _build_season(organiser)
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def season_of_two(organiser):
+def organiser(_season_of_two, db):
+    return _season_of_two[0]
+
+
+@pytest.fixture
+def season_of_two(_season_of_two, db):
+    return _season_of_two[1]
+
+
+def _build_season(organiser):
     league, season = make_league(organiser)
     field = players(8)
     dm = played_event(organiser, season=season, field=field, day=3)
