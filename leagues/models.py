@@ -196,8 +196,10 @@ class RatingChange(models.Model):
     key = models.CharField(max_length=40)
     #: The table; its event is the table's round's (no column of its own: a season from scratch writes 70,000
     #: changes, and each foreign key is one more check per row at commit).  Neither key has an index of its own:
-    #: the unique ``(pod, player)`` and the history's ``(player, format, key)`` lead with them.
-    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="+", db_index=False)
+    #: the unique ``(pod, player)`` and the history's ``(player, format, key)`` lead with them.  No foreign key
+    #: in the database, as for the player below: the service locks the pods of the changes it writes, once each
+    #: (``leagues.services.ratings._lock_pods``), and deleting a pod through the ORM deletes its changes.
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False)
     #: No foreign key in the database: the check per row cost a recompute as much as storing the row.  The
     #: service that writes a recompute's thousands of rows locks their few hundred players instead, once each
     #: (``leagues.services.ratings._lock_players``), and a change is only ever written for a seated player,

@@ -198,7 +198,8 @@ def _dirty_events_sql() -> str:
 def _new_seats(format_slug: str, event_ids: list[int]) -> list[tuple]:
     """The seats of the tables of these events never rated (no change in the history), as
     :data:`_SEAT_COLUMNS_CURRENT` (the usual read of an update: a result just entered).  One query, written out as
-    :func:`_dirty_events`."""
+    :func:`_dirty_events`; on PostgreSQL it keeps the tables (pods) read until the transaction ends, as the
+    history's foreign key would (:func:`_lock_pods`)."""
     if not event_ids:
         return []
     with connection.cursor() as cursor:
@@ -222,6 +223,7 @@ def _new_seats_sql(events: int) -> str:
         WHERE {r("event")} IN ({", ".join(["%s"] * events)})
           AND {s("placement")} IS NOT NULL AND NOT {p("is_bye")} AND NOT {res("intentional_draw")}
           AND NOT EXISTS (SELECT 1 FROM {c} WHERE {c("pod")} = {s("pod")})
+        FOR KEY SHARE OF p
     """
 
 
@@ -296,6 +298,28 @@ def _lock_players(players: Collection[int]) -> None:
         missing = set(players) - {row[0] for row in cursor.fetchall()}
     if missing:
         raise IntegrityError(f"ratings for players that do not exist: {sorted(missing)}")
+
+
+def _lock_pods(pods: Collection[int]) -> None:
+    """The same as :func:`_lock_players` for the tables (pods) of the changes written: the history has no foreign
+    key to the pod in the database either, whose check at commit cost a recompute a query per change (70,350
+    for a season), each locking its pod again; one statement locks each pod once.  The update's usual read of
+    new tables locks them itself (:func:`_new_seats`)."""
+    if connection.vendor != "postgresql" or not pods:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_pods_sql(), [list(pods)])
+        (found,) = cursor.fetchone()
+    if found != len(set(pods)):
+        missing = set(pods) - set(Pod.objects.filter(pk__in=list(pods)).values_list("pk", flat=True))
+        raise IntegrityError(f"ratings for tables that do not exist: {sorted(missing)}")
+
+
+def _lock_pods_sql() -> str:
+    """The SQL of :func:`_lock_pods` (one parameter: the pods' ids): how many were found (and locked), not their
+    ids, which a recompute would read back by the ten thousand."""
+    p = _Sql(Pod, "p")
+    return f"SELECT count(*) FROM (SELECT 1 FROM {p} WHERE {p('id')} = ANY(%s) FOR KEY SHARE OF p) AS locked"
 
 
 def _lock_players_sql() -> str:
@@ -424,6 +448,7 @@ def ratings_recompute_from(*, format_slug: str, key: str) -> int:
             )
         }
     _lock_players({p for t in tables.values() for p in t.placements})
+    _lock_pods(tables)
     changes = engine.replay_into(start, (engine.RatedTable(t.key, t.placements) for t in tables.values()))
     return _write(format_slug, tables, changes, start, players, cleared=players)
 
@@ -461,6 +486,8 @@ def ratings_update(*, format_slug: str) -> int:
             earliest = min([t.key for t in changed.values()] + [rated[p][0] for p in changed if p in rated])
             states = [(pk, version, date) for pk, version, date, _ in dirty]
             if not any(p in rated for p in changed) and earliest > frontier:
+                if moved or again:
+                    _lock_pods(changed)  # read by the ORM, not locked as the new tables' read locks them
                 count = ratings_apply(format_slug=format_slug, tables=changed, current=current, states=states)
                 dirty = []  # their state is written with the ratings
             else:

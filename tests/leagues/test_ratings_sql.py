@@ -58,6 +58,7 @@ def _statements() -> dict[str, str]:
         "what moved": ratings._dirty_events_sql(),
         "the new tables": ratings._new_seats_sql(3),
         "the players of a recompute, locked": ratings._lock_players_sql(),
+        "the tables of a recompute, locked": ratings._lock_pods_sql(),
         "the store, with states": ratings._write_at_once_sql(changes=values, states=values, ratings=values),
         "the store, without": ratings._write_at_once_sql(changes=values, states=None, ratings=values),
     }

@@ -186,3 +186,16 @@ def test_a_recompute_refuses_ratings_for_a_player_that_does_not_exist(organiser)
     rating_services._lock_players({p.pk for p in field})
     with pytest.raises(IntegrityError, match="do not exist"):
         rating_services._lock_players({field[0].pk, 10**12})
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite takes no row locks")
+def test_a_recompute_refuses_ratings_for_a_table_that_does_not_exist(organiser):
+    # Nor to the table (pod): the recompute checks its tables once each, and keeps them locked until it commits.
+    from leagues.services import ratings as rating_services
+    from tournaments.models import Pod
+
+    event = played_event(organiser, field=players(4), day=2)
+    pods = list(Pod.objects.filter(round__event=event).values_list("pk", flat=True))
+    rating_services._lock_pods(pods)
+    with pytest.raises(IntegrityError, match=f"tables that do not exist: \\[{10**12}\\]"):
+        rating_services._lock_pods([pods[0], 10**12])
