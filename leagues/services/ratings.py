@@ -195,6 +195,35 @@ def _dirty_events_sql() -> str:
     """
 
 
+def _format_seats(format_slug: str, since: datetime.date | None) -> list[tuple]:
+    """The seats of every rated table of the format (of the events on or after ``since``, if given), as
+    :data:`_SEAT_COLUMNS`: a recompute's read, tens of thousands of rows.  One query, written out as
+    :func:`_dirty_events` (the ORM's rows cost a season's recompute twice the database's time to read them);
+    on PostgreSQL it locks the tables (pods) as it reads them, as :func:`_lock_pods` would with a statement
+    more and the tables' ids sent back."""
+    params: list = [format_slug] if since is None else [format_slug, since]
+    with connection.cursor() as cursor:
+        cursor.execute(_format_seats_sql(since is not None), params)
+        return [(event, _day(day), *rest) for event, day, *rest in cursor.fetchall()]
+
+
+def _format_seats_sql(since: bool) -> str:
+    """The SQL of :func:`_format_seats` (parameters: the format, and with ``since`` the first date)."""
+    s, r, e, p, res = _Sql(Seat, "s"), _Sql(Round, "r"), _Sql(Event, "e"), _Sql(Pod, "p"), _Sql(PodResult, "res")
+    return f"""
+        SELECT {r("event")}, {e("date")}, {r("number")}, {p("table_number")}, {s("pod")}, {s("player")},
+               {s("placement")}
+        FROM {s}
+        JOIN {r} ON {r("id")} = {s("round")}
+        JOIN {e} ON {e("id")} = {r("event")}
+        JOIN {p} ON {p("id")} = {s("pod")}
+        JOIN {res} ON {res("pod")} = {s("pod")}
+        WHERE {e("format")} = %s {f"AND {e('date')} >= %s" if since else ""}
+          AND {s("placement")} IS NOT NULL AND NOT {p("is_bye")} AND NOT {res("intentional_draw")}
+        {"FOR KEY SHARE OF p" if connection.vendor == "postgresql" else ""}
+    """
+
+
 def _new_seats(format_slug: str, event_ids: list[int]) -> list[tuple]:
     """The seats of the tables of these events never rated (no change in the history), as
     :data:`_SEAT_COLUMNS_CURRENT` (the usual read of an update: a result just entered).  One query, written out as
@@ -303,8 +332,9 @@ def _lock_players(players: Collection[int]) -> None:
 def _lock_pods(pods: Collection[int]) -> None:
     """The same as :func:`_lock_players` for the tables (pods) of the changes written: the history has no foreign
     key to the pod in the database either, whose check at commit cost a recompute a query per change (70,350
-    for a season), each locking its pod again; one statement locks each pod once.  The update's usual read of
-    new tables locks them itself (:func:`_new_seats`)."""
+    for a season), each locking its pod again.  The reads of a recompute and of an update's new tables lock
+    their pods as they read them (:func:`_format_seats`, :func:`_new_seats`); this statement locks the tables
+    an update read again through the ORM (a moved event's never rated) before it rates them."""
     if connection.vendor != "postgresql" or not pods:
         return
     with connection.cursor() as cursor:
@@ -425,10 +455,8 @@ def ratings_recompute_from(*, format_slug: str, key: str) -> int:
         RatingChange.objects.filter(format=format_slug, key__gte=key).values_list("player_id", flat=True).distinct()
     )
     RatingChange.objects.filter(format=format_slug, key__gte=key).delete()
-    seats = _rated_seats().filter(round__event__format=format_slug)
-    if key:
-        seats = seats.filter(round__event__date__gte=key[:10])
-    tables = {pod: t for pod, t in _tables(seats.values_list(*_SEAT_COLUMNS)).items() if t.key >= key}
+    seats = _format_seats(format_slug, datetime.date.fromisoformat(key[:10]) if key else None)
+    tables = {pod: t for pod, t in _tables(seats).items() if t.key >= key}
     players = touched | {p for t in tables.values() for p in t.placements}
     start: dict[int, engine.Rating] = {}
     if key and players:
@@ -447,8 +475,7 @@ def ratings_recompute_from(*, format_slug: str, key: str) -> int:
                 "player_id", "mu_after", "sigma_after", "games"
             )
         }
-    _lock_players({p for t in tables.values() for p in t.placements})
-    _lock_pods(tables)
+    _lock_players({p for t in tables.values() for p in t.placements})  # the pods: locked as they were read
     changes = engine.replay_into(start, (engine.RatedTable(t.key, t.placements) for t in tables.values()))
     return _write(format_slug, tables, changes, start, players, cleared=players)
 

@@ -57,6 +57,8 @@ def _statements() -> dict[str, str]:
     return {
         "what moved": ratings._dirty_events_sql(),
         "the new tables": ratings._new_seats_sql(3),
+        "a recompute's tables": ratings._format_seats_sql(False),
+        "a recompute's tables from a date on": ratings._format_seats_sql(True),
         "the players of a recompute, locked": ratings._lock_players_sql(),
         "the tables of a recompute, locked": ratings._lock_pods_sql(),
         "the store, with states": ratings._write_at_once_sql(changes=values, states=values, ratings=values),

@@ -189,8 +189,8 @@ def test_a_recompute_refuses_ratings_for_a_player_that_does_not_exist(organiser)
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite takes no row locks")
-def test_a_recompute_refuses_ratings_for_a_table_that_does_not_exist(organiser):
-    # Nor to the table (pod): the recompute checks its tables once each, and keeps them locked until it commits.
+def test_the_ratings_refuse_a_table_that_does_not_exist(organiser):
+    # Nor to the table (pod): the service locks the tables it rates once each, until it commits.
     from leagues.services import ratings as rating_services
     from tournaments.models import Pod
 
