@@ -59,7 +59,7 @@ RATINGS_SCRATCH_TARGET_MS = 2_000
 _TABLES = ("tournaments_event", "tournaments_registration", "tournaments_round", "tournaments_pod", "tournaments_seat",
            "tournaments_podresult", "tournaments_standing", "tournaments_player", "decks_deckversion",
            "leagues_season", "leagues_seasonevent", "leagues_seasonstanding", "leagues_playerrating",
-           "leagues_ratingchange", "leagues_ratedtable", "leagues_eventratingstate")  # fmt: skip
+           "leagues_ratingchange", "leagues_eventratingstate")  # fmt: skip
 
 
 def _vacuum_analyze() -> None:

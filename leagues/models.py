@@ -6,8 +6,9 @@ dates, a points table and the **events** attached to it (an event belongs to at
 most one season).  **Season standings** are stored by the season task with the
 version they reflect, like an event's standings.  **Ratings** are per format,
 across every event of the format, league or not: the current figures per
-player, the history of every change (one row per player per rated table), and
-what each table was rated with so a changed result is found again.
+player, and the history of every change (one row per player per rated table),
+which also says what each table was rated with (its place in play order and
+every placement), so a changed result is found again.
 """
 
 from __future__ import annotations
@@ -183,15 +184,22 @@ class PlayerRating(models.Model):
 
 
 class RatingChange(models.Model):
-    """What rating one table did to one player: the history a recompute resumes from and the chart draws."""
+    """What rating one table did to one player: the history a recompute resumes from and the chart draws.
+
+    A table's changes are also the record of what it was rated with (its ``key`` and each player's
+    ``placement``): an update compares a table's result with them to find a correction or a moved event.  Until
+    2026-11-27 a row per table said the same again (``RatedTable``, migration leagues 0004), which a season
+    from scratch paid as 27,675 more rows, three indexes and a foreign-key check each."""
 
     format = models.CharField(max_length=40, choices=format_choices)
     #: The table's place in play order (see :func:`leagues.services.ratings.table_key`).
     key = models.CharField(max_length=40)
     #: The table; its event is the table's round's (no column of its own: a season from scratch writes 70,000
     #: changes, and each foreign key is one more check per row at commit).  Neither key has an index of its own:
-    #: the unique ``(pod, player)`` and the history's ``(player, format, key)`` lead with them.
-    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="+", db_index=False)
+    #: the unique ``(pod, player)`` and the history's ``(player, format, key)`` lead with them.  No foreign key
+    #: in the database, as for the player below: the service locks the pods of the changes it writes, once each
+    #: (``leagues.services.ratings._lock_pods``), and deleting a pod through the ORM deletes its changes.
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False)
     #: No foreign key in the database: the check per row cost a recompute as much as storing the row.  The
     #: service that writes a recompute's thousands of rows locks their few hundred players instead, once each
     #: (``leagues.services.ratings._lock_players``), and a change is only ever written for a seated player,
@@ -217,23 +225,6 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.format} {self.key}: {self.rating_after:.1f}"
-
-
-class RatedTable(models.Model):
-    """A table as it was rated: a result that changes (a correction) or a table that moves in play order (an
-    event's date changed) no longer matches and is rated again."""
-
-    pod = models.OneToOneField(Pod, on_delete=models.CASCADE, related_name="rated")
-    format = models.CharField(max_length=40, choices=format_choices)
-    key = models.CharField(max_length=40)
-    #: The placements rated, ``"player:placement,..."`` by player id.
-    placements = models.CharField(max_length=200)
-
-    class Meta:
-        indexes = [models.Index(fields=["format", "key"], name="rated_table_order")]
-
-    def __str__(self) -> str:
-        return f"{self.format} {self.key}"
 
 
 class EventRatingState(models.Model):

@@ -36,7 +36,7 @@ from django.db.models.functions import Coalesce
 from core import events
 from core.domain_actions import DomainAction
 from leagues import ratings as engine
-from leagues.models import EventRatingState, PlayerRating, RatedTable, RatingChange
+from leagues.models import EventRatingState, PlayerRating, RatingChange
 from tournaments.models import Event, Player, Pod, PodResult, Round, Seat
 
 #: The task that brings a format's ratings up to date (``leagues.tasks``).
@@ -64,17 +64,13 @@ class _Table:
     placements: dict[int, int]
 
 
-def _tables(
-    seats, rated: dict[int, tuple[str, str]] | None = None, current: dict[int, engine.Rating] | None = None
-) -> dict[int, _Table]:
+def _tables(seats, current: dict[int, engine.Rating] | None = None) -> dict[int, _Table]:
     """``{pod id: table}`` from seat rows (event id, date, round, table number, pod, player, placement), and, with
-    ``rated``, each row's rated key and placements (collected there by pod)."""
+    ``current``, each row's player's current rating (collected there)."""
     found: dict[int, _Table] = {}
-    for event_id, date, round_number, table_number, pod_id, player_id, placement, *was in seats:
-        if rated is not None and was[0] is not None:
-            rated[pod_id] = (was[0], was[1])
-        if current is not None and was[2] is not None:
-            current[player_id] = engine.Rating(was[2], was[3], was[4])
+    for event_id, date, round_number, table_number, pod_id, player_id, placement, *now in seats:
+        if current is not None and now[0] is not None:
+            current[player_id] = engine.Rating(now[0], now[1], now[2])
         table = found.get(pod_id)
         if table is None:
             table = found[pod_id] = _Table(pod_id, event_id, table_key(date, event_id, round_number, table_number), {})
@@ -84,15 +80,22 @@ def _tables(
 
 _SEAT_COLUMNS = ("round__event_id", "round__event__date", "round__number", "pod__table_number", "pod_id", "player_id",
                  "placement")  # fmt: skip
-#: The same, with what the table was rated with (``None``: never rated).
-_SEAT_COLUMNS_RATED = (
-    *_SEAT_COLUMNS,
-    "pod__rated__key",
-    "pod__rated__placements",
-    "current__mu",
-    "current__sigma",
-    "current__games",
-)
+#: The same, with the player's current rating (``None``: never rated).
+_SEAT_COLUMNS_CURRENT = (*_SEAT_COLUMNS, "current__mu", "current__sigma", "current__games")
+
+
+def _rated(pods: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """``{pod id: (key, placements)}`` of these tables as they were rated (``_fingerprint``), read from their
+    changes: a table's changes say its key and every player's placement, so the history is the record of what
+    each table was rated with (a table never rated is not in it)."""
+    found: dict[int, tuple[str, dict[int, int]]] = {}
+    for pod_id, key, player_id, placement in (
+        RatingChange.objects.filter(pod_id__in=list(pods))
+        .order_by()
+        .values_list("pod_id", "key", "player_id", "placement")
+    ):
+        found.setdefault(pod_id, (key, {}))[1][player_id] = placement
+    return {pod_id: (key, _fingerprint(placements)) for pod_id, (key, placements) in found.items()}
 
 
 def _rated_seats():
@@ -177,11 +180,11 @@ def _dirty_events(format_slug: str) -> tuple[list[tuple[int, int, datetime.date,
 
 def _dirty_events_sql() -> str:
     """The SQL of :func:`_dirty_events` (two parameters: the format, twice)."""
-    e, s, t = _Sql(Event, "e"), _Sql(EventRatingState, "s"), _Sql(RatedTable, "t")
+    e, s, c = _Sql(Event, "e"), _Sql(EventRatingState, "s"), _Sql(RatingChange, "c")
     res, p, r = _Sql(PodResult, "res"), _Sql(Pod, "p"), _Sql(Round, "r")
     return f"""
         SELECT {e("id")}, {e("results_version")}, {e("date")}, {s("rated_date")},
-               (SELECT {t("key")} FROM {t} WHERE {t("format")} = %s ORDER BY {t("key")} DESC LIMIT 1),
+               (SELECT {c("key")} FROM {c} WHERE {c("format")} = %s ORDER BY {c("key")} DESC LIMIT 1),
                EXISTS (SELECT 1 FROM {res}
                        JOIN {p} ON {p("id")} = {res("pod")} JOIN {r} ON {r("id")} = {p("round")}
                        WHERE {r("event")} = {e("id")} AND {res("corrected_at")} IS NOT NULL)
@@ -192,10 +195,40 @@ def _dirty_events_sql() -> str:
     """
 
 
+def _format_seats(format_slug: str, since: datetime.date | None) -> list[tuple]:
+    """The seats of every rated table of the format (of the events on or after ``since``, if given), as
+    :data:`_SEAT_COLUMNS`: a recompute's read, tens of thousands of rows.  One query, written out as
+    :func:`_dirty_events` (the ORM's rows cost a season's recompute twice the database's time to read them);
+    on PostgreSQL it locks the tables (pods) as it reads them, as :func:`_lock_pods` would with a statement
+    more and the tables' ids sent back."""
+    params: list = [format_slug] if since is None else [format_slug, since]
+    with connection.cursor() as cursor:
+        cursor.execute(_format_seats_sql(since is not None), params)
+        return [(event, _day(day), *rest) for event, day, *rest in cursor.fetchall()]
+
+
+def _format_seats_sql(since: bool) -> str:
+    """The SQL of :func:`_format_seats` (parameters: the format, and with ``since`` the first date)."""
+    s, r, e, p, res = _Sql(Seat, "s"), _Sql(Round, "r"), _Sql(Event, "e"), _Sql(Pod, "p"), _Sql(PodResult, "res")
+    return f"""
+        SELECT {r("event")}, {e("date")}, {r("number")}, {p("table_number")}, {s("pod")}, {s("player")},
+               {s("placement")}
+        FROM {s}
+        JOIN {r} ON {r("id")} = {s("round")}
+        JOIN {e} ON {e("id")} = {r("event")}
+        JOIN {p} ON {p("id")} = {s("pod")}
+        JOIN {res} ON {res("pod")} = {s("pod")}
+        WHERE {e("format")} = %s {f"AND {e('date')} >= %s" if since else ""}
+          AND {s("placement")} IS NOT NULL AND NOT {p("is_bye")} AND NOT {res("intentional_draw")}
+        {"FOR KEY SHARE OF p" if connection.vendor == "postgresql" else ""}
+    """
+
+
 def _new_seats(format_slug: str, event_ids: list[int]) -> list[tuple]:
-    """The seats of the tables of these events never rated, as :data:`_SEAT_COLUMNS_RATED` (the usual read of an
-    update: a result just entered), with each player's current rating.  One query, written out as
-    :func:`_dirty_events`."""
+    """The seats of the tables of these events never rated (no change in the history), as
+    :data:`_SEAT_COLUMNS_CURRENT` (the usual read of an update: a result just entered).  One query, written out as
+    :func:`_dirty_events`; on PostgreSQL it keeps the tables (pods) read until the transaction ends, as the
+    history's foreign key would (:func:`_lock_pods`)."""
     if not event_ids:
         return []
     with connection.cursor() as cursor:
@@ -206,10 +239,10 @@ def _new_seats(format_slug: str, event_ids: list[int]) -> list[tuple]:
 def _new_seats_sql(events: int) -> str:
     """The SQL of :func:`_new_seats` for ``events`` events (parameters: the format, then the events' ids)."""
     s, r, e, p = _Sql(Seat, "s"), _Sql(Round, "r"), _Sql(Event, "e"), _Sql(Pod, "p")
-    res, cur, t = _Sql(PodResult, "res"), _Sql(PlayerRating, "cur"), _Sql(RatedTable, "t")
+    res, cur, c = _Sql(PodResult, "res"), _Sql(PlayerRating, "cur"), _Sql(RatingChange, "c")
     return f"""
         SELECT {r("event")}, {e("date")}, {r("number")}, {p("table_number")}, {s("pod")}, {s("player")},
-               {s("placement")}, NULL, NULL, {cur("mu")}, {cur("sigma")}, {cur("games")}
+               {s("placement")}, {cur("mu")}, {cur("sigma")}, {cur("games")}
         FROM {s}
         JOIN {r} ON {r("id")} = {s("round")}
         JOIN {e} ON {e("id")} = {r("event")}
@@ -218,7 +251,8 @@ def _new_seats_sql(events: int) -> str:
         LEFT JOIN {cur} ON {cur("player")} = {s("player")} AND {cur("format")} = %s
         WHERE {r("event")} IN ({", ".join(["%s"] * events)})
           AND {s("placement")} IS NOT NULL AND NOT {p("is_bye")} AND NOT {res("intentional_draw")}
-          AND NOT EXISTS (SELECT 1 FROM {t} WHERE {t("pod")} = {s("pod")})
+          AND NOT EXISTS (SELECT 1 FROM {c} WHERE {c("pod")} = {s("pod")})
+        FOR KEY SHARE OF p
     """
 
 
@@ -227,7 +261,6 @@ _COPY_FROM = 200
 
 _CHANGE_COLUMNS = ("format", "key", "pod_id", "player_id", "placement", "mu_before", "sigma_before", "mu_after",
                    "sigma_after", "rating_after", "games")  # fmt: skip
-_TABLE_COLUMNS = ("pod_id", "format", "key", "placements")
 
 
 def _insert(model, columns: tuple[str, ...], rows: Iterable[tuple], count: int) -> None:
@@ -247,11 +280,6 @@ def _insert(model, columns: tuple[str, ...], rows: Iterable[tuple], count: int) 
     model.objects.bulk_create((model(**dict(zip(columns, row, strict=True))) for row in rows), batch_size=2000)
 
 
-def _table_rows(format_slug: str, tables: dict[int, _Table]) -> list[tuple]:
-    """The tables as rated, as rows of :data:`_TABLE_COLUMNS`."""
-    return [(t.pod_id, format_slug, t.key, _fingerprint(t.placements)) for t in tables.values()]
-
-
 def _change_rows(format_slug: str, tables: dict[int, _Table], changes: Iterable[engine.Change]) -> Iterator[tuple]:
     """The changes as rows of :data:`_CHANGE_COLUMNS`, taken as they come."""
     by_key = {t.key: t for t in tables.values()}
@@ -264,13 +292,13 @@ def _change_rows(format_slug: str, tables: dict[int, _Table], changes: Iterable[
 
 def _write(format_slug: str, tables: dict[int, _Table], changes: Iterable[engine.Change],
            ratings: dict[int, engine.Rating], players: Iterable[int], cleared: Iterable[int] = ()) -> int:  # fmt: skip
-    """Store the tables as rated, the changes, and the ``players``' ratings after them; returns the changes stored.
+    """Store the changes (which say what each table was rated with), and the ``players``' ratings after them;
+    returns the changes stored.
 
     ``changes`` is taken as it comes: a recompute passes :func:`~leagues.ratings.replay_into`'s generator, so the
     database stores the first tables' changes while the next are rated, and ``ratings`` (which it keeps) is read
     once they are all stored.  Every table gives one change per seat, which says how many are coming.
     """
-    _insert(RatedTable, _TABLE_COLUMNS, _table_rows(format_slug, tables), len(tables))
     count = sum(len(t.placements) for t in tables.values())
     _insert(RatingChange, _CHANGE_COLUMNS, _change_rows(format_slug, tables, changes), count)
     final = {p: ratings.get(p, engine.DEFAULT) for p in players}
@@ -299,6 +327,29 @@ def _lock_players(players: Collection[int]) -> None:
         missing = set(players) - {row[0] for row in cursor.fetchall()}
     if missing:
         raise IntegrityError(f"ratings for players that do not exist: {sorted(missing)}")
+
+
+def _lock_pods(pods: Collection[int]) -> None:
+    """The same as :func:`_lock_players` for the tables (pods) of the changes written: the history has no foreign
+    key to the pod in the database either, whose check at commit cost a recompute a query per change (70,350
+    for a season), each locking its pod again.  The reads of a recompute and of an update's new tables lock
+    their pods as they read them (:func:`_format_seats`, :func:`_new_seats`); this statement locks the tables
+    an update read again through the ORM (a moved event's never rated) before it rates them."""
+    if connection.vendor != "postgresql" or not pods:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_pods_sql(), [list(pods)])
+        (found,) = cursor.fetchone()
+    if found != len(set(pods)):
+        missing = set(pods) - set(Pod.objects.filter(pk__in=list(pods)).values_list("pk", flat=True))
+        raise IntegrityError(f"ratings for tables that do not exist: {sorted(missing)}")
+
+
+def _lock_pods_sql() -> str:
+    """The SQL of :func:`_lock_pods` (one parameter: the pods' ids): how many were found (and locked), not their
+    ids, which a recompute would read back by the ten thousand."""
+    p = _Sql(Pod, "p")
+    return f"SELECT count(*) FROM (SELECT 1 FROM {p} WHERE {p('id')} = ANY(%s) FOR KEY SHARE OF p) AS locked"
 
 
 def _lock_players_sql() -> str:
@@ -359,15 +410,13 @@ def _write_at_once(
     final: dict[int, engine.Rating],
     states: list[tuple[int, int, datetime.date]],
 ) -> None:
-    """PostgreSQL: the changes, the tables as rated, the players' ratings and the events' rated states in one
-    statement (data-modifying CTEs), as :func:`_write` and the states' upsert would in four."""
+    """PostgreSQL: the changes, the players' ratings and the events' rated states in one statement
+    (data-modifying CTEs), as :func:`_write` and the states' upsert would in three."""
     change_rows = list(_change_rows(format_slug, tables, changes))
-    table_rows = _table_rows(format_slug, tables)
     rating_rows = [(format_slug, p, r.mu, r.sigma, engine.conservative(r), r.games) for p, r in final.items()]
     params: list = []
     sql = _write_at_once_sql(
         changes=_values(change_rows, params),
-        tables=_values(table_rows, params),
         states=_values(states, params) if states else None,
         ratings=_values(rating_rows, params),
     )
@@ -390,11 +439,10 @@ _STATE_COLUMNS = ("event_id", "rated_version", "rated_date")
 _RATING_COLUMNS = ("format", "player_id", "mu", "sigma", "rating", "games")
 
 
-def _write_at_once_sql(*, changes: str, tables: str, states: str | None, ratings: str) -> str:
+def _write_at_once_sql(*, changes: str, states: str | None, ratings: str) -> str:
     """The statement of :func:`_write_at_once`, given each table's ``VALUES`` (``None``: no states)."""
     parts = [
         f"c AS (INSERT INTO {_table(RatingChange)} ({_columns(RatingChange, _CHANGE_COLUMNS)}) VALUES {changes})",
-        f"t AS (INSERT INTO {_table(RatedTable)} ({_columns(RatedTable, _TABLE_COLUMNS)}) VALUES {tables})",
     ]
     if states is not None:
         parts.append(f"s AS ({_upsert(EventRatingState, _STATE_COLUMNS, states, unique=('event_id',))})")
@@ -407,11 +455,8 @@ def ratings_recompute_from(*, format_slug: str, key: str) -> int:
         RatingChange.objects.filter(format=format_slug, key__gte=key).values_list("player_id", flat=True).distinct()
     )
     RatingChange.objects.filter(format=format_slug, key__gte=key).delete()
-    RatedTable.objects.filter(format=format_slug, key__gte=key).delete()
-    seats = _rated_seats().filter(round__event__format=format_slug)
-    if key:
-        seats = seats.filter(round__event__date__gte=key[:10])
-    tables = {pod: t for pod, t in _tables(seats.values_list(*_SEAT_COLUMNS)).items() if t.key >= key}
+    seats = _format_seats(format_slug, datetime.date.fromisoformat(key[:10]) if key else None)
+    tables = {pod: t for pod, t in _tables(seats).items() if t.key >= key}
     players = touched | {p for t in tables.values() for p in t.placements}
     start: dict[int, engine.Rating] = {}
     if key and players:
@@ -430,7 +475,7 @@ def ratings_recompute_from(*, format_slug: str, key: str) -> int:
                 "player_id", "mu_after", "sigma_after", "games"
             )
         }
-    _lock_players({p for t in tables.values() for p in t.placements})
+    _lock_players({p for t in tables.values() for p in t.placements})  # the pods: locked as they were read
     changes = engine.replay_into(start, (engine.RatedTable(t.key, t.placements) for t in tables.values()))
     return _write(format_slug, tables, changes, start, players, cleared=players)
 
@@ -457,16 +502,19 @@ def ratings_update(*, format_slug: str) -> int:
             )
             rows += seats.filter(
                 Q(round__event_id__in=moved) | Q(round__event_id__in=again, pod__result__corrected_at__isnull=False)
-            ).values_list(*_SEAT_COLUMNS_RATED)
-        rated: dict[int, tuple[str, str]] = {}
+            ).values_list(*_SEAT_COLUMNS_CURRENT)
         current: dict[int, engine.Rating] = {}
-        candidates = _tables(rows, rated, current)
+        candidates = _tables(rows, current)
+        # What the tables read again were rated with (the new tables' have no changes: nothing to read).
+        rated = _rated(candidates) if moved or again else {}
         changed = {pod: t for pod, t in candidates.items() if rated.get(pod) != (t.key, _fingerprint(t.placements))}
         count = 0
         if changed:
             earliest = min([t.key for t in changed.values()] + [rated[p][0] for p in changed if p in rated])
             states = [(pk, version, date) for pk, version, date, _ in dirty]
             if not any(p in rated for p in changed) and earliest > frontier:
+                if moved or again:
+                    _lock_pods(changed)  # read by the ORM, not locked as the new tables' read locks them
                 count = ratings_apply(format_slug=format_slug, tables=changed, current=current, states=states)
                 dirty = []  # their state is written with the ratings
             else:

@@ -10,7 +10,7 @@ import pytest
 from django.apps import apps
 from django.core.exceptions import FieldDoesNotExist
 
-from leagues.models import EventRatingState, PlayerRating, RatedTable, RatingChange
+from leagues.models import EventRatingState, PlayerRating, RatingChange
 from leagues.services import ratings
 from tournaments.models import Event
 
@@ -57,11 +57,12 @@ def _statements() -> dict[str, str]:
     return {
         "what moved": ratings._dirty_events_sql(),
         "the new tables": ratings._new_seats_sql(3),
+        "a recompute's tables": ratings._format_seats_sql(False),
+        "a recompute's tables from a date on": ratings._format_seats_sql(True),
         "the players of a recompute, locked": ratings._lock_players_sql(),
-        "the store, with states": ratings._write_at_once_sql(
-            changes=values, tables=values, states=values, ratings=values
-        ),
-        "the store, without": ratings._write_at_once_sql(changes=values, tables=values, states=None, ratings=values),
+        "the tables of a recompute, locked": ratings._lock_pods_sql(),
+        "the store, with states": ratings._write_at_once_sql(changes=values, states=values, ratings=values),
+        "the store, without": ratings._write_at_once_sql(changes=values, states=None, ratings=values),
     }
 
 
@@ -75,7 +76,6 @@ def test_every_table_and_column_the_ratings_sql_names_is_a_models(statement):
 def test_the_columns_the_ratings_service_copies_and_upserts_are_its_models_fields():
     for model, columns in (
         (RatingChange, ratings._CHANGE_COLUMNS),
-        (RatedTable, ratings._TABLE_COLUMNS),
         (EventRatingState, ratings._STATE_COLUMNS),
         (PlayerRating, ratings._RATING_COLUMNS),
     ):
@@ -106,6 +106,6 @@ def test_a_field_gone_from_the_models_fails_the_sql_as_it_is_built(monkeypatch):
     def gone(name):
         raise FieldDoesNotExist(name)
 
-    monkeypatch.setattr(RatedTable._meta, "get_field", gone)
+    monkeypatch.setattr(RatingChange._meta, "get_field", gone)
     with pytest.raises(FieldDoesNotExist):
         ratings._new_seats_sql(1)

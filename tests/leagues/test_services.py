@@ -8,7 +8,7 @@ from django.db import IntegrityError, connection
 from core.exceptions import ApplicationError, Conflict, PermissionDenied
 from leagues import services as league_services
 from leagues import tasks
-from leagues.models import LeagueAuditEntry, PlayerRating, RatedTable, RatingChange, Season, SeasonStanding
+from leagues.models import LeagueAuditEntry, PlayerRating, RatingChange, Season, SeasonStanding
 from leagues.services.ratings import ratings_recompute
 from tests.factories import RegistrationFactory
 from tests.support.events import make_event
@@ -72,9 +72,9 @@ def test_a_corrected_result_is_rated_again_from_that_table_on_as_if_from_scratch
             event=first, round_number=1, table_number=pod.table_number, placements={a.player_id: 2, b.player_id: 1},
             reason="slip signed the wrong way", by=organiser,
         )  # fmt: skip
-    assert RatedTable.objects.get(pod=pod).placements == f"{min(a.player_id, b.player_id)}:" + (
-        "2" if a.player_id < b.player_id else "1"
-    ) + f",{max(a.player_id, b.player_id)}:" + ("1" if a.player_id < b.player_id else "2")
+    # The table's changes say what it was rated with: the corrected placements.
+    rated = dict(RatingChange.objects.filter(pod=pod).values_list("player_id", "placement"))
+    assert rated == {a.player_id: 2, b.player_id: 1}
     corrected = (_ratings("deck-masters"), _history("deck-masters"))
     ratings_recompute(format_slug="deck-masters")
     assert (_ratings("deck-masters"), _history("deck-masters")) == corrected
@@ -186,3 +186,16 @@ def test_a_recompute_refuses_ratings_for_a_player_that_does_not_exist(organiser)
     rating_services._lock_players({p.pk for p in field})
     with pytest.raises(IntegrityError, match="do not exist"):
         rating_services._lock_players({field[0].pk, 10**12})
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite takes no row locks")
+def test_the_ratings_refuse_a_table_that_does_not_exist(organiser):
+    # Nor to the table (pod): the service locks the tables it rates once each, until it commits.
+    from leagues.services import ratings as rating_services
+    from tournaments.models import Pod
+
+    event = played_event(organiser, field=players(4), day=2)
+    pods = list(Pod.objects.filter(round__event=event).values_list("pk", flat=True))
+    rating_services._lock_pods(pods)
+    with pytest.raises(IntegrityError, match=f"tables that do not exist: \\[{10**12}\\]"):
+        rating_services._lock_pods([pods[0], 10**12])
