@@ -252,7 +252,7 @@ def _new_seats_sql(events: int) -> str:
         WHERE {r("event")} IN ({", ".join(["%s"] * events)})
           AND {s("placement")} IS NOT NULL AND NOT {p("is_bye")} AND NOT {res("intentional_draw")}
           AND NOT EXISTS (SELECT 1 FROM {c} WHERE {c("pod")} = {s("pod")})
-        FOR KEY SHARE OF p
+        {"FOR KEY SHARE OF p" if connection.vendor == "postgresql" else ""}
     """
 
 
