@@ -229,8 +229,9 @@ _PAIRED_DOWN: tuple[str, ...] = ("paired_down",)
 _PAIRED_UP: tuple[str, ...] = ("paired_up",)
 _MIXED_POINTS: tuple[str, ...] = ("mixed_points",)
 _BYE = ("bye",)
-#: A pod's main code by whether its players' points differ.
-_MAIN_CODES = (_SAME_POINTS, _MIXED_POINTS)
+#: A pod's main code by whether its players' points differ (0: the same, 1: not), as an array to index with many.
+_MAIN_CODES = np.empty(2, dtype=object)
+_MAIN_CODES[:] = [_SAME_POINTS, _MIXED_POINTS]
 _BYE_ASSIGNED = ("bye_assigned",)
 
 
@@ -285,9 +286,8 @@ def _pod_reasons(pod_round: PodRound, *, first_round: bool) -> tuple[dict[int, t
         reasons = dict.fromkeys(pod_round.seated, _FIRST_ROUND)
     else:
         # A pod's spread is zero exactly when everyone at it has the same points.
-        mixed = np.array([spread != 0 for spread in pod_round.spreads], dtype=bool)
-        codes = map(_MAIN_CODES.__getitem__, mixed[pod_round.table_of].tolist())
-        reasons = dict(zip(pod_round.seated, codes, strict=True))
+        mixed = np.fromiter(map(bool, pod_round.spreads), dtype=np.intp, count=len(pod_round.spreads))
+        reasons = dict(zip(pod_round.seated, _MAIN_CODES[mixed[pod_round.table_of]].tolist(), strict=True))
     for p in set(chain.from_iterable(pod_round.repeats)):
         reasons[p] = (*reasons[p], "rematch")
     return reasons, len(pod_round.repeats), sum(pod_round.spreads)
@@ -330,10 +330,14 @@ def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
         or e.byes < 0
         or e.first_seats < 0
     ]
-    if not odd and len({e.id for e in entrants}) == len(entrants):
-        active = sorted([e for e in entrants if not e.dropped], key=attrgetter("id"))
-        if active:
-            return active
+    if not odd:
+        ids = [e.id for e in entrants]
+        if len(set(ids)) == len(ids):
+            active = [e for e in entrants if not e.dropped]
+            if sorted(ids) != ids:  # most callers list the entrants in id order already
+                active.sort(key=attrgetter("id"))
+            if active:
+                return active
     return _active_checked(entrants)
 
 
