@@ -526,3 +526,30 @@ def test_the_objective_weighs_any_repeat_above_all_spread() -> None:
     assert pairing.rematches == 2
     assert pairing.objective == 2 * (12 * 81 + 1) + 8 * 81
     assert pairing.objective == pod_objective(pairing, field)
+
+
+# --- the parts the engine's speed rests on ---
+
+
+def test_the_tie_break_draws_are_those_of_random_one_call_at_a_time() -> None:
+    # One getrandbits for the field instead of a call per player: the same numbers, and the generator left where
+    # the calls would leave it (the seats are drawn from it next).
+    from tournaments.pairing.common import randoms
+
+    for seed in range(20):
+        for n in (0, 1, 63, 64, 65, 1_000, 10_001):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert randoms(ours, n) == [theirs.random() for _ in range(n)]
+            assert ours.getstate() == theirs.getstate()
+
+
+def test_a_large_field_reads_a_history_given_as_any_collection() -> None:
+    """Above the small field the pods are checked with frozenset operations; a set or a list works the same."""
+    n = 200
+    field = [entrant(i, points=3 * (i // 50), rank=n - i) for i in range(n)]
+    field = with_pods(field, [range(start, start + 4) for start in range(0, n, 4)])
+    pairing = pair(field, seed=3)
+    assert pairing.rematches == 0
+    for kind in (set, list, tuple):
+        given = [replace(e, opponents=kind(sorted(e.opponents))) for e in field]  # type: ignore[arg-type]
+        assert pair(given, seed=3) == pairing

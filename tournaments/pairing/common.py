@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import accumulate, chain
+from itertools import accumulate, chain, groupby
 
 import numpy as np
 
@@ -21,10 +21,12 @@ __all__ = [
     "build_history",
     "bye_order",
     "count_rematches",
+    "randoms",
     "rank_key",
     "round_one_bye_order",
     "seat_order",
     "seat_positions",
+    "seat_runs",
     "seat_tables",
     "tie_break",
 ]
@@ -89,8 +91,27 @@ def build_history(active: Sequence[Entrant]) -> dict[int, frozenset[int]]:
 def tie_break(active: Sequence[Entrant], rng: random.Random) -> dict[int, float]:
     """One random number per entrant, drawn in id order so input order never matters."""
     ids = sorted([e.id for e in active])
-    draw = rng.random
-    return dict(zip(ids, [draw() for _ in ids], strict=True))
+    return dict(zip(ids, randoms(rng, len(ids)), strict=True))
+
+
+def randoms(rng: random.Random, n: int) -> list[float]:
+    """``[rng.random() for _ in range(n)]``, the same numbers and the generator left in the same state, in one draw.
+
+    ``random()`` makes each number from two 32-bit words of the Mersenne
+    Twister, ``(a >> 5) * 2 ** 26 + (b >> 6)`` over ``2 ** 53``, and
+    ``getrandbits(64 * n)`` hands out the next ``2 * n`` words in the same
+    order, least significant first; the arithmetic below is the one
+    ``random()`` does, in doubles, so every number is bit for bit the same.
+    At 10,000 players that is a tenth of the calls' time.  A subclass of
+    :class:`random.Random` with its own ``random()`` is called as it is.
+    """
+    if type(rng) is not random.Random or n < 64:
+        draw = rng.random
+        return [draw() for _ in range(n)]
+    words = np.frombuffer(rng.getrandbits(64 * n).to_bytes(8 * n, "little"), dtype="<u4")
+    high, low = words[0::2] >> np.uint32(5), words[1::2] >> np.uint32(6)
+    values: list[float] = ((high * 67108864.0 + low) * (1.0 / 9007199254740992.0)).tolist()
+    return values
 
 
 def count_rematches(tables: Iterable[Sequence[int]], met: History) -> int:
@@ -143,41 +164,76 @@ def seat_positions(
 ) -> list[tuple[int, ...]]:
     """The seats (entrant ids) of many pods given as positions into the columns ``ids`` and ``first_seats``.
 
-    The rule of :func:`seat_order`, with arrays instead of a loop per pod.
-    Each pod of ``s`` players gets ``2 * s`` random 53-bit numbers, read
-    from one ``rng.randbytes`` per pod size: seat 1 goes to the player with
-    the fewest first seats and, among those, the smallest of the first
-    ``s`` numbers; the others sit in the order of the second ``s``.  Two
-    separate draws, so who takes seat 1 tells nothing about the order of the
-    rest.  Pods of one size are seated together.  (``rng`` rather than a
-    numpy generator: numpy's random module costs a tenth of a second to
-    load, which the first round of a process would pay.)
+    The rule of :func:`seat_order`, with arrays instead of a loop per pod
+    (see :func:`seat_runs`, which this calls with the pods grouped by size,
+    largest first; the pods of one size keep their order, so the seats are
+    the same whatever order the sizes come in).
     """
-    sizes = np.fromiter(map(len, pods), dtype=np.int64, count=len(pods))
-    # Ids as Python objects: they go back out exactly as they came in, whatever their size.
-    id_column = np.array(ids, dtype=object)
-    try:
-        first_column = np.array(first_seats, dtype=np.int64)
-    except OverflowError:  # a count no event reaches: the same rule, pod by pod
-        return [_seat_one(pod, ids, first_seats, rng) for pod in pods]
+    sizes = [len(pod) for pod in pods]
+    # Largest first, stable: the grouping seat_runs reads; most callers' pods are in that order already.
+    grouped = sorted(range(len(pods)), key=sizes.__getitem__, reverse=True)
+    runs = np.fromiter(chain.from_iterable(map(pods.__getitem__, grouped)), dtype=np.int64, count=sum(sizes))
+    seated = seat_runs(runs, [sizes[k] for k in grouped], ids, first_seats, rng)
     tables: list[tuple[int, ...]] = [()] * len(pods)
-    for size in sorted(set(sizes.tolist())):
-        which = np.flatnonzero(sizes == size).tolist()
-        where = np.fromiter(chain.from_iterable(map(pods.__getitem__, which)), dtype=np.int64, count=len(which) * size)
+    for k, seats in zip(grouped, seated, strict=True):
+        tables[k] = seats
+    return tables
+
+
+def seat_runs(
+    seating: np.ndarray,
+    sizes: Sequence[int],
+    ids: Sequence[int] | np.ndarray,
+    first_seats: Sequence[int],
+    rng: random.Random,
+) -> list[tuple[int, ...]]:
+    """The seats (entrant ids) of pods given as consecutive runs of ``seating``, positions into ``ids`` and ``first_seats``.
+
+    Pod ``k`` is the next ``sizes[k]`` positions of ``seating``; ``sizes``
+    must not increase (largest first, as tables are numbered), so the pods
+    of one size are one stretch of it.  The rule of :func:`seat_order`, with
+    arrays instead of a loop per pod.  Each pod of ``s`` players gets
+    ``2 * s`` random 53-bit numbers, read from one ``rng.randbytes`` per pod
+    size, smallest size first: seat 1 goes to the player with the fewest
+    first seats and, among those, the smallest of the first ``s`` numbers;
+    the others sit in the order of the second ``s``.  Two separate draws, so
+    who takes seat 1 tells nothing about the order of the rest.  (``rng``
+    rather than a numpy generator: numpy's random module costs a tenth of a
+    second to load, which the first round of a process would pay.)
+    """
+    # Ids as Python objects: they go back out exactly as they came in, whatever their size.
+    id_column = np.asarray(ids, dtype=object)
+    try:
+        first_column = np.fromiter(first_seats, dtype=np.int64, count=len(first_seats))
+    except OverflowError:  # a count no event reaches: the same rule, pod by pod
+        flat, id_list = seating.tolist(), id_column.tolist()
+        return [
+            _seat_one(flat[a - s : a], id_list, first_seats, rng) for a, s in zip(accumulate(sizes), sizes, strict=True)
+        ]
+    # The stretches of one size, (size, first position, pods), largest first.
+    stretches: list[tuple[int, int, int]] = []
+    at = 0
+    for size, run in groupby(sizes):
+        count = len(list(run))
+        stretches.append((size, at, count))
+        at += size * count
+    seated_by_size: dict[int, list[tuple[int, ...]]] = {}
+    for size, at, count in sorted(stretches):
+        where = seating[at : at + size * count]
         # Little-endian whatever the machine, so the same seed seats the same way everywhere.
-        words = np.frombuffer(rng.randbytes(16 * len(which) * size), dtype="<u8")
-        draws = (words >> np.uint64(11)).astype(np.float64).reshape(2, len(which), size)
+        words = np.frombuffer(rng.randbytes(16 * count * size), dtype="<u8")
+        draws = (words >> np.uint64(11)).astype(np.float64).reshape(2, count, size)
         # Sorted by (first seats, first draw) along each pod: column 0 is the player for seat 1.
         first = np.lexsort((draws[0], first_column[where].reshape(-1, size)), axis=1)[:, 0]
         rest = draws[1]
-        rest[np.arange(len(which)), first] = -1.0
+        rest[np.arange(count), first] = -1.0
         order = np.argsort(rest, axis=1)
-        seated = np.take_along_axis(id_column[where].reshape(-1, size), order, axis=1).tolist()
-        if len(which) == len(pods):
-            return list(map(tuple, seated))
-        for k, seats in zip(which, seated, strict=True):
-            tables[k] = tuple(seats)
-    return tables
+        seated_by_size[size] = list(
+            map(tuple, np.take_along_axis(id_column[where].reshape(-1, size), order, axis=1).tolist())
+        )
+    if len(stretches) == 1:
+        return seated_by_size[stretches[0][0]]
+    return list(chain.from_iterable(seated_by_size[size] for size, _, _ in stretches))
 
 
 def _seat_one(

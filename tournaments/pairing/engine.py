@@ -11,10 +11,11 @@ are added back.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import accumulate, chain, compress, count, repeat
-from operator import attrgetter, not_
+from itertools import chain, count
+from operator import attrgetter
+
+import numpy as np
 
 from rules.base import TableSize
 from tournaments.pairing.common import (
@@ -22,10 +23,9 @@ from tournaments.pairing.common import (
     TieBreak,
     build_history,
     round_one_bye_order,
-    seat_tables,
     tie_break,
 )
-from tournaments.pairing.pods import pair_pods, pod_sums_and_spreads, repeat_weight
+from tournaments.pairing.pods import PodRound, pair_pods, repeat_weight, seat_pods
 from tournaments.pairing.sizes import pod_sizes
 from tournaments.pairing.swiss import SwissCost, pair_swiss
 from tournaments.pairing.types import Entrant, Pairing, PairingError, Table
@@ -87,19 +87,27 @@ def pair_round(
 
     tables: list[tuple[int, ...]]
     byes: list[int]
-    #: Pods after round 1: the repeat pairs and the tables' spreads, as the pod pairer found them.
-    pod_round: tuple[list[tuple[int, int]], list[int]] | None = None
+    #: A pod round: the tables, and what explains them, as the pod pairer seated them.
+    pod_round: PodRound | None = None
     if not players:
         tables, byes = [], []
     elif round_number == 1:
-        tables, byes = _first_round(players, table_size=table_size, tb=tb, rng=rng, by_rating=seeding == "rating")
+        sitting, seating, sizes, byes = _first_round(
+            players, table_size=table_size, tb=tb, by_rating=seeding == "rating"
+        )
+        if one_vs_one:
+            ids, order = [e.id for e in sitting], seating.tolist()
+            tables = list(zip(map(ids.__getitem__, order[::2]), map(ids.__getitem__, order[1::2]), strict=True))
+        else:
+            pod_round = seat_pods(sitting, seating, sizes, byes, rng)
+            tables = pod_round.tables
     elif one_vs_one:
         assert met is not None
         pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
-        tables, byes, repeats, spreads = pair_pods(players, table_size=table_size, tb=tb, rng=rng)
-        pod_round = repeats, spreads
+        pod_round = pair_pods(players, table_size=table_size, tb=tb, rng=rng)
+        tables, byes = pod_round.tables, pod_round.byes
 
     numbered, honoured = _number_tables(tables, fixed)
     first_round = round_number == 1
@@ -107,81 +115,84 @@ def pair_round(
         points = swiss_cost.points if swiss_cost is not None else {}  # no cost: nobody to pair
         assert met is not None
         seated, rematches, spread = _explain(tables, points=points, met=met, first_round=first_round, fixed=honoured)
-    else:
-        points = {e.id: e.points for e in players}
-        if pod_round is not None:
-            seated, rematches, spread = _pod_reasons(tables, pod_round[1], pod_round[0], first_round=first_round)
-        else:
-            seated, rematches, spread = _explain_pods(tables, players, points=points, first_round=first_round)
+    elif pod_round is not None:
+        seated, rematches, spread = _pod_reasons(pod_round, first_round=first_round)
         for p in honoured:
             seated[p] = (*seated[p], "fixed_table")
+    else:
+        seated, rematches, spread = {}, 0, 0
     if not players:
         objective = 0
     elif swiss_cost is not None:
         objective = swiss_cost.from_parts(spread=spread, rematches=rematches, bye=byes[0] if byes else None)
     else:
         # Only a repeat needs the weight, which reads every seated player's points.
-        objective = rematches * repeat_weight(tables, points) + spread if rematches else spread
+        objective = (
+            rematches * repeat_weight(tables, {e.id: e.points for e in players}) + spread if rematches else spread
+        )
     if round_number == 1 and seeding == "rating":
         seated = {p: (*codes, "seeded_by_rating") for p, codes in seated.items()}
-    reasons = (
-        dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated if assigned or byes else seated
-    )
+    if pod_round is not None and not assigned and not byes:
+        # Everyone is seated, and the pod pairer explained them in id order already.
+        reasons = seated
+    else:
+        both = (
+            dict.fromkeys(assigned, _BYE_ASSIGNED) | dict.fromkeys(byes, _BYE) | seated if assigned or byes else seated
+        )
+        reasons = {e.id: both[e.id] for e in active}
     return Pairing(
         tables=tuple(numbered),
         byes=tuple(sorted([*byes, *assigned])),
         rematches=rematches,
         seed=seed,
         objective=objective,
-        reasons={e.id: reasons[e.id] for e in active},
+        reasons=reasons,
     )
 
 
 def _first_round(
-    active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, rng: random.Random, by_rating: bool = False
-) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Random tables, largest first; random byes among the players with the fewest byes.
+    active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, by_rating: bool = False
+) -> tuple[list[Entrant], np.ndarray, list[int], list[int]]:
+    """Round 1: ``(seated, seating, sizes, byes)``: random tables, largest first; random byes among the players with
+    the fewest byes.
 
-    Nobody has points or history yet that the pairing should respect, so a
-    seeded shuffle is both fair and reproducible.  Seeded by rating, the
-    players go in rating order instead (:func:`_seeded_tables`).
+    ``seated`` are the players at a table, in id order; ``seating`` fills
+    the tables with them (positions into ``seated``), table after table,
+    ``sizes[k]`` for table ``k``.  Nobody has points or history yet that the
+    pairing should respect, so a seeded shuffle is both fair and
+    reproducible.  Seeded by rating, the players go in rating order instead
+    (:func:`_seeded_order`).
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
     byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]] if bye_count else []
     sitting_out = set(byes)
+    seated = [e for e in active if e.id not in sitting_out] if sitting_out else list(active)
     if by_rating:
-        ordered = sorted(
-            (e for e in active if e.id not in sitting_out), key=lambda e: (e.rank or len(active) + 1, tb[e.id], e.id)
-        )
-        return _seeded_tables(ordered, sizes, one_vs_one=table_size.is_one_vs_one, rng=rng), byes
-    seated = [e for e in active if e.id not in sitting_out] if sitting_out else active
+        unrated = len(active) + 1
+        ranking = sorted(range(len(seated)), key=lambda i: (seated[i].rank or unrated, tb[seated[i].id], seated[i].id))
+        return seated, _seeded_order(ranking, sizes, one_vs_one=table_size.is_one_vs_one), sizes, byes
     # ``active`` is in id order and the sort is stable: by draw, then id.
-    draws = [tb[e.id] for e in seated]
-    shuffled = list(map(seated.__getitem__, sorted(range(len(seated)), key=draws.__getitem__)))
-    pods = [shuffled[start - size : start] for start, size in zip(accumulate(sizes), sizes, strict=True)]
-    if table_size.is_one_vs_one:
-        return [(a.id, b.id) for a, b in pods], byes
-    return seat_tables(pods, rng), byes
+    draws = np.fromiter(map(tb.__getitem__, [e.id for e in seated]), dtype=np.float64, count=len(seated))
+    return seated, np.argsort(draws, kind="stable"), sizes, byes
 
 
-def _seeded_tables(
-    ordered: Sequence[Entrant], sizes: Sequence[int], *, one_vs_one: bool, rng: random.Random
-) -> list[tuple[int, ...]]:
-    """Round 1 by rating (``ordered``: best first).  1v1: the top half meets the bottom half, the best pair at
-    table 1.  Pods: a snake over the tables (1, 2, ... k, then k ... 1), skipping full ones."""
+def _seeded_order(ranking: Sequence[int], sizes: Sequence[int], *, one_vs_one: bool) -> np.ndarray:
+    """Round 1 by rating (``ranking``: best first), as the order the players fill the tables.  1v1: the top half
+    meets the bottom half, the best pair at table 1.  Pods: a snake over the tables (1, 2, ... k, then k ... 1),
+    skipping full ones."""
     if one_vs_one:
-        half = len(ordered) // 2
-        return [(ordered[i].id, ordered[i + half].id) for i in range(half)]
-    pods: list[list[Entrant]] = [[] for _ in sizes]
+        half = len(ranking) // 2
+        return np.array([p for i in range(half) for p in (ranking[i], ranking[i + half])], dtype=np.intp)
+    pods: list[list[int]] = [[] for _ in sizes]
     forward = list(range(len(sizes)))
     order = forward + forward[::-1]
     step = 0
-    for entrant in ordered:
+    for player in ranking:
         while len(pods[order[step % len(order)]]) >= sizes[order[step % len(order)]]:
             step += 1
-        pods[order[step % len(order)]].append(entrant)
+        pods[order[step % len(order)]].append(player)
         step += 1
-    return seat_tables(pods, rng)
+    return np.fromiter(chain.from_iterable(pods), dtype=np.intp, count=len(ranking))
 
 
 def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) -> tuple[list[Table], set[int]]:
@@ -218,6 +229,9 @@ _PAIRED_DOWN: tuple[str, ...] = ("paired_down",)
 _PAIRED_UP: tuple[str, ...] = ("paired_up",)
 _MIXED_POINTS: tuple[str, ...] = ("mixed_points",)
 _BYE = ("bye",)
+#: A pod's main code by whether its players' points differ (0: the same, 1: not), as an array to index with many.
+_MAIN_CODES = np.empty(2, dtype=object)
+_MAIN_CODES[:] = [_SAME_POINTS, _MIXED_POINTS]
 _BYE_ASSIGNED = ("bye_assigned",)
 
 
@@ -258,55 +272,25 @@ def _explain(
     return reasons, rematches, spread
 
 
-def _explain_pods(
-    tables: Sequence[tuple[int, ...]], players: Sequence[Entrant], *, points: Mapping[int, int], first_round: bool
-) -> tuple[dict[int, tuple[str, ...]], int, int]:
-    """Pods, whoever seated them: ``(reason codes of the seated players, repeat pairs, spread)``.
-
-    The history is each entrant's ``opponents``, either side's memory
-    counting (as :func:`~tournaments.pairing.common.build_history` has it):
-    a table where nobody lists anyone at it has no repeat, which is most
-    tables, found by one set operation per player; only the others are
-    counted pair by pair.
-    """
-    sizes = list(map(len, tables))
-    seated = list(chain.from_iterable(tables))
-    spreads = pod_sums_and_spreads(list(map(points.__getitem__, seated)), sizes)[1]
-    opponents = {e.id: e.opponents for e in players}
-    if not any(opponents.values()):  # round 1 of most events: nobody has met anyone
-        return _pod_reasons(tables, spreads, [], first_round=first_round)
-    listed = list(map(opponents.__getitem__, seated))
-    if set(map(type, listed)) - {frozenset}:
-        listed = [frozenset(known) for known in listed]
-    clear = map(frozenset.isdisjoint, listed, chain.from_iterable(map(repeat, tables, sizes)))
-    starts = list(accumulate(sizes, initial=0))
-    repeats: list[tuple[int, int]] = []
-    for k in sorted({bisect_right(starts, i) - 1 for i in compress(count(), map(not_, clear))}):
-        seats = tables[k]
-        for n, a in enumerate(seats):
-            known = opponents[a]
-            repeats += [(a, b) for b in seats[n + 1 :] if b in known or a in opponents[b]]
-    return _pod_reasons(tables, spreads, repeats, first_round=first_round)
-
-
-def _pod_reasons(
-    tables: Sequence[tuple[int, ...]], spreads: Sequence[int], repeats: Sequence[tuple[int, int]], *, first_round: bool
-) -> tuple[dict[int, tuple[str, ...]], int, int]:
-    """``(reason codes of the seated players, repeat pairs, spread)`` from each table's spread and the repeat pairs.
+def _pod_reasons(pod_round: PodRound, *, first_round: bool) -> tuple[dict[int, tuple[str, ...]], int, int]:
+    """``(reason codes of the seated players in id order, repeat pairs, spread)`` of a pod round.
 
     A table of two in a pod event is a pod like any other (``same_points`` or
     ``mixed_points``): pairing up and down are Swiss terms.  The spread is
     the sum over tables of the squared point difference of every pair at the
-    table; ``fixed_table`` is the caller's to add.
+    table; ``fixed_table`` is the caller's to add.  A table's main code goes
+    to its players through :attr:`PodRound.table_of`, one array look-up for
+    the field; only the players in a repeat get a code of their own.
     """
-    # A pod's spread is zero exactly when everyone at it has the same points.
-    mains = [_FIRST_ROUND] * len(tables) if first_round else [_MIXED_POINTS if s else _SAME_POINTS for s in spreads]
-    reasons = dict(
-        zip(chain.from_iterable(tables), chain.from_iterable(map(repeat, mains, map(len, tables))), strict=True)
-    )
-    for p in set(chain.from_iterable(repeats)):
+    if first_round:
+        reasons = dict.fromkeys(pod_round.seated, _FIRST_ROUND)
+    else:
+        # A pod's spread is zero exactly when everyone at it has the same points.
+        mixed = np.fromiter(map(bool, pod_round.spreads), dtype=np.intp, count=len(pod_round.spreads))
+        reasons = dict(zip(pod_round.seated, _MAIN_CODES[mixed[pod_round.table_of]].tolist(), strict=True))
+    for p in set(chain.from_iterable(pod_round.repeats)):
         reasons[p] = (*reasons[p], "rematch")
-    return reasons, len(repeats), sum(spreads)
+    return reasons, len(pod_round.repeats), sum(pod_round.spreads)
 
 
 def _check_arguments(*, table_size: object, round_number: object, seed: object, leftovers: object) -> None:
@@ -346,10 +330,14 @@ def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
         or e.byes < 0
         or e.first_seats < 0
     ]
-    if not odd and len({e.id for e in entrants}) == len(entrants):
-        active = sorted([e for e in entrants if not e.dropped], key=attrgetter("id"))
-        if active:
-            return active
+    if not odd:
+        ids = [e.id for e in entrants]
+        if len(set(ids)) == len(ids):
+            active = [e for e in entrants if not e.dropped]
+            if sorted(ids) != ids:  # most callers list the entrants in id order already
+                active.sort(key=attrgetter("id"))
+            if active:
+                return active
     return _active_checked(entrants)
 
 

@@ -75,13 +75,13 @@ other seats at random (see :func:`~tournaments.pairing.common.seat_order`).
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from collections.abc import Collection, Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Collection, Mapping, Sequence
 from heapq import heappop, heappush
-from itertools import accumulate, chain, compress, repeat
+from itertools import accumulate, chain, compress
 from math import sumprod
 from operator import neg, not_
-from typing import cast
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -93,14 +93,16 @@ from tournaments.pairing.common import (
     bye_order,
     count_rematches,
     rank_key,
-    seat_positions,
+    seat_runs,
 )
 from tournaments.pairing.sizes import pod_sizes
 from tournaments.pairing.types import Entrant, Pairing
 
 __all__ = [
     "EXHAUSTIVE_LIMIT",
+    "PodRound",
     "pair_pods",
+    "seat_pods",
     "pod_objective",
     "pod_spread",
     "pod_sums_and_spreads",
@@ -132,10 +134,25 @@ Cost = tuple[int, int, int]
 _ZERO: Cost = (0, 0, 0)
 
 
-def pair_pods(
-    active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, rng: random.Random
-) -> tuple[list[tuple[int, ...]], list[int], list[tuple[int, int]], list[int]]:
-    """Pair a pod round after round 1: ``(seats of each table in table order, bye ids, repeat pairs, spreads)``.
+class PodRound(NamedTuple):
+    """A pod round as seated, with what the engine needs to explain it (see :func:`pair_pods`)."""
+
+    #: The seats of each table, in table order.
+    tables: list[tuple[int, ...]]
+    #: The ids given a bye, in id order.
+    byes: list[int]
+    #: The ids of the seated players, in id order.
+    seated: list[int]
+    #: For each seated player (in the order of ``seated``), the index of their table in ``tables``.
+    table_of: np.ndarray
+    #: Every pair of players at one table who have met, either side's memory counting.
+    repeats: list[tuple[int, int]]
+    #: Each table's spread (see :func:`pod_spread`), in table order.
+    spreads: list[int]
+
+
+def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, rng: random.Random) -> PodRound:
+    """Pair a pod round after round 1 (see :class:`PodRound` for what it returns).
 
     ``active`` comes in id order.  ``table_size`` decides the sizes through
     :func:`pod_sizes`; with leftover byes (``leftovers="byes"``) the engine
@@ -143,8 +160,16 @@ def pair_pods(
     entrants' ``opponents``, either side's memory counting (as
     :func:`~tournaments.pairing.common.build_history` has it); the repeat
     pairs returned are every pair of players at one table who have met, so
-    the caller need not look at the history again; the spreads are those
-    of the tables, in table order (see :func:`pod_spread`).
+    the caller need not look at the history again.
+
+    The players are held as columns in id order and the standings order as
+    an index into them.  Records made one after another sit in memory in
+    that order, and the records of a field are usually made in id order
+    (``bench pairing`` makes them so; the round service makes them in the
+    order of the registrations): a pass over ten thousand records, and
+    their histories, in the order of the standings costs up to three times
+    one in the order they were made, so only the pods that need work are
+    looked at in standings order.
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
     if bye_count:
@@ -153,13 +178,16 @@ def pair_pods(
         seated = [e for e in active if e.id not in sitting_out]
     else:
         byes, seated = [], list(active)
-    order, ids, points = _standings_order(seated, tb)
-    opponents = [e.opponents for e in order]
-    first_seats = [e.first_seats for e in order]
-    if set(map(type, opponents)) - {frozenset}:
-        opponents = [frozenset(known) for known in opponents]
+    ids = [e.id for e in seated]
+    points = [e.points for e in seated]
+    opponents = [e.opponents for e in seated]
+    index = _standings_index(seated, ids, points, tb)
+    id_column = np.fromiter(ids, dtype=object, count=len(ids))
+    ids_std: list[int] = id_column[index].tolist()
+    seating: list[int] | None  # standings positions, pod after pod; None: the chunking itself
     suspects: Collection[int]
-    if len(order) <= _SMALL_FIELD:
+    if len(seated) <= _SMALL_FIELD:
+        order = list(map(seated.__getitem__, index.tolist()))
         search = _PodSearch(order, sizes, build_history(order))
         if len(order) <= EXHAUSTIVE_LIMIT:
             search.exhaustive()
@@ -167,39 +195,112 @@ def pair_pods(
             search.improve(rng)
         seating, suspects = list(chain.from_iterable(search.members)), range(len(sizes))
     else:
-        seating, suspects = _repair_chunking(order, ids, points, opponents, sizes, rng)
+        seating, suspects = _repair_chunking(seated, index, ids_std, points, opponents, sizes, rng)
+    # From here on positions are into the columns (id order): pod after pod, then table after table.
+    slots = index if seating is None else index[np.array(seating, dtype=np.intp)]
+    ranked, spreads = _table_order(slots, sizes, points)
+    table_sizes = [sizes[k] for k in ranked]
+    in_tables = slots if ranked == list(range(len(sizes))) else _runs_in_order(slots, sizes, ranked)
+    table_of = np.empty(len(seated), dtype=np.intp)
+    table_of[in_tables] = np.repeat(np.arange(len(sizes)), table_sizes)
     starts = [0, *accumulate(sizes)]
-    pods = list(map(seating.__getitem__, map(slice, starts, starts[1:])))
-    ranked, spreads = _table_order(pods, sizes, points)
     position = dict(zip(ranked, range(len(ranked)), strict=True))
     repeats: list[tuple[int, int]] = []
+    std = index.tolist() if suspects else []
     for k in sorted(suspects, key=position.__getitem__):
-        pod = pods[k]
+        pod = seating[starts[k] : starts[k + 1]] if seating is not None else range(starts[k], starts[k + 1])
         for n, a in enumerate(pod):
             for b in pod[n + 1 :]:
-                if ids[b] in opponents[a] or ids[a] in opponents[b]:
-                    repeats.append((ids[a], ids[b]))
-    tables = seat_positions(list(map(pods.__getitem__, ranked)), ids, first_seats, rng)
-    return tables, sorted(byes), repeats, spreads
+                if ids_std[b] in opponents[std[a]] or ids_std[a] in opponents[std[b]]:
+                    repeats.append((ids_std[a], ids_std[b]))
+    first_seats = [e.first_seats for e in seated]
+    tables = seat_runs(in_tables, table_sizes, id_column, first_seats, rng)
+    return PodRound(tables, sorted(byes), ids, table_of, repeats, spreads)
+
+
+def seat_pods(
+    seated: Sequence[Entrant], seating: np.ndarray, sizes: Sequence[int], byes: list[int], rng: random.Random
+) -> PodRound:
+    """Round 1's pods: ``seated`` (in id order) at tables filled in the order of ``seating`` (positions into
+    ``seated``, table after table, ``sizes[k]`` at table ``k``, largest first), seated and explained."""
+    ids = [e.id for e in seated]
+    tables = seat_runs(seating, sizes, ids, [e.first_seats for e in seated], rng)
+    table_of = np.empty(len(seated), dtype=np.intp)
+    table_of[seating] = np.repeat(np.arange(len(sizes)), sizes)
+    opponents: Sequence[Collection[int]] = [e.opponents for e in seated]
+    repeats: list[tuple[int, int]] = []
+    if any(opponents):  # round 1 of most events: nobody has met anyone
+        flagged, opponents = _flagged(tables, table_of.tolist(), opponents)
+        for k in flagged:
+            seats = tables[k]
+            # The history of each player at the table, found by id in the id-ordered columns.
+            known = [opponents[bisect_left(ids, p)] for p in seats]
+            for n, a in enumerate(seats):
+                repeats += [(a, b) for m, b in enumerate(seats[n + 1 :], n + 1) if b in known[n] or a in known[m]]
+    spreads = _table_order(seating, sizes, [e.points for e in seated], in_order=False)[1]
+    return PodRound(tables, byes, ids, table_of, repeats, spreads)
+
+
+def _flagged(
+    pods: Sequence[Collection[int]], pod_of: Sequence[int], opponents: Sequence[Collection[int]]
+) -> tuple[list[int], Sequence[Collection[int]]]:
+    """The pods (indexes into ``pods``, ascending) where someone lists a pod-mate among their ``opponents``.
+
+    ``pods`` hold ids; ``pod_of`` and ``opponents`` are the players' pods and
+    histories, in one order.  One set operation per player against the ids
+    of their pod, in the order given (id order, see :func:`pair_pods`: at
+    10,000 players in bench pairing's event, a third of the same pass in the
+    order of the standings).  Either side's memory counts, since both sides are asked;
+    someone listing themselves is a false alarm that the caller, looking at
+    the pairs, finds nothing in.  Also returns the histories, as frozensets
+    (as given, unless one was another collection).
+    """
+    disjoint = cast(Callable[[Collection[int], Collection[int]], bool], frozenset.isdisjoint)
+    try:
+        clear = list(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
+    except TypeError:  # a history given as another collection than a frozenset
+        opponents = [known if isinstance(known, frozenset) else frozenset(known) for known in opponents]
+        clear = list(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
+    return sorted({pod_of[i] for i in compress(range(len(clear)), map(not_, clear))}), opponents
+
+
+def _runs_in_order(seating: np.ndarray, sizes: Sequence[int], ranked: Sequence[int]) -> np.ndarray:
+    """``seating`` (pod after pod, pod ``k`` the next ``sizes[k]``) with its pods put in the order ``ranked``."""
+    lengths = np.array(sizes, dtype=np.intp)[ranked]
+    starts = np.concatenate(([0], np.cumsum(sizes, dtype=np.intp)[:-1]))[ranked]
+    # Entry j of the new order is entry j - (where its pod now starts) + (where it started) of the old.
+    moved = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths) + np.arange(int(lengths.sum()))
+    return seating[moved]
 
 
 def _table_order(
-    pods: Sequence[Sequence[int]], sizes: Sequence[int], points: Sequence[int]
+    slots: np.ndarray, sizes: Sequence[int], points: Sequence[int], *, in_order: bool = True
 ) -> tuple[list[int], list[int]]:
     """The pods in table order (largest first, then by average points, highest first; stable), and their spreads.
 
-    Pods of one size: the higher average is the higher sum, so no fractions
-    are needed.
+    ``slots`` lists positions into ``points``, pod after pod (pod ``k`` the
+    next ``sizes[k]``).  Pods of one size: the higher average is the higher
+    sum, so no fractions are needed.  Not ``in_order``: the pods in the
+    order given, and their spreads.
     """
-    values = list(map(points.__getitem__, chain.from_iterable(pods)))
+    try:
+        values: np.ndarray | list[int] = np.fromiter(points, dtype=np.int64, count=len(points))[slots]
+    except OverflowError:  # points no event reaches: the same sums in Python
+        values = list(map(points.__getitem__, slots.tolist()))
     sums, spreads = pod_sums_and_spreads(values, sizes)
-    keys = list(zip(map(neg, sizes), map(neg, sums), strict=True))
-    # Sorting the positions by pre-built keys keeps the sort stable and out of Python calls.
-    ranked = sorted(range(len(pods)), key=keys.__getitem__)
+    if not in_order:
+        return list(range(len(sizes))), spreads
+    ranked: list[int]
+    try:
+        # A stable sort on the size, largest first, then the sum, highest first.
+        ranked = np.lexsort((-np.array(sums, dtype=np.int64), -np.array(sizes, dtype=np.int64))).tolist()
+    except OverflowError:
+        keys = list(zip(map(neg, sizes), map(neg, sums), strict=True))
+        ranked = sorted(range(len(sizes)), key=keys.__getitem__)
     return ranked, list(map(spreads.__getitem__, ranked))
 
 
-def pod_sums_and_spreads(values: Sequence[int], sizes: Sequence[int]) -> tuple[list[int], list[int]]:
+def pod_sums_and_spreads(values: Sequence[int] | np.ndarray, sizes: Sequence[int]) -> tuple[list[int], list[int]]:
     """Per pod, the sum of ``values`` and :func:`pod_spread`, for pods given as consecutive runs of ``sizes``.
 
     In 64-bit arrays when every ``size * sum(p * p)`` and ``sum(p) ** 2`` fits
@@ -208,12 +309,16 @@ def pod_sums_and_spreads(values: Sequence[int], sizes: Sequence[int]) -> tuple[l
     """
     if not sizes:
         return [], []
-    peak = max(map(abs, values), default=0)
+    try:
+        column = np.asarray(values, dtype=np.int64)
+        peak = max(int(column.max()), -int(column.min()))
+    except OverflowError:
+        peak = 2**63
     if (max(sizes) * peak) ** 2 >= 2**62:
+        values = values.tolist() if isinstance(values, np.ndarray) else values
         starts = [0, *accumulate(sizes)]
         pods = [values[a:b] for a, b in zip(starts, starts[1:], strict=False)]
         return [sum(pod) for pod in pods], [pod_spread(pod) for pod in pods]
-    column = np.array(values, dtype=np.int64)
     starts_column = np.fromiter(accumulate(sizes, initial=0), dtype=np.int64, count=len(sizes) + 1)[:-1]
     sums = np.add.reduceat(column, starts_column)
     squares = np.add.reduceat(column * column, starts_column)
@@ -221,46 +326,63 @@ def pod_sums_and_spreads(values: Sequence[int], sizes: Sequence[int]) -> tuple[l
     return sums.tolist(), spreads.tolist()
 
 
-def _standings_order(players: Sequence[Entrant], tb: TieBreak) -> tuple[list[Entrant], list[int], list[int]]:
-    """``players`` (given in id order) by points, highest first, then rank, then the round's tie-break, then id.
+def _standings_index(players: Sequence[Entrant], ids: Sequence[int], points: Sequence[int], tb: TieBreak) -> np.ndarray:
+    """The standings order of ``players`` (given in id order, with their ``ids`` and ``points``) as positions.
 
-    Returns the order and, in that order, the ids and the points.  One
-    ``numpy.lexsort`` over the columns, which is stable, so players on the
-    same draw stay in id order; a sort of tuples in Python costs several
-    times as much and at 10,000 players the sort is a large part of the
-    round.  Points beyond 64 bits (no event has them) take the Python sort.
+    By points, highest first, then rank, then the round's tie-break, then id.
+    Two stable sorts in arrays: by the tie-break, then by one integer key of
+    points and rank (a sort of tuples in Python costs several times as much,
+    and at 10,000 players the sort is a large part of the round).  Points
+    and ranks whose key would not fit in 64 bits (no event has them) take
+    the Python sort.
     """
-    ids = [e.id for e in players]
-    points = [e.points for e in players]
-    draws = np.array(list(map(tb.__getitem__, ids)), dtype=np.float64)
+    if list(tb) == ids:  # the engine's tie-break: drawn for these players, in this order
+        draws = np.fromiter(tb.values(), dtype=np.float64, count=len(ids))
+    else:
+        draws = np.fromiter(map(tb.__getitem__, ids), dtype=np.float64, count=len(ids))
     ranks = [e.rank for e in players]
-    if 0 in ranks:
-        ranks = [rank_key(e) for e in players]
+    by_draw = np.argsort(draws)
+    if len(draws) > 1 and (np.diff(draws[by_draw]) == 0).any():  # two equal draws (about once in 10**8 rounds)
+        by_draw = np.argsort(draws, kind="stable")
+    rank_column: np.ndarray | None
+    point_column: np.ndarray | None
     try:
-        index = np.lexsort((draws, np.array(ranks, dtype=np.int64), -np.array(points, dtype=np.int64))).tolist()
+        rank_column = np.fromiter(ranks, dtype=np.int64, count=len(ranks))
+        point_column = np.fromiter(points, dtype=np.int64, count=len(points))
     except OverflowError:
-        index = sorted(range(len(players)), key=lambda i: (-points[i], ranks[i], float(draws[i])))
-    return (
-        list(map(players.__getitem__, index)),
-        list(map(ids.__getitem__, index)),
-        list(map(points.__getitem__, index)),
-    )
+        rank_column = point_column = None
+    if rank_column is not None and point_column is not None and len(ids):
+        # Rank 0 (unknown) ties for last, behind every rank given.
+        last = int(rank_column.max()) + 1
+        if 0 in ranks:
+            rank_column[rank_column == 0] = last
+        top, bottom = int(point_column.max()), int(point_column.min())
+        if (top - bottom + 1) * (last + 1) < 2**62:
+            key = (top - point_column) * (last + 1) + rank_column
+            return by_draw[np.argsort(key[by_draw], kind="stable")]
+    order = [rank_key(e) for e in players]
+    keys = draws.tolist()
+    index = sorted(range(len(players)), key=lambda i: (-points[i], order[i], keys[i]))
+    return np.array(index, dtype=np.intp)
 
 
 def _repair_chunking(
-    order: Sequence[Entrant],
+    seated: Sequence[Entrant],
+    index: np.ndarray,
     ids: Sequence[int],
     points: Sequence[int],
-    opponents: Sequence[frozenset[int]],
+    opponents: Sequence[Collection[int]],
     sizes: Sequence[int],
     rng: random.Random,
-) -> tuple[list[int], Collection[int]]:
+) -> tuple[list[int] | None, Collection[int]]:
     """The seating for a field above :data:`_SMALL_FIELD`, and the pods that may hold a repeat.
 
-    The seating lists indexes into ``order`` pod after pod (pod ``k`` holds
-    the next ``sizes[k]``), so the chunking is ``0, 1, 2 ...`` and a swap
-    exchanges two entries.
-    ``ids``, ``points`` and ``opponents`` are those of ``order``, as columns.
+    ``seated`` are the players in id order, ``points`` and ``opponents``
+    theirs (same order), ``index`` their standings order (positions into
+    ``seated``) and ``ids`` their ids in standings order.  The seating lists
+    standings positions pod after pod (pod ``k`` holds the next
+    ``sizes[k]``), so the chunking is ``0, 1, 2 ...`` (returned as ``None``,
+    the common case, without building it) and a swap exchanges two entries.
     The pods not in the second answer were checked and hold no repeat.
 
     The score-ordered chunking already has the smallest spread there is for
@@ -284,19 +406,20 @@ def _repair_chunking(
     """
     count = len(sizes)
     starts = [0, *accumulate(sizes)]
-    seating = list(range(starts[-1]))
-    # A pod holds a repeat if anyone in it lists someone in it (either side's memory counts); one set operation per
-    # player.  Someone listing themselves is a false alarm the repairs below find nothing to do about.
-    # The pods as sets: a set against a set is checked from the smaller side, a probe per pod-mate.
-    pod_ids = [frozenset(ids[a:b]) for a, b in zip(starts, starts[1:], strict=False)]
-    clear = list(map(frozenset.isdisjoint, opponents, chain.from_iterable(map(repeat, pod_ids, sizes))))
-    flagged = sorted({bisect_right(starts, i) - 1 for i in compress(range(len(ids)), map(not_, clear))})
+    # A pod holds a repeat if anyone in it lists someone in it (see _flagged).
+    # Sets, not lists: a set against a set reads the hashes it keeps rather than every pod-mate's id again.
+    pods = list(map(frozenset, map(ids.__getitem__, map(slice, starts, starts[1:]))))
+    pod_of = np.empty(len(ids), dtype=np.intp)
+    pod_of[index] = np.repeat(np.arange(count), sizes)
+    flagged, opponents = _flagged(pods, pod_of.tolist(), opponents)
     if not flagged:
-        return seating, ()
+        return None, ()
     suspects = set(flagged)
+    std = index.tolist()
+    seating = list(range(starts[-1]))
 
     def met(a: int, b: int) -> bool:
-        return ids[b] in opponents[a] or ids[a] in opponents[b]
+        return ids[b] in opponents[std[a]] or ids[a] in opponents[std[b]]
 
     def repeat_in(pod: list[int]) -> tuple[int, int] | None:
         for n, a in enumerate(pod):
@@ -319,7 +442,7 @@ def _repair_chunking(
                         continue
                     pod, other = seating[starts[k] : starts[k + 1]], seating[starts[j] : starts[j + 1]]
                     for y in other:
-                        if points[y] == points[x] and fits(y, pod, x) and fits(x, other, y):
+                        if points[std[y]] == points[std[x]] and fits(y, pod, x) and fits(x, other, y):
                             seating[starts[k] + pod.index(x)] = y
                             seating[starts[j] + other.index(y)] = x
                             suspects.add(j)
@@ -339,7 +462,7 @@ def _repair_chunking(
         solved: list[tuple[int, int, list[int]]] = []
         for first, last in _segments(hard, width, count):
             players = sorted(seating[starts[first] : starts[last + 1]])
-            part = [order[i] for i in players]
+            part = [seated[std[i]] for i in players]
             search = _PodSearch(part, sizes[first : last + 1], build_history(part))
             search.improve(rng, segment=True)
             if search.cost[0]:
@@ -351,6 +474,7 @@ def _repair_chunking(
                 suspects.update(range(first, last + 1))
             return seating, suspects
         width *= 4
+    order = [seated[i] for i in std]
     search = _PodSearch(order, sizes, build_history(order))
     search.improve(rng)
     return list(chain.from_iterable(search.members)), range(count)
