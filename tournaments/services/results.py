@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
@@ -184,7 +184,29 @@ def _apply(event: Event, round_: Round, seats: list[Seat], outcome: Outcome) -> 
             seat.games_won, seat.games_lost, seat.games_drawn = games
             fields[2:] = ["games_won", "games_lost", "games_drawn"]
     # Only the columns that change: a result without game scores writes two (the hot path of a big event).
-    Seat.objects.bulk_update(seats, fields)
+    _seats_write(seats, fields)
+
+
+def _seats_write(seats: list[Seat], fields: list[str]) -> None:
+    """Write ``fields`` of the seats in one statement.
+
+    On PostgreSQL a plain ``UPDATE ... FROM (VALUES ...)``: what ``bulk_update`` sends is the same one statement,
+    but building its ``CASE WHEN`` per column and seat cost a staff result more of the web worker's CPU than any
+    other statement it makes.  Every column written is a small integer, or null."""
+    if connection.vendor != "postgresql":
+        Seat.objects.bulk_update(seats, fields)
+        return
+    quote = connection.ops.quote_name
+    rows = ", ".join(["(%s" + ", %s::smallint" * len(fields) + ")"] * len(seats))
+    sets = ", ".join(f"{quote(f)} = v.{quote(f)}" for f in fields)
+    names = ", ".join(quote(f) for f in fields)
+    params = [value for seat in seats for value in (seat.pk, *(getattr(seat, f) for f in fields))]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {quote(Seat._meta.db_table)} AS s SET {sets} FROM (VALUES {rows}) AS v (id, {names}) "  # noqa: S608
+            "WHERE s.id = v.id",
+            params,
+        )
 
 
 def _result_facts(event: Event, seats: list[Seat]) -> dict:
