@@ -8,7 +8,8 @@ with their round and players; the table with its result and whether it has an op
 placements and points; the result; the event's results version and standings mark (one UPDATE); the table's
 games still in progress closed; the live event, with the stations showing the table found in the same
 statement; the audit entry; whether the round has a table without a result.  The request adds the token (with
-its account) and the doorway's event: the answer is built from what the service wrote.
+its account) only: the event is the one the service read (the doorway does not read it again), and the answer
+is built from what the service wrote.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tournaments.models import AuditEntry, Event
 pytestmark = pytest.mark.django_db
 
 SERVICE_QUERIES = 10
-REQUEST_QUERIES = 12
+REQUEST_QUERIES = 11
 
 
 def _statements(captured: CaptureQueriesContext) -> list[str]:
@@ -57,7 +58,7 @@ def test_a_staff_result_of_a_1v1_table_makes_at_most_ten_queries_in_its_service(
     assert Event.objects.get(pk=event.pk).results_version == 1
 
 
-def test_a_staff_result_through_the_api_makes_at_most_twelve_queries_and_answers_the_table_as_written(round_one, api):
+def test_a_staff_result_through_the_api_makes_at_most_eleven_queries_and_answers_the_table_as_written(round_one, api):
     event, tables = round_one
     a, b = tables[2]
     body = {"placements": [{"player": a, "placement": 2}, {"player": b, "placement": 1}]}
@@ -72,3 +73,14 @@ def test_a_staff_result_through_the_api_makes_at_most_twelve_queries_and_answers
     # The answer from memory is the one a read gives.
     again = api.post(url, body, format="json")
     assert again.status_code == 200 and again.json() == table
+
+
+def test_a_result_for_an_event_that_is_not_there_is_the_doorways_404(round_one, api):
+    """The doorway no longer reads the event: the service's read of it answers the same 404."""
+    event, tables = round_one
+    a, b = tables[1]
+    body = {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]}
+    answer = api.post(f"/api/v1/events/{event.pk + 1000}/rounds/1/tables/1/result/", body, format="json")
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "not_found"
+    assert answer.json()["error"]["message"] == f"Event {event.pk + 1000} does not exist."
