@@ -109,7 +109,7 @@ _ADD_FOR_TABLE = """
 
 
 def add_for_table(
-    event_id: int, kind: str, data: dict[str, Any], *, round_number: int, table: int, players: list[int]
+    event_id: int, kind: str, data: dict[str, Any], *, round_number: int, table: int | None, players: list[int]
 ) -> None:
     """A live event of one table: carried by the streams of the stations on the table and of its ``players``.
 

@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from typing import cast
 
 from django.db import connection, transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from core import events
@@ -263,14 +262,7 @@ def _table(event: Event, round_number: int, table_number: int, *, latest_only: b
     # Read once the seats are ours: a result joined into the locking query would be as it was before the
     # wait (PostgreSQL re-reads only the locked rows), and one committed meanwhile would go unseen.  One query:
     # the table, its result, and whether it has an open report (locked by _open_report when it has).
-    open_reports = ResultReport.objects.filter(pod=OuterRef("pk"), status__in=OPEN_REPORT).order_by("pk")
-    pod = (
-        Pod.objects.select_related("result")
-        .annotate(open_report_id=Subquery(open_reports.values("pk")[:1]))
-        .get(pk=seats[0].pod_id)
-    )
-    if not hasattr(pod, "result"):
-        Pod.result.related.set_cached_value(pod, None)
+    pod = selectors.table_with_result(pod_id=seats[0].pod_id, open_statuses=OPEN_REPORT)
     pod.round = round_
     for seat in seats:
         seat.pod = pod
