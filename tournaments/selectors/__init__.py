@@ -189,7 +189,7 @@ def table_seats_at(*, event: Event | int, number: int, table: int | None) -> lis
     return list(seats.select_related("player").order_by("seat_order"))
 
 
-class _Rows[M: Model]:
+class ModelRows[M: Model]:
     """Instances of ``model`` from the columns of a raw query, as the ORM would make them (its converters run).
 
     For the hottest reads of a staff result, which the ORM took longer to build than PostgreSQL to answer:
@@ -230,8 +230,8 @@ def _convert(steps: list, field: Any, value: Any) -> Any:
     return value
 
 
-_SEATS, _ROUNDS, _PLAYERS = _Rows(Seat), _Rows(Round), _Rows(Player)
-_PODS, _RESULTS = _Rows(Pod), _Rows(PodResult)
+_SEATS, _ROUNDS, _PLAYERS = ModelRows(Seat), ModelRows(Round), ModelRows(Player)
+_PODS, _RESULTS = ModelRows(Pod), ModelRows(PodResult)
 
 #: PostgreSQL: :func:`table_seats_locked` as one statement written out (what the ORM would send).
 _SEATS_LOCKED = """
