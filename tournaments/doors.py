@@ -43,6 +43,17 @@ FORMAT: Door[Format] = Door("Format", _format, missing="No format is called {0!r
 EVENT: Door[Event] = Door("Event", _event)
 
 
+def _event_by_id(event_id: int) -> Event:
+    return Event(pk=event_id)
+
+
+#: The event by its id alone, not read here: for an API write whose service reads the event itself, locked, and
+#: asks the policy (a staff result, the hottest write of a big event: the row was read twice).  A missing event is
+#: the service's 404, the same as this door's ("Event 12 does not exist."); the view answers from the event the
+#: service read.
+EVENT_READ_BY_SERVICE: Door[Event] = Door("Event", _event_by_id)
+
+
 #: The event, once its decklists are published (before, nothing hidden is exported: the same 404).
 PUBLISHED_DECKLISTS: Door[Event] = Door("Event", _event, hidden=lambda request, obj: not obj.decklists_public)
 

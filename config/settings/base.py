@@ -195,7 +195,7 @@ REDIS_TIMEOUT = read_float("PODIUM_REDIS_TIMEOUT", default=1.0)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "core.cache.RedisCache",  # Django's, one client per pool (core.cache)
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
         }

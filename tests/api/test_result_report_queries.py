@@ -3,12 +3,13 @@
 A result is the hottest write of a big event (``bench reports``), so its queries are counted here as upper
 bounds equal to what they are now: a change that makes a result cost more fails this file, on purpose.
 
-The service's 11 (a 1v1 table that is not the round's last): the event, shared; the table's seats, locked,
+The service's 10 (a 1v1 table that is not the round's last): the event, shared; the table's seats, locked,
 with their round and players; the table with its result and whether it has an open report; the seats'
 placements and points; the result; the event's results version and standings mark (one UPDATE); the table's
-games still in progress closed; the stations showing the table; the live event; the audit entry; whether the
-round has a table without a result.  The request adds the token (with its account) and the doorway's event:
-the answer is built from what the service wrote.
+games still in progress closed; the live event, with the stations showing the table found in the same
+statement; the audit entry; whether the round has a table without a result.  The request adds the token (with
+its account) only: the event is the one the service read (the doorway does not read it again), and the answer
+is built from what the service wrote.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from tournaments.models import AuditEntry, Event
 
 pytestmark = pytest.mark.django_db
 
-SERVICE_QUERIES = 11
-REQUEST_QUERIES = 13
+SERVICE_QUERIES = 10
+REQUEST_QUERIES = 11
 
 
 def _statements(captured: CaptureQueriesContext) -> list[str]:
@@ -42,7 +43,7 @@ def round_one(organiser):
     return event, tables
 
 
-def test_a_staff_result_of_a_1v1_table_makes_at_most_eleven_queries_in_its_service(round_one, organiser):
+def test_a_staff_result_of_a_1v1_table_makes_at_most_ten_queries_in_its_service(round_one, organiser):
     event, tables = round_one
     a, b = tables[1]
     with CaptureQueriesContext(connection) as captured:
@@ -57,7 +58,7 @@ def test_a_staff_result_of_a_1v1_table_makes_at_most_eleven_queries_in_its_servi
     assert Event.objects.get(pk=event.pk).results_version == 1
 
 
-def test_a_staff_result_through_the_api_makes_at_most_thirteen_queries_and_answers_the_table_as_written(round_one, api):
+def test_a_staff_result_through_the_api_makes_at_most_eleven_queries_and_answers_the_table_as_written(round_one, api):
     event, tables = round_one
     a, b = tables[2]
     body = {"placements": [{"player": a, "placement": 2}, {"player": b, "placement": 1}]}
@@ -72,3 +73,14 @@ def test_a_staff_result_through_the_api_makes_at_most_thirteen_queries_and_answe
     # The answer from memory is the one a read gives.
     again = api.post(url, body, format="json")
     assert again.status_code == 200 and again.json() == table
+
+
+def test_a_result_for_an_event_that_is_not_there_is_the_doorways_404(round_one, api):
+    """The doorway no longer reads the event: the service's read of it answers the same 404."""
+    event, tables = round_one
+    a, b = tables[1]
+    body = {"placements": [{"player": a, "placement": 1}, {"player": b, "placement": 2}]}
+    answer = api.post(f"/api/v1/events/{event.pk + 1000}/rounds/1/tables/1/result/", body, format="json")
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "not_found"
+    assert answer.json()["error"]["message"] == f"Event {event.pk + 1000} does not exist."

@@ -13,6 +13,7 @@ from live import services as live_services
 from live.models import LiveEvent
 from tests.support.live import seats_of
 from tournaments import services
+from tournaments.services import results as result_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,6 +42,35 @@ def test_each_change_an_overlay_shows_is_one_numbered_live_event_tagged_with_its
     tags = {kind: stations for _, kind, stations in rows[2:]}
     assert tags["feature.changed"] == ["stream-1"] and tags["game.state_changed"] == ["stream-1"]
     assert tags["table.result"] == [] and tags["timer.changed"] is None
+
+
+def test_a_result_is_carried_by_the_streams_of_the_stations_on_its_table_while_its_round_is_the_latest(
+    duel, organiser
+):
+    """The stations are found in the statement that writes the live event: those on the table, by slug, and none
+    once a later round is paired (a correction of the earlier round)."""
+    for slug in ("stream-b", "stream-a"):
+        station = live_services.station_create(event=duel, slug=slug, by=organiser)
+        live_services.station_update(station=station, by=organiser, table_number=1)
+    rounds = {}
+    for number in (1, 2):
+        (a, b), (c, d) = seats_of(duel, 1, number), seats_of(duel, 2, number)
+        for table, (x, y) in ((1, (a, b)), (2, (c, d))):
+            services.pod_result_report(
+                event=duel, round_number=number, table_number=table, placements={x: 1, y: 2}, by=organiser
+            )
+        rounds[number] = (a, b)
+        if number == 1:
+            services.round_start(event=duel, by=organiser, seed=4)
+    a, b = rounds[1]
+    result_services.result_correct(
+        event=duel, round_number=1, table_number=1, placements={a: 2, b: 1}, reason="swapped slips", by=organiser
+    )
+    results = LiveEvent.objects.filter(event=duel, kind="table.result").order_by("id")
+    assert [(e.data["round"], e.data["table"], e.stations) for e in results] == [
+        (1, 1, ["stream-a", "stream-b"]), (1, 2, []), (2, 1, ["stream-a", "stream-b"]), (2, 2, []), (1, 1, []),
+    ]  # fmt: skip
+    assert all(e.players == [p["id"] for p in e.data["players"]] for e in results)
 
 
 def test_each_live_event_names_the_players_whose_own_stream_carries_it(duel, organiser):

@@ -99,7 +99,7 @@ class ResultReportApi(APIView):
         """
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = enter(request, doors.EVENT, event_id)
+        event = enter(request, doors.EVENT_READ_BY_SERVICE, event_id)
         result, created = services.pod_result_report(
             event=event,
             round_number=number,
@@ -109,6 +109,7 @@ class ResultReportApi(APIView):
             **serializer.outcome(),
         )
         pod = selectors.pod_answered(result=result)
+        event = pod.round.event  # as the service read it, locked (no query)
         return Response(
             TableOutput(pod, context=_table_context(request, event, pod)).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,

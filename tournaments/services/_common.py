@@ -18,6 +18,9 @@ from django.db import connection
 
 from core.exceptions import NotFound
 from tournaments.models import Event, Pod
+from tournaments.selectors import ModelRows
+
+_EVENTS = ModelRows(Event)
 
 
 def locked_event(event_id: int) -> Event:
@@ -29,8 +32,14 @@ def locked_event(event_id: int) -> Event:
 
 def shared_event(event_id: int) -> Event:
     if connection.vendor == "postgresql":
+        # A cursor and Model.from_db rather than Event.objects.raw, which asks the cursor for its columns' names and
+        # maps them anew on every call (every result of an event reads its row here).
         table = connection.ops.quote_name(Event._meta.db_table)
-        found = list(Event.objects.raw(f"SELECT * FROM {table} WHERE id = %s FOR KEY SHARE", [event_id]))  # noqa: S608
+        sql = f"SELECT {_EVENTS.columns('e')} FROM {table} AS e WHERE e.id = %s FOR KEY SHARE"  # noqa: S608
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [event_id])
+            row = cursor.fetchone()
+        found = [] if row is None else [_EVENTS.make(row)]
     else:
         found = list(Event.objects.filter(pk=event_id))
     if not found:
