@@ -52,11 +52,16 @@ from live.hub import CLOSE, PING, Subscription, frame, get_hub
 RETRY_MS = 1000
 
 
-def _error(code: str, message: str, status: int, fields: dict | None = None) -> JsonResponse:
+def _body(code: str, message: str, fields: dict | None = None) -> dict:
+    """The API's error shape."""
     body: dict = {"code": code, "message": message}
     if fields:
         body["fields"] = fields
-    return JsonResponse({"error": body}, status=status)
+    return {"error": body}
+
+
+def _error(code: str, message: str, status: int, fields: dict | None = None) -> JsonResponse:
+    return JsonResponse(_body(code, message, fields), status=status)
 
 
 _BAD_ID = "Last-Event-ID is the number of the last event received."
@@ -74,20 +79,25 @@ def parse_number(raw: str | None) -> tuple[int | None, bool]:
     return int(raw), True
 
 
-def _invalid(last_valid: bool, player_valid: bool) -> dict[str, list[str]]:
-    fields: dict[str, list[str]] = {}
-    if not last_valid:
-        fields["Last-Event-ID"] = [_BAD_ID]
-    if not player_valid:
-        fields["player"] = [_BAD_PLAYER]
-    return fields
-
-
-def _missing(event_id: int, station: str | None, player: int | None) -> tuple[str, str]:
-    """The error code and message of a stream whose event, station or player the hub did not find."""
-    if station is not None:
-        return "station_not_found", f"Event {event_id} has no station {station!r}."
-    return "player_not_found", f"Event {event_id} has no player {player}."
+async def _opening(
+    event_id: int, station: str | None, raw_last: str | None, raw_player: str | None
+) -> tuple[int | None, int | None, tuple[int, dict] | None]:
+    """``(last event id, player, refusal)`` of a stream asked for: the refusal, when there is one, is its status and
+    the API's error body (one check for the Django view and for the plain ASGI application)."""
+    last, last_valid = parse_number(raw_last)
+    player, player_valid = parse_number(raw_player)
+    if not (last_valid and player_valid):
+        fields = {"Last-Event-ID": [_BAD_ID]} if not last_valid else {}
+        fields |= {"player": [_BAD_PLAYER]} if not player_valid else {}
+        return None, None, (400, _body("invalid", "The request has invalid fields.", fields))
+    hub = get_hub()
+    if not await hub.exists(event_id, None):
+        return None, None, (404, _body("not_found", f"Event {event_id} does not exist."))
+    if station is not None and not await hub.exists(event_id, station):
+        return None, None, (404, _body("station_not_found", f"Event {event_id} has no station {station!r}."))
+    if player is not None and not await hub.exists(event_id, None, player):
+        return None, None, (404, _body("player_not_found", f"Event {event_id} has no player {player}."))
+    return last, player, None
 
 
 @require_safe
@@ -105,15 +115,10 @@ async def _stream(request: HttpRequest, event_id: int, station: str | None, raw_
         return _error(
             "stream_unavailable", "Streams are served by the ASGI server (uvicorn config.asgi:application).", 503
         )
-    last, last_valid = parse_number(request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"))
-    player, player_valid = parse_number(raw_player)
-    if not (last_valid and player_valid):
-        return _error("invalid", "The request has invalid fields.", 400, _invalid(last_valid, player_valid))
-    hub = get_hub()
-    if not await hub.exists(event_id, None):
-        return _error("not_found", f"Event {event_id} does not exist.", 404)
-    if (station is not None or player is not None) and not await hub.exists(event_id, station, player):
-        return _error(*_missing(event_id, station, player), 404)
+    raw_last = request.headers.get("Last-Event-ID") or request.GET.get("last_event_id")
+    last, player, refusal = await _opening(event_id, station, raw_last, raw_player)
+    if refusal is not None:
+        return JsonResponse(refusal[1], status=refusal[0])
     response = StreamingHttpResponse(_frames(event_id, station, last, player), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -251,22 +256,13 @@ async def serve(scope: Scope, receive: Receive, send: Send, event_id: int, stati
     headers = _headers(scope)
     cors = _cors(headers)
     if not _host_allowed(headers):
-        return await _answer_json(send, 400, {"error": {"code": "invalid", "message": "Bad host."}}, cors)
+        return await _answer_json(send, 400, _body("invalid", "Bad host."), cors)
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    last, last_valid = parse_number(headers.get("last-event-id") or (query.get("last_event_id") or [None])[0])
-    player, player_valid = parse_number(None if station is not None else (query.get("player") or [None])[0])
-    if not (last_valid and player_valid):
-        body = {"code": "invalid", "message": "The request has invalid fields.",
-                "fields": _invalid(last_valid, player_valid)}  # fmt: skip
-        return await _answer_json(send, 400, {"error": body}, cors)
-    hub = get_hub()
-    if not await hub.exists(event_id, None):
-        return await _answer_json(
-            send, 404, {"error": {"code": "not_found", "message": f"Event {event_id} does not exist."}}, cors
-        )
-    if (station is not None or player is not None) and not await hub.exists(event_id, station, player):
-        code, message = _missing(event_id, station, player)
-        return await _answer_json(send, 404, {"error": {"code": code, "message": message}}, cors)
+    raw_last = headers.get("last-event-id") or (query.get("last_event_id") or [None])[0]
+    raw_player = None if station is not None else (query.get("player") or [None])[0]
+    last, player, refusal = await _opening(event_id, station, raw_last, raw_player)
+    if refusal is not None:
+        return await _answer_json(send, refusal[0], refusal[1], cors)
     await send({"type": "http.response.start", "status": 200, "headers": [
         (b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache, no-store"),
         (b"x-accel-buffering", b"no"), *cors]})  # fmt: skip

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, cast
 
 from django.core.paginator import Page, Paginator
@@ -204,23 +204,21 @@ class ModelRows[M: Model]:
         return ", ".join(f"{alias}.{connection.ops.quote_name(cast(str, f.column))}" for f in self.fields)
 
     def make(self, values: Sequence[Any]) -> M:
-        converters = self._converters()
-        if converters:
+        if self.converters:
             values = list(values)
-            for i, convert in converters:
+            for i, convert in self.converters:
                 values[i] = convert(values[i])
         return self.model.from_db(connection.alias, self.names, values)
 
-    def _converters(self) -> list[tuple[int, Callable[[Any], Any]]]:
-        found = self.__dict__.get("converters")
-        if found is None:
-            found = []
-            for i, f in enumerate(self.fields):
-                steps = [*connection.ops.get_db_converters(f.get_col(self.model._meta.db_table)),
-                         *f.get_db_converters(connection)]  # fmt: skip
-                if steps:
-                    found.append((i, partial(_convert, steps, f)))
-            self.__dict__["converters"] = found
+    @cached_property
+    def converters(self) -> list[tuple[int, Callable[[Any], Any]]]:
+        """Each column's converters (the database's and the field's), found once, on first use (a connection)."""
+        found: list[tuple[int, Callable[[Any], Any]]] = []
+        for i, f in enumerate(self.fields):
+            steps = [*connection.ops.get_db_converters(f.get_col(self.model._meta.db_table)),
+                     *f.get_db_converters(connection)]  # fmt: skip
+            if steps:
+                found.append((i, partial(_convert, steps, f)))
         return found
 
 
@@ -289,7 +287,7 @@ def _table_seats_locked(event_id: int, number: int, table: int) -> tuple[list[Se
 #: PostgreSQL: :func:`table_with_result` as one statement written out.
 _TABLE_WITH_RESULT = """
     SELECT {pods}, {results},
-           (SELECT o.id FROM {report} AS o WHERE o.pod_id = d.id AND o.status IN %(open)s ORDER BY o.id LIMIT 1)
+           (SELECT o.id FROM {report} AS o WHERE o.pod_id = d.id AND o.status = ANY(%(open)s) ORDER BY o.id LIMIT 1)
     FROM {pod} AS d LEFT JOIN {result} AS x ON x.pod_id = d.id
     WHERE d.id = %(pod)s
 """
@@ -313,7 +311,7 @@ def table_with_result(*, pod_id: int, open_statuses: Sequence[str]) -> Pod:
         pod=Pod._meta.db_table, result=PodResult._meta.db_table,
     )  # fmt: skip
     with connection.cursor() as cursor:
-        cursor.execute(sql.replace("IN %(open)s", "= ANY(%(open)s)"), {"pod": pod_id, "open": list(open_statuses)})
+        cursor.execute(sql, {"pod": pod_id, "open": list(open_statuses)})
         row = cursor.fetchone()
     if row is None:
         raise Pod.DoesNotExist
