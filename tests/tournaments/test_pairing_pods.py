@@ -553,3 +553,16 @@ def test_a_large_field_reads_a_history_given_as_any_collection() -> None:
     for kind in (set, list, tuple):
         given = [replace(e, opponents=kind(sorted(e.opponents))) for e in field]  # type: ignore[arg-type]
         assert pair(given, seed=3) == pairing
+
+
+def test_seating_runs_refuses_pods_not_largest_first():
+    """Pods of one size are seated as one stretch: sizes out of order would seat some pods twice and others never."""
+    import numpy as np
+
+    from tournaments.pairing.common import seat_runs
+
+    ids, firsts = list(range(11)), [0] * 11
+    seated = seat_runs(np.arange(11), [4, 4, 3], ids, firsts, random.Random(1))
+    assert sorted(p for pod in seated for p in pod) == ids and [len(pod) for pod in seated] == [4, 4, 3]
+    with pytest.raises(ValueError, match="largest first"):
+        seat_runs(np.arange(11), [4, 3, 4], ids, firsts, random.Random(1))

@@ -217,6 +217,8 @@ def seat_runs(
         count = len(list(run))
         stretches.append((size, at, count))
         at += size * count
+    if len({size for size, _, _ in stretches}) != len(stretches):  # a size twice: its pods would be seated once
+        raise ValueError(f"seat_runs takes the pods largest first, not sizes {list(sizes)}")
     seated_by_size: dict[int, list[tuple[int, ...]]] = {}
     for size, at, count in sorted(stretches):
         where = seating[at : at + size * count]
