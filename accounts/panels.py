@@ -25,6 +25,7 @@ from live import selectors as live_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments import words
 from tournaments.models import Event, Player, Registration
+from tournaments.selectors import standings as standings_selectors
 from tournaments.selectors.people import player_penalties
 
 #: Where a panel is shown; its forms say so, and the answer goes back there.
@@ -137,6 +138,10 @@ class Panel:
     check_in_note: str = ""
     #: The player's penalties at the event, newest first (rescinded ones too, marked).
     penalties: list = field(default_factory=list)
+    #: Where the player stands in an event played in phases (day 1, day 2), once a phase has advanced.
+    phase_note: str = ""
+    #: The player did not go on to the phase being played: their event is over.
+    phase_over: bool = False
     #: The live number the panel is as of while it follows the event's stream (:func:`follows_live`): its page
     #: fetches it again when a round is paired or a report or a result comes at the player's table.  ``None``: it
     #: does not follow.
@@ -250,7 +255,9 @@ def build(
             standings = selectors.standings_of(player=player, event_ids=[event.pk])
         standing = standings.get(event.pk)
         panel.standing = standing if standing is not None and standing.matches else None
-    if playing and registered:
+    if event.advanced_phases and registered:
+        panel.phase_note, panel.phase_over = _phase_note(event, registration)
+    if playing and registered and not panel.phase_over:
         panel.table = _table_view(event, player, match_list, report_data=report_data)
         waiting_for_result = (
             panel.table is not None and panel.table.table.table_number is not None and not panel.table.table.reported
@@ -262,6 +269,21 @@ def build(
         clock = panel.table.timer if panel.table is not None else None
         panel.live_seq = clock["seq"] if clock is not None else live_selectors.last_seq(event_id=event.pk)
     return panel
+
+
+def _phase_note(event: Event, registration: Registration) -> tuple[str, bool]:
+    """What the panel says of the phases (one query, only for an event that has advanced a phase)."""
+    plan = standings_selectors.event_plan(event)
+    if not plan:
+        return "", False
+    reached = min(registration.phase, len(plan))
+    if reached > event.advanced_phases:
+        return f"You went on to {plan[reached - 1].name}.", False
+    ended, missed = plan[reached - 1], plan[reached]
+    return (
+        f"Your event ended with {ended.name}: {missed.name} was for {ended.rule_text()}. Your record and standing stay.",
+        True,
+    )
 
 
 def _check_in_note(event: Event, registration: Registration, waiting_place: int | None) -> str:

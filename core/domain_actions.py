@@ -114,6 +114,16 @@ class DomainAction(StrEnum):
         "`round_swap`", data="`byes` (a bye moved)", readers="standings, when `byes`; live"
     )
     TOP_CUT_STARTED = "top_cut.started", About("`top_cut_start`", readers="live")
+    EVENT_PHASES_PLANNED = "event.phases_planned", About(
+        "`event_phases_set` (the event's Swiss split into phases: day 1, day 2)", data="`phases`, `planned_rounds`"
+    )
+    PHASE_ADVANCED = "phase.advanced", About(
+        "`phase_advance` (the players who go on to the next phase)",
+        data="`phase` (the phase that ended), `advanced` (how many)", readers="standings; live",
+    )
+    PHASE_ADVANCE_UNDONE = "phase.advance_undone", About(
+        "`phase_advance_undo` (before the next phase's first round)", data="`phase`", readers="standings; live"
+    )
     RESULT_ENTERED = "result.entered", About(
         "`pod_result_report` (staff, or a finished game)", data=_RESULT, readers=_RESULT_READERS.format(" (superseded)")
     )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import audit, events, registrations, results, rounds, staff
+from tournaments.views import audit, events, phases, registrations, results, rounds, staff
 
 urlpatterns = [
     path("", events.event_list, name="event-list"),
@@ -56,6 +56,11 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/<int:number>/repair/", rounds.round_repair, name="round-repair"),
     path("events/<int:event_id>/rounds/<int:number>/swap/", rounds.round_swap, name="round-swap"),
     path("events/<int:event_id>/top-cut/", rounds.top_cut_start, name="top-cut-start"),
+    path("events/<int:event_id>/phases/", phases.event_phases, name="event-phases"),
+    path("events/<int:event_id>/phases/<int:number>/advance/", phases.phase_advance, name="phase-advance"),
+    path(
+        "events/<int:event_id>/phases/<int:number>/advance/undo/", phases.phase_advance_undo, name="phase-advance-undo"
+    ),
     path("events/<int:event_id>/finish/", events.event_finish, name="event-finish"),
     path(
         "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/result/",

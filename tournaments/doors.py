@@ -19,6 +19,7 @@ from tournaments import policy, selectors
 from tournaments.models import Event, Penalty, Pod, Registration, Round
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
+from tournaments.selectors import standings as standings_selectors
 
 
 def _event(event_id: int) -> Event:
@@ -52,6 +53,19 @@ def _event_by_id(event_id: int) -> Event:
 #: the service's 404, the same as this door's ("Event 12 does not exist."); the view answers from the event the
 #: service read.
 EVENT_READ_BY_SERVICE: Door[Event] = Door("Event", _event_by_id)
+
+
+def _phase(event: Event, number: int) -> standings_selectors.PhaseRow:
+    rows = standings_selectors.event_phases(event=event)
+    if not 1 <= number <= len(rows):
+        raise ObjectDoesNotExist
+    return rows[number - 1]
+
+
+#: Phase ``number`` of the event (``event, number``), with where it stands.
+PHASE: Door[standings_selectors.PhaseRow] = Door(
+    "Phase", _phase, missing="The event has no phase {1}.", code="phase_not_found"
+)
 
 
 #: The event, once its decklists are published (before, nothing hidden is exported: the same 404).

@@ -536,3 +536,72 @@ class RescindForm(forms.Form):
     reason = forms.CharField(
         label="Reason", max_length=1000, error_messages={"required": "Say why the penalty is rescinded."}
     )
+
+
+#: Phases the dashboard's form offers rows for (the API takes any number).
+PHASE_ROWS = 4
+
+
+class PhasesForm(forms.Form):
+    """An event's plan of phases, one row per phase: a name, its rounds and who goes on from it.
+
+    Rows left without a name and rounds are not phases.  The last phase has no rule (the cut or the end follows);
+    :func:`tournaments.standings.phases.check_plan` says what else a plan needs.
+    """
+
+    RULES = [("", "Last phase (no rule)"), ("points", "Match points or more"), ("top", "Top N of the standings")]
+
+    def __init__(self, *args: Any, initial_plan: Iterable[Any] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        plan = list(initial_plan)
+        for i in range(1, PHASE_ROWS + 1):
+            phase = plan[i - 1] if i <= len(plan) else None
+            rule, value = "", None
+            if phase is not None and phase.advance_points is not None:
+                rule, value = "points", phase.advance_points
+            elif phase is not None and phase.advance_top is not None:
+                rule, value = "top", phase.advance_top
+            self.fields[f"name_{i}"] = forms.CharField(
+                label=f"Phase {i} name", max_length=60, required=False, initial=phase.name if phase else ""
+            )
+            self.fields[f"rounds_{i}"] = forms.IntegerField(
+                label=f"Phase {i} rounds", min_value=1, max_value=30, required=False,
+                initial=phase.rounds if phase else None,
+            )  # fmt: skip
+            self.fields[f"rule_{i}"] = forms.ChoiceField(
+                label=f"Phase {i}: who goes on", choices=self.RULES, required=False, initial=rule
+            )
+            self.fields[f"value_{i}"] = forms.IntegerField(
+                label=f"Phase {i}: points or players", min_value=0, max_value=100_000, required=False, initial=value
+            )
+        for field in self.fields.values():  # a table of inputs: each says what it is
+            field.widget.attrs["aria-label"] = field.label
+
+    def rows(self) -> list[dict[str, forms.BoundField]]:
+        return [
+            {part: self[f"{part}_{i}"] for part in ("name", "rounds", "rule", "value")}
+            for i in range(1, PHASE_ROWS + 1)
+        ]
+
+    def plan(self) -> list[Any]:
+        from tournaments.standings.phases import PhasePlan
+
+        plan = []
+        for i in range(1, PHASE_ROWS + 1):
+            name, rounds = self.cleaned_data.get(f"name_{i}") or "", self.cleaned_data.get(f"rounds_{i}")
+            rule, value = self.cleaned_data.get(f"rule_{i}") or "", self.cleaned_data.get(f"value_{i}")
+            if not name.strip() and rounds is None:
+                continue
+            if rounds is None:
+                self.add_error(f"rounds_{i}", "How many rounds does this phase have?")
+                continue
+            if rule and value is None:
+                self.add_error(f"value_{i}", "Give the points, or how many players go on.")
+                continue
+            plan.append(
+                PhasePlan(
+                    name=name or f"Phase {i}", rounds=rounds, advance_points=value if rule == "points" else None,
+                    advance_top=value if rule == "top" else None,
+                )
+            )  # fmt: skip
+        return plan

@@ -100,6 +100,11 @@ class Event(models.Model):
     players_per_table = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Multiplayer pods: what happens to players left over when the field does not divide into full pods.
     pod_leftovers = models.CharField(max_length=10, choices=Leftovers.choices, default=Leftovers.TABLES)
+    #: Phases (:class:`Phase`) in the event's plan: 0 without phases (one phase of every Swiss round; pages then
+    #: read no phase).
+    phase_count = models.PositiveSmallIntegerField(default=0)
+    #: Phases whose players have gone on to the next: 0 until the first advance (or without phases).
+    advanced_phases = models.PositiveSmallIntegerField(default=0)
     #: Players in the top cut once it has started (0 = no cut so far).
     top_cut_size = models.PositiveSmallIntegerField(default=0)
     #: Players register themselves while this is on (until the deadline; beyond the capacity, on a waiting list).
@@ -188,6 +193,42 @@ class Event(models.Model):
         return self.standings_version >= self.results_version
 
 
+class Phase(models.Model):
+    """A part of an event's Swiss rounds: *Day 1*, *Day 2* (:mod:`tournaments.standings.phases` defines the terms).
+
+    An event without phases is one phase of all its Swiss rounds.  Phases are
+    numbered from 1 and their rounds follow each other: the event's
+    ``planned_rounds`` is the sum of theirs.  Every phase but the last says
+    who goes on: the players with at least ``advance_points`` match points, or
+    the top ``advance_top`` of the standings.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="phases")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    rounds = models.PositiveSmallIntegerField()
+    advance_points = models.PositiveIntegerField(null=True, blank=True)
+    advance_top = models.PositiveIntegerField(null=True, blank=True)
+    #: When its players went on to the next phase (``None``: not yet, or the last phase).
+    advanced_at = models.DateTimeField(null=True, blank=True)
+    #: How many went on.
+    advanced_count = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="phase_number_unique_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="phase_number_positive"),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="phase_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(advance_points__isnull=True) | Q(advance_top__isnull=True), name="phase_one_advance_rule"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} - {self.name}"
+
+
 class Registration(models.Model):
     class Status(models.TextChoices):
         REGISTERED = "registered", "Registered"
@@ -213,6 +254,8 @@ class Registration(models.Model):
     late_entry_round = models.PositiveSmallIntegerField(null=True, blank=True)
     #: A table the player must always sit at (accessibility, a judge's table); ``None`` = anywhere.
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
+    #: The last phase the player plays in (:class:`Phase`): 1 until they advance to the next one.
+    phase = models.PositiveSmallIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -418,6 +461,8 @@ class Standing(models.Model):
     game_win_pct = models.FloatField(default=0.0)
     opp_game_win_pct = models.FloatField(default=0.0)
     dropped = models.BooleanField(default=False)
+    #: The last phase the player plays in: the overall standings rank a later phase's players first.
+    phase = models.PositiveSmallIntegerField(default=1)
     #: ``Event.results_version`` these figures reflect.
     results_version = models.PositiveIntegerField()
 

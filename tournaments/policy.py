@@ -83,11 +83,11 @@ class Action(StrEnum):
 
 #: What each action covers, in words (the README's table shows these).
 ACTION_TEXT: dict[Action, str] = {
-    Action.EDIT_EVENT: "settings, registration and check-in windows, player reports, finishing the event",
+    Action.EDIT_EVENT: "settings, phases (day 1, day 2), registration and check-in windows, player reports, finishing the event",
     Action.MANAGE_STAFF: "add and remove staff",
     Action.MANAGE_REGISTRATIONS: "walk-ins and invitations, check in, drop and undo a drop, fixed tables, byes, "
     "claim codes",
-    Action.PAIR_ROUNDS: "start, re-pair and swap rounds, start the top cut",
+    Action.PAIR_ROUNDS: "start, re-pair and swap rounds, advance a phase's players (and undo it), start the top cut",
     Action.ENTER_RESULTS: "enter a table's result (final at once)",
     Action.SETTLE_DISPUTES: "enter the result of a disputed or unconfirmed table, accept a waiting report",
     Action.CORRECT_RESULTS: "correct a recorded result, with a reason",

@@ -441,6 +441,9 @@ SPECTACULAR_SETTINGS = {
         "DeckVersionStatusEnum": "decks.models.DeckVersion.Status",
         "DeckRulingStatusEnum": "decks.models.DeckVerdictOverride.Status",
         "RoundStageEnum": "tournaments.models.Round.Stage",
+        "PhasePresetEnum": "tournaments.standings.phases.PRESET_CHOICES",
+        # The league points presets kept the name they had before the phases' preset came.
+        "PresetEnum": "leagues.points.PRESETS",
     },
 }
 

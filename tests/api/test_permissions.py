@@ -98,6 +98,9 @@ POST   /events/{event_id}/rounds/                                         401   
 POST   /events/{event_id}/rounds/{number}/repair/                         401   403  403   403    403    409    403     409  409  409
 POST   /events/{event_id}/rounds/{number}/swap/                           401   403  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/top-cut/                                        401   403  403   403    403    409    403     409  409  409
+PUT    /events/{event_id}/phases/                                         401   403  403   403    403    403    403     200  200  200
+POST   /events/{event_id}/phases/{number}/advance/                        401   403  403   403    403    404    403     404  404  404
+POST   /events/{event_id}/phases/{number}/advance/undo/                   401   403  403   403    403    404    403     404  404  404
 POST   /events/{event_id}/rounds/{number}/tables/{table}/result/          401   403  403   403    201    201    403     201  201  201
 POST   /events/{event_id}/rounds/{number}/tables/{table}/report/          401   201  403   403    403    403    403     403  403  403
 POST   /events/{event_id}/rounds/{number}/tables/{table}/confirm/         401   200  403   403    403    403    403     403  403  403
@@ -350,6 +353,9 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/rounds/{number}/repair/": ({**run, "number": 2}, {}),
         "POST /events/{event_id}/rounds/{number}/swap/": ({**run, "number": 2}, {"players": [p["swap_a"], p["swap_b"]]}),
         "POST /events/{event_id}/top-cut/": (run, {}),
+        "PUT /events/{event_id}/phases/": (run, {"phases": []}),
+        "POST /events/{event_id}/phases/{number}/advance/": ({**run, "number": 1}, None),
+        "POST /events/{event_id}/phases/{number}/advance/undo/": ({**run, "number": 1}, None),
         "POST /events/{event_id}/rounds/{number}/tables/{table}/result/": (
             table1, {"placements": [{"player": p["alice"], "placement": 1}, {"player": p["bob"], "placement": 2}]}),
         "POST /events/{event_id}/rounds/{number}/tables/{table}/report/": (

@@ -56,7 +56,7 @@ class RoundListStartApi(APIView):
         responses={
             201: RoundOutput,
             **error_responses(
-                *BODY, *STAFF, "not_found", "event_finished", "round_incomplete", "rounds_complete",
+                *BODY, *STAFF, "not_found", "event_finished", "round_incomplete", "phase_not_advanced", "rounds_complete",
                 "not_enough_players", "pairing_impossible", "rematch_unavoidable", "top_cut_complete",
                 "ratings_unavailable",
             ),

@@ -10,6 +10,7 @@ is one write path per change.  One module per concern, the names all here:
 * :mod:`.events` - players and events, settings, finishing;
 * :mod:`.registrations` - entries and invitations, late entries, check-in, fixed tables, byes, drops;
 * :mod:`.roster` - players brought in from a roster file (CSV or TOM ``.tdf``), all or none;
+* :mod:`.phases` - an event's Swiss in phases (day 1, day 2) and who advances from one to the next;
 * :mod:`.rounds` - pairing rounds, re-pairing, swaps, the top cut;
 * :mod:`.results` - a table's result;
 * :mod:`.penalties` - penalties given and rescinded (a disqualification drops the player);
@@ -23,6 +24,7 @@ and never import tasks.
 
 from tournaments.services.events import event_create, event_finish, event_update, organiser_permission_grant
 from tournaments.services.penalties import penalty_issue, penalty_rescind
+from tournaments.services.phases import event_phases_set, phase_advance, phase_advance_undo
 from tournaments.services.players import player_create
 from tournaments.services.registrations import (
     bye_assign,
@@ -44,10 +46,13 @@ __all__ = [
     "bye_unassign",
     "event_create",
     "event_finish",
+    "event_phases_set",
     "event_update",
     "organiser_permission_grant",
     "penalty_issue",
     "penalty_rescind",
+    "phase_advance",
+    "phase_advance_undo",
     "player_create",
     "pod_result_report",
     "registration_accept",

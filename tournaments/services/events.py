@@ -192,6 +192,12 @@ def event_update(*, event: Event, by, **changes) -> Event:
                 raise ApplicationError("An event needs a name.", field="name")
         if "planned_rounds" in changes:
             _check_planned_rounds(changes["planned_rounds"])
+            if changes["planned_rounds"] != event.planned_rounds and event.phase_count:
+                raise Conflict(
+                    "This event's rounds come from its phases: change the phases' rounds instead.",
+                    code="planned_by_phases",
+                    field="planned_rounds",
+                )
             if changes["planned_rounds"] < played:
                 raise Conflict(
                     f"{played} Swiss round(s) have been paired: planned rounds cannot be fewer.",

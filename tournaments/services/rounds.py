@@ -22,12 +22,13 @@ from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound
 from tournaments import audit, pairing, selectors, words
 from tournaments.explain import CHANGED_BY_STAFF
-from tournaments.models import ByeAssignment, Event, Player, Pod, PodResult, Registration, Round, Seat
+from tournaments.models import ByeAssignment, Event, Phase, Player, Pod, PodResult, Registration, Round, Seat
 from tournaments.pairing import topcut
 from tournaments.policy import Action, ensure
 from tournaments.seeding import rating_ranks
+from tournaments.selectors.standings import compute_standings
 from tournaments.services._common import locked_event, missing_message, tables_without_result
-from tournaments.services.standings import compute_standings
+from tournaments.standings import phases as phase_rules
 
 
 def round_start(
@@ -213,7 +214,13 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
                 code="swiss_incomplete",
             )
         # The standings order (rank, then player ID between players who share a rank) is the seed order.
-        eligible = [s for s in compute_standings(event, list(event.registrations.all())) if not s.dropped]
+        registrations = list(event.registrations.all())
+        eligible = [s for s in compute_standings(event, registrations) if not s.dropped]
+        last_phase = event.phase_count
+        if last_phase:
+            # Only the players of the last phase play the cut (the overall standings rank them first anyway).
+            in_last = {r.player_id for r in registrations if r.phase >= last_phase}
+            eligible = [s for s in eligible if s.player_id in in_last]
         pod_size = selectors.cut_pod_size(event)
         entered = selectors.event_attendance(event=event).entered
         allowed = topcut.cut_sizes(players=len(eligible), pod_size=pod_size)
@@ -330,7 +337,8 @@ def _start_swiss_round(
 ) -> Round:
     table_size = event.table_size
     registrations = list(event.registrations.all())
-    active = [r for r in registrations if r.checked_in and not r.dropped]
+    phase = _phase_of_round(event, number)
+    active = [r for r in registrations if r.checked_in and not r.dropped and r.phase >= phase]
     if len(active) < table_size.min:
         raise Conflict(
             f"{len(active)} active player(s): a {event.format_spec.name} table needs at least "
@@ -376,6 +384,24 @@ def _start_swiss_round(
         rematches=result.rematches, tables=[(t.number, t.seats) for t in result.tables], byes=list(result.byes),
         info=info,
     )  # fmt: skip
+
+
+def _phase_of_round(event: Event, number: int) -> int:
+    """The phase round ``number`` belongs to (1 without phases); refused while the phase before it has not
+    advanced its players."""
+    if not event.phase_count:
+        return 1
+    phases = list(Phase.objects.filter(event=event).order_by("number"))
+    plan = phase_rules.plan_of(phases)
+    phase = phase_rules.phase_of_round(plan, number)
+    if phase > 1 and phases[phase - 2].advanced_at is None:
+        previous = phases[phase - 2]
+        raise Conflict(
+            f"Round {number} opens {phases[phase - 1].name}: advance {previous.name}'s players first "
+            f"({plan[phase - 2].rule_text()}).",
+            code="phase_not_advanced",
+        )
+    return phase
 
 
 def _start_next_cut_round(event: Event, last: Round) -> Round:

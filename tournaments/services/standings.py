@@ -9,9 +9,6 @@ whether stored standings are current.
 
 from __future__ import annotations
 
-import dataclasses
-from collections import defaultdict
-
 from django.db import connection, transaction
 from django.db.models import Case, F, When
 from django.db.models.functions import Coalesce, Now
@@ -19,73 +16,13 @@ from django.db.models.functions import Coalesce, Now
 from core import events
 from core.domain_actions import DomainAction
 from tournaments import standings
-from tournaments.models import Event, Registration, Round, Seat, Standing
+from tournaments.models import Event, Standing
+from tournaments.selectors.standings import compute_standings, phases_reached, tiebreak_config
+
+__all__ = ["compute_standings", "standings_recompute", "tiebreak_config"]
 
 #: The task that recomputes an event's standings (``tournaments.tasks``).
 RECOMPUTE_TASK = "tournaments.tasks.recompute_standings"
-
-
-def _event_results(event_id: int) -> list[standings.TableResult]:
-    """Every reported Swiss table of the event, as the standings engine's input (one query).
-
-    Top-cut tables are left out: the cut decides the winner by elimination,
-    and the standings stay the Swiss standings the cut was seeded from.  A 1v1
-    game score goes with its seat; an intentional draw's is 0-0-0 (its
-    unplayed games are worth no game points).
-    """
-    rows = (
-        Seat.objects.filter(round__event_id=event_id, placement__isnull=False, round__stage=Round.Stage.SWISS)
-        .order_by()
-        .values_list("pod_id", "round__number", "player_id", "placement", "games_won", "games_lost", "games_drawn")
-    )
-    by_pod: dict[int, list[tuple]] = defaultdict(list)
-    for pod_id, round_number, player_id, placement, won, lost, drawn in rows:
-        by_pod[pod_id].append((round_number, player_id, placement, None if won is None else (won, lost, drawn)))
-    results = []
-    for seats in by_pod.values():
-        places = [seat[2] for seat in seats]  # 2 to 5 of them: counting beats a Counter per table
-        results.append(
-            standings.TableResult(
-                round_number=seats[0][0],
-                seats=tuple(
-                    standings.SeatResult(player_id=pid, placement=pl, shared=places.count(pl) > 1, games=games)
-                    for _, pid, pl, games in seats
-                ),
-            )
-        )
-    return results
-
-
-def tiebreak_config(event: Event) -> standings.TiebreakConfig:
-    """The event's convention, with the Magic floor it chose (0.33, or exactly 1/3 as Melee and MTGO publish)."""
-    config = standings.CONVENTIONS[event.tiebreakers]
-    if config.name == standings.MAGIC.name and event.magic_floor == Event.Floor.THIRD:
-        config = dataclasses.replace(config, win_pct_floor=1 / 3, game_win_pct_floor=1 / 3)
-    return config
-
-
-def compute_standings(event: Event, registrations: list[Registration]) -> list[standings.Standing]:
-    fmt = event.format_spec
-    results = _event_results(event.pk)
-    played = {seat.player_id for result in results for seat in result.seats}
-    # Everyone who has played, and everyone checked in who has not dropped: a player who dropped before
-    # playing a round has no standing.
-    player_ids = [r.player_id for r in registrations if (r.checked_in and not r.dropped) or r.player_id in played]
-    listed = set(player_ids)
-    # Rounds a late entrant missed are losses, but only rounds that have been paired so far.
-    paired = max((result.round_number for result in results), default=0)
-    late = {
-        r.player_id: min(r.missed_rounds, paired) for r in registrations if r.missed_rounds and r.player_id in listed
-    }
-    return standings.compute_standings(
-        player_ids,
-        results,
-        scoring=fmt.scoring,
-        multiplayer=not event.is_one_vs_one,
-        dropped=[r.player_id for r in registrations if r.dropped and r.player_id in listed],
-        convention=tiebreak_config(event),
-        late_rounds={p: n for p, n in late.items() if n},
-    )
 
 
 def bump_results_version(event_id: int) -> None:
@@ -139,19 +76,23 @@ _STANDING_FIELDS = (
 )  # fmt: skip
 
 
-def _insert_standings(event_id: int, version: int, table: list[standings.Standing]) -> None:
+def _insert_standings(event_id: int, version: int, table: list[standings.Standing], reached: dict[int, int]) -> None:
     """Insert the computed rows.  PostgreSQL: one ``COPY`` (a 4,000-player table in a few milliseconds,
     where building and compiling 4,000 model instances costs a fifth of a second); elsewhere ``bulk_create``.
     """
     if connection.vendor == "postgresql":
-        columns = ", ".join(connection.ops.quote_name(c) for c in ("event_id", "results_version", *_STANDING_FIELDS))
+        names = ("event_id", "results_version", *_STANDING_FIELDS, "phase")
+        columns = ", ".join(connection.ops.quote_name(c) for c in names)
         sql = f"COPY {connection.ops.quote_name(Standing._meta.db_table)} ({columns}) FROM STDIN"
         with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
             for row in table:
-                copy.write_row((event_id, version, *(getattr(row, f) for f in _STANDING_FIELDS)))
+                copy.write_row(
+                    (event_id, version, *(getattr(row, f) for f in _STANDING_FIELDS), reached.get(row.player_id, 1))
+                )
         return
     Standing.objects.bulk_create(
-        (Standing(event_id=event_id, results_version=version, **{f: getattr(row, f) for f in _STANDING_FIELDS})
+        (Standing(event_id=event_id, results_version=version, phase=reached.get(row.player_id, 1),
+                  **{f: getattr(row, f) for f in _STANDING_FIELDS})
          for row in table),
         batch_size=500,
     )  # fmt: skip
@@ -171,7 +112,8 @@ def standings_recompute(*, event_id: int) -> int:
     if event is None:
         return 0  # deleted since the task was queued: nothing to do
     version = event.results_version
-    table = compute_standings(event, list(event.registrations.all()))
+    registrations = list(event.registrations.all())
+    table = compute_standings(event, registrations)
     with transaction.atomic():
         _lock_standings_writes(event_id)
         stored = Event.objects.filter(pk=event_id).values_list("standings_version", flat=True).first()
@@ -180,7 +122,7 @@ def standings_recompute(*, event_id: int) -> int:
         if stored > version:
             return stored  # a run that read newer results has written already
         Standing.objects.filter(event_id=event_id).delete()
-        _insert_standings(event_id, version, table)
+        _insert_standings(event_id, version, table, phases_reached(registrations))
         # Results recorded since this run read its version are missed: the standings lag from about now.
         Event.objects.filter(pk=event_id).update(
             standings_version=version,

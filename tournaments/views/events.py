@@ -19,6 +19,7 @@ from tournaments.forms import EventForm, EventSettingsForm, RegistrationForm, sh
 from tournaments.models import Event
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
+from tournaments.selectors import standings as standings_selectors
 from tournaments.views._tables import _round_context, _standings_card
 from tournaments.views.registrations import _players_context, _structure_context
 
@@ -87,6 +88,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         can_swap=operations.can_swap,
         seated_players=seated,
         rematch_prompt=request.session.pop(f"rematch_prompt_{event.pk}", None),
+        phase_ops=standings_selectors.phase_operations(event=event, results_missing=bool(context.get("missing"))),
     )  # fmt: skip
     return render(request, "dashboard/event_detail.html", context)
 

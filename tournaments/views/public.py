@@ -12,8 +12,9 @@ from core.doorway import enter
 from core.htmx import HtmxHttpRequest
 from rules import FORMATS
 from tournaments import doors, filters, policy, selectors
-from tournaments.models import Event, Round
+from tournaments.models import Event, Player, Round
 from tournaments.selectors import people as people_selectors
+from tournaments.selectors import standings as standings_selectors
 from tournaments.views._tables import _round_context
 
 #: The home page lists the latest events.
@@ -128,13 +129,31 @@ def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse
 
 
 def public_standings(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
+    """The standings; an event in phases also has each phase's own (``?phase=1``: day 1's, as it ended)."""
     event = enter(request, doors.EVENT, event_id)
-    standings = selectors.standings_read(event=event)
+    phases = standings_selectors.event_phases(event=event)
+    asked = request.GET.get("phase", "")
+    phase = phases[int(asked) - 1] if asked.isdigit() and 1 <= int(asked) <= len(phases) else None
+    if phase is not None:
+        table, went_on = standings_selectors.phase_standings(event=event, number=phase.number)
+        players = Player.objects.in_bulk([s.player_id for s in table])
+        rows: list[Any] = [
+            {**s._asdict(), "player": players[s.player_id], "went_on": s.player_id in went_on} for s in table
+        ]
+        current = event.standings_current
+    else:
+        standings = selectors.standings_read(event=event)
+        rows, current = standings.rows, standings.current
+        names = {p.number: p.name for p in phases[1:]}
+        for row in rows if names else ():
+            row.phase_name = names.get(row.phase)  # type: ignore[attr-defined]  # a later phase's players: its name
     template = "public/_standings_table.html" if request.htmx else "public/standings.html"
     context = {
         "event": event,
-        "standings": standings.rows,
-        "standings_current": standings.current,
+        "standings": rows,
+        "standings_current": current,
         "namesakes": people_selectors.event_namesakes(event=event),
+        "phases": phases,
+        "phase": phase,
     }
     return render(request, template, context)
