@@ -213,6 +213,10 @@ class Registration(models.Model):
     late_entry_round = models.PositiveSmallIntegerField(null=True, blank=True)
     #: A table the player must always sit at (accessibility, a judge's table); ``None`` = anywhere.
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
+    #: The player does not want to be streamed: no station shows a table they sit at (``live``'s feature matches).
+    stream_opt_out = models.BooleanField(default=False)
+    #: When the consent last changed (``None``: never, the default stands).
+    stream_consent_changed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -32,6 +32,7 @@ from tournaments.services.registrations import (
     registration_create,
     registration_decline,
     registration_drop,
+    registration_stream_consent_set,
     registration_update,
 )
 from tournaments.services.results import pod_result_report
@@ -55,6 +56,7 @@ __all__ = [
     "registration_create",
     "registration_decline",
     "registration_drop",
+    "registration_stream_consent_set",
     "registration_update",
     "roster_import",
     "round_repair",
