@@ -179,7 +179,9 @@ def feature_match(*, station: Station, decks_visible: bool, round_: Round | None
         return FeatureMatch(station, decks_visible, round_, label, timer, extension=extension)
     seats = list(pod.seats.all())
     ids = [s.player_id for s in seats]
-    if people_selectors.stream_opted_out(event=event, player_ids=ids):
+    player = station.revealed_player_id
+    opted_out = people_selectors.stream_opted_out(event=event, player_ids=[*ids, *([player] if player else [])])
+    if any(pk in opted_out for pk in ids):
         return FeatureMatch(station, decks_visible, round_, label, timer, withheld=True)
     standings = tournament_selectors.standings_of_players(event=event, player_ids=ids)
     games = game_selectors.table_games(pod=pod)
@@ -187,8 +189,7 @@ def feature_match(*, station: Station, decks_visible: bool, round_: Round | None
     game = games[-1] if games else None
     last_entry = game_selectors.game_entry(game=game, seq=game.version) if game is not None and game.version else None
     on_air, on_air_name = None, None
-    player = station.revealed_player_id
-    if player is not None and decks_visible:
+    if player is not None and decks_visible and player not in opted_out:
         on_air = decks.get(player)
         if on_air is None:  # not at the table (or no deck there): read theirs alone
             on_air = deck_selectors.latest_versions_by_player(event=event.pk, player_ids=[player]).get(player)

@@ -262,6 +262,13 @@ def station_update(
             if revealed_player is not None:
                 if not Registration.objects.filter(event=event, player_id=revealed_player).exists():
                     raise ApplicationError("That player is not registered at this event.", field="decklist_on_air")
+                opted_out = people_selectors.stream_opted_out(event=event, player_ids=[revealed_player])
+                if opted_out:
+                    raise Conflict(
+                        f"{opted_out[revealed_player]} has opted out of being streamed: their decklist cannot go on "
+                        "air.", code="stream_opt_out", field="decklist_on_air",
+                        extra={"players": [{"id": revealed_player, "name": opted_out[revealed_player]}]},
+                    )  # fmt: skip
                 if not event.decklists_public and not can(by, Action.SEE_HIDDEN_DECKLISTS, event):
                     raise Conflict(
                         "Decklists are not public yet, and the organiser does not let casters see them.",

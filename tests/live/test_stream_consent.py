@@ -108,6 +108,10 @@ def test_a_station_cannot_be_pointed_at_a_table_where_an_opted_out_player_sits(d
     other = 3 - table
     assert api_as("cass").patch(f"/api/v1/events/{duel.pk}/stations/stream-1/", {"table": other},
                                 format="json").status_code == 200  # fmt: skip
+    deck = api_as("cass").patch(f"/api/v1/events/{duel.pk}/stations/stream-1/", {"decklist_on_air": yugi.player_id},
+                                format="json")  # fmt: skip
+    assert deck.status_code == 409 and deck.json()["error"]["code"] == "stream_opt_out"
+    assert "decklist_on_air" in deck.json()["error"]["fields"]
     caster = Client()
     caster.force_login(organiser)
     page = caster.get(f"/live/events/{duel.pk}/caster/").content.decode()
