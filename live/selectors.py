@@ -204,7 +204,7 @@ def feature_match(*, station: Station, decks_visible: bool, round_: Round | None
 
 def stations_on_table(*, event_id: int, round_number: int, table: int | None) -> list[str]:
     """The slugs of the stations pointed at this table, when the round is the current one and nobody there opted
-    out of being streamed: one query (four when a station points at it)."""
+    out of being streamed: one query (three when a station points at it)."""
     if table is None:
         return []
     # Ordered by slug alone: the model's ordering names the event, which would join its table.
@@ -215,9 +215,8 @@ def stations_on_table(*, event_id: int, round_number: int, table: int | None) ->
     latest = tournament_selectors.event_latest_round_number(event=event_id)
     if latest != round_number:
         return []
-    seated = tournament_selectors.table_seats_at(event=event_id, number=round_number, table=table)
-    if people_selectors.stream_opted_out(event=event_id, player_ids=[s.player_id for s in seated]):
-        return []  # withheld: no station's stream carries the table (a player there opted out of being streamed)
+    if tournament_selectors.table_withheld(event=event_id, number=round_number, table=table):
+        return []  # no station's stream carries the table: a player there opted out of being streamed
     return slugs
 
 
