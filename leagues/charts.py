@@ -109,8 +109,8 @@ def interval_chart(
 ) -> str:
     """Horizontal bars of shares with their intervals as whiskers, and a dashed line at ``reference`` (a fair
     share), on a scale from 0 to the next tenth above the highest whisker."""
-    width, label_w, row_h, top = 640, 110, 28, 8
-    bar_w = width - label_w - 150
+    width, label_w, row_h, top = 480, 64, 28, 8  # narrower than the others: a seat's label is short, and phones
+    bar_w = width - label_w - 110
     bottom = 22 if reference is not None else 6
     height = top + row_h * max(1, len(bars)) + bottom
     highest = max([b.high for b in bars] + [reference or 0.0, 0.1])
