@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/<int:event_id>/invitation/accept/", views.invitation_accept, name="invitation-accept"),
     path("events/<int:event_id>/invitation/decline/", views.invitation_decline, name="invitation-decline"),
     path("events/<int:event_id>/drop/", views.drop, name="drop"),
+    path("events/<int:event_id>/stream-consent/", views.stream_consent, name="stream-consent"),
     path("events/<int:event_id>/result/", views.report, name="report"),
     path("events/<int:event_id>/result/answer/", views.respond, name="respond"),
 ]

@@ -347,6 +347,21 @@ def drop(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     )
 
 
+@login_required
+@require_POST
+def stream_consent(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
+    """The player opts out of being streamed (``stream_opt_out=yes``) or back in (``no``)."""
+    opt_out = request.POST.get("stream_opt_out") == "yes"
+    return _registration_action(
+        request,
+        event_id,
+        lambda r: registrations.registration_stream_consent_set(
+            registration=r, by=request.user, stream_opt_out=opt_out
+        ),
+        "You opted out: no stream shows your table." if opt_out else "Your table may be streamed again.",
+    )
+
+
 def _current_table(event: Event, request: HttpRequest) -> tuple[int, int] | None:
     """The round and table numbers of the user's table in the event's current round; ``None``: none, or a bye."""
     player = tournament_selectors.player_of(request.user)

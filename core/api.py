@@ -322,6 +322,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "ratings_unavailable": (409, "no ratings to seed by: seed round 1 at random"),
     "station_not_found": (404, "the event has no stream station of that name"),
     "station_exists": (409, "the event already has a stream station of that name"),
+    "stream_opt_out": (409, "a player at that table opted out of being streamed (`players` names them): it cannot be a "
+                            "feature match"),
     "decklist_hidden": (409, "decklists are not public yet and the organiser does not let casters see them"),
     "round_finished": (409, "the round is over (every table has its result, a later round has started, or the event "
                             "is finished): its clock no longer runs"),

@@ -99,6 +99,11 @@ class DomainAction(StrEnum):
     )
     REGISTRATION_UNDROPPED = "registration.undropped", About("`registration_undrop`", readers="standings")
     REGISTRATION_FIXED_TABLE = "registration.fixed_table", About("`registration_update`")
+    REGISTRATION_STREAM_CONSENT = "registration.stream_consent", About(
+        "`registration_stream_consent_set` (the player, or staff, opts out of being streamed or back in)",
+        data="`player_id`, `stream_opt_out`",
+        readers="live: a station showing the player's table stops showing it (`feature.changed`)",
+    )
     BYE_ASSIGNED = "bye.assigned", About("`bye_assign`")
     BYE_UNASSIGNED = "bye.unassigned", About("`bye_unassign`")
     PLAYER_CLAIM_CODE = "player.claim_code", About("`player_claim_code_create`")

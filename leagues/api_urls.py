@@ -17,6 +17,8 @@ urlpatterns = [
     path(S + "events/<int:event_id>/", apis.SeasonEventRemoveApi.as_view(), name="season-event-remove"),
     path(S + "standings/", apis.SeasonStandingsApi.as_view(), name="season-standings"),
     path(S + "meta/", apis.SeasonMetaApi.as_view(), name="season-meta"),
+    path(S + "seats/", apis.SeasonSeatsApi.as_view(), name="season-seats"),
+    path("events/<int:event_id>/seats/", apis.EventSeatsApi.as_view(), name="event-seats"),
     path("events/<int:event_id>/meta/", apis.EventMetaApi.as_view(), name="event-meta"),
     path(
         "events/<int:event_id>/registrations/<int:registration_id>/archetype/",

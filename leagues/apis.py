@@ -175,6 +175,47 @@ class MetaReportOutput(serializers.Serializer):
     rows = MetaRowOutput(many=True)
 
 
+@extend_schema_serializer(component_name="SeatFigures")
+class SeatFiguresOutput(serializers.Serializer):
+    seat = serializers.IntegerField(
+        help_text="1 = the first to play in a pod; in 1v1, the player higher in the "
+        "standings when the round was paired (who plays first is decided at the table)."
+    )
+    tables = serializers.IntegerField()
+    wins = serializers.IntegerField(help_text="Placement 1, held alone.")
+    shared_firsts = serializers.IntegerField(help_text="Placement 1 shared with another seat (a draw).")
+    win_rate = serializers.FloatField(help_text="wins / tables.")
+    ci95_low = serializers.FloatField(source="low", help_text="The win rate's 95 % Wilson interval: its low end.")
+    ci95_high = serializers.FloatField(source="high", help_text="The win rate's 95 % Wilson interval: its high end.")
+    average_points = serializers.FloatField()
+    average_placement = serializers.FloatField()
+
+
+@extend_schema_serializer(component_name="SeatGroup")
+class SeatGroupOutput(serializers.Serializer):
+    format = serializers.CharField()
+    table_size = serializers.IntegerField(
+        source="size", help_text="Sizes are never pooled: 3- and 4-player pods apart."
+    )
+    tables = serializers.IntegerField()
+    shared_tables = serializers.IntegerField(help_text="Tables whose first place was shared.")
+    fair_share = serializers.FloatField(help_text="1 / table_size: each seat's win rate with no seat advantage.")
+    too_small = serializers.BooleanField(
+        help_text="Fewer tables than min_tables: too few to tell a seat advantage from chance."
+    )
+    seats = SeatFiguresOutput(many=True)
+
+
+@extend_schema_serializer(component_name="SeatReport")
+class SeatReportOutput(serializers.Serializer):
+    groups = SeatGroupOutput(
+        many=True, help_text="Per format and table size (Swiss rounds; top-cut seats follow the seeds)."
+    )
+    byes = serializers.IntegerField(help_text="Byes left out (no table).")
+    unreported = serializers.IntegerField(help_text="Tables left out: no result yet.")
+    min_tables = serializers.IntegerField()
+
+
 # --- leagues -----------------------------------------------------------------------------------------
 
 
@@ -425,6 +466,23 @@ class EventMetaApi(APIView):
         """The event's meta: its archetypes once its decklists are published, counts only before."""
         event = enter(request, doors.EVENT, event_id)
         return Response(MetaReportOutput(selectors.meta_report(events=[event])).data)
+
+
+class EventSeatsApi(APIView):
+    @extend_schema(responses={200: SeatReportOutput, **error_responses("not_found")})
+    def get(self, request: Request, event_id: int) -> Response:
+        """How each seat did at the event, per table size: tables, wins, shared firsts, win rate with its 95 %
+        Wilson interval, average points and placement (byes and tables without a result left out)."""
+        event = enter(request, doors.EVENT, event_id)
+        return Response(SeatReportOutput(selectors.event_seat_report(event=event)).data)
+
+
+class SeasonSeatsApi(APIView):
+    @extend_schema(responses={200: SeatReportOutput, **error_responses("not_found")})
+    def get(self, request: Request, season_id: int) -> Response:
+        """How each seat did over the season's events, per format and table size (as the event's)."""
+        season = enter(request, league_doors.SEASON, season_id)
+        return Response(SeatReportOutput(selectors.season_seat_report(season=season)).data)
 
 
 # --- ratings -----------------------------------------------------------------------------------------

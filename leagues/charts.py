@@ -10,11 +10,12 @@ site's stylesheet; every text is escaped.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-__all__ = ["Bar", "Point", "bar_chart", "line_chart"]
+__all__ = ["Bar", "IntervalBar", "Point", "bar_chart", "interval_chart", "line_chart"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +83,60 @@ def bar_chart(
                    f'<text class="chart-small" x="{label_w + 20}" y="{y}">share of players</text>'
                    f'<rect class="chart-second" x="{label_w + 150}" y="{y - 6}" width="14" height="5"/>'
                    f'<text class="chart-small" x="{label_w + 170}" y="{y}">{escape(second_label)}</text>')  # fmt: skip
+    out.append("</svg>")
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class IntervalBar:
+    """A share (0..1) with the interval around it: the bar is ``value``, the whisker ``low``..``high``."""
+
+    label: str
+    value: float
+    low: float
+    high: float
+    text: str
+
+
+def interval_chart(
+    chart_id: str,
+    title: str,
+    description: str,
+    bars: Sequence[IntervalBar],
+    *,
+    reference: float | None = None,
+    reference_label: str = "",
+) -> str:
+    """Horizontal bars of shares with their intervals as whiskers, and a dashed line at ``reference`` (a fair
+    share), on a scale from 0 to the next tenth above the highest whisker."""
+    width, label_w, row_h, top = 480, 64, 28, 8  # narrower than the others: a seat's label is short, and phones
+    bar_w = width - label_w - 110
+    bottom = 22 if reference is not None else 6
+    height = top + row_h * max(1, len(bars)) + bottom
+    highest = max([b.high for b in bars] + [reference or 0.0, 0.1])
+    scale = min(1.0, math.ceil(highest * 10 - 1e-9) / 10)
+
+    def x(value: float) -> float:
+        return label_w + max(0.0, min(1.0, value / scale)) * bar_w
+
+    out = _head(chart_id, title, description, width, height)
+    for i, bar in enumerate(bars):
+        y = top + i * row_h
+        out.append(f'<g class="chart-row"><text class="chart-label" x="{label_w - 8}" y="{y + 15}" '
+                   f'text-anchor="end">{escape(_clip(bar.label, 14))}</text>')  # fmt: skip
+        out.append(f'<rect class="chart-bar chart-bar-{i % 6}" x="{label_w}" y="{y + 3}" '
+                   f'width="{x(bar.value) - label_w:.1f}" height="16" rx="2"/>')  # fmt: skip
+        low, high = x(bar.low), x(bar.high)
+        out.append(f'<path class="chart-whisker" d="M{low:.1f},{y + 11}H{high:.1f}M{low:.1f},{y + 6}V{y + 16}'
+                   f'M{high:.1f},{y + 6}V{y + 16}" fill="none"/>')  # fmt: skip
+        out.append(f'<text class="chart-value" x="{max(high, x(bar.value)) + 6:.1f}" y="{y + 15}">'
+                   f"{escape(bar.text)}</text></g>")  # fmt: skip
+    if reference is not None:
+        line = x(reference)
+        end = top + row_h * max(1, len(bars))
+        out.append(f'<line class="chart-reference" x1="{line:.1f}" x2="{line:.1f}" y1="{top}" y2="{end}"/>'
+                   f'<text class="chart-small" x="{line:.1f}" y="{end + 14}" text-anchor="middle">'
+                   f"{escape(reference_label)}</text>")  # fmt: skip
     out.append("</svg>")
     return "".join(out)
 

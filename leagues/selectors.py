@@ -18,6 +18,7 @@ from django.utils import timezone
 from decks.models import YugiohCard
 from decks.selectors import latest_versions, latest_versions_of_events
 from leagues import meta, points
+from leagues.meta import seats as seat_stats
 from leagues.models import (
     ArchetypeName,
     League,
@@ -443,3 +444,28 @@ def season_results_input(*, season: Season) -> list[points.EventResult]:
 
 def season_of_event(*, event: Event) -> SeasonEvent | None:
     return SeasonEvent.objects.filter(event=event).select_related("season__league").first()
+
+
+# --- seat fairness --------------------------------------------------------------------------------------
+
+
+def _seat_report(seats: QuerySet[Seat]) -> seat_stats.Report:
+    """The seat report (:mod:`leagues.meta.seats`) of the Swiss rounds' seats of ``seats``: one query.  Top-cut
+    tables are left out: their seats follow the seeds, so a seat's figures there measure the seed, not the seat."""
+    rows = seats.filter(round__stage=Round.Stage.SWISS).values_list(
+        "pod_id", "seat_order", "placement", "points", "round__event__format", "pod__is_bye"
+    )
+    return seat_stats.seat_report(
+        seat_stats.SeatRow(table=pod, seat=seat, placement=placement, points=points, format=fmt, bye=bye)
+        for pod, seat, placement, points, fmt, bye in rows.order_by()
+    )
+
+
+def event_seat_report(*, event: Event) -> seat_stats.Report:
+    """How each seat did at the event, per table size: one query."""
+    return _seat_report(Seat.objects.filter(round__event=event))
+
+
+def season_seat_report(*, season: Season) -> seat_stats.Report:
+    """How each seat did over the season's events, per format and table size: one query."""
+    return _seat_report(Seat.objects.filter(round__event__season_link__season=season))

@@ -30,6 +30,7 @@ from core.exports import csv_response
 from leagues import charts, meta, selectors, services
 from leagues import doors as league_doors
 from leagues.forms import ArchetypeNameForm, LeagueForm, PointsTableForm, SeasonEventForm, SeasonForm, StaffForm
+from leagues.meta import seats as seat_stats
 from leagues.models import League, RatingChange, Season, SeasonStanding
 from leagues.points import PRESETS, PointsTable
 from rules import FORMATS, Format
@@ -183,6 +184,78 @@ def event_meta(request: HttpRequest, event_id: int) -> HttpResponse:
                    season_link=selectors.season_of_event(event=event),
                    may_name=policy.can(request.user, Action.MANAGE_DECKS, event))  # fmt: skip
     return render(request, "leagues/meta.html", context)
+
+
+# --- seat fairness ---------------------------------------------------------------------------------------
+
+#: What seat 1 is at a 1v1 table, and why its figures say nothing of seating (the pairing engine's terms).
+ONE_VS_ONE_SEATS = (
+    "At a 1v1 table, seat 1 is the player higher in the standings when the round was paired; who plays first is "
+    "decided at the table. So seat 1's figures here measure that standing, not a seat advantage."
+)
+
+
+def _group_heading(group: seat_stats.Group) -> str:
+    fmt = FORMATS.get(group.format)
+    size = "1v1 tables" if group.size == 2 else f"{group.size}-player pods"
+    return f"{fmt.name if fmt else group.format} · {size}"
+
+
+def _pct1(value: float) -> str:
+    return f"{value * 100:.1f} %"
+
+
+def _seat_groups(report: seat_stats.Report, chart_prefix: str) -> list[dict[str, Any]]:
+    """Each group of the report with its heading, chart and rows in words, for the page."""
+    shown = []
+    for group in report.groups:
+        heading = _group_heading(group)
+        bars = [
+            charts.IntervalBar(f"Seat {f.seat}", f.win_rate, f.low, f.high, f"{_pct1(f.win_rate)} of {f.tables}")
+            for f in group.seats
+        ]
+        best = max(group.seats, key=lambda f: f.win_rate)
+        description = (
+            f"{group.tables} tables. Seat {best.seat} won most often, {_pct1(best.win_rate)} "
+            f"(95 % interval {_pct1(best.low)} to {_pct1(best.high)}); a fair share is {_pct1(group.fair_share)}."
+        )
+        chart = mark_safe(  # noqa: S308 - leagues.charts escapes every text
+            charts.interval_chart(
+                f"{chart_prefix}-seats-{slugify(group.format) or 'format'}-{group.size}",
+                f"Win rate by seat: {heading}",
+                description,
+                bars,
+                reference=group.fair_share,
+                reference_label=f"fair share {_pct1(group.fair_share)}",
+            )  # fmt: skip
+        )
+        shown.append({
+            "group": group, "heading": heading, "chart": chart,
+            "one_vs_one": ONE_VS_ONE_SEATS if group.size == 2 else "",
+            "rows": [{"f": f, "win_rate": _pct1(f.win_rate), "low": _pct1(f.low), "high": _pct1(f.high),
+                      "points": f"{f.average_points:.2f}", "placement": f"{f.average_placement:.2f}"}
+                     for f in group.seats],
+        })  # fmt: skip
+    return shown
+
+
+def event_seats(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = enter(request, doors.EVENT, event_id)
+    report = selectors.event_seat_report(event=event)
+    return render(request, "leagues/seats.html", {
+        "event": event, "report": report, "groups": _seat_groups(report, f"event-{event.pk}"),
+        "heading": f"Seats · {event.name}", "csv": reverse("leagues:export-seats", args=[event.pk]),
+    })  # fmt: skip
+
+
+def season_seats(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = enter(request, league_doors.SEASON, season_id)
+    report = selectors.season_seat_report(season=season)
+    return render(request, "leagues/seats.html", {
+        "season": season, "league": season.league, "report": report,
+        "groups": _seat_groups(report, f"season-{season.pk}"), "heading": f"Seats · {season.name}",
+        "csv": reverse("leagues:season-seats-csv", args=[season.pk]),
+    })  # fmt: skip
 
 
 def leaderboard(request: HttpRequest, format_slug: str) -> HttpResponse:
@@ -344,6 +417,32 @@ def export_season_csv(request: HttpRequest, season_id: int) -> HttpResponse:
                      line.events_counted, f"{line.average_placing:.2f}", line.best_placing,
                      "yes" if line.head_to_head else "no", *cells])  # fmt: skip
     return csv_response(f"{slugify(season.name) or 'season'}-{season.pk}-standings.csv", header, rows)
+
+
+SEAT_HEADER = ["format", "table_size", "seat", "tables", "wins", "shared_firsts", "win_rate", "ci95_low",
+               "ci95_high", "fair_share", "average_points", "average_placement", "too_small"]  # fmt: skip
+
+
+def seat_csv_rows(report: seat_stats.Report) -> list[list[Any]]:
+    """The seat report's rows as the CSV writes them (and the API's figures, rounded to 4 places)."""
+    return [
+        [group.format, group.size, f.seat, f.tables, f.wins, f.shared_firsts, f"{f.win_rate:.4f}", f"{f.low:.4f}",
+         f"{f.high:.4f}", f"{group.fair_share:.4f}", f"{f.average_points:.4f}", f"{f.average_placement:.4f}",
+         "yes" if group.too_small else "no"]
+        for group in report.groups for f in group.seats
+    ]  # fmt: skip
+
+
+def export_seats_csv(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = enter(request, doors.EVENT, event_id)
+    return csv_response(_event_file(event, "seats.csv"), SEAT_HEADER,
+                        seat_csv_rows(selectors.event_seat_report(event=event)))  # fmt: skip
+
+
+def export_season_seats_csv(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = enter(request, league_doors.SEASON, season_id)
+    return csv_response(f"{slugify(season.name) or 'season'}-{season.pk}-seats.csv", SEAT_HEADER,
+                        seat_csv_rows(selectors.season_seat_report(season=season)))  # fmt: skip
 
 
 # --- management ----------------------------------------------------------------------------------------

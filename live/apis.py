@@ -156,12 +156,22 @@ class StationDetailApi(APIView):
         responses={
             200: StationOutput,
             **error_responses(
-                *BODY, *STAFF, "not_found", "station_not_found", "round_not_found", "table_not_found", "decklist_hidden"
+                *BODY,
+                *STAFF,
+                "not_found",
+                "station_not_found",
+                "round_not_found",
+                "table_not_found",
+                "stream_opt_out",
+                "decklist_hidden",
             ),  # fmt: skip
         },
     )
     def patch(self, request: Request, event_id: int, slug: str) -> Response:
-        """Point the station at a table (casters and organisers), or put a decklist on air (or take it off)."""
+        """Point the station at a table (casters and organisers), or put a decklist on air (or take it off).
+
+        A table where a player who opted out of being streamed sits is refused (409 ``stream_opt_out``; the error's
+        ``players`` names them)."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         changes: dict[str, Any] = {}

@@ -193,7 +193,8 @@ def feature_match(match: FeatureMatch) -> dict[str, Any]:
     """What a station's overlay shows (read by :func:`live.selectors.feature_match`): its table in the current
     round, the players in seat order with their records, who is active, the format's counters and the Status
     Conditions on their Creatures from the game in progress, games won in a best of 3, deck names (when the decks were visible to the reader), the timer and the
-    decklist on air."""
+    decklist on air.  ``withheld``: a player at the station's table opted out of being streamed, and only the
+    round and its clock are given."""
     station = match.station
     event = station.event
     fmt = event.format_spec
@@ -208,12 +209,15 @@ def feature_match(match: FeatureMatch) -> dict[str, Any]:
         "result": False,
         "timer": None,
         "decklist": None,
+        "withheld": match.withheld,
     }
     round_ = match.round_
     if round_ is None:
         return answer
     answer["round"] = round_info(round_, match.label)
     answer["timer"] = timer_view(round_, match.timer, extra_seconds=match.extension)
+    if match.withheld:  # a player there opted out of being streamed: the round and its clock, no table, no decklist
+        return answer
     pod = match.pod
     if pod is None:
         return answer
@@ -339,7 +343,10 @@ def event_snapshot(snapshot: Snapshot) -> dict[str, Any]:
         "timer": timer_view(round_, snapshot.timer),
         "standings": standings_rows(snapshot.standings, one_vs_one=event.is_one_vs_one),
         "standings_current": event.standings_current,
-        "stations": [{"slug": s.slug, "name": s.name, "table": s.table_number} for s in snapshot.stations],
+        "stations": [  # a withheld table (a player there opted out of being streamed) is no station's
+            {"slug": s.slug, "name": s.name, "table": None if s.table_number in snapshot.withheld else s.table_number}
+            for s in snapshot.stations
+        ],
         "bracket": bracket_data(snapshot.bracket),
     }
 

@@ -19,7 +19,13 @@ domain events                                          live event               
 ``round.completed`` (the clock reads ``finished``)
 ``table.time_extended``                                ``timer.changed`` (a table) those on the table
 ``station.created``, ``station.changed``               ``feature.changed``         its own
+``registration.stream_consent``                        ``feature.changed`` per     its own
+                                                       station on the player's
+                                                       table
 =====================================================  ==========================  ==============================
+
+A table where a player who opted out of being streamed sits is *withheld*: no station's stream carries its live
+events, and a station pointed at it shows the round and its clock only (:func:`live.selectors.feature_match`).
 
 A player's own stream (``?player=``: the player's page) carries the same, except that of a table's live events
 (``table.result``, ``table.report_changed``, ``game.state_changed``, a table's ``timer.changed``) it carries only
@@ -55,7 +61,7 @@ from live.models import LiveEvent, Station
 from live.publish import publish_soon
 from rules import get_format
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Event, Round, Seat
+from tournaments.models import Event, Registration, Round, Seat
 
 logger = logging.getLogger(__name__)
 
@@ -104,6 +110,10 @@ _ADD_FOR_TABLE = """
         SELECT jsonb_agg(s.slug ORDER BY s.slug) FROM {stations} AS s
         WHERE s.event_id = %(event)s AND s.table_number = %(table)s
           AND %(round)s = (SELECT max(r.number) FROM {rounds} AS r WHERE r.event_id = %(event)s)
+          AND NOT EXISTS (
+            SELECT 1 FROM {registrations} AS g WHERE g.event_id = %(event)s AND g.stream_opt_out
+              AND g.player_id = ANY(%(player_ids)s)
+          )
     ), '[]'::jsonb), %(players)s::jsonb, %(now)s)
 """
 
@@ -111,7 +121,8 @@ _ADD_FOR_TABLE = """
 def add_for_table(
     event_id: int, kind: str, data: dict[str, Any], *, round_number: int, table: int | None, players: list[int]
 ) -> None:
-    """A live event of one table: carried by the streams of the stations on the table and of its ``players``.
+    """A live event of one table: carried by the streams of the stations on the table (none while a player there
+    opted out of being streamed) and of its ``players``.
 
     On PostgreSQL one statement: a staff result made two (the stations read, then the row written), and a result
     is the hottest write of a big event."""
@@ -119,11 +130,12 @@ def add_for_table(
         add(event_id, kind, data, selectors.stations_on_table(event_id=event_id, round_number=round_number,
                                                                table=table), players)  # fmt: skip
         return
-    names = {"events": LiveEvent._meta.db_table, "stations": Station._meta.db_table, "rounds": Round._meta.db_table}
+    names = {"events": LiveEvent._meta.db_table, "stations": Station._meta.db_table, "rounds": Round._meta.db_table,
+             "registrations": Registration._meta.db_table}  # fmt: skip
     with connection.cursor() as cursor:
         cursor.execute(_ADD_FOR_TABLE.format(**names), {
             "event": event_id, "kind": kind, "data": json.dumps(data), "table": table, "round": round_number,
-            "players": json.dumps(players), "now": timezone.now(),
+            "players": json.dumps(players), "player_ids": list(players), "now": timezone.now(),
         })  # fmt: skip
 
 
@@ -289,7 +301,18 @@ def station_changed(domain_event: DomainEvent) -> None:
     feature_changed(station)
 
 
-@events.reader(*ACTIONS)
+@events.handler(DomainAction.REGISTRATION_STREAM_CONSENT)
+@_never_fails
+def stream_consent_changed(domain_event: DomainEvent) -> None:
+    """A player opted out of being streamed (or back in): each station on their table tells its overlay again,
+    which now shows the round and its clock without the table (or the table again)."""
+    event_id = domain_event.event_id
+    assert event_id is not None
+    for station in selectors.stations_showing_player(event_id=event_id, player_id=domain_event.data["player_id"]):
+        feature_changed(station)
+
+
+@events.reader(*ACTIONS, DomainAction.REGISTRATION_STREAM_CONSENT)
 def publish(domain_event: DomainEvent) -> None:
     if domain_event.event_id is not None:
         publish_soon(domain_event.event_id)

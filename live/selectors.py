@@ -25,6 +25,7 @@ from live.models import LiveEvent, LiveStream, OverlayToken, RoundTimer, Station
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Pod, Round, Seat, Standing
 from tournaments.selectors import Bracket
+from tournaments.selectors import people as people_selectors
 from tournaments.selectors.people import players_by_id
 
 if TYPE_CHECKING:
@@ -156,11 +157,14 @@ class FeatureMatch:
     #: The deck on air and its player's name (read only when ``decks_visible``).
     on_air: DeckVersion | None = None
     on_air_name: str | None = None
+    #: The station's table has a player who opted out of being streamed: nothing of it is read or shown.
+    withheld: bool = False
 
 
 def feature_match(*, station: Station, decks_visible: bool, round_: Round | None = None) -> FeatureMatch:
     """What a station's overlay shows (``round_``: the current round, when the caller has read it): about ten
-    queries."""
+    queries.  A table where a player who opted out of being streamed sits is *withheld*: the round and its clock,
+    nothing of the table (whoever pointed the station at it, or a new round that put such a player there)."""
     event = station.event
     round_ = round_ if round_ is not None else tournament_selectors.event_latest_round(event=event.pk)
     if round_ is None:
@@ -175,14 +179,17 @@ def feature_match(*, station: Station, decks_visible: bool, round_: Round | None
         return FeatureMatch(station, decks_visible, round_, label, timer, extension=extension)
     seats = list(pod.seats.all())
     ids = [s.player_id for s in seats]
+    player = station.revealed_player_id
+    opted_out = people_selectors.stream_opted_out(event=event, player_ids=[*ids, *([player] if player else [])])
+    if any(pk in opted_out for pk in ids):
+        return FeatureMatch(station, decks_visible, round_, label, timer, withheld=True)
     standings = tournament_selectors.standings_of_players(event=event, player_ids=ids)
     games = game_selectors.table_games(pod=pod)
     decks = deck_selectors.latest_versions_by_player(event=event.pk, player_ids=ids) if decks_visible else {}
     game = games[-1] if games else None
     last_entry = game_selectors.game_entry(game=game, seq=game.version) if game is not None and game.version else None
     on_air, on_air_name = None, None
-    player = station.revealed_player_id
-    if player is not None and decks_visible:
+    if player is not None and decks_visible and player not in opted_out:
         on_air = decks.get(player)
         if on_air is None:  # not at the table (or no deck there): read theirs alone
             on_air = deck_selectors.latest_versions_by_player(event=event.pk, player_ids=[player]).get(player)
@@ -196,8 +203,8 @@ def feature_match(*, station: Station, decks_visible: bool, round_: Round | None
 
 
 def stations_on_table(*, event_id: int, round_number: int, table: int | None) -> list[str]:
-    """The slugs of the stations pointed at this table, when the round is the current one: one query (two when
-    a station points at it)."""
+    """The slugs of the stations pointed at this table, when the round is the current one and nobody there opted
+    out of being streamed: one query (three when a station points at it)."""
     if table is None:
         return []
     # Ordered by slug alone: the model's ordering names the event, which would join its table.
@@ -206,7 +213,24 @@ def stations_on_table(*, event_id: int, round_number: int, table: int | None) ->
     if not slugs:
         return []
     latest = tournament_selectors.event_latest_round_number(event=event_id)
-    return slugs if latest == round_number else []
+    if latest != round_number:
+        return []
+    if tournament_selectors.table_withheld(event=event_id, number=round_number, table=table):
+        return []  # no station's stream carries the table: a player there opted out of being streamed
+    return slugs
+
+
+def stations_showing_player(*, event_id: int, player_id: int) -> list[Station]:
+    """The stations pointed at the table where the player sits in the current round, with their event: two
+    queries (the current round's number, then the stations)."""
+    latest = tournament_selectors.event_latest_round_number(event=event_id)
+    if latest is None:
+        return []
+    tables = Seat.objects.filter(
+        round__event_id=event_id, round__number=latest, player_id=player_id, pod__is_bye=False
+    ).values("pod__table_number")
+    stations = Station.objects.filter(event_id=event_id, table_number__in=tables)
+    return list(stations.select_related("event", "revealed_player").order_by("slug"))
 
 
 # --- the whole event ------------------------------------------------------------------------------------------------
@@ -232,6 +256,8 @@ class Snapshot:
     standings: list[Standing]
     stations: list[Station]
     bracket: Bracket | None
+    #: The current round's tables no station shows: a player there opted out of being streamed.
+    withheld: frozenset[int] = frozenset()
 
 
 def event_snapshot(*, event: Event, player: int | None = None) -> Snapshot:
@@ -258,6 +284,7 @@ def event_snapshot(*, event: Event, player: int | None = None) -> Snapshot:
         standings=tournament_selectors.standings_top(event=event.pk, limit=STANDINGS_SHOWN),
         stations=stations_of(event=event),
         bracket=tournament_selectors.top_cut_bracket(event=event),
+        withheld=frozenset(people_selectors.withheld_tables(round_=round_)) if round_ is not None else frozenset(),
     )
 
 

@@ -32,6 +32,7 @@ from tournaments import audit
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Pod, PodResult, Registration, Round
 from tournaments.policy import Action, can, ensure
+from tournaments.selectors import people as people_selectors
 from tournaments.services._common import shared_event
 
 #: A round's length: 1 minute to 4 hours; extra time for the round or a table: 1 to 60 minutes.
@@ -224,6 +225,19 @@ def station_create(*, event: Event, slug: str, name: str = "", by) -> Station:
     return station
 
 
+def _ensure_streamable(event: Event, pod: Pod, table_number: int) -> None:
+    """Refuse a table where a player who opted out of being streamed sits (409 ``stream_opt_out``, naming them)."""
+    opted_out = people_selectors.stream_opted_out(event=event, player_ids=[s.player_id for s in pod.seats.all()])
+    if opted_out:
+        names = " and ".join(opted_out.values())
+        raise Conflict(
+            f"{names} {'has' if len(opted_out) == 1 else 'have'} opted out of being streamed: table {table_number} "
+            "cannot be a feature match.",
+            code="stream_opt_out", field="table",
+            extra={"players": [{"id": pk, "name": name} for pk, name in opted_out.items()]},
+        )  # fmt: skip
+
+
 def station_update(
     *, station: Station, by, table_number: int | None = _UNSET, revealed_player: int | None = _UNSET
 ) -> Station:
@@ -239,14 +253,22 @@ def station_update(
                 latest = tournament_selectors.event_latest_round(event=event)
                 if latest is None:
                     raise NotFound("No round has been paired yet.", code="round_not_found")
-                pod = tournament_selectors.round_table(round_=latest, table=table_number)
+                pod = tournament_selectors.round_table(round_=latest, table=table_number, with_seats=True)
                 if pod is None or pod.is_bye:
                     raise NotFound(f"Round {latest.number} has no table {table_number}.", code="table_not_found")
+                _ensure_streamable(event, pod, table_number)
             station.table_number = table_number
         if revealed_player is not _UNSET:
             if revealed_player is not None:
                 if not Registration.objects.filter(event=event, player_id=revealed_player).exists():
                     raise ApplicationError("That player is not registered at this event.", field="decklist_on_air")
+                opted_out = people_selectors.stream_opted_out(event=event, player_ids=[revealed_player])
+                if opted_out:
+                    raise Conflict(
+                        f"{opted_out[revealed_player]} has opted out of being streamed: their decklist cannot go on "
+                        "air.", code="stream_opt_out", field="decklist_on_air",
+                        extra={"players": [{"id": revealed_player, "name": opted_out[revealed_player]}]},
+                    )  # fmt: skip
                 if not event.decklists_public and not can(by, Action.SEE_HIDDEN_DECKLISTS, event):
                     raise Conflict(
                         "Decklists are not public yet, and the organiser does not let casters see them.",

@@ -219,6 +219,7 @@ def _caster_page(request: HttpRequest, event: Event, **extra: Any) -> HttpRespon
         "tables": [t for t in tables if not t["bye"]],
         "stations": stations,
         "players": {t["table"]: t["players"] for t in tables if not t["bye"]},
+        "withheld": people_selectors.withheld_tables(round_=round_) if round_ is not None else set(),
         "tokens": selectors.tokens_of(event=event),
         "base": base,
         "decks_visible": policy.can_view_hidden_decklists(request.user, event),

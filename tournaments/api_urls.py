@@ -43,6 +43,9 @@ urlpatterns = [
     path(R + "byes/", registrations.ByeAssignApi.as_view(), name="registration-bye-assign"),
     path(R + "byes/<int:number>/", registrations.ByeUnassignApi.as_view(), name="registration-bye-unassign"),
     path(R + "check-in/", registrations.RegistrationCheckInApi.as_view(), name="registration-check-in"),
+    path(
+        R + "stream-consent/", registrations.RegistrationStreamConsentApi.as_view(), name="registration-stream-consent"
+    ),
     path(R + "drop/", registrations.RegistrationDropApi.as_view(), name="registration-drop"),
     path(R + "undrop/", registrations.RegistrationUndropApi.as_view(), name="registration-undrop"),
     path(R + "withdraw/", registrations.RegistrationWithdrawApi.as_view(), name="registration-withdraw"),

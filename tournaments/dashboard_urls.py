@@ -47,6 +47,11 @@ urlpatterns = [
         name="registration-fixed-table",
     ),
     path(
+        "events/<int:event_id>/registrations/<int:registration_id>/stream-consent/",
+        registrations.registration_stream_consent,
+        name="registration-stream-consent",
+    ),
+    path(
         "events/<int:event_id>/registrations/<int:registration_id>/bye/",
         registrations.registration_bye,
         name="registration-bye",

@@ -256,6 +256,10 @@ class Registration(models.Model):
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
     #: The last phase the player plays in (:class:`Phase`): 1 until they advance to the next one.
     phase = models.PositiveSmallIntegerField(default=1)
+    #: The player does not want to be streamed: no station shows a table they sit at (``live``'s feature matches).
+    stream_opt_out = models.BooleanField(default=False)
+    #: When the consent last changed (``None``: never, the default stands).
+    stream_consent_changed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -82,6 +82,7 @@ POST   /events/{event_id}/registrations/{registration_id}/withdraw/       401   
 POST   /events/{event_id}/registrations/{registration_id}/accept/         401   200  403   403    403    403    403     403  403  403
 POST   /events/{event_id}/registrations/{registration_id}/decline/        401   200  403   403    403    403    403     403  403  403
 POST   /events/{event_id}/registrations/{registration_id}/check-in/       401   200  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/registrations/{registration_id}/stream-consent/ 401   200  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/drop/           401   409  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/undrop/         401   403  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/byes/           401   403  403   403    403    201    403     201  201  201
@@ -333,6 +334,7 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/registrations/{registration_id}/accept/": (invitation, None),
         "POST /events/{event_id}/registrations/{registration_id}/decline/": (invitation, None),
         "POST /events/{event_id}/registrations/{registration_id}/check-in/": (alice, {"checked_in": True}),
+        "POST /events/{event_id}/registrations/{registration_id}/stream-consent/": (alice, {"stream_opt_out": True}),
         "POST /events/{event_id}/registrations/{registration_id}/drop/": (alice, None),
         "POST /events/{event_id}/registrations/{registration_id}/undrop/": (alice, {"reason": "Dropped by mistake."}),
         "POST /events/{event_id}/registrations/{registration_id}/byes/": (alice, {"round": 3}),

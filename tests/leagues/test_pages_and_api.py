@@ -179,7 +179,9 @@ def test_the_pages_read_the_same_number_of_queries_for_a_longer_season(
     league, season, dm, ms, field = season_of_two
     urls = [f"/leagues/{league.pk}/", f"/seasons/{season.pk}/", f"/seasons/{season.pk}/meta/",
             f"/events/{dm.pk}/meta/", "/ratings/deck-masters/", f"/players/{field[0].pk}/ratings/",
-            f"/api/v1/seasons/{season.pk}/standings/", f"/api/v1/seasons/{season.pk}/meta/"]  # fmt: skip
+            f"/api/v1/seasons/{season.pk}/standings/", f"/api/v1/seasons/{season.pk}/meta/",
+            f"/seasons/{season.pk}/seats/", f"/events/{dm.pk}/seats/", f"/api/v1/seasons/{season.pk}/seats/",
+            f"/api/v1/events/{dm.pk}/seats/"]  # fmt: skip
     client = Client()
     counts = {}
     for url in urls:

@@ -306,6 +306,9 @@ class RegistrationOutput(serializers.Serializer):
     late_entry_round = serializers.IntegerField(allow_null=True, help_text="Late entry: first round paired in.")
     missed_rounds = serializers.IntegerField(help_text="Rounds lost by entering late.")
     fixed_table = serializers.IntegerField(allow_null=True)
+    stream_opt_out = serializers.BooleanField(
+        help_text="The player opted out of being streamed: no stream station shows a table they sit at."
+    )
     assigned_byes = serializers.SerializerMethodField(help_text="Rounds the organiser gave this player a bye.")
 
     def get_assigned_byes(self, registration) -> list[int]:

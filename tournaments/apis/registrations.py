@@ -234,6 +234,33 @@ class RegistrationDetailApi(APIView):
         return _registration_answer(request, registration)
 
 
+class RegistrationStreamConsentApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="StreamConsent")
+    class InputSerializer(serializers.Serializer):
+        stream_opt_out = serializers.BooleanField(
+            help_text="true: the player is not to be streamed (no station shows their table); false: they may be."
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: RegistrationOutput, **error_responses(*BODY, *STAFF, "not_found")},
+    )
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """Opt the player out of being streamed, or back in: the player themselves or the event's staff, at any time
+        (audited).  A stream station showing their table stops showing it; none may be pointed at it while they are
+        opted out (``stream_opt_out`` on the station's update)."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        registration = services.registration_stream_consent_set(
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id),
+            by=request.user,
+            **serializer.validated_data,
+        )
+        return _registration_answer(request, registration)
+
+
 class ByeAssignApi(APIView):
     permission_classes = [IsAuthenticated]
 

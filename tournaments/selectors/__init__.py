@@ -189,6 +189,14 @@ def table_seats_at(*, event: Event | int, number: int, table: int | None) -> lis
     return list(seats.select_related("player").order_by("seat_order"))
 
 
+def table_withheld(*, event: Event | int, number: int, table: int | None) -> bool:
+    """Whether a player who opted out of being streamed sits at table ``table`` of round ``number``: one query."""
+    seated = Seat.objects.filter(round__event=event, round__number=number, pod__table_number=table)
+    return Registration.objects.filter(
+        event=event, stream_opt_out=True, player_id__in=seated.values("player_id")
+    ).exists()
+
+
 class ModelRows[M: Model]:
     """Instances of ``model`` from the columns of a raw query, as the ORM would make them (its converters run).
 

@@ -353,3 +353,26 @@ def player_penalties(*, player: Player, event_ids: Iterable[int]) -> dict[int, l
     for penalty in _penalties().filter(registration__player=player, event_id__in=list(event_ids)):
         found.setdefault(penalty.event_id, []).append(penalty)
     return found
+
+
+# --- stream consent ---------------------------------------------------------------------------------------------
+
+
+def stream_opted_out(*, event: Event | int, player_ids: Iterable[int]) -> dict[int, str]:
+    """``{player id: name}`` of the players of ``player_ids`` who opted out of being streamed at the event: one
+    query (none without ids)."""
+    ids = list(player_ids)
+    if not ids:
+        return {}
+    rows = Registration.objects.filter(event=event, player_id__in=ids, stream_opt_out=True).order_by(
+        "player__display_name", "player_id"
+    )
+    return dict(rows.values_list("player_id", "player__display_name"))
+
+
+def withheld_tables(*, round_: Round) -> set[int]:
+    """The table numbers of the round where a player who opted out of being streamed sits (no station shows
+    them): one query."""
+    opted_out = Registration.objects.filter(event_id=round_.event_id, stream_opt_out=True).values("player_id")
+    seats = Seat.objects.filter(round=round_, pod__is_bye=False, player_id__in=opted_out)
+    return {number for number in seats.values_list("pod__table_number", flat=True) if number is not None}

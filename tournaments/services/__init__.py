@@ -34,6 +34,7 @@ from tournaments.services.registrations import (
     registration_create,
     registration_decline,
     registration_drop,
+    registration_stream_consent_set,
     registration_update,
 )
 from tournaments.services.results import pod_result_report
@@ -60,6 +61,7 @@ __all__ = [
     "registration_create",
     "registration_decline",
     "registration_drop",
+    "registration_stream_consent_set",
     "registration_update",
     "roster_import",
     "round_repair",

@@ -499,6 +499,32 @@ def registration_update(*, registration: Registration, by, fixed_table: int | No
     return registration
 
 
+def registration_stream_consent_set(*, registration: Registration, by, stream_opt_out: bool) -> Registration:
+    """The player opts out of being streamed (``True``) or back in (``False``).
+
+    The player themselves or the event's staff (registrations), at any time, even once the event is finished (a
+    VOD is still a stream).  An opted-out player's table is never a station's feature match: a caster pointing a
+    station at it is refused (``stream_opt_out``), and a station already on it stops showing it (``live``, on the
+    domain event).  Recorded in the audit trail."""
+    if not can_act_for_player(by, registration.player, registration.event):
+        raise PermissionDenied("Only the player or the event's staff may change whether this player is streamed.")
+    with transaction.atomic():
+        event = locked_event(registration.event_id)
+        registration = _locked_registration(registration)
+        if registration.stream_opt_out == stream_opt_out:
+            return registration
+        before = {"stream_opt_out": registration.stream_opt_out}
+        registration.stream_opt_out = stream_opt_out
+        registration.stream_consent_changed_at = timezone.now()
+        registration.save(update_fields=["stream_opt_out", "stream_consent_changed_at"])
+        events.record(
+            event=event, by=by, action=DomainAction.REGISTRATION_STREAM_CONSENT, subject=_label(registration),
+            before=before, after={"stream_opt_out": stream_opt_out},
+            player_id=registration.player_id, stream_opt_out=stream_opt_out,
+        )  # fmt: skip
+    return registration
+
+
 def bye_assign(*, registration: Registration, round_number: int, by) -> ByeAssignment:
     """Give a player a bye in a round that has not been paired yet (a win, like any bye)."""
     ensure(by, Action.MANAGE_REGISTRATIONS, registration.event)

@@ -52,6 +52,7 @@ AUDIT_ACTION_NAMES: dict[str, str] = {
     DomainAction.REGISTRATION_DROPPED: "Dropped",
     DomainAction.REGISTRATION_UNDROPPED: "Drop undone",
     DomainAction.REGISTRATION_FIXED_TABLE: "Fixed table changed",
+    DomainAction.REGISTRATION_STREAM_CONSENT: "Stream consent changed",
     DomainAction.BYE_ASSIGNED: "Bye assigned",
     DomainAction.BYE_UNASSIGNED: "Bye taken back",
     DomainAction.PLAYER_CLAIM_CODE: "Claim code made",

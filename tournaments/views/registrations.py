@@ -288,6 +288,20 @@ def registration_fixed_table(request: HtmxHttpRequest, event_id: int, registrati
 
 @login_required
 @require_POST
+def registration_stream_consent(request: HtmxHttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """Staff opt a player out of being streamed (``stream_opt_out=yes``), or back in (``no``): audited."""
+    opt_out = request.POST.get("stream_opt_out") == "yes"
+    return _registration_action(
+        request,
+        event_id,
+        registration_id,
+        lambda r: services.registration_stream_consent_set(registration=r, by=request.user, stream_opt_out=opt_out),
+        done="Not streamed from now on." if opt_out else "May be streamed again.",
+    )
+
+
+@login_required
+@require_POST
 def registration_bye(request: HtmxHttpRequest, event_id: int, registration_id: int) -> HttpResponse:
     number = request.POST.get("round", "")
     remove = request.POST.get("remove") == "true"
