@@ -122,7 +122,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from rules.base import Scoring, TableSize
 
@@ -142,7 +142,7 @@ __all__ = [
 DRAW_RATE = 0.05
 
 #: Simulated finishes per projection unless the caller asks for another number.
-SIMULATIONS = 200
+SIMULATIONS = 100
 
 _LOW_PERCENTILE = 0.1
 _HIGH_PERCENTILE = 0.9
@@ -384,6 +384,23 @@ def _first(options: Sequence[int], ok: Callable[[int], bool]) -> int | None:
     return options[lo] if lo < len(options) else None
 
 
+def _safe_with(field: _Field, key: tuple[int, int], cut_size: int, gain: int) -> bool:
+    return field.can_reach(key[0] + gain, budget=field.budget - gain, exclude=key) < cut_size
+
+
+def _possible_with(field: _Field, points: int, cut_size: int, gain: int) -> bool:
+    # ``above`` counts the player too when they are above the total: never, since the gain is >= 0.
+    return field.above(points + gain) < cut_size
+
+
+def _safe_for_all(field: _Field, cut_size: int, total: int) -> bool:
+    return field.can_reach(total, budget=field.budget, exclude=None) <= cut_size
+
+
+def _reaches(points: int, line: int, gain: int) -> bool:
+    return points + gain >= line
+
+
 def cut_line(
     players: Sequence[CutPlayer],
     *,
@@ -416,15 +433,9 @@ def cut_line(
             guaranteed: int | None = 0
             possible: int | None = 0
         else:
-            guaranteed = _first(
-                options,
-                lambda x, points=points, key=key: (
-                    field.can_reach(points + x, budget=field.budget - x, exclude=key) < cut_size
-                ),
-            )
-            # ``above`` counts the player too when they are above the total: never, since x >= 0.
-            possible = _first(options, lambda x, points=points: field.above(points + x) < cut_size)
-        likely = None if line is None else _first(options, lambda x, points=points: points + x >= line)
+            guaranteed = _first(options, partial(_safe_with, field, key, cut_size))
+            possible = _first(options, partial(_possible_with, field, points, cut_size))
+        likely = None if line is None else _first(options, partial(_reaches, points, line))
         answers[key] = PlayerCut(
             points=points,
             rounds_left=rounds,
@@ -439,7 +450,7 @@ def cut_line(
     else:
         top = max((p + field.top[r] for p, r in field.keys), default=0)
         totals = range(top + 2)
-        safe = _first(totals, lambda t: field.can_reach(t, budget=field.budget, exclude=None) <= cut_size)
+        safe = _first(totals, partial(_safe_for_all, field, cut_size))
         if safe is not None and safe > top:
             safe = None
     return CutLine(
