@@ -8,11 +8,12 @@ people.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from tournaments.models import Event
 from tournaments.pairing import topcut
-from tournaments.selectors import cut_pod_size, event_standings, event_structure
+from tournaments.selectors import cut_pod_size, event_attendance, event_standings, event_structure
 from tournaments.standings.cutline import CutLine, CutPlayer, PlayerCut, cut_line
 
 #: Simulated finishes behind the projected line.
@@ -52,6 +53,14 @@ class EventCutLine:
 
     def row_of(self, player_id: int) -> CutRow | None:
         return next((r for r in self.rows if r.player_id == player_id), None)
+
+    @property
+    def counts(self) -> list[tuple[str, int]]:
+        """How many active players are in, in control, still alive and out (the dashboard's summary)."""
+        by_status = Counter(r.need.status for r in self.rows)
+        labels = (("in", "In whatever happens"), ("control", "In with a result of their own"),
+                  ("alive", "Depend on other results"), ("out", "Out of reach"))  # fmt: skip
+        return [(label, by_status[status]) for status, label in labels if self.rows]
 
 
 def planned_cut(event: Event) -> tuple[int, str]:
@@ -204,3 +213,17 @@ def structure_rows(event: Event, players: int) -> tuple[list[StructureRow], str]
             )
         )
     return rows, source
+
+
+def structure_card(*, event: Event, cut: EventCutLine) -> dict[str, object]:
+    """What the public event page's structure card shows (``public/_event_structure.html``)."""
+    attendance = event_attendance(event=event).entered
+    rows, source = structure_rows(event, attendance)
+    return {
+        "cut": cut,
+        "attendance": attendance,
+        "structure_rows": rows,
+        "structure_source": source,
+        "cut_rules": cut_rules_words(event),
+        "caveat": CAVEAT,
+    }
