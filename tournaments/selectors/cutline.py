@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from tournaments.models import Event
 from tournaments.pairing import topcut
-from tournaments.selectors import cut_pod_size, event_attendance, event_standings, event_structure
+from tournaments.selectors import EventStructure, cut_pod_size, event_attendance, event_standings, event_structure
 from tournaments.standings.cutline import CutLine, CutPlayer, PlayerCut, cut_line
 
 #: Simulated finishes behind the projected line.
@@ -50,6 +50,8 @@ class EventCutLine:
     cut_source: str
     line: CutLine | None = None
     rows: list[CutRow] = field(default_factory=list)
+    #: Players entered, when the cut followed the recommendation for them (``None``: not counted).
+    attendance: int | None = None
 
     def row_of(self, player_id: int) -> CutRow | None:
         return next((r for r in self.rows if r.player_id == player_id), None)
@@ -63,15 +65,22 @@ class EventCutLine:
         return [(label, by_status[status]) for status, label in labels if self.rows]
 
 
-def planned_cut(event: Event) -> tuple[int, str]:
-    """The cut an event is heading for and where that number comes from: the cut under way, the organiser's plan,
-    else the recommendation for the players entered (0 when there is none yet)."""
+_UNREAD = object()
+
+
+def planned_cut(event: Event, structure: object = _UNREAD) -> tuple[int, str, int | None]:
+    """The cut an event is heading for, where that number comes from (the cut under way, the organiser's plan,
+    else the recommendation for the players entered: 0 when there is none yet) and, for a recommendation, the
+    players entered.  ``structure``: :func:`~tournaments.selectors.event_structure` when the caller has it."""
     if event.top_cut_size:
-        return event.top_cut_size, "started"
+        return event.top_cut_size, "started", None
     if event.planned_cut_size is not None:
-        return event.planned_cut_size, "planned"
-    structure = event_structure(event=event)
-    return (structure.top_cut if structure else 0), "recommended"
+        return event.planned_cut_size, "planned", None
+    if structure is _UNREAD:
+        structure = event_structure(event=event)
+    if isinstance(structure, EventStructure):
+        return structure.top_cut, "recommended", structure.players
+    return 0, "recommended", None
 
 
 def max_byes(event: Event) -> int:
@@ -80,9 +89,10 @@ def max_byes(event: Event) -> int:
     return 1 if size.is_one_vs_one else size.preferred - 1
 
 
-def event_cut_line(*, event: Event, simulations: int = SIMULATIONS) -> EventCutLine:
+def event_cut_line(*, event: Event, simulations: int = SIMULATIONS, structure: object = _UNREAD) -> EventCutLine:
     """The cut line of ``event`` (its state and, during the Swiss of an event with a cut, the lines and every
-    active player's needs in standings order).  Two or three queries."""
+    active player's needs in standings order).  One query for the standings, two more to count the players when
+    the cut follows the recommendation and the caller does not pass ``structure`` (:func:`planned_cut`)."""
     if event.status == Event.Status.FINISHED:
         return EventCutLine(state="finished", message="The event is finished.", cut_size=event.top_cut_size,
                             cut_source="started")  # fmt: skip
@@ -93,7 +103,7 @@ def event_cut_line(*, event: Event, simulations: int = SIMULATIONS) -> EventCutL
             cut_size=event.top_cut_size,
             cut_source="started",
         )
-    size, source = planned_cut(event)
+    size, source, attendance = planned_cut(event, structure)
     if not size:
         why = (
             "The organiser plans no top cut"
@@ -101,7 +111,7 @@ def event_cut_line(*, event: Event, simulations: int = SIMULATIONS) -> EventCutL
             else "No top cut is recommended for the players entered"
         )
         return EventCutLine(state="no_cut", message=f"{why}: the Swiss standings are final.", cut_size=0,
-                            cut_source=source)  # fmt: skip
+                            cut_source=source, attendance=attendance)  # fmt: skip
     rows = [s for s in event_standings(event=event) if not s.dropped]
     players = [
         CutPlayer(player_id=s.player_id, points=s.points, rounds_left=max(0, event.planned_rounds - s.matches))
@@ -129,6 +139,7 @@ def event_cut_line(*, event: Event, simulations: int = SIMULATIONS) -> EventCutL
         cut_source=source,
         line=line,
         rows=[CutRow(s.player_id, s.player.display_name, s.rank, line.players[s.player_id]) for s in rows],
+        attendance=attendance,
     )
 
 
@@ -217,7 +228,7 @@ def structure_rows(event: Event, players: int) -> tuple[list[StructureRow], str]
 
 def structure_card(*, event: Event, cut: EventCutLine) -> dict[str, object]:
     """What the public event page's structure card shows (``public/_event_structure.html``)."""
-    attendance = event_attendance(event=event).entered
+    attendance = cut.attendance if cut.attendance is not None else event_attendance(event=event).entered
     rows, source = structure_rows(event, attendance)
     return {
         "cut": cut,

@@ -77,7 +77,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     context.update(_check_in_context(request, event))
     context.update(_standings_card(event))
     context.update(_structure_context(event))
-    cut = cutline_selectors.event_cut_line(event=event)
+    cut = cutline_selectors.event_cut_line(event=event, structure=context["structure"])
     context.update(
         cut=cut,
         caveat=cutline_selectors.CAVEAT,
