@@ -279,25 +279,31 @@ def round_capacity(players: int, *, scoring: Scoring, table_size: TableSize, max
 
     When no seating fits the table sizes and byes, every player is counted at the most one seat can earn.
     """
-    return _capacities(scoring, table_size.min, table_size.max, max_byes, players)[players]
+    return _capacities(scoring, table_size.min, table_size.max, max_byes, [players])[players]
 
 
-def _capacities(scoring: Scoring, smallest: int, largest: int, max_byes: int, players: int) -> list[int]:
-    """``capacity[n]`` for ``n`` in ``0..players`` (:func:`round_capacity`)."""
-    impossible = -1
+def _capacities(scoring: Scoring, smallest: int, largest: int, max_byes: int, counts: Iterable[int]) -> dict[int, int]:
+    """:func:`round_capacity` of each of ``counts`` players, from one pass over the seatings of up to the most."""
+    wanted = sorted(set(counts))
+    most = wanted[-1] if wanted else 0
     best = {size: _table_best(scoring, size) for size in range(smallest, largest + 1)}
-    tables = [0] + [impossible] * players
-    for n in range(smallest, players + 1):
-        tables[n] = max(
-            (tables[n - size] + points for size, points in best.items() if size <= n and tables[n - size] >= 0),
-            default=impossible,
-        )
+    impossible = -1
+    tables = [0] + [impossible] * most
+    if smallest == largest:
+        # One table size (1v1, pods of exactly four): whole tables only.
+        for n in range(smallest, most + 1, smallest):
+            tables[n] = (n // smallest) * best[smallest]
+    else:
+        for n in range(smallest, most + 1):
+            tables[n] = max(
+                (tables[n - size] + points for size, points in best.items() if size <= n and tables[n - size] >= 0),
+                default=impossible,
+            )
     best_seat = max(seat_values(scoring, best))
-    bye = scoring.bye_points
-    capacity = []
-    for n in range(players + 1):
-        options = [tables[n - b] + b * bye for b in range(min(max_byes, n) + 1) if tables[n - b] >= 0]
-        capacity.append(max(options) if options else n * best_seat)
+    capacity = {}
+    for n in wanted:
+        options = [tables[n - b] + b * scoring.bye_points for b in range(min(max_byes, n) + 1) if tables[n - b] >= 0]
+        capacity[n] = max(options) if options else n * best_seat
     return capacity
 
 
@@ -315,12 +321,15 @@ class _Field:
         self.top = {r: gains(self.values, r)[-1] for r in {k[1] for k in self.keys}}
         # Players in each round still to play: round m (1 = the next) is played by those with rounds_left > m - 1
         # counted from the end, i.e. rounds_left >= max_rounds - m + 1.
-        by_rounds = Counter(p.rounds_left for p in players)
-        capacity = _capacities(scoring, table_size.min, table_size.max, max_byes, len(players))
-        self.budget = 0
-        for m in range(1, self.max_rounds + 1):
-            playing = sum(count for r, count in by_rounds.items() if r >= self.max_rounds - m + 1)
-            self.budget += capacity[playing]
+        by_rounds: Counter[int] = Counter()
+        for (_, rounds), count in self.groups.items():
+            by_rounds[rounds] += count
+        playing = [
+            sum(count for r, count in by_rounds.items() if r >= self.max_rounds - m + 1)
+            for m in range(1, self.max_rounds + 1)
+        ]
+        capacity = _capacities(scoring, table_size.min, table_size.max, max_byes, playing)
+        self.budget = sum(capacity[n] for n in playing)
         # Points sorted descending, for "how many are above".
         self.points_desc = sorted((p.points for p in players), reverse=True)
 
