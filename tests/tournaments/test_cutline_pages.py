@@ -46,9 +46,10 @@ def test_the_standings_page_shows_the_lines_and_says_when_there_is_no_cut(client
     page = client.get(f"/events/{event.pk}/standings/").content.decode()
     assert "Safe line" in page and "Projected line" in page
     small = make_event(organiser, 6, rounds=3)
-    assert "No top cut is recommended for the players entered" in client.get(
-        f"/events/{small.pk}/standings/"
-    ).content.decode()
+    assert (
+        "No top cut is recommended for the players entered"
+        in client.get(f"/events/{small.pk}/standings/").content.decode()
+    )
 
 
 def test_the_dashboard_counts_the_players_by_what_they_need(client, organiser) -> None:
