@@ -46,3 +46,13 @@ def test_the_player_reads_what_makes_the_cut_and_the_events_structure(new_page, 
     expect(page.get_by_role("region", name="What makes the cut")).to_contain_text("Safe line")
     assert_fits(page)
     axe_check(page)
+
+
+def test_the_organiser_sees_the_lines_and_who_needs_what_on_the_dashboard(new_page, organiser, half_played):
+    event, _ = half_played
+    page = new_page(viewport=PHONE, user=organiser)
+    page.goto(f"/dashboard/events/{event.pk}/")
+    lines = page.get_by_role("region", name="What makes the cut")
+    expect(lines).to_contain_text("Depend on other results")
+    assert_fits(page)
+    axe_check(page)

@@ -60,7 +60,7 @@ class EventCutLine:
     def counts(self) -> list[tuple[str, int]]:
         """How many active players are in, in control, still alive and out (the dashboard's summary)."""
         by_status = Counter(r.need.status for r in self.rows)
-        labels = (("in", "In whatever happens"), ("control", "In with a result of their own"),
+        labels = (("in", "In whatever happens"), ("control", "Can lock a place with their own results"),
                   ("alive", "Depend on other results"), ("out", "Out of reach"))  # fmt: skip
         return [(label, by_status[status]) for status, label in labels if self.rows]
 

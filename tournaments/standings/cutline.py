@@ -111,7 +111,8 @@ know, a negative ``max_byes`` or ``simulations``.  It depends only on the
 multiset of (points, rounds left): players on the same points with the same
 rounds left get the same answer, and the cost grows with the number of
 distinct points totals, not the number of players (4,000 players take a few
-milliseconds; ``python manage.py bench standings``).  With no more active
+milliseconds, and some 25 more for a projection of 100 simulated finishes;
+``python manage.py bench standings``).  With no more active
 players than the cut, everyone is in with 0 more points.
 """
 
