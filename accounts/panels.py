@@ -25,6 +25,7 @@ from live import selectors as live_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments import words
 from tournaments.models import Event, Player, Registration
+from tournaments.selectors import cutline as cutline_selectors
 from tournaments.selectors import standings as standings_selectors
 from tournaments.selectors.people import player_penalties
 
@@ -146,6 +147,10 @@ class Panel:
     #: fetches it again when a round is paired or a report or a result comes at the player's table.  ``None``: it
     #: does not follow.
     live_seq: int | None = None
+    #: What the player needs for the top cut, in a sentence (during the Swiss of an event with a cut), or why the
+    #: event has no cut line; ``cut_lines``: the event's safe and projected lines in words.
+    cut_need: str = ""
+    cut_lines: str = ""
 
     @property
     def level(self) -> int:
@@ -265,6 +270,8 @@ def build(
         panel.can_drop = not waiting_for_result
         if waiting_for_result:
             panel.drop_note = "You can drop once your table's result is in."
+    if playing and registered and panel.standing is not None:
+        _cut_need(panel, event, player)
     if follows_live(event, registration):
         clock = panel.table.timer if panel.table is not None else None
         panel.live_seq = clock["seq"] if clock is not None else live_selectors.last_seq(event_id=event.pk)
@@ -284,6 +291,22 @@ def _phase_note(event: Event, registration: Registration) -> tuple[str, bool]:
         f"Your event ended with {ended.name}: {missed.name} was for {ended.rule_text()}. Your record and standing stay.",
         True,
     )
+
+
+def _cut_need(panel: Panel, event: Event, player: Player) -> None:
+    cut = cutline_selectors.event_cut_line(event=event)
+    row = cut.row_of(player.pk)
+    if cut.state != "swiss" or cut.line is None or row is None:
+        panel.cut_need = cut.message if cut.state == "no_cut" else ""
+        return
+    panel.cut_need = cutline_selectors.need_words(row.need)
+    line = cut.line
+    lines = [f"Top {cut.cut_size} cut"]
+    if line.safe_line is not None:
+        lines.append(f"safe line {line.safe_line} points")
+    if line.projected_line is not None:
+        lines.append(f"projected line {line.projected_line} points")
+    panel.cut_lines = " · ".join(lines) + "."
 
 
 def _check_in_note(event: Event, registration: Registration, waiting_place: int | None) -> str:

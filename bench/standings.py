@@ -19,6 +19,13 @@ then times both back to back (alternating runs, best of 15 each, in CPU
 time after collecting the garbage of the run before) on the
 10,000-player classic event; the engine's target is at most
 :data:`BASELINE_TARGET` times the baseline.
+
+The cut line (:func:`tournaments.standings.cutline.cut_line`): 4,000 players
+after 7 of 10 rounds paired Swiss-style (by points, 5 % draws), a top 8,
+with the projection's 100 simulated finishes and without; and pods of four,
+4,000 players after 4 of 6 rounds, a top 16.  Best of the runs, in CPU
+milliseconds (the process's own time: on a shared machine the wall clock
+also counts the waits for a core); the target is well under 100 ms.
 """
 
 from __future__ import annotations
@@ -30,8 +37,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rules.base import ONE_VS_ONE, POD
+from rules.base import ONE_VS_ONE, POD, TableSize
 from tournaments.standings import SeatResult, TableResult, compute_standings
+from tournaments.standings.cutline import CutPlayer, cut_line
 
 
 def one_vs_one_event(players: int, rounds: int, *, games: bool = False, seed: int = 1) -> list[TableResult]:
@@ -128,6 +136,56 @@ def numpy_classic(
     return {"player_id": ids[order], "rank": rank, "points": points, "omw": omw, "oomw": oomw}
 
 
+def swiss_points(players: int, rounds: int, *, pod: int = 2, seed: int = 1) -> list[int]:
+    """Match points after ``rounds`` rounds paired by points (ties at random), tables of ``pod``: 5 % draws,
+    otherwise 3 to a random winner and, in pods, 1 to a random runner-up."""
+    rng = random.Random(seed)
+    points = [0] * players
+    for _ in range(rounds):
+        order = sorted(range(players), key=lambda p: (-points[p], rng.random()))
+        for k in range(0, players - pod + 1, pod):
+            table = order[k : k + pod]
+            rng.shuffle(table)
+            if rng.random() < 0.05:
+                points[table[0]] += 1
+                points[table[1]] += 1
+            else:
+                points[table[0]] += 3
+                if pod > 2:
+                    points[table[1]] += 1
+        for p in order[players - players % pod :]:
+            points[p] += 3
+    return points
+
+
+def _cut_line_figures(repeats: int, out) -> tuple[dict, list[tuple[str, str]]]:
+    one = TableSize(min=2, max=2, preferred=2)
+    pods = TableSize(min=3, max=4, preferred=4)
+    swiss = [CutPlayer(k, p, 3) for k, p in enumerate(swiss_points(4_000, 7))]
+    pod_field = [CutPlayer(k, p, 2) for k, p in enumerate(swiss_points(4_000, 4, pod=4))]
+    cases = [
+        ("with_projection_ms", "1v1, 3 of 10 rounds left, top 8, 100 simulated finishes", swiss, ONE_VS_ONE, one, 1,
+         100),
+        ("without_projection_ms", "1v1, 3 of 10 rounds left, top 8, no projection", swiss, ONE_VS_ONE, one, 1, 0),
+        ("pods_ms", "pods of 4, 2 of 6 rounds left, top 16, 100 simulated finishes", pod_field, POD, pods, 3, 100),
+    ]  # fmt: skip
+    figures: dict = {"players": 4_000}
+    rows = []
+    for key, label, field, scoring, size, byes, sims in cases:
+        out.write(f"cut line, {label} ...")
+        cut = 16 if scoring is POD else 8
+        ms = _best_ms(
+            repeats,
+            lambda field=field, scoring=scoring, size=size, byes=byes, sims=sims, cut=cut: cut_line(
+                field, cut_size=cut, scoring=scoring, table_size=size, max_byes=byes, simulations=sims
+            ),
+            clock=time.process_time,
+        )
+        figures[key] = round(ms, 1)
+        rows.append((f"cut line, 4,000 players, {label}, best of {repeats}, CPU", f"{ms:.1f} ms"))
+    return figures, rows
+
+
 def _check_baseline(engine: list, baseline: dict[str, np.ndarray]) -> None:
     """The baseline's figures are the engine's, row by row (else the comparison would mean nothing)."""
     columns = {
@@ -220,4 +278,6 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     }
     label = f"1v1, {big:,} players x 15 rounds, classic: engine / numpy baseline, alternating, best of {side_by_side}, CPU ms"
     rows.append((label, f"{engine_ms:.0f} / {baseline_ms:.0f} ms = {ratio:.2f}x (target ≤ {BASELINE_TARGET}x)"))
+    figures["cut_line"], cut_rows = _cut_line_figures(repeats, out)
+    rows.extend(cut_rows)
     return rows, figures

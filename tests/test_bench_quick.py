@@ -240,6 +240,9 @@ def check_standings(lines: list[str], figures: dict) -> None:
     assert figures["repeats"] > 0
     # 1v1 (classic, Pokémon, Magic with game scores) and pods.
     assert len([name for name in figures if name.endswith("_ms")]) == 5
+    # The cut line of 4,000 players, with and without its projection, and in pods.
+    assert {"with_projection_ms", "without_projection_ms", "pods_ms"} <= set(figures["cut_line"])
+    assert any(line.startswith("cut line, 4,000 players") or "cut line, 4,000 players" in line for line in lines)
 
 
 CHECKS = {

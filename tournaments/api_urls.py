@@ -26,6 +26,7 @@ urlpatterns = [
     path(E, events.EventDetailApi.as_view(), name="event-detail"),
     path(E + "finish/", events.EventFinishApi.as_view(), name="event-finish"),
     path(E + "structure/", events.EventStructureApi.as_view(), name="event-structure"),
+    path(E + "cut-line/", events.EventCutLineApi.as_view(), name="event-cut-line"),
     path(E + "top-cut/", events.TopCutStartApi.as_view(), name="top-cut-start"),
     path(E + "phases/", phases.EventPhasesApi.as_view(), name="event-phases"),
     path(E + "phases/<int:number>/advance/", phases.PhaseAdvanceApi.as_view(), name="phase-advance"),

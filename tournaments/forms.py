@@ -12,7 +12,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
 
 from core import option_names
-from core.api import MAX_ID
+from core.api import MAX_ID, MAX_SMALLINT
 from rules import choices as format_choices
 from rules.options import Option, same
 from tournaments import words
@@ -165,6 +165,11 @@ class EventSettingsForm(EventForm):
     casters_see_decklists = forms.BooleanField(
         required=False, label="Casters may see decklists before they are published"
     )
+    planned_cut_size = forms.IntegerField(
+        required=False, min_value=0, max_value=MAX_SMALLINT, label="Planned top cut",
+        help_text="Players in the top cut (0: none; 1v1 2, 4, 8, 16 or 32; pods one pod or a pod of pods). "
+        "Empty: the recommendation for the players entered. The cut line follows it.",
+    )  # fmt: skip
     magic_floor = forms.ChoiceField(
         choices=Event.Floor.choices, label="33% floor (Magic tiebreakers)", required=False,
         help_text="0.33, or exactly 1/3 to match the standings Melee and MTGO publish.",
@@ -172,7 +177,7 @@ class EventSettingsForm(EventForm):
 
     #: The settings page's groups: (legend, field names).
     FIELDSETS = (
-        ("Event", ("name", "planned_rounds", "date", "venue", "time_zone", "paper", "tiebreakers", "magic_floor",
+        ("Event", ("name", "planned_rounds", "planned_cut_size", "date", "venue", "time_zone", "paper", "tiebreakers", "magic_floor",
                    "players_per_table", "pod_leftovers")),
         ("Registration and check-in", ("registration_open", "registration_deadline", "capacity", "check_in_open")),
         ("Results and decks", ("player_reports", "casters_see_decklists")),
@@ -184,6 +189,9 @@ class EventSettingsForm(EventForm):
         initial["players_per_table"] = "" if event.players_per_table is None else str(event.players_per_table)
         super().__init__(data, initial=initial, **kwargs)
         del self.fields["format"]
+        if event.top_cut_size:
+            self.fields["planned_cut_size"].disabled = True
+            self.fields["planned_cut_size"].help_text = "Fixed: the top cut has started."
         if event.rounds.exists():
             for name in ("players_per_table", "pod_leftovers"):
                 self.fields[name].disabled = True

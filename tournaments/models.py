@@ -107,6 +107,9 @@ class Event(models.Model):
     advanced_phases = models.PositiveSmallIntegerField(default=0)
     #: Players in the top cut once it has started (0 = no cut so far).
     top_cut_size = models.PositiveSmallIntegerField(default=0)
+    #: The top cut the organiser plans before it starts (0 = none); ``None``: the recommendation for the attendance.
+    #: The cut line follows it, and starting the top cut takes it unless told another size.
+    planned_cut_size = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Players register themselves while this is on (until the deadline; beyond the capacity, on a waiting list).
     registration_open = models.BooleanField(default=False)
     registration_deadline = models.DateTimeField(null=True, blank=True)

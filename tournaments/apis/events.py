@@ -19,6 +19,7 @@ from tournaments import doors, filters, selectors, services
 from tournaments.apis._common import MAX_TABLE
 from tournaments.apis.outputs import EventOutput, RoundOutput, serializer_context
 from tournaments.models import Event
+from tournaments.selectors import cutline as cutline_selectors
 
 
 @extend_schema_serializer(component_name="FinalPlacement")
@@ -148,6 +149,11 @@ class EventDetailApi(APIView):
             required=False, allow_null=True, min_value=1, max_value=MAX_TABLE,
             help_text="null: no limit. A larger capacity promotes players from the waiting list, in order.",
         )  # fmt: skip
+        planned_cut_size = serializers.IntegerField(
+            required=False, allow_null=True, min_value=0, max_value=MAX_SMALLINT,
+            help_text="The top cut planned, until it starts: 0 none; 1v1 2, 4, 8, 16 or 32; pods one pod or a pod "
+            "of pods. null: the recommendation for the attendance. The cut line follows it.",
+        )  # fmt: skip
         check_in_open = serializers.BooleanField(required=False)
         player_reports = serializers.BooleanField(required=False)
         casters_see_decklists = serializers.BooleanField(required=False)
@@ -170,7 +176,14 @@ class EventDetailApi(APIView):
         responses={
             200: EventOutput,
             **error_responses(
-                *BODY, "invalid_option", *STAFF, "not_found", "event_finished", "event_started", "rounds_already_paired"
+                *BODY,
+                "invalid_option",
+                *STAFF,
+                "not_found",
+                "event_finished",
+                "event_started",
+                "rounds_already_paired",
+                "top_cut_started",
             ),
         },
     )
@@ -215,6 +228,94 @@ class EventStructureApi(APIView):
                 code="too_few_players",
             )
         return Response(self.OutputSerializer(structure).data)
+
+
+@extend_schema_serializer(component_name="CutLinePlayer")
+class CutLinePlayerOutput(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    rank = serializers.IntegerField()
+    points = serializers.IntegerField(source="need.points")
+    rounds_left = serializers.IntegerField(source="need.rounds_left", help_text="Swiss rounds still to play.")
+    status = serializers.ChoiceField(
+        source="need.status",
+        choices=["in", "control", "alive", "out"],
+        help_text="in: in the cut whatever happens; control: a result of theirs guarantees it "
+        "(guaranteed_with); alive: possible but it depends on other tables too; out: out of reach.",
+    )
+    guaranteed_with = serializers.IntegerField(
+        source="need.guaranteed_with",
+        allow_null=True,
+        help_text="Fewest further points that guarantee a place whatever the other results and the "
+        "tiebreakers, under any pairings (conservative); null: none does.",
+    )
+    guaranteed_record = serializers.SerializerMethodField(
+        help_text="A record (wins-losses-draws) worth guaranteed_with, the one affording the most losses: "
+        "that record or better."
+    )
+    possible_with = serializers.IntegerField(
+        source="need.possible_with",
+        allow_null=True,
+        help_text="Fewest further points with which a place is still possible in the best case; null: out of reach.",
+    )
+    likely_with = serializers.IntegerField(
+        source="need.likely_with", allow_null=True, help_text="Fewest further points that reach the projected line."
+    )
+    best_case = serializers.IntegerField(source="need.best_case", help_text="Points if they win every round left.")
+    message = serializers.SerializerMethodField(help_text="What they need, in a sentence.")
+
+    def get_guaranteed_record(self, row) -> str | None:
+        record = row.need.guaranteed_record
+        return None if record is None else str(record)
+
+    def get_message(self, row) -> str:
+        return cutline_selectors.need_words(row.need)
+
+
+class EventCutLineApi(APIView):
+    @extend_schema_serializer(component_name="CutLine")
+    class OutputSerializer(serializers.Serializer):
+        state = serializers.ChoiceField(
+            choices=["swiss", "no_cut", "cut_started", "finished"],
+            help_text="swiss: the lines apply; otherwise message says why there are none.",
+        )
+        message = serializers.CharField()
+        cut_size = serializers.IntegerField(help_text="The cut the lines are for; 0: none.")
+        cut_source = serializers.ChoiceField(
+            choices=["planned", "recommended", "started"],
+            help_text="planned: the organiser's planned_cut_size; recommended: the attendance table's; started.",
+        )
+        rounds_left = serializers.IntegerField(source="line.rounds_left", allow_null=True, default=None)
+        safe_line = serializers.IntegerField(
+            source="line.safe_line",
+            allow_null=True,
+            default=None,
+            help_text="Final points that are in whoever finishes on them; null: none yet.",
+        )
+        projected_line = serializers.IntegerField(
+            source="line.projected_line",
+            allow_null=True,
+            default=None,
+            help_text="A projection: the median points of the last place in the cut over simulated Swiss rounds.",
+        )
+        projected_low = serializers.IntegerField(source="line.projected_low", allow_null=True, default=None)
+        projected_high = serializers.IntegerField(source="line.projected_high", allow_null=True, default=None)
+        simulations = serializers.IntegerField(source="line.simulations", allow_null=True, default=None)
+        seed = serializers.IntegerField(
+            source="line.seed", allow_null=True, default=None, help_text="The projection's seed (the results version)."
+        )
+        caveat = serializers.SerializerMethodField()
+        players = CutLinePlayerOutput(source="rows", many=True, help_text="Active players in standings order.")
+
+        def get_caveat(self, cut) -> str:
+            return cutline_selectors.CAVEAT
+
+    @extend_schema(responses={200: OutputSerializer, **error_responses("not_found")})
+    def get(self, request: Request, event_id: int) -> Response:
+        """What each active player needs for the top cut: the record that guarantees it, whether it is still
+        possible, and the event's safe and projected lines (only while the Swiss runs towards a cut)."""
+        event = enter(request, doors.EVENT, event_id)
+        return Response(self.OutputSerializer(cutline_selectors.event_cut_line(event=event)).data)
 
 
 class TopCutStartApi(APIView):

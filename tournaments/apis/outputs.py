@@ -77,6 +77,9 @@ class EventOutput(serializers.Serializer):
     players_per_table = serializers.IntegerField(allow_null=True)
     pod_leftovers = serializers.ChoiceField(choices=Event.Leftovers.values)
     top_cut_size = serializers.IntegerField()
+    planned_cut_size = serializers.IntegerField(
+        allow_null=True, help_text="The top cut planned before it starts (0: none); null: the recommendation."
+    )
     standings_current = serializers.BooleanField()
     registration_open = serializers.BooleanField(help_text="Players register themselves (until the deadline).")
     registration_deadline = serializers.DateTimeField(allow_null=True)

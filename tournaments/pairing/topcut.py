@@ -113,6 +113,7 @@ from tournaments.pairing.types import PairingError
 __all__ = [
     "CONVENTIONS",
     "Structure",
+    "attendance_rows",
     "bracket_order",
     "cut_sizes",
     "first_cut_round",
@@ -227,6 +228,33 @@ def recommended_structure(players: int, *, convention: str, pod_size: int | None
         if largest is None or players <= largest:
             return Structure(swiss_rounds=rounds, top_cut=cut, source=source)
     raise AssertionError("the last row of every table is open-ended")  # pragma: no cover
+
+
+def attendance_rows(*, convention: str, pod_size: int | None = None) -> tuple[tuple[int, int | None, Structure], ...]:
+    """The recommendation as a table: ``(fewest players, most players or None, structure)`` for every run of
+    attendances with the same Swiss rounds and cut, smallest first.
+
+    1v1: from 2 players to the open-ended last row of the convention's table.  Pods: from ``pod_size`` players up
+    to ``4 * pod_size ** 4`` (pods of 4: 1,024), where the last row stops: the rule has no last row.
+    """
+    smallest = 2 if pod_size is None else _checked_pod_size(pod_size)
+    if pod_size is None:
+        if convention not in CONVENTIONS:
+            raise PairingError(f"convention must be one of {', '.join(CONVENTIONS)}, not {convention!r}")
+        table, _, _ = _TABLES[convention]
+        largest = max(row[0] for row in table if row[0] is not None) + 1
+    else:
+        largest = 4 * pod_size**4
+    rows: list[tuple[int, int | None, Structure]] = []
+    for players in range(smallest, largest + 1):
+        structure = recommended_structure(players, convention=convention, pod_size=pod_size)
+        if rows and (rows[-1][2].swiss_rounds, rows[-1][2].top_cut) == (structure.swiss_rounds, structure.top_cut):
+            rows[-1] = (rows[-1][0], players, rows[-1][2])
+        else:
+            rows.append((players, players, structure))
+    if pod_size is None:
+        rows[-1] = (rows[-1][0], None, rows[-1][2])
+    return tuple(rows)
 
 
 def cut_sizes(*, players: int, pod_size: int | None = None) -> tuple[int, ...]:

@@ -96,8 +96,9 @@ def part_register(part: BundlePart) -> None:
 #: The event's settings a bundle carries (the organiser is whoever imports it).
 EVENT_FIELDS = (
     "name", "format", "status", "planned_rounds", "date", "venue", "tiebreakers", "decklists_public", "options",
-    "players_per_table", "pod_leftovers", "top_cut_size", "registration_open", "registration_deadline", "capacity",
-    "check_in_open", "player_reports", "casters_see_decklists", "magic_floor", "results_version",
+    "players_per_table", "pod_leftovers", "top_cut_size", "planned_cut_size", "registration_open",
+    "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists", "magic_floor",
+    "results_version",
 )  # fmt: skip
 
 

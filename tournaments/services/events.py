@@ -17,6 +17,7 @@ from rules import Format, UnknownFormat, get_format
 from rules.options import OptionError
 from tournaments import audit, selectors
 from tournaments.models import Event
+from tournaments.pairing import topcut
 from tournaments.policy import ORGANISER_PERMISSION, Action, ensure, ensure_can_create_event
 from tournaments.services._common import locked_event, missing_message, tables_without_result
 from tournaments.services.registrations import promote_waiting_list
@@ -158,7 +159,7 @@ def _check_table_options(fmt, players_per_table: int | None, pod_leftovers: str)
 _EVENT_LIVE_FIELDS = {
     "name", "venue", "date", "planned_rounds", "tiebreakers", "magic_floor", "registration_open",
     "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists", "time_zone",
-    "paper",
+    "paper", "planned_cut_size",
 }  # fmt: skip
 _EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers", "options"}
 _AUDITED_FIELDS = sorted(_EVENT_LIVE_FIELDS | _EVENT_SETUP_FIELDS | {"format"})
@@ -212,6 +213,8 @@ def event_update(*, event: Event, by, **changes) -> Event:
             changes["paper"] = _checked_paper(changes["paper"])
         if "magic_floor" in changes and changes["magic_floor"] not in Event.Floor.values:
             raise ApplicationError(f"Unknown floor {changes['magic_floor']!r}.", field="magic_floor")
+        if "planned_cut_size" in changes and changes["planned_cut_size"] != event.planned_cut_size:
+            _check_planned_cut(event, changes["planned_cut_size"])
         if changes.get("capacity") is not None and changes["capacity"] < 1:
             raise ApplicationError("A capacity is 1 or more (or none for no limit).", field="capacity")
         _check_table_options(
@@ -239,6 +242,21 @@ def event_update(*, event: Event, by, **changes) -> Event:
         if "capacity" in changes:
             promote_waiting_list(event, by=by)
     return event
+
+
+def _check_planned_cut(event: Event, size: int | None) -> None:
+    """A planned cut is a size the event's bracket can take (1v1: 2, 4, 8, 16 or 32; pods: one pod or a pod of
+    pods), or 0 for none; it cannot change once the top cut has started."""
+    if event.top_cut_size:
+        raise Conflict("The top cut has started: its size is fixed.", code="top_cut_started", field="planned_cut_size")
+    if size is None or size == 0:
+        return
+    pod_size = selectors.cut_pod_size(event)
+    allowed = topcut.cut_sizes(players=max(size, 1), pod_size=pod_size)
+    if size not in allowed:
+        shapes = ", ".join(map(str, topcut.ONE_VS_ONE_CUTS if pod_size is None else (pod_size, pod_size**2)))
+        raise ApplicationError(f"A top cut of {size} is not possible here: choose 0 (none) or {shapes}.",
+                               field="planned_cut_size")  # fmt: skip
 
 
 def event_finish(*, event: Event, by) -> Event:

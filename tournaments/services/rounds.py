@@ -189,7 +189,7 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
 def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
     """Start the single-elimination top cut after the Swiss rounds.
 
-    ``size`` defaults to the recommendation for the attendance (Pokémon or
+    ``size`` defaults to the planned cut (``Event.planned_cut_size``), else the recommendation for the attendance (Pokémon or
     Magic table for 1v1; for pods, see :mod:`tournaments.pairing.topcut`).
     1v1: a seeded bracket, seed 1 against the last seed at table 1.  Pods:
     semi-final pods filled by seed (snake), whose winners meet in a final pod;
@@ -224,6 +224,10 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
         pod_size = selectors.cut_pod_size(event)
         entered = selectors.event_attendance(event=event).entered
         allowed = topcut.cut_sizes(players=len(eligible), pod_size=pod_size)
+        if size is None and event.planned_cut_size is not None:
+            size = event.planned_cut_size
+            if not size:
+                raise Conflict("No top cut is planned for this event: finish it, or plan a cut.", code="no_top_cut")
         if size is None:
             if entered < selectors.structure_minimum(event):
                 raise Conflict(

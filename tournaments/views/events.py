@@ -18,6 +18,7 @@ from tournaments import doors, policy, selectors, services
 from tournaments.forms import EventForm, EventSettingsForm, RegistrationForm, shown_name
 from tournaments.models import Event
 from tournaments.policy import Action
+from tournaments.selectors import cutline as cutline_selectors
 from tournaments.selectors import people as people_selectors
 from tournaments.selectors import standings as standings_selectors
 from tournaments.views._tables import _round_context, _standings_card
@@ -77,7 +78,11 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     context.update(_check_in_context(request, event))
     context.update(_standings_card(event))
     context.update(_structure_context(event))
+    cut = cutline_selectors.event_cut_line(event=event, structure=context["structure"])
     context.update(
+        cut=cut,
+        caveat=cutline_selectors.CAVEAT,
+        planned_cut=cut.cut_size,
         next_round=(latest.number if latest else 0) + 1,
         rounds=selectors.event_round_numbers(event=event),
         in_cut=operations.in_cut,

@@ -13,6 +13,7 @@ from core.htmx import HtmxHttpRequest
 from rules import FORMATS
 from tournaments import doors, filters, policy, selectors
 from tournaments.models import Event, Player, Round
+from tournaments.selectors import cutline as cutline_selectors
 from tournaments.selectors import people as people_selectors
 from tournaments.selectors import standings as standings_selectors
 from tournaments.views._tables import _round_context
@@ -95,6 +96,7 @@ def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
         if request.user.is_authenticated
         else None,
         decklists=people_selectors.registrations_with_decklist(event=event) if event.decklists_public else [],
+        **cutline_selectors.structure_card(event=event, cut=cutline_selectors.event_cut_line(event=event)),
     )
     return render(request, "public/event.html", context)
 
@@ -150,6 +152,8 @@ def public_standings(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     template = "public/_standings_table.html" if request.htmx else "public/standings.html"
     context = {
         "event": event,
+        "cut": None if request.htmx or phase is not None else cutline_selectors.event_cut_line(event=event),
+        "caveat": cutline_selectors.CAVEAT,
         "standings": rows,
         "standings_current": current,
         "namesakes": people_selectors.event_namesakes(event=event),
