@@ -32,6 +32,7 @@ KIND = "judge_call.changed"
 @events.handler(*CALL_ACTIONS)
 def judge_call_changed(domain_event: DomainEvent) -> None:
     data = domain_event.data
+    assert domain_event.event_id is not None  # a judge call is of an event
     LiveEvent.objects.create(
         event_id=domain_event.event_id, kind=KIND, private=True, stations=[], players=list(data["players"]),
         data={"call": data["call_id"], "round": data["round"], "table": data["table"], "state": data["state"],

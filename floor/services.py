@@ -95,7 +95,7 @@ def judge_call_open(*, event: Event, by, table: int | None = None, reason: str =
         if staff and table is not None:
             round_ = selectors.current_round(event=event)
             pod = tournament_selectors.round_table(round_=round_, table=table) if round_ is not None else None
-            if pod is None or pod.is_bye:
+            if round_ is None or pod is None or pod.is_bye:
                 raise NotFound(f"The current round has no table {table}.", code="table_not_found", field="table")
             pod.round = round_
         else:
@@ -268,7 +268,7 @@ def deck_checks_pick(
         if round_ is None:
             shown = "No round has" if round_number is None else f"Round {round_number} has not"
             raise NotFound(f"{shown} been paired.", code="round_not_found", field="round")
-        pods = {pod.table_number: pod for pod in selectors.round_tables(round_=round_)}
+        pods = {pod.table_number or 0: pod for pod in selectors.round_tables(round_=round_)}  # no bye: a number
         done = selectors.checked_tables(round_=round_)
         draw = None
         if tables is not None:
