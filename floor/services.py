@@ -310,7 +310,7 @@ def deck_checks_pick(
         how = f"drawn at random, seed {seed}" if draw is not None else "picked by hand"
         events.record(
             action=DomainAction.DECK_CHECKS_PICKED, event=event, by=by, subject=f"Round {round_.number}",
-            after={"tables": picked, "seed": seed if draw is not None else None}, reason=how,
+            after={"tables": picked, "draw_seed": seed if draw is not None else None}, reason=how,
             round=round_.number, tables=picked, seed=seed if draw is not None else None,
         )  # fmt: skip
     return checks, draw

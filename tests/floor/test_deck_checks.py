@@ -40,7 +40,7 @@ def test_a_random_draw_keeps_its_seed_and_the_same_seed_draws_the_same_tables(fl
     _, twin = services.deck_checks_pick(event=again, by=organiser, count=2, seed=77)
     assert twin.tables == draw.tables
     entry = AuditEntry.objects.get(event=floor_event, action="deck_checks.picked")
-    assert entry.after == {"tables": draw.tables, "seed": 77}
+    assert entry.after == {"tables": draw.tables, "draw_seed": 77}
 
 
 def test_tables_checked_this_round_are_left_out_and_those_checked_before_drawn_last(floor_event, crew, organiser):

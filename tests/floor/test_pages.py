@@ -76,3 +76,16 @@ def test_the_deck_check_page_draws_tables_and_refuses_a_bad_seed(client, floor_e
     check = DeckCheck.objects.first()
     recorded = client.post(f"{url}{check.pk}/finish/", {"outcome": "ok", "minutes": "3"})
     assert recorded.status_code == 302 and DeckCheck.objects.get(pk=check.pk).outcome == "ok"
+
+
+def test_the_audit_trail_shows_the_floors_changes_in_words_and_as_a_kind(client, floor_event, crew):
+    call = services.judge_call_open(event=floor_event, by=crew["pat"])
+    services.judge_call_resolve(call=call, by=crew["jo"], note="Explained.", minutes=2)
+    services.deck_checks_pick(event=floor_event, by=crew["jo"], count=1, seed=8)
+    services.judge_assign(event=floor_event, by=crew["jo"], judge="jen", first_table=1, last_table=2)
+    client.force_login(crew["jo"])
+    page = client.get(f"/dashboard/events/{floor_event.pk}/audit/?kind=floor").content.decode()
+    for said in ("Judge called", "Judge call resolved", "Tables picked for deck checks", "draw seed: 8",
+                 "Judge assigned to tables"):  # fmt: skip
+        assert said in page
+    assert "Round paired" not in page
