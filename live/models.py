@@ -60,7 +60,7 @@ class LiveEvent(models.Model):
     #: The Server-Sent Event id: given after the commit, in order (``None`` until then).
     seq = models.PositiveBigIntegerField(null=True, blank=True)
     #: ``round.started``, ``table.result``, ``standings.updated``, ``game.state_changed``, ``timer.changed``,
-    #: ``feature.changed``.
+    #: ``feature.changed``; ``judge_call.changed`` (private: written by :mod:`floor.readers`).
     kind = models.CharField(max_length=40)
     data = models.JSONField(default=dict)
     #: The stations whose stream carries it (``None``: every station's).
