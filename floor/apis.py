@@ -95,20 +95,29 @@ class JudgeCallListOpenApi(APIView):
             max_length=200, required=False, allow_blank=True, default="", help_text="What it is about (optional)."
         )
 
+    class FilterSerializer(serializers.Serializer):
+        state = serializers.ListField(
+            child=serializers.ChoiceField(choices=JudgeCall.State.values), required=False,
+            help_text="Only calls in these states (`?state=open&state=claimed`: the queue); default: all.",
+        )  # fmt: skip
+
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "state", str, many=True, enum=JudgeCall.State.values, required=False, description="Only these states."
+                "state", str, many=True, enum=JudgeCall.State.values, required=False,
+                description="Only calls in these states (`?state=open&state=claimed`: the queue); default: all.",
             )
         ],
-        responses={200: JudgeCallOutput(many=True), **error_responses(*SIGNED_IN, "not_found")},
-    )
+        responses={200: JudgeCallOutput(many=True), **error_responses("invalid", *SIGNED_IN, "not_found")},
+    )  # fmt: skip
     def get(self, request: Request, event_id: int) -> Response:
         """The event's judge calls, the oldest first: all of them for the staff who answer them, your tables' for a
         player."""
         event = enter(request, doors.EVENT, event_id)
+        filters = self.FilterSerializer(data={"state": request.query_params.getlist("state")})
+        filters.is_valid(raise_exception=True)
         context = _staff(request, event)
-        states = [s for s in request.query_params.getlist("state") if s in JudgeCall.State.values] or None
+        states = filters.validated_data.get("state") or None
         if context["staff"]:
             calls: Any = selectors.event_calls(event=event, states=states)
         else:

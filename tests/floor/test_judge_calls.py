@@ -129,5 +129,7 @@ def test_bad_input_is_a_400_naming_its_fields(api, floor_event, crew):
     path = LIST + "{call_id}/resolve/"
     bad = api(crew["jo"])("post", path, 400, {"minutes": 61}, event_id=floor_event.pk, call_id=call.pk)
     assert set(bad["error"]["fields"]) == {"note", "minutes"}
+    unknown = api(crew["jo"])("get", LIST, 400, query={"state": ["waiting"]}, event_id=floor_event.pk)
+    assert set(unknown["error"]["fields"]) == {"state"}
     missing = api(crew["jo"])("post", LIST + "{call_id}/claim/", 404, event_id=floor_event.pk, call_id=call.pk + 99)
     assert code(missing) == "call_not_found"
