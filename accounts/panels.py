@@ -14,12 +14,14 @@ the services decide, and a refusal comes back as an error on the panel.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils import timezone
 
 from accounts import selectors
 from accounts.forms import ReportForm
 from accounts.selectors import Match, OpenReport, Person, PlayerTable
+from floor import selectors as floor_selectors
 from live import payloads as live_payloads
 from live import selectors as live_selectors
 from tournaments import selectors as tournament_selectors
@@ -87,6 +89,8 @@ class TableView:
     #: The table's clock while its result is not in: the round's, with the table's extra time
     #: (:func:`live.payloads.table_clock`: ``timer``, ``extension``, ``seq``).
     timer: dict | None = None
+    #: The table's latest judge call (``floor``): waiting, a judge coming, or resolved (``None``: none yet).
+    judge_call: Any = None
 
     @property
     def summary(self) -> str:
@@ -106,6 +110,8 @@ class TableView:
             said.append(self.note)
         elif t.reported:
             said.append("Result recorded.")
+        if self.judge_call is not None and self.judge_call.live:
+            said.append(self.judge_call.get_state_display() + ".")
         return " ".join(said)
 
 
@@ -336,6 +342,7 @@ def _table_view(event: Event, player: Player, match_list: list[Match], *, report
     if table.table_number is None:
         view.note = "You have a bye this round: it counts as a win."
         return view
+    view.judge_call = floor_selectors.table_call(pod_id=table.pod_id)
     seats = sorted([(table.seat, me), *((o.seat, Person(o.player_id, o.name)) for o in table.opponents)])
     people = [person for _, person in seats]
     names = {p.id: p for p in people}

@@ -23,6 +23,7 @@ urlpatterns = [
     path("api/v1/", include("games.api_urls")),
     path("api/v1/", include("leagues.api_urls")),
     path("api/v1/", include(("live.api_urls", "live-api"))),
+    path("api/v1/", include(("floor.api_urls", "floor-api"))),
     path("api/v1/auth/token/", TokenCreateApi.as_view(), name="api-token"),
     path("api/v1/auth/logout/", TokenRevokeApi.as_view(), name="api-logout"),
     path("api/v1/auth/logout-all/", TokenRevokeAllApi.as_view(), name="api-logout-all"),
@@ -43,6 +44,7 @@ urlpatterns = [
     # For Prometheus (core.metrics): only with PODIUM_METRICS_TOKEN or PODIUM_METRICS_NETWORKS, else 404.
     path("metrics", metrics.metrics, name="metrics"),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
+    path("", include(("floor.urls", "floor"))),
     path("", include("accounts.urls")),
     path("", include(("decks.urls", "decks"))),
     path("", include(("games.urls", "games"))),

@@ -212,6 +212,36 @@ class DomainAction(StrEnum):
     OVERLAY_TOKEN_CREATED = "overlay_token.created", About("`overlay_token_create`")
     OVERLAY_TOKEN_REVOKED = "overlay_token.revoked", About("`overlay_token_revoke`")
 
+    # --- the venue floor (`floor/services.py`) ------------------------------------------------------------------
+    JUDGE_CALL_OPENED = "judge_call.opened", About(
+        "`judge_call_open` (a player calls a judge to their table, or staff open a call for one)",
+        data="`call_id`, `round`, `table`, `state`, `players`", readers="live (the staff stream, the table's players)",
+    )
+    JUDGE_CALL_CLAIMED = "judge_call.claimed", About(
+        "`judge_call_claim` (a judge is on the way)", data="the same as `judge_call.opened`",
+        readers="live (the staff stream, the table's players)",
+    )
+    JUDGE_CALL_RESOLVED = "judge_call.resolved", About(
+        "`judge_call_resolve` (with the judge's note; extra time is `table.time_extended`)",
+        data="the same as `judge_call.opened`", readers="live (the staff stream, the table's players)",
+    )
+    JUDGE_CALL_CANCELLED = "judge_call.cancelled", About(
+        "`judge_call_cancel` (the calling player, or staff)", data="the same as `judge_call.opened`",
+        readers="live (the staff stream, the table's players)",
+    )
+    DECK_CHECKS_PICKED = "deck_checks.picked", About(
+        "`deck_checks_pick` (tables of a round chosen by hand, or drawn at random with a recorded seed)",
+        data="`round`, `tables`, `seed`",
+    )
+    DECK_CHECK_STARTED = "deck_check.started", About("`deck_check_start`", data="`round`, `table`")
+    DECK_CHECK_RECORDED = "deck_check.recorded", About(
+        "`deck_check_finish` (its end, outcome and note; extra time is `table.time_extended`)",
+        data="`round`, `table`",
+    )
+    DECK_CHECK_PENALTY_LINKED = "deck_check.penalty_linked", About("`deck_check_penalty_link`")
+    JUDGE_ASSIGNED = "judge.assigned", About("`judge_assign` (a judge to a table or a range, for the event or a round)")
+    JUDGE_UNASSIGNED = "judge.unassigned", About("`judge_unassign`")
+
     # --- leagues -------------------------------------------------------------------------------------------
     LEAGUE_CREATED = "league.created", About("`league_create`", data="`league_id`", readers="the league's trail")
     LEAGUE_UPDATED = "league.updated", About("`league_update`", data="`league_id`", readers="the league's trail")

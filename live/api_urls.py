@@ -12,6 +12,7 @@ urlpatterns = [
     path(E + "stations/", apis.StationListCreateApi.as_view(), name="station-list"),
     path(E + "stations/<slug:slug>/", apis.StationDetailApi.as_view(), name="station-detail"),
     path(E + "stations/<slug:slug>/stream/", streams.station_stream, name="station-stream"),
+    path(E + "judge-calls/stream/", streams.staff_stream, name="judge-call-stream"),
     path(E + "overlay-tokens/", apis.OverlayTokenListCreateApi.as_view(), name="overlay-token-list"),
     path(
         E + "overlay-tokens/<int:token_id>/revoke/", apis.OverlayTokenRevokeApi.as_view(), name="overlay-token-revoke"

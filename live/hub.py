@@ -22,6 +22,10 @@ Every stream (:mod:`live.streams`) is a :class:`Subscription` of the process's
   to the live Redis (a key per process that expires after three ticks), and
   :func:`open_streams` adds them up for ``/metrics`` (:mod:`core.metrics`),
   wherever it is served; without Redis it counts this process's own.
+* **Staff streams.**  The event's staff stream (the judges' queue) receives the
+  private live events alone, and they go to no public stream: only to it and to
+  the own streams of the players they name (:meth:`Hub.staff_refusal` decides who
+  may open one, from the session, in the hub's thread).
 * **Slow clients.**  Each stream has a bounded queue; a client that falls that
   far behind is disconnected, and its browser reconnects with its last id.
 
@@ -78,6 +82,8 @@ class Subscription:
     station: str | None
     #: A player's own stream: only the player's tables' events of a table (:meth:`Message.for_player`).
     player: int | None = None
+    #: The event's staff stream (the judges' queue): the private live events alone (:attr:`Message.private`).
+    staff: bool = False
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
     #: The hub's last delivered number when the stream subscribed: the replay reaches up to it.
     since: int = 0
@@ -104,16 +110,23 @@ class _Followed:
     #: shows them, not one per stream of the event.
     broad: set[Subscription] = field(default_factory=set)
     by_player: dict[int, set[Subscription]] = field(default_factory=dict)
+    #: The staff streams: the private live events go to these and to the players they name, and to no other.
+    staff: set[Subscription] = field(default_factory=set)
 
     def add(self, subscription: Subscription) -> None:
         self.subscriptions.add(subscription)
-        if subscription.player is None:
+        if subscription.staff:
+            self.staff.add(subscription)
+        elif subscription.player is None:
             self.broad.add(subscription)
         else:
             self.by_player.setdefault(subscription.player, set()).add(subscription)
 
     def discard(self, subscription: Subscription) -> None:
         self.subscriptions.discard(subscription)
+        if subscription.staff:
+            self.staff.discard(subscription)
+            return
         if subscription.player is None:
             self.broad.discard(subscription)
             return
@@ -125,8 +138,13 @@ class _Followed:
 
     def receivers(self, message: Message) -> list[Subscription]:
         """The streams that carry the message."""
+        if message.private:
+            found = list(self.staff)
+            for player in message.players or ():
+                found.extend(self.by_player.get(player, ()))
+            return found
         if message.players is None:
-            return [s for s in self.subscriptions if message.for_station(s.station)]
+            return [s for s in self.subscriptions if not s.staff and message.for_station(s.station)]
         found = [s for s in self.broad if message.for_station(s.station)]
         for player in message.players:
             found.extend(self.by_player.get(player, ()))
@@ -187,11 +205,40 @@ class Hub:
             self.lookups[key] = time.monotonic() + LOOKUP_SECONDS
         return found
 
+    async def staff_refusal(self, event_id: int, session_key: str | None) -> tuple[int, str, str] | None:
+        """``None`` when the signed-in user of the session (its cookie's key) may follow the event's staff stream
+        (the policy's :data:`~tournaments.policy.Action.ANSWER_JUDGE_CALLS`); else the status, code and sentence
+        of the refusal.  Asked at every opening: a judge taken off the staff stops at the next reconnect."""
+        from importlib import import_module
+
+        from django.contrib import auth
+        from django.http import HttpRequest
+
+        from live import selectors
+        from tournaments import policy
+        from tournaments.policy import Action
+
+        def look() -> tuple[int, str, str] | None:
+            request = HttpRequest()
+            request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key or None)
+            user = auth.get_user(request)
+            if not user.is_authenticated:
+                return 401, "not_authenticated", "Sign in to follow the judge calls."
+            event = selectors.event_by_id(event_id=event_id)
+            if event is None:
+                return 404, "not_found", f"Event {event_id} does not exist."
+            message = policy.refusal(user, event, Action.ANSWER_JUDGE_CALLS)
+            return None if message is None else (403, "permission_denied", message)
+
+        return await self.run_db(look)
+
     # --- subscribing ------------------------------------------------------------------------------------------
 
-    async def subscribe(self, event_id: int, station: str | None, player: int | None = None) -> Subscription:
+    async def subscribe(
+        self, event_id: int, station: str | None, player: int | None = None, *, staff: bool = False
+    ) -> Subscription:
         followed = self.followed.get(event_id)
-        subscription = Subscription(event_id=event_id, station=station, player=player)
+        subscription = Subscription(event_id=event_id, station=station, player=player, staff=staff)
         if followed is None:
             followed = self.followed[event_id] = _Followed()
             followed.add(subscription)

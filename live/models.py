@@ -60,7 +60,7 @@ class LiveEvent(models.Model):
     #: The Server-Sent Event id: given after the commit, in order (``None`` until then).
     seq = models.PositiveBigIntegerField(null=True, blank=True)
     #: ``round.started``, ``table.result``, ``standings.updated``, ``game.state_changed``, ``timer.changed``,
-    #: ``feature.changed``.
+    #: ``feature.changed``; ``judge_call.changed`` (private: written by :mod:`floor.readers`).
     kind = models.CharField(max_length=40)
     data = models.JSONField(default=dict)
     #: The stations whose stream carries it (``None``: every station's).
@@ -68,6 +68,9 @@ class LiveEvent(models.Model):
     #: The players whose own stream (``?player=``) carries it: a table's players for what happens at their table
     #: (``None``: every player's; ``[]``: none, e.g. a station's feature match).
     players = models.JSONField(null=True, blank=True)
+    #: Not for the public streams: only the event's staff stream (``judge-calls/stream/``) and the own streams of
+    #: the ``players`` named carry it (a judge call: the table's players follow their own).
+    private = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

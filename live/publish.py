@@ -60,11 +60,21 @@ class Message:
     data: dict[str, Any]
     stations: list[str] | None
     players: list[int] | None = None
+    #: Only the event's staff stream and the named players' own streams carry it (:attr:`LiveEvent.private`).
+    private: bool = False
 
     def encode(self) -> str:
-        return json.dumps(
-            {"e": self.event_id, "s": self.seq, "k": self.kind, "d": self.data, "st": self.stations, "p": self.players}
-        )
+        body = {
+            "e": self.event_id,
+            "s": self.seq,
+            "k": self.kind,
+            "d": self.data,
+            "st": self.stations,
+            "p": self.players,
+        }
+        if self.private:
+            body["pv"] = True
+        return json.dumps(body)
 
     @classmethod
     def decode(cls, raw: str | bytes) -> Message:
@@ -72,13 +82,14 @@ class Message:
         return cls(
             event_id=int(body["e"]), seq=int(body["s"]), kind=str(body["k"]), data=body["d"], stations=body["st"],
             players=body.get("p"),  # a message sent by a process of the release before has none: every player's
+            private=bool(body.get("pv", False)),
         )  # fmt: skip
 
     @classmethod
     def of(cls, row: LiveEvent) -> Message:
         return cls(
             event_id=row.event_id, seq=int(row.seq or 0), kind=row.kind, data=row.data, stations=row.stations,
-            players=row.players,
+            players=row.players, private=bool(row.private),
         )  # fmt: skip
 
     def for_station(self, slug: str | None) -> bool:
@@ -87,8 +98,13 @@ class Message:
     def for_player(self, player: int | None) -> bool:
         return player is None or self.players is None or player in self.players
 
-    def for_stream(self, station: str | None, player: int | None) -> bool:
-        """Whether the stream of the station (or the event's), for the player (or for everyone), carries it."""
+    def for_stream(self, station: str | None, player: int | None, staff: bool = False) -> bool:
+        """Whether the stream of the station (or the event's), for the player (or for everyone), carries it; the
+        staff stream (``staff``) carries the private events alone, and of the others only a named player's does."""
+        if staff:
+            return self.private
+        if self.private:
+            return player is not None and player in (self.players or ())
         return self.for_station(station) and self.for_player(player)
 
 
@@ -143,7 +159,7 @@ _NUMBER = """
         FROM {events} WHERE event_id = %(event)s AND seq IS NULL
     ), moved AS (
         UPDATE {events} AS l SET seq = n.seq FROM numbered AS n WHERE l.id = n.id
-        RETURNING l.id, l.event_id, l.seq, l.kind, l.data, l.stations, l.players, l.created_at
+        RETURNING l.id, l.event_id, l.seq, l.kind, l.data, l.stations, l.players, l.private, l.created_at
     ), stream AS (
         UPDATE {stream} SET last_seq = (SELECT max(seq) FROM numbered)
         WHERE event_id = %(event)s AND EXISTS (SELECT 1 FROM numbered)

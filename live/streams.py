@@ -15,6 +15,14 @@ standings, and of the tables' news only their own tables' (``LiveEvent.players``
 its snapshot has only their tables.  At a round's end that is two results per
 player's page instead of every table's.
 
+``GET /api/v1/events/{id}/judge-calls/stream/`` is the event's *staff stream*: the
+judges' queue (:mod:`floor`) follows it.  It carries the private live events alone
+(``LiveEvent.private``: a judge call opened, claimed, resolved or cancelled), which no
+public stream carries (a player's own stream carries those of the player's table).  It
+is opened with the session of someone the policy lets answer judge calls (the browser
+sends its cookie with an ``EventSource``); asked again at each opening.  Its snapshot is
+only the number it is as of: the page reads the queue itself.
+
 The ASGI server serves them with :func:`route`, a small ASGI application in
 front of Django's (config/asgi.py): Django's ASGI handler keeps a thread for
 each request while it lasts, and an idle stream must hold no thread and no
@@ -26,7 +34,8 @@ its workers must not be held by streams.
 
 Errors answer in the API's JSON shape: 404 ``not_found``/``station_not_found``/
 ``player_not_found`` (no registration of the player at the event), 400 ``invalid``
-for a ``Last-Event-ID`` or a ``player`` that is no number.  CORS: the stream
+for a ``Last-Event-ID`` or a ``player`` that is no number; the staff stream 401
+``not_authenticated`` and 403 ``permission_denied``.  CORS: the stream
 answers the origins ``PODIUM_CORS_ORIGINS`` allows (preflights are Django's).
 """
 
@@ -42,6 +51,7 @@ from urllib.parse import parse_qs
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
+from django.http.cookie import parse_cookie
 from django.http.request import split_domain_port, validate_host
 from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_safe
@@ -80,10 +90,17 @@ def parse_number(raw: str | None) -> tuple[int | None, bool]:
 
 
 async def _opening(
-    event_id: int, station: str | None, raw_last: str | None, raw_player: str | None
+    event_id: int,
+    station: str | None,
+    raw_last: str | None,
+    raw_player: str | None,
+    *,
+    staff: bool = False,
+    session_key: str | None = None,
 ) -> tuple[int | None, int | None, tuple[int, dict] | None]:
     """``(last event id, player, refusal)`` of a stream asked for: the refusal, when there is one, is its status and
-    the API's error body (one check for the Django view and for the plain ASGI application)."""
+    the API's error body (one check for the Django view and for the plain ASGI application).  ``staff``: the
+    event's staff stream, for the signed-in user of ``session_key`` (the session cookie's value)."""
     last, last_valid = parse_number(raw_last)
     player, player_valid = parse_number(raw_player)
     if not (last_valid and player_valid):
@@ -91,6 +108,11 @@ async def _opening(
         fields |= {"player": [_BAD_PLAYER]} if not player_valid else {}
         return None, None, (400, _body("invalid", "The request has invalid fields.", fields))
     hub = get_hub()
+    if staff:
+        refused = await hub.staff_refusal(event_id, session_key)
+        if refused is not None:
+            return None, None, (refused[0], _body(refused[1], refused[2]))
+        return last, None, None
     if not await hub.exists(event_id, None):
         return None, None, (404, _body("not_found", f"Event {event_id} does not exist."))
     if station is not None and not await hub.exists(event_id, station):
@@ -110,25 +132,40 @@ async def station_stream(request: HttpRequest, event_id: int, slug: str) -> Http
     return await _stream(request, event_id, slug, None)
 
 
-async def _stream(request: HttpRequest, event_id: int, station: str | None, raw_player: str | None) -> HttpResponseBase:
+@require_safe
+async def staff_stream(request: HttpRequest, event_id: int) -> HttpResponseBase:
+    return await _stream(request, event_id, None, None, staff=True)
+
+
+async def _stream(
+    request: HttpRequest, event_id: int, station: str | None, raw_player: str | None, *, staff: bool = False
+) -> HttpResponseBase:
     if isinstance(request, WSGIRequest):
         return _error(
             "stream_unavailable", "Streams are served by the ASGI server (uvicorn config.asgi:application).", 503
         )
     raw_last = request.headers.get("Last-Event-ID") or request.GET.get("last_event_id")
-    last, player, refusal = await _opening(event_id, station, raw_last, raw_player)
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME) if staff else None
+    last, player, refusal = await _opening(
+        event_id, station, raw_last, raw_player, staff=staff, session_key=session_key
+    )
     if refusal is not None:
         return JsonResponse(refusal[1], status=refusal[0])
-    response = StreamingHttpResponse(_frames(event_id, station, last, player), content_type="text/event-stream")
+    frames = _frames(event_id, station, last, player, staff=staff)
+    response = StreamingHttpResponse(frames, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-async def _snapshot(event_id: int, station: str | None, player: int | None = None) -> tuple[int, dict]:
+async def _snapshot(
+    event_id: int, station: str | None, player: int | None = None, staff: bool = False
+) -> tuple[int, dict]:
     from live import payloads, selectors
 
     def read() -> dict:
+        if staff:
+            return {"seq": selectors.last_seq(event_id=event_id)}
         event = selectors.event_by_id(event_id=event_id)
         if event is None:
             return {"seq": 0, "event": None}
@@ -146,16 +183,16 @@ async def _snapshot(event_id: int, station: str | None, player: int | None = Non
 
 
 async def _frames(
-    event_id: int, station: str | None, last: int | None, player: int | None = None
+    event_id: int, station: str | None, last: int | None, player: int | None = None, *, staff: bool = False
 ) -> AsyncGenerator[bytes, None]:
     hub = get_hub()
-    subscription: Subscription = await hub.subscribe(event_id, station, player)
+    subscription: Subscription = await hub.subscribe(event_id, station, player, staff=staff)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         sent = -1
         backlog = None if last is None else await hub.replay(subscription, last)
         if last is None or backlog is None:
-            seq, data = await _snapshot(event_id, station, player)
+            seq, data = await _snapshot(event_id, station, player, staff)
             yield frame("snapshot", seq, data)
             sent = seq
             # What the queue holds from before the snapshot's number is in the snapshot.
@@ -164,7 +201,7 @@ async def _frames(
         else:
             sent = last
         for message, encoded in backlog:
-            if message.seq > sent and message.for_stream(station, player):
+            if message.seq > sent and message.for_stream(station, player, staff):
                 yield encoded
                 sent = message.seq
         queue = subscription.queue
@@ -198,7 +235,8 @@ async def _frames(
 # --- the streams as a plain ASGI application, in front of Django's ---------------------------------------------
 
 STREAM_PATH = re.compile(
-    r"^/api/v1/events/(?P<event>[0-9]{1,18})/(?:stations/(?P<station>[-a-zA-Z0-9_]{1,50})/)?stream/$"
+    r"^/api/v1/events/(?P<event>[0-9]{1,18})/"
+    r"(?:stations/(?P<station>[-a-zA-Z0-9_]{1,50})/|(?P<staff>judge-calls/))?stream/$"
 )
 
 
@@ -216,7 +254,9 @@ def route(django_application: Application) -> Application:
         if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
             found = STREAM_PATH.match(scope["path"])
             if found is not None:
-                return await serve(scope, receive, send, int(found["event"]), found["station"])
+                return await serve(
+                    scope, receive, send, int(found["event"]), found["station"], staff=found["staff"] is not None
+                )
         return await django_application(scope, receive, send)
 
     return application
@@ -252,15 +292,20 @@ def _host_allowed(headers: dict[str, str]) -> bool:
     return bool(host) and validate_host(host, allowed)
 
 
-async def serve(scope: Scope, receive: Receive, send: Send, event_id: int, station: str | None) -> None:
+async def serve(
+    scope: Scope, receive: Receive, send: Send, event_id: int, station: str | None, *, staff: bool = False
+) -> None:
     headers = _headers(scope)
     cors = _cors(headers)
     if not _host_allowed(headers):
         return await _answer_json(send, 400, _body("invalid", "Bad host."), cors)
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     raw_last = headers.get("last-event-id") or (query.get("last_event_id") or [None])[0]
-    raw_player = None if station is not None else (query.get("player") or [None])[0]
-    last, player, refusal = await _opening(event_id, station, raw_last, raw_player)
+    raw_player = None if station is not None or staff else (query.get("player") or [None])[0]
+    session_key = parse_cookie(headers.get("cookie", "")).get(settings.SESSION_COOKIE_NAME) if staff else None
+    last, player, refusal = await _opening(
+        event_id, station, raw_last, raw_player, staff=staff, session_key=session_key
+    )
     if refusal is not None:
         return await _answer_json(send, refusal[0], refusal[1], cors)
     await send({"type": "http.response.start", "status": 200, "headers": [
@@ -270,7 +315,7 @@ async def serve(scope: Scope, receive: Receive, send: Send, event_id: int, stati
         return await send({"type": "http.response.body", "body": b""})
 
     async def write() -> None:
-        frames = _frames(event_id, station, last, player)
+        frames = _frames(event_id, station, last, player, staff=staff)
         try:
             async for chunk in frames:
                 await send({"type": "http.response.body", "body": chunk, "more_body": True})

@@ -11,7 +11,20 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "bench", "config", "core", "decks", "demo", "games", "leagues", "live", "rules", "tournaments")
+APPS = (
+    "accounts",
+    "bench",
+    "config",
+    "core",
+    "decks",
+    "demo",
+    "floor",
+    "games",
+    "leagues",
+    "live",
+    "rules",
+    "tournaments",
+)
 
 
 def test_the_import_contracts_hold():

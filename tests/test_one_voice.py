@@ -32,7 +32,20 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "bench", "config", "core", "decks", "demo", "games", "leagues", "live", "rules", "tournaments")
+APPS = (
+    "accounts",
+    "bench",
+    "config",
+    "core",
+    "decks",
+    "demo",
+    "floor",
+    "games",
+    "leagues",
+    "live",
+    "rules",
+    "tournaments",
+)
 HOME = ROOT / "tournaments" / "words.py"
 
 HELPER = re.compile(

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "core", "decks", "games", "leagues", "live", "tournaments")
+APPS = ("accounts", "core", "decks", "floor", "games", "leagues", "live", "tournaments")
 #: Where each read is written, once.
 HOMES = ("tournaments/selectors/__init__.py", "decks/selectors.py")
 

@@ -13,7 +13,20 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("accounts", "bench", "config", "core", "decks", "demo", "games", "leagues", "live", "rules", "tournaments")
+APPS = (
+    "accounts",
+    "bench",
+    "config",
+    "core",
+    "decks",
+    "demo",
+    "floor",
+    "games",
+    "leagues",
+    "live",
+    "rules",
+    "tournaments",
+)
 
 
 def _pins(path: Path) -> dict[str, str]:

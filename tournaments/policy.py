@@ -79,6 +79,9 @@ class Action(StrEnum):
     RUN_TIMER = "run_timer"
     EXTEND_TABLE_TIME = "extend_table_time"
     RUN_STREAM = "run_stream"
+    ANSWER_JUDGE_CALLS = "answer_judge_calls"
+    RUN_DECK_CHECKS = "run_deck_checks"
+    ASSIGN_JUDGES = "assign_judges"
 
 
 #: What each action covers, in words (the README's table shows these).
@@ -102,6 +105,10 @@ ACTION_TEXT: dict[Action, str] = {
     Action.RUN_TIMER: "start, pause, resume and extend the round timer",
     Action.EXTEND_TABLE_TIME: "give a table extra time (kept in its history)",
     Action.RUN_STREAM: "point stream stations at tables, show a decklist on air, overlay tokens",
+    Action.ANSWER_JUDGE_CALLS: "see the judge-call queue (live), call a judge to any table, claim, resolve and cancel "
+    "calls",
+    Action.RUN_DECK_CHECKS: "pick tables for deck checks (by hand or at random) and record them",
+    Action.ASSIGN_JUDGES: "assign judges to tables, and take them off",
 }
 
 _EVERYTHING = frozenset(Action)
@@ -133,6 +140,9 @@ ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
             Action.USE_DASHBOARD,
             Action.RUN_TIMER,
             Action.EXTEND_TABLE_TIME,
+            Action.ANSWER_JUDGE_CALLS,
+            Action.RUN_DECK_CHECKS,
+            Action.ASSIGN_JUDGES,
         }
     ),
     Role.CASTER: frozenset({Action.SEE_HIDDEN_DECKLISTS, Action.USE_DASHBOARD, Action.RUN_STREAM}),
@@ -157,6 +167,9 @@ _REFUSALS: dict[Action, str] = {
     Action.RUN_TIMER: "Only the event's organisers, scorekeepers and judges may run the round timer.",
     Action.EXTEND_TABLE_TIME: "Only the event's organisers and judges may give a table extra time.",
     Action.RUN_STREAM: "Only the event's organisers and casters may run its stream stations.",
+    Action.ANSWER_JUDGE_CALLS: "Only the event's organisers and judges may answer judge calls.",
+    Action.RUN_DECK_CHECKS: "Only the event's organisers and judges may run deck checks.",
+    Action.ASSIGN_JUDGES: "Only the event's organisers and judges may assign judges to tables.",
 }
 
 

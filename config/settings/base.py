@@ -114,6 +114,7 @@ INSTALLED_APPS = [
     "games",
     "leagues",
     "live",
+    "floor",
     # The entry points with commands of their own: ``manage.py demo`` and ``manage.py bench AREA``.
     "demo",
     "bench",

@@ -214,7 +214,7 @@
     },
 
     /* A player's panel of an event (/me/, the event page, check-in: accounts/_live_panel.html).  When a round is
-       paired, or a report or a result comes at the player's table, the panel is fetched again (data-live-url) and
+       paired, or a report, a result or a judge call's change comes at the player's table, the panel is fetched again (data-live-url) and
        swapped in if what it says changed, so the news of the player's own action stays; a swap waits for the
        player's own request to answer, keeps the focus in the panel, and the table is announced politely.  The
        table's clock inside is fed by the same stream. */
@@ -274,6 +274,7 @@
         "round.started": again,
         "table.result": ifMine,
         "table.report_changed": ifMine,
+        "judge_call.changed": ifMine,
         "timer.changed": function (data) {
           root.querySelectorAll("[data-live-page='table-clock']").forEach(function (clock) {
             clock.dispatchEvent(new CustomEvent("live:timer.changed", { detail: data }));

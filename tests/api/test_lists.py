@@ -40,6 +40,9 @@ LISTS = {
     "/ratings/{format_slug}/": {"min_games"},
     "/events/{event_id}/stations/": set(),
     "/events/{event_id}/overlay-tokens/": set(),
+    "/events/{event_id}/judge-calls/": {"state"},
+    "/events/{event_id}/deck-checks/": set(),
+    "/events/{event_id}/judge-assignments/": set(),
 }
 
 

@@ -20,6 +20,8 @@ The world every request is sent into (:func:`world`), with its roles:
   accepts or declines.
 * olivia also runs a league (Deck Masters) whose season holds the running event; *carl* is its caster.
   Only she (and site staff) change the league: the events' co-organiser is not the league's.
+* On the floor: eve has called a judge to her table (waiting), alice's table is picked for a deck check, and
+  judy is assigned tables 5 to 6.
 * The organiser *olivia* (**organiser**) gave both events the same staff: *cora* (**co-organiser**),
   *sam* (**scorekeeper**), *judy* (**judge**) and *carl* (**caster**).  *oscar* (**other organiser**)
   runs an event of his own; *site* (**site staff**) is Django staff.  Olivia and oscar have the organiser
@@ -45,6 +47,7 @@ from rest_framework.test import APIClient
 
 from decks import services as deck_services
 from decks.models import DeckVersion
+from floor import services as floor_services
 from games import services as game_services
 from leagues import services as league_services
 from live import services as live_services
@@ -128,6 +131,16 @@ POST   /events/{event_id}/stations/                                       401   
 PATCH  /events/{event_id}/stations/{slug}/                                401   403  403   403    403    403    200     200  200  200
 POST   /events/{event_id}/overlay-tokens/                                 401   403  403   403    403    403    201     201  201  201
 POST   /events/{event_id}/overlay-tokens/{token_id}/revoke/               401   403  403   403    403    403    200     200  200  200
+POST   /events/{event_id}/judge-calls/                                    401   201  403   403    201    403    403     201  201  201
+POST   /events/{event_id}/judge-calls/{call_id}/claim/                    401   403  403   403    200    403    403     200  200  200
+POST   /events/{event_id}/judge-calls/{call_id}/resolve/                  401   403  403   403    200    403    403     200  200  200
+POST   /events/{event_id}/judge-calls/{call_id}/cancel/                   401   403  200   403    200    403    403     200  200  200
+POST   /events/{event_id}/deck-checks/                                    401   403  403   403    201    403    403     201  201  201
+POST   /events/{event_id}/deck-checks/{check_id}/start/                   401   403  403   403    200    403    403     200  200  200
+POST   /events/{event_id}/deck-checks/{check_id}/finish/                  401   403  403   403    200    403    403     200  200  200
+POST   /events/{event_id}/deck-checks/{check_id}/penalties/               401   403  403   403    200    403    403     200  200  200
+POST   /events/{event_id}/judge-assignments/                              401   403  403   403    201    403    403     201  201  201
+POST   /events/{event_id}/judge-assignments/{assignment_id}/unassign/     401   403  403   403    204    403    403     204  204  204
 """
 # fmt: on
 
@@ -181,6 +194,9 @@ class World:
     game_version: int
     token: int  # an overlay token of the running event (its station is stream-1)
     next_entry: dict = field(default_factory=dict)
+    judge_call: int = 0  # eve's call (table 2), waiting
+    deck_check: int = 0  # alice's table (1), picked for a deck check
+    assignment: int = 0  # judy on tables 5 to 6
     league: int = 0
     season: int = 0
 
@@ -273,7 +289,13 @@ def _build_world() -> World:
     league_services.league_staff_add(league=league, username="carl", role="caster", by=olivia)
     live_services.station_create(event=running, slug="stream-1", by=olivia)
     token, _ = live_services.overlay_token_create(event=running, label="OBS", by=olivia)
+    call = floor_services.judge_call_open(event=running, by=people["eve"])
+    (check,), _ = floor_services.deck_checks_pick(event=running, by=people["judy"], tables=[1])
+    assignment = floor_services.judge_assign(event=running, by=olivia, judge="judy", first_table=5, last_table=6)
     return World(
+        judge_call=call.pk,
+        deck_check=check.pk,
+        assignment=assignment.pk,
         league=league.pk,
         season=season.pk,
         token=token.pk,
@@ -389,6 +411,18 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "PATCH /events/{event_id}/stations/{slug}/": ({**run, "slug": "stream-1"}, {"table": 2}),
         "POST /events/{event_id}/overlay-tokens/": (run, {"label": "Laptop"}),
         "POST /events/{event_id}/overlay-tokens/{token_id}/revoke/": ({**run, "token_id": w.token}, None),
+        "POST /events/{event_id}/judge-calls/": (run, {"table": 1}),
+        "POST /events/{event_id}/judge-calls/{call_id}/claim/": ({**run, "call_id": w.judge_call}, None),
+        "POST /events/{event_id}/judge-calls/{call_id}/resolve/": ({**run, "call_id": w.judge_call}, {"note": "Ruled."}),
+        "POST /events/{event_id}/judge-calls/{call_id}/cancel/": ({**run, "call_id": w.judge_call}, {}),
+        "POST /events/{event_id}/deck-checks/": (run, {"tables": [3]}),
+        "POST /events/{event_id}/deck-checks/{check_id}/start/": ({**run, "check_id": w.deck_check}, None),
+        "POST /events/{event_id}/deck-checks/{check_id}/finish/": ({**run, "check_id": w.deck_check}, {"outcome": "ok"}),
+        "POST /events/{event_id}/deck-checks/{check_id}/penalties/": (
+            {**run, "check_id": w.deck_check}, {"penalty": w.penalty}),
+        "POST /events/{event_id}/judge-assignments/": (run, {"judge": "judy", "first_table": 1, "last_table": 4}),
+        "POST /events/{event_id}/judge-assignments/{assignment_id}/unassign/": (
+            {**run, "assignment_id": w.assignment}, None),
     }  # fmt: skip
 
 

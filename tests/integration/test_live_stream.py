@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 from django.conf import settings
 
+from floor import services as floor_services
 from games import services as game_services
 from live import services as live_services
 from live.models import LiveEvent
@@ -29,7 +30,9 @@ from tests.support.live import (
     start_redis,
     stop,
 )
+from tests.support.processes import LOCAL
 from tournaments import services
+from tournaments.services import staff
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -317,3 +320,39 @@ def test_a_player_stream_for_no_number_is_a_400_and_for_someone_not_registered_a
         if status == 400:
             assert body["error"]["fields"] == {"player": ["A player's id is a number."]}
         stream.close()
+
+
+def test_a_judges_staff_stream_receives_a_new_call_that_the_events_stream_does_not(
+    server, duel, organiser, client, settings
+):
+    """The judges' queue follows the staff stream, opened with the judge's session; a call made through the service
+    reaches it over Redis, and the public stream carries none of it.  Without a session: 401."""
+    from django.contrib.auth import get_user_model
+
+    judge = get_user_model().objects.create_user(username="jo", password="pw")
+    staff.staff_add(event=duel, username="jo", role="judge", by=organiser)
+    services.round_start(event=duel, by=organiser, seed=3)
+    settings.SECRET_KEY = LOCAL["SECRET_KEY"]  # the session as the server reads it: signed with its key
+    client.force_login(judge)
+    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    refused = Stream(server.url, f"/api/v1/events/{duel.pk}/judge-calls/stream/")
+    assert refused.status == 401 and json.loads(refused.body)["error"]["code"] == "not_authenticated"
+    refused.close()
+    queue = Stream(server.url, f"/api/v1/events/{duel.pk}/judge-calls/stream/", cookie=cookie)
+    everyone = _open(server, f"/api/v1/events/{duel.pk}/stream/")
+    try:
+        assert queue.status == 200
+        queue.next_event("snapshot")
+        everyone.next_event("snapshot")
+        call = floor_services.judge_call_open(event=duel, by=judge, table=2)
+        pushed = queue.next_event("judge_call.changed")
+        assert (pushed.data["call"], pushed.data["table"], pushed.data["state"]) == (call.pk, 2, "open")
+        floor_services.judge_call_claim(call=call, by=judge)
+        assert queue.next_event("judge_call.changed").data["state"] == "claimed"
+        # The event's stream goes on meanwhile: a later public event reaches it, the calls never did.
+        live_services.timer_start(event=duel, round_number=1, minutes=50, by=organiser)
+        everyone.next_event("timer.changed")
+        assert not any(e.kind == "judge_call.changed" for e in everyone.events)
+    finally:
+        queue.close()
+        everyone.close()

@@ -21,7 +21,9 @@ class _Hub:
         self.subscription = subscription
         self.unsubscribed = False
 
-    async def subscribe(self, event_id: int, station: str | None, player: int | None = None) -> Subscription:
+    async def subscribe(
+        self, event_id: int, station: str | None, player: int | None = None, *, staff: bool = False
+    ) -> Subscription:
         return self.subscription
 
     async def replay(self, subscription: Subscription, after: int) -> list:

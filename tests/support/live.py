@@ -117,7 +117,8 @@ class Event:
 @dataclass
 class Stream:
     """One Server-Sent Events stream, read in a thread (``path`` on ``base_url``; ``last_event_id`` sent as the
-    header).  ``connect``: makes the connection instead (HTTPS, a source address); ``host``: the Host header sent."""
+    header).  ``connect``: makes the connection instead (HTTPS, a source address); ``host``: the Host header sent;
+    ``cookie``: the Cookie header."""
 
     base_url: str
     path: str
@@ -125,6 +126,8 @@ class Stream:
     origin: str | None = None
     connect: Callable[[], http.client.HTTPConnection] | None = None
     host: str | None = None
+    #: The ``Cookie`` header sent (a signed-in session: the judges' staff stream).
+    cookie: str | None = None
     events: list[Event] = field(default_factory=list)
     status: int | None = None
     headers: dict[str, str] = field(default_factory=dict)
@@ -151,6 +154,8 @@ class Stream:
             headers["Origin"] = self.origin
         if self.host is not None:
             headers["Host"] = self.host
+        if self.cookie is not None:
+            headers["Cookie"] = self.cookie
         try:
             self._conn.request("GET", self.path, headers=headers)
             response = self._conn.getresponse()

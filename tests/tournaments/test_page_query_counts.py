@@ -43,8 +43,9 @@ def test_the_public_event_page_makes_the_same_queries_whatever_the_number_of_rou
 def test_the_public_event_page_of_a_player_makes_the_same_queries_whatever_the_number_of_rounds(
     played, django_assert_num_queries
 ):
-    """A signed-in player also gets their panel: their table, its clock, its report, their history."""
-    read_counting(signed_in(played.alice.user), f"/events/{played.event.pk}/", 31, django_assert_num_queries)
+    """A signed-in player also gets their panel: their table, its clock, its report, its judge call, their history;
+    and the cut line."""
+    read_counting(signed_in(played.alice.user), f"/events/{played.event.pk}/", 32, django_assert_num_queries)
 
 
 def test_the_pairings_make_the_same_queries_whatever_the_number_of_rounds(played, client, django_assert_num_queries):

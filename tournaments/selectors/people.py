@@ -249,6 +249,7 @@ AUDIT_KINDS: dict[str, tuple[str, ...]] = {
     "event": ("event.",),
     "decks": ("deck.", "decks.", "archetype."),
     "penalties": ("penalty.",),
+    "floor": ("judge_call.", "deck_check", "judge."),
 }
 
 

@@ -31,6 +31,7 @@ AUDIT_KIND_NAMES = {
     "event": "Event",
     "decks": "Decks",
     "penalties": "Penalties",
+    "floor": "Judge calls and deck checks",
 }
 
 #: Each action of the audit trail in words (an unknown one is shown from its name), read by the stored text.
@@ -79,6 +80,16 @@ AUDIT_ACTION_NAMES: dict[str, str] = {
     DomainAction.DECKS_OPTIONS_CHANGED: "Deck options changed",
     DomainAction.PENALTY_ISSUED: "Penalty given",
     DomainAction.PENALTY_RESCINDED: "Penalty rescinded",
+    DomainAction.JUDGE_CALL_OPENED: "Judge called",
+    DomainAction.JUDGE_CALL_CLAIMED: "Judge call claimed",
+    DomainAction.JUDGE_CALL_RESOLVED: "Judge call resolved",
+    DomainAction.JUDGE_CALL_CANCELLED: "Judge call cancelled",
+    DomainAction.DECK_CHECKS_PICKED: "Tables picked for deck checks",
+    DomainAction.DECK_CHECK_STARTED: "Deck check started",
+    DomainAction.DECK_CHECK_RECORDED: "Deck check recorded",
+    DomainAction.DECK_CHECK_PENALTY_LINKED: "Penalty linked to a deck check",
+    DomainAction.JUDGE_ASSIGNED: "Judge assigned to tables",
+    DomainAction.JUDGE_UNASSIGNED: "Judge taken off tables",
 }
 
 _FIELD_NAMES = {"late_entry_round": "late entry from round", "dropped_after_round": "dropped after round"}

@@ -122,15 +122,19 @@ def event_staff_remove(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
 # --- penalties ------------------------------------------------------------------------------------
 
 
-def _penalty_form(event: Event, namesakes: Collection[int], data: QueryDict | None = None) -> PenaltyForm:
-    """The form to give a penalty: the event's registered players by name (dropped ones too, marked)."""
+def _penalty_form(
+    event: Event, namesakes: Collection[int], data: QueryDict | None = None, initial: Mapping[str, str] | None = None
+) -> PenaltyForm:
+    """The form to give a penalty: the event's registered players by name (dropped ones too, marked); ``initial``:
+    what a link filled in (``?registration=&round=&infraction=``: a judge call, a deck check)."""
     registrations = [
         r for r in selectors.event_registrations(event=event) if r.status == Registration.Status.REGISTERED
     ]
     latest = selectors.event_latest_round(event=event)
     return PenaltyForm(
-        data, registrations=registrations, namesakes=namesakes, current_round=latest.number if latest else None
-    )
+        data, registrations=registrations, namesakes=namesakes, current_round=latest.number if latest else None,
+        initial={k: v[:200] for k, v in (initial or {}).items() if k in ("registration", "round", "infraction")},
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -157,7 +161,7 @@ def _penalties_page(
     open_ = event.status != Event.Status.FINISHED
     issuing = may[Action.ISSUE_PENALTIES] and open_
     if issuing and form is None:
-        form = _penalty_form(event, namesakes)
+        form = _penalty_form(event, namesakes, initial=request.GET)
     refused, typed, error = rescind or (None, "", "")
     penalties = [
         PenaltyRow(
