@@ -13,6 +13,7 @@ the services decide, and a refusal comes back as an error on the panel.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 from django.utils import timezone
@@ -25,6 +26,7 @@ from live import selectors as live_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments import words
 from tournaments.models import Event, Player, Registration
+from tournaments.selectors import people as people_selectors
 from tournaments.selectors.people import player_penalties
 
 #: Where a panel is shown; its forms say so, and the answer goes back there.
@@ -117,6 +119,10 @@ class Panel:
     waiting_place: int | None = None
     places_taken: int = 0
     self_registration_open: bool = False
+    #: Registration is open but not for this player yet: it opens for them then (a priority window).
+    opens_at: datetime.datetime | None = None
+    #: Registering is applying to the event's lottery (not drawn yet).
+    applies: bool = False
     can_register: bool = False
     joins_waiting_list: bool = False
     can_withdraw: bool = False
@@ -156,7 +162,7 @@ class Panel:
         """Whether the panel has anything to say (the event page leaves an empty one out)."""
         if self.place == "check-in" or self.registration is not None:
             return True
-        return self.can_register or (not self.signed_in and self.self_registration_open)
+        return self.can_register or self.opens_at is not None or (not self.signed_in and self.self_registration_open)
 
     @property
     def registered(self) -> bool:
@@ -225,7 +231,11 @@ def build(
     if event.capacity is not None and panel.self_registration_open:
         panel.places_taken = selectors.registered_count(event=event)
     withdrawn = registration is None or registration.status == Registration.Status.WITHDRAWN
-    panel.can_register = panel.self_registration_open and withdrawn
+    if panel.self_registration_open and withdrawn:
+        opens = people_selectors.opens_for(event=event, player=player)
+        panel.opens_at = opens if opens is not None and timezone.now() < opens else None
+    panel.applies = event.takes_applications
+    panel.can_register = panel.self_registration_open and withdrawn and panel.opens_at is None
     panel.joins_waiting_list = event.capacity is not None and panel.places_taken >= event.capacity
     if registration is None or withdrawn or registration.status == Registration.Status.INVITED:
         return panel

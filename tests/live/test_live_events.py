@@ -44,9 +44,7 @@ def test_each_change_an_overlay_shows_is_one_numbered_live_event_tagged_with_its
     assert tags["table.result"] == [] and tags["timer.changed"] is None
 
 
-def test_a_result_is_carried_by_the_streams_of_the_stations_on_its_table_while_its_round_is_the_latest(
-    duel, organiser
-):
+def test_a_result_is_carried_by_the_streams_of_the_stations_on_its_table_while_its_round_is_the_latest(duel, organiser):
     """The stations are found in the statement that writes the live event: those on the table, by slug, and none
     once a later round is paired (a correction of the earlier round)."""
     for slug in ("stream-b", "stream-a"):
