@@ -253,10 +253,12 @@ def registration_self_register(*, event: Event, by) -> Registration:
         if registration is not None and registration.status not in (
             Registration.Status.WITHDRAWN, Registration.Status.INVITED
         ):  # fmt: skip
-            already = "applied to this event's lottery" if registration.status == Registration.Status.APPLIED else (
-                "registered for this event"
-            )  # fmt: skip
-            raise Conflict(f"You have already {already}.", code="already_registered")
+            message = (
+                "You have already applied to this event's lottery."
+                if registration.status == Registration.Status.APPLIED
+                else "You are already registered for this event."
+            )
+            raise Conflict(message, code="already_registered")
         entry.ensure_window_open(event=event, player=player)
         applies = event.takes_applications
         full = not applies and event.capacity is not None and _registered_count(event) >= event.capacity
