@@ -286,9 +286,7 @@ def register(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         warnings = people_selectors.entry_warnings(event=event, registrations=[registration])
         also = "".join(f" Note: {w.message}" for w in warnings.get(registration.pk, []))
         if registration.status == Registration.Status.APPLIED:
-            return (
-                f"You have applied to the lottery for {event.name}: the draw decides, and its outcome shows here.{also}"
-            )
+            return f"You have applied to the lottery for {event.name}.{also}"
         if registration.status == Registration.Status.WAITLISTED:
             place = selectors.waiting_place(registration=registration)
             return f"The event is full: you are number {place} on the waiting list.{also}"

@@ -94,6 +94,8 @@ def test_the_dashboard_lists_applicants_draws_once_and_shows_the_seed(client, or
     bad = client.post(url("lottery-draw", event.pk), {"seed": "-3"}, follow=True)
     assert "greater than or equal to 0" in text(bad)
     assert AuditEntry.objects.filter(event=event, action="lottery.drawn").count() == 1
+    trail = text(client.get(url("event-audit", event.pk) + "?kind=registrations"))
+    assert "Lottery drawn" in trail and "seed: 42" in trail and "winners: " in trail
 
 
 def test_the_players_card_flags_another_event_that_day_and_marks_fees_paid(client, organiser, fans):
@@ -143,6 +145,6 @@ def test_the_public_page_says_how_places_are_given_and_what_they_cost(client, or
     as_user(client, fans[0])
     page = text(client.get(reverse("public:event", args=[event.pk])))
     assert "Entry fee: 3.00 GBP , paid at the organiser's checkout" in page
-    assert "The 4 places are drawn by lottery by the organiser: 0 players have applied so far." in page
+    assert "The organiser draws the 4 places by lottery: 0 players have applied so far." in page
     assert "Priority players register from" in page and "1 player with an earned invite" in page
     assert "Registration opens for you on" in page and "Apply to the lottery" not in page

@@ -3,6 +3,8 @@ entry fees paid, the lottery's draw."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -44,7 +46,8 @@ class RegistrationListCreateApi(APIView):
         context = serializer_context(request, event)
         registrations = selectors.event_registrations(event=event, invitations=context["private"])
 
-        def page_answer(page) -> list:
+        def page_answer(page: list[Registration]) -> Any:
+            # The page's warnings (another event the same day) in one query.
             warnings = people_selectors.entry_warnings(event=event, registrations=page)
             return RegistrationOutput(page, many=True, context={**context, "warnings": warnings}).data
 

@@ -353,7 +353,7 @@ def event_namesakes(*, event: Event) -> frozenset[int]:
 #: The audit trail's kinds, to filter it by: kind -> the action prefixes it covers.
 AUDIT_KINDS: dict[str, tuple[str, ...]] = {
     "results": ("result.",),
-    "registrations": ("registration.", "bye.", "player."),
+    "registrations": ("registration.", "bye.", "player.", "lottery."),
     "rounds": ("round.", "top_cut.", "timer.", DomainAction.TABLE_TIME_EXTENDED),
     "staff": ("staff.",),
     "event": ("event.",),
