@@ -245,8 +245,13 @@ def build(
     playing = event.status == Event.Status.RUNNING
     panel.can_withdraw = event.status == Event.Status.REGISTRATION
     registered = registration.status == Registration.Status.REGISTERED and not registration.dropped
+    fee_due = event.has_fee and not event.unpaid_check_in and registration.paid_at is None
     panel.can_check_in = (
-        registered and not registration.checked_in and event.check_in_open and event.status != Event.Status.FINISHED
+        registered
+        and not registration.checked_in
+        and event.check_in_open
+        and event.status != Event.Status.FINISHED
+        and not fee_due
     )
     panel.check_in_note = _check_in_note(event, registration, panel.waiting_place)
     if match_list is None:
@@ -283,6 +288,10 @@ def _check_in_note(event: Event, registration: Registration, waiting_place: int 
         return "You have dropped from this event."
     if registration.checked_in:
         return ""
+    if registration.status == Registration.Status.APPLIED:
+        return "You have applied to the lottery: you check in once it gives you a place."
+    if event.has_fee and not event.unpaid_check_in and registration.paid_at is None:
+        return "You check in once the staff have marked your entry fee paid."
     if not event.check_in_open:
         return "Check-in is not open: the event's staff open it at the venue."
     return ""

@@ -307,7 +307,13 @@ def test_an_unpaid_player_cannot_check_in_where_the_organiser_says_so(organiser,
     registration = RegistrationFactory(event=fee_event, checked_in=False)
     with pytest.raises(Conflict) as refused:
         services.registration_check_in(registration=registration, by=organiser)
-    assert refused.value.code == "entry_fee_unpaid" and "https://shop.example.org/night" in refused.value.message
+    assert refused.value.code == "entry_fee_unpaid" and "mark it paid first" in refused.value.message
+    player = registration.player
+    player.user = organiser.__class__.objects.create_user(username="payer", password="pw")
+    player.save(update_fields=["user"])
+    with pytest.raises(Conflict) as refused:
+        services.registration_check_in(registration=registration, by=player.user)
+    assert "Pay the entry fee at https://shop.example.org/night first" in refused.value.message
 
     entry.registration_mark_paid(registration=registration, by=organiser)
     assert services.registration_check_in(registration=registration, by=organiser).checked_in

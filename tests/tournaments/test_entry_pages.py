@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, RegistrationFactory
 from tests.support.events import make_event
 from tests.support.pages import text, url
 from tests.support.people import as_user
@@ -148,3 +148,28 @@ def test_the_public_page_says_how_places_are_given_and_what_they_cost(client, or
     assert "The organiser draws the 4 places by lottery: 0 players have applied so far." in page
     assert "Priority players register from" in page and "1 player with an earned invite" in page
     assert "Registration opens for you on" in page and "Apply to the lottery" not in page
+
+
+def test_registering_a_player_with_another_event_that_day_warns_on_the_form(client, organiser):
+    event, elsewhere = make_event(organiser, 0), make_event(organiser, 0)
+    known = PlayerFactory(display_name="Kaiba", external_id="KC-9")
+    services.registration_create(event=elsewhere, by=organiser, player=known)
+    as_user(client, organiser)
+
+    answer = client.post(url("registration-add", event.pk), {"display_name": "Kaiba", "external_id": "KC-9"}, **HTMX)
+
+    assert answer.status_code == 200
+    assert "Kaiba is registered. Also registered for League night on the same day" in text(answer)
+    assert Registration.objects.get(event=event, player=known).status == "registered"
+
+
+def test_a_player_whose_fee_is_due_is_told_so_where_they_would_check_in(client, organiser, fans):
+    event = make_event(organiser, 0)
+    services.event_update(
+        event=event, by=organiser, entry_fee=Decimal(4), fee_currency="EUR", unpaid_check_in=False, check_in_open=True
+    )
+    RegistrationFactory(event=event, player=fans[0].player, checked_in=False)
+    as_user(client, fans[0])
+    page = text(client.get(reverse("accounts:check-in", args=[event.pk])))
+    assert "You check in once the staff have marked your entry fee paid." in page
+    assert "Check in" not in page.replace("Check-in", "")

@@ -191,11 +191,14 @@ def registration_mark_paid(*, registration: Registration, by, paid: bool = True)
     return registration
 
 
-def check_in_allowed(*, event: Event, registration: Registration) -> None:
-    """Refuse checking in an unpaid player where the organiser checks in paid players only."""
+def check_in_allowed(*, event: Event, registration: Registration, staff: bool) -> None:
+    """Refuse checking in an unpaid player where the organiser checks in paid players only (said to the staff who
+    would mark it, or to the player who would pay it)."""
     if event.has_fee and not event.unpaid_check_in and registration.paid_at is None:
-        raise Conflict(
-            f"{registration.player} has not paid the entry fee: mark it paid first"
-            + (f" (players pay at {event.checkout_url})." if event.checkout_url else "."),
-            code="entry_fee_unpaid",
+        where = f" at {event.checkout_url}" if event.checkout_url else ""
+        message = (
+            f"{registration.player} has not paid the entry fee: mark it paid first."
+            if staff
+            else f"Pay the entry fee{where} first: you check in once the staff have marked it paid."
         )
+        raise Conflict(message, code="entry_fee_unpaid")

@@ -384,7 +384,7 @@ def registration_check_in(*, registration: Registration, by, checked_in: bool = 
         if registration.checked_in == checked_in:
             return registration
         if checked_in:
-            entry.check_in_allowed(event=event, registration=registration)
+            entry.check_in_allowed(event=event, registration=registration, staff=staff)
         before = audit.snapshot(registration, _REGISTRATION_FIELDS)
         registration.checked_in = checked_in
         fields = ["checked_in"]
