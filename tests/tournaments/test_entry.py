@@ -155,6 +155,15 @@ def test_the_sweep_draws_the_lotteries_whose_time_has_come_once(organiser, djang
     assert trail(due, "lottery.drawn")[0].actor is None
 
 
+def test_the_beat_task_draws_through_the_same_sweep(organiser, django_user_model):
+    from tournaments import tasks
+
+    event = lottery_event(organiser, lottery_draw_at=timezone.now() - datetime.timedelta(seconds=1))
+    assert tasks.sweep_lottery_draws() == 1
+    event.refresh_from_db()
+    assert event.lottery_seed is not None
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     applicants=st.integers(min_value=0, max_value=7),

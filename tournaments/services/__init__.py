@@ -9,6 +9,7 @@ is one write path per change.  One module per concern, the names all here:
 
 * :mod:`.events` - players and events, settings, finishing;
 * :mod:`.registrations` - entries and invitations, late entries, check-in, fixed tables, byes, drops;
+* :mod:`.entry` - scarce places and fees: the lottery's draw, priority windows, entry fees marked paid;
 * :mod:`.roster` - players brought in from a roster file (CSV or TOM ``.tdf``), all or none;
 * :mod:`.rounds` - pairing rounds, re-pairing, swaps, the top cut;
 * :mod:`.results` - a table's result;
@@ -21,6 +22,7 @@ its transaction; the audit trail and the standings are subscribers
 and never import tasks.
 """
 
+from tournaments.services.entry import lottery_draw, registration_mark_paid
 from tournaments.services.events import event_create, event_finish, event_update, organiser_permission_grant
 from tournaments.services.penalties import penalty_issue, penalty_rescind
 from tournaments.services.players import player_create
@@ -45,6 +47,7 @@ __all__ = [
     "event_create",
     "event_finish",
     "event_update",
+    "lottery_draw",
     "organiser_permission_grant",
     "penalty_issue",
     "penalty_rescind",
@@ -55,6 +58,7 @@ __all__ = [
     "registration_create",
     "registration_decline",
     "registration_drop",
+    "registration_mark_paid",
     "registration_update",
     "roster_import",
     "round_repair",
