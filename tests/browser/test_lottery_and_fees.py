@@ -96,3 +96,9 @@ def test_a_player_applies_the_organiser_draws_and_marks_the_fee_paid(organiser_p
     phone.reload()
     expect(phone.locator(f"#player-panel-{event.pk}")).to_contain_text("Entry fee paid")
     axe_check(phone)
+
+    page.goto(f"/dashboard/events/{event.pk}/settings/")
+    expect(page.get_by_label("Places by lottery")).to_be_checked()
+    expect(page.get_by_label("Checkout link")).to_have_value("https://shop.example.org/regional")
+    axe_check(page)
+    shot(page, "5-settings")
