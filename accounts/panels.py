@@ -13,6 +13,7 @@ the services decide, and a refusal comes back as an error on the panel.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments import words
 from tournaments.models import Event, Player, Registration
 from tournaments.selectors import cutline as cutline_selectors
+from tournaments.selectors import people as people_selectors
 from tournaments.selectors import standings as standings_selectors
 from tournaments.selectors.people import player_penalties
 
@@ -125,6 +127,10 @@ class Panel:
     waiting_place: int | None = None
     places_taken: int = 0
     self_registration_open: bool = False
+    #: Registration is open but not for this player yet: it opens for them then (a priority window).
+    opens_at: datetime.datetime | None = None
+    #: Registering is applying to the event's lottery (not drawn yet).
+    applies: bool = False
     can_register: bool = False
     joins_waiting_list: bool = False
     can_withdraw: bool = False
@@ -172,7 +178,7 @@ class Panel:
         """Whether the panel has anything to say (the event page leaves an empty one out)."""
         if self.place == "check-in" or self.registration is not None:
             return True
-        return self.can_register or (not self.signed_in and self.self_registration_open)
+        return self.can_register or self.opens_at is not None or (not self.signed_in and self.self_registration_open)
 
     @property
     def registered(self) -> bool:
@@ -241,7 +247,11 @@ def build(
     if event.capacity is not None and panel.self_registration_open:
         panel.places_taken = selectors.registered_count(event=event)
     withdrawn = registration is None or registration.status == Registration.Status.WITHDRAWN
-    panel.can_register = panel.self_registration_open and withdrawn
+    if panel.self_registration_open and withdrawn:
+        opens = people_selectors.opens_for(event=event, player=player)
+        panel.opens_at = opens if opens is not None and timezone.now() < opens else None
+    panel.applies = event.takes_applications
+    panel.can_register = panel.self_registration_open and withdrawn and panel.opens_at is None
     panel.joins_waiting_list = event.capacity is not None and panel.places_taken >= event.capacity
     if registration is None or withdrawn or registration.status == Registration.Status.INVITED:
         return panel
@@ -251,8 +261,13 @@ def build(
     playing = event.status == Event.Status.RUNNING
     panel.can_withdraw = event.status == Event.Status.REGISTRATION
     registered = registration.status == Registration.Status.REGISTERED and not registration.dropped
+    fee_due = event.has_fee and not event.unpaid_check_in and registration.paid_at is None
     panel.can_check_in = (
-        registered and not registration.checked_in and event.check_in_open and event.status != Event.Status.FINISHED
+        registered
+        and not registration.checked_in
+        and event.check_in_open
+        and event.status != Event.Status.FINISHED
+        and not fee_due
     )
     panel.check_in_note = _check_in_note(event, registration, panel.waiting_place)
     if match_list is None:
@@ -324,6 +339,10 @@ def _check_in_note(event: Event, registration: Registration, waiting_place: int 
         return "You have dropped from this event."
     if registration.checked_in:
         return ""
+    if registration.status == Registration.Status.APPLIED:
+        return "You have applied to the lottery: you check in once it gives you a place."
+    if event.has_fee and not event.unpaid_check_in and registration.paid_at is None:
+        return "You check in once the staff have marked your entry fee paid."
     if not event.check_in_open:
         return "Check-in is not open: the event's staff open it at the venue."
     return ""

@@ -40,6 +40,7 @@ from leagues import views as league_views
 from tournaments import doors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Registration
+from tournaments.selectors import people as people_selectors
 from tournaments.selectors.people import player_penalties
 from tournaments.services import registrations, results
 
@@ -282,10 +283,14 @@ def register(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.EVENT, event_id)
 
     def news(registration: Registration) -> str:
+        warnings = people_selectors.entry_warnings(event=event, registrations=[registration])
+        also = "".join(f" Note: {w.message}" for w in warnings.get(registration.pk, []))
+        if registration.status == Registration.Status.APPLIED:
+            return f"You have applied to the lottery for {event.name}.{also}"
         if registration.status == Registration.Status.WAITLISTED:
             place = selectors.waiting_place(registration=registration)
-            return f"The event is full: you are number {place} on the waiting list."
-        return f"You are registered for {event.name}."
+            return f"The event is full: you are number {place} on the waiting list.{also}"
+        return f"You are registered for {event.name}.{also}"
 
     return _act(request, event, lambda: registrations.registration_self_register(event=event, by=request.user), news)
 

@@ -299,6 +299,11 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "no_report": (404, "nobody has reported this table's result yet"),
     "already_organiser": (409, "the organiser already runs the event"),
     "registration_closed": (409, "registration for the event is closed (or its deadline has passed)"),
+    "registration_not_yet_open": (409, "registration is not open to this player yet: the message says when it opens "
+                                  "for them (priority players earlier)"),
+    "no_lottery": (409, "the event's places are not drawn by lottery"),
+    "lottery_drawn": (409, "the lottery has already been drawn (a draw is never repeated)"),
+    "entry_fee_unpaid": (409, "the player has not paid the entry fee, and the organiser checks in paid players only"),
     "not_registered": (409, "the player is on the waiting list, invited or has withdrawn"),
     "not_invited": (409, "the registration is no invitation waiting for an answer (withdrawn, declined, or no "
                          "invitation at all)"),

@@ -104,6 +104,15 @@ class DomainAction(StrEnum):
         data="`player_id`, `stream_opt_out`",
         readers="live: a station showing the player's table stops showing it (`feature.changed`)",
     )
+    REGISTRATION_APPLIED = "registration.applied", About(
+        "`registration_self_register` (the event's lottery takes applications)"
+    )
+    LOTTERY_DRAWN = "lottery.drawn", About(
+        "`lottery_draw` (the organiser, or the sweep at the draw's time)",
+        data="`seed`, `places`, `winners`, `waiting` (player ids in drawn order)",
+    )
+    REGISTRATION_PAID = "registration.paid", About("`registration_mark_paid` (staff)")
+    REGISTRATION_UNPAID = "registration.unpaid", About("`registration_mark_paid` (staff, `paid=False`)")
     BYE_ASSIGNED = "bye.assigned", About("`bye_assign`")
     BYE_UNASSIGNED = "bye.unassigned", About("`bye_unassign`")
     PLAYER_CLAIM_CODE = "player.claim_code", About("`player_claim_code_create`")

@@ -49,6 +49,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from difflib import get_close_matches
 from functools import partial
 from typing import Any
@@ -85,9 +86,12 @@ class DomainEvent:
 
 
 def plain(value: Any) -> Any:
-    """``value`` as plain JSON: model instances as their ids, dates as ISO text, containers recursively."""
+    """``value`` as plain JSON: model instances as their ids, dates as ISO text, amounts as text, containers
+    recursively."""
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
+    if isinstance(value, Decimal):  # an amount (an entry fee): exact, as text
+        return str(value)
     if isinstance(value, models.Model):
         return value.pk
     if isinstance(value, dict):

@@ -13,6 +13,9 @@
 * **Roles**: the league's staff hold their roles at its events; the
   permission policy asks this app where those roles are stored
   (:func:`tournaments.policy.league_role_source`).
+* **Points**: an event's priority window may open early for a season's
+  players with enough league points; this app answers for them
+  (:func:`tournaments.selectors.people.season_points_source`).
 
 Loaded by :class:`leagues.apps.LeaguesConfig` at start.
 """
@@ -24,10 +27,11 @@ from django.db.models import CharField, Value
 from core import events, jobs
 from core.domain_actions import DomainAction
 from core.events import DomainEvent
-from leagues.models import League, LeagueAuditEntry, LeagueStaff
+from leagues.models import League, LeagueAuditEntry, LeagueStaff, Season, SeasonStanding
 from leagues.services import ratings, seasons
 from tournaments import policy, seeding
 from tournaments.models import Event
+from tournaments.selectors import people as people_selectors
 
 # --- roles ---------------------------------------------------------------------------------------------
 
@@ -47,6 +51,22 @@ def _roles_in_league(user_id: int, league: League):
 
 
 policy.league_role_source(at_event=_roles_at_event, in_league=_roles_in_league)
+
+
+# --- league points for priority windows ------------------------------------------------------------------
+
+
+def _season_points(season_id: int) -> people_selectors.SeasonPoints | None:
+    """A season's name and its players' points in its stored standings (two queries), for an event's priority
+    window (:mod:`tournaments.services.entry`)."""
+    season = Season.objects.filter(pk=season_id).only("name").first()
+    if season is None:
+        return None
+    points = dict(SeasonStanding.objects.filter(season_id=season_id).values_list("player_id", "points"))
+    return people_selectors.SeasonPoints(name=season.name, points=points)
+
+
+people_selectors.season_points_source(_season_points)
 
 
 # --- the league's trail --------------------------------------------------------------------------------

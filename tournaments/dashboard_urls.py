@@ -42,6 +42,12 @@ urlpatterns = [
     path("events/<int:event_id>/penalties/", staff.event_penalties, name="event-penalties"),
     path("events/<int:event_id>/penalties/<int:penalty_id>/rescind/", staff.penalty_rescind, name="penalty-rescind"),
     path(
+        "events/<int:event_id>/registrations/<int:registration_id>/payment/",
+        registrations.registration_payment,
+        name="registration-payment",
+    ),
+    path("events/<int:event_id>/lottery/draw/", registrations.lottery_draw, name="lottery-draw"),
+    path(
         "events/<int:event_id>/registrations/<int:registration_id>/fixed-table/",
         registrations.registration_fixed_table,
         name="registration-fixed-table",

@@ -15,7 +15,7 @@ from core import option_names
 from core.api import MAX_ID, MAX_SMALLINT
 from rules import choices as format_choices
 from rules.options import Option, same
-from tournaments import words
+from tournaments import lottery, selectors, words
 from tournaments.models import Event, EventStaff, Penalty, Player, Registration, Seat, default_paper, default_time_zone
 
 
@@ -138,6 +138,10 @@ class EventForm(forms.Form):
         return getattr(event, name) if event is not None else default()
 
 
+#: A time entered on the settings page (read in the event's time zone).
+_TIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
 class EventSettingsForm(EventForm):
     """The settings of an existing event (its format is fixed), with the windows players act in."""
 
@@ -174,19 +178,71 @@ class EventSettingsForm(EventForm):
         choices=Event.Floor.choices, label="33% floor (Magic tiebreakers)", required=False,
         help_text="0.33, or exactly 1/3 to match the standings Melee and MTGO publish.",
     )  # fmt: skip
+    lottery = forms.BooleanField(
+        required=False, label="Places by lottery",
+        help_text="Needs a capacity. Until the draw, players apply; the draw fills the places and puts the others "
+        "on the waiting list in drawn order.",
+    )  # fmt: skip
+    lottery_draw_at = forms.DateTimeField(
+        required=False, label="Draw the lottery at", widget=_TIME,
+        help_text="In the event's time zone. Empty: you draw it from the dashboard.",
+    )  # fmt: skip
+    registration_opens_at = forms.DateTimeField(
+        required=False, label="Registration opens to everyone at", widget=_TIME,
+        help_text="In the event's time zone. Empty: as soon as registration is open.",
+    )  # fmt: skip
+    priority_opens_at = forms.DateTimeField(
+        required=False, label="Priority players may register from", widget=_TIME,
+        help_text="Earlier than the opening for everyone. Priority: the league points below, or an earned invite.",
+    )  # fmt: skip
+    priority_season_id = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, label="League season (its id)",
+        help_text="Priority by league points: the season's id (in its page's address).",
+    )  # fmt: skip
+    priority_min_points = forms.IntegerField(
+        required=False, min_value=0, max_value=MAX_ID, label="League points it takes",
+        help_text="At least this many points in that season.",
+    )  # fmt: skip
+    priority_players = forms.CharField(
+        required=False, label="Earned invites (player numbers)", max_length=20000,
+        help_text="The players' numbers (#12 on the lists), separated by commas or spaces.",
+    )  # fmt: skip
+    entry_fee = forms.DecimalField(
+        required=False, min_value=0, max_digits=8, decimal_places=2, label="Entry fee",
+        help_text="Empty: free. Players pay at your checkout page: Podium takes no payment.",
+    )  # fmt: skip
+    fee_currency = forms.CharField(
+        required=False, max_length=3, label="Currency", help_text="Its three-letter code: EUR, USD, GBP."
+    )
+    checkout_url = forms.URLField(
+        required=False, max_length=500, label="Checkout link", assume_scheme="https",
+        help_text="Your own checkout page, where players pay.",
+    )  # fmt: skip
+    unpaid_check_in = forms.BooleanField(
+        required=False, label="Unpaid players may check in",
+        help_text="Off: players check in once staff have marked their fee paid.",
+    )  # fmt: skip
 
     #: The settings page's groups: (legend, field names).
     FIELDSETS = (
         ("Event", ("name", "planned_rounds", "planned_cut_size", "date", "venue", "time_zone", "paper", "tiebreakers", "magic_floor",
                    "players_per_table", "pod_leftovers")),
         ("Registration and check-in", ("registration_open", "registration_deadline", "capacity", "check_in_open")),
+        ("Scarce places: lottery and priority", ("lottery", "lottery_draw_at", "registration_opens_at",
+                                                 "priority_opens_at", "priority_season_id", "priority_min_points",
+                                                 "priority_players")),
+        ("Entry fee", ("entry_fee", "fee_currency", "checkout_url", "unpaid_check_in")),
         ("Results and decks", ("player_reports", "casters_see_decklists")),
     )  # fmt: skip
 
     def __init__(self, data=None, *, event: Event, **kwargs):
         self.event = event
-        initial = {name: getattr(event, name) for name in self.base_fields if name != "format"}
+        self.named_players = selectors.event_priority_players(event=event)
+        initial = {
+            name: getattr(event, name) for name in self.base_fields if name not in ("format", "priority_players")
+        }
         initial["players_per_table"] = "" if event.players_per_table is None else str(event.players_per_table)
+        initial["priority_players"] = ", ".join(map(str, self.named_players))
         super().__init__(data, initial=initial, **kwargs)
         del self.fields["format"]
         if event.top_cut_size:
@@ -211,6 +267,15 @@ class EventSettingsForm(EventForm):
     def clean_magic_floor(self) -> str:
         return self.cleaned_data["magic_floor"] or self.event.magic_floor
 
+    def clean_priority_players(self) -> list[int]:
+        """Player numbers, as the lists show them (``#12``), separated by commas or spaces."""
+        words_given = self.cleaned_data["priority_players"].replace(",", " ").split()
+        numbers = [w.removeprefix("#") for w in words_given]
+        wrong = [w for w, n in zip(words_given, numbers, strict=True) if not n.isdigit() or not 0 < int(n) <= MAX_ID]
+        if wrong:
+            raise forms.ValidationError(f"Not a player number: {', '.join(wrong)}.")
+        return sorted({int(n) for n in numbers})
+
     def full_clean(self) -> None:
         """A time entered (the registration deadline) is read in the event's time zone: the one chosen on this
         form when it names a zone, else the event's."""
@@ -229,8 +294,13 @@ class EventSettingsForm(EventForm):
         changes = {
             name: value
             for name, value in self.cleaned_data.items()
-            if name not in self.option_names and not self.fields[name].disabled and value != getattr(self.event, name)
+            if name not in self.option_names
+            and name != "priority_players"
+            and not self.fields[name].disabled
+            and value != getattr(self.event, name)
         }
+        if "priority_players" in self.cleaned_data and self.cleaned_data["priority_players"] != self.named_players:
+            changes["priority_players"] = self.cleaned_data["priority_players"]
         options = {
             option.name: self.cleaned_data[name]
             for name, option in self.option_names.items()
@@ -487,6 +557,15 @@ class CorrectionForm(ResultForm):
             help_text="Why the result changes: the audit trail keeps it with the old and the new result.",
             error_messages={"required": "Say why the result is corrected."},
         )
+
+
+class LotteryDrawForm(forms.Form):
+    """Drawing the lottery: a seed only to repeat a draw made elsewhere; left empty, a fresh one is recorded."""
+
+    seed = forms.IntegerField(
+        required=False, min_value=0, max_value=lottery.SEED_LIMIT - 1, label="Seed (optional)",
+        help_text="Leave it empty: Podium picks one and records it.",
+    )  # fmt: skip
 
 
 class ReasonForm(forms.Form):

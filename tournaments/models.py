@@ -115,6 +115,32 @@ class Event(models.Model):
     registration_deadline = models.DateTimeField(null=True, blank=True)
     #: At most this many registered players; more join the waiting list, promoted in order. ``None``: no limit.
     capacity = models.PositiveIntegerField(null=True, blank=True)
+    #: Places by lottery: until the draw, players *apply* (status ``applied``) instead of taking places first come,
+    #: first served; the draw (:mod:`tournaments.lottery`) fills the capacity and puts the rest on the waiting list
+    #: in drawn order.  Needs a capacity.
+    lottery = models.BooleanField(default=False)
+    #: When the lottery is drawn by itself (the sweep draws it); ``None``: when the organiser draws it.
+    lottery_draw_at = models.DateTimeField(null=True, blank=True)
+    #: The draw: when, and its seed (the same applicants and seed give the same draw).  Drawn once.
+    lottery_drawn_at = models.DateTimeField(null=True, blank=True)
+    lottery_seed = models.BigIntegerField(null=True, blank=True)
+    #: Registration opens to everyone at this time (``None``: as soon as it is open); priority players earlier.
+    registration_opens_at = models.DateTimeField(null=True, blank=True)
+    #: Priority players register from this time on (before ``registration_opens_at``); ``None``: no priority window.
+    priority_opens_at = models.DateTimeField(null=True, blank=True)
+    #: Priority by league points: players with at least ``priority_min_points`` in this season (a
+    #: ``leagues.Season`` id: the leagues app sits above this one and answers for its points).
+    priority_season_id = models.PositiveIntegerField(null=True, blank=True)
+    priority_min_points = models.PositiveIntegerField(null=True, blank=True)
+    #: Priority by an earned invite: these players, by name.
+    priority_players = models.ManyToManyField("Player", blank=True, related_name="priority_events")
+    #: The entry fee (``None``: free) and its currency (ISO 4217: EUR, USD); Podium takes no payment itself.
+    entry_fee = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    fee_currency = models.CharField(max_length=3, blank=True)
+    #: The organiser's own checkout page, where players pay the fee.
+    checkout_url = models.URLField(max_length=500, blank=True)
+    #: Whether a player who has not paid the fee may check in (themselves or by staff).
+    unpaid_check_in = models.BooleanField(default=True)
     #: Players check themselves in while this is on (the window the organiser opens, e.g. with the QR code).
     check_in_open = models.BooleanField(default=False)
     #: Players report their table's result, the other players at the table confirm it; staff results are final.
@@ -148,6 +174,12 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(players_per_table__isnull=True) | Q(players_per_table__gte=2),
                 name="event_players_per_table_at_least_two",
+            ),
+            models.CheckConstraint(
+                condition=Q(lottery=False) | Q(capacity__isnull=False), name="event_lottery_capacity"
+            ),
+            models.CheckConstraint(
+                condition=Q(entry_fee__isnull=True) | Q(entry_fee__gte=0), name="event_entry_fee_not_negative"
             ),
         ]
 
@@ -195,6 +227,15 @@ class Event(models.Model):
     def standings_current(self) -> bool:
         return self.standings_version >= self.results_version
 
+    @property
+    def takes_applications(self) -> bool:
+        """A lottery not drawn yet: self-registration is an application."""
+        return self.lottery and self.lottery_drawn_at is None
+
+    @property
+    def has_fee(self) -> bool:
+        return self.entry_fee is not None and self.entry_fee > 0
+
 
 class Phase(models.Model):
     """A part of an event's Swiss rounds: *Day 1*, *Day 2* (:mod:`tournaments.standings.phases` defines the terms).
@@ -239,6 +280,8 @@ class Registration(models.Model):
         WITHDRAWN = "withdrawn", "Withdrawn"
         #: Staff entered a player record linked to an account: the player has not accepted (or declined) yet.
         INVITED = "invited", "Invited"
+        #: Applied for a place in the event's lottery, not drawn yet.
+        APPLIED = "applied", "Applied to the lottery"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
@@ -263,6 +306,13 @@ class Registration(models.Model):
     stream_opt_out = models.BooleanField(default=False)
     #: When the consent last changed (``None``: never, the default stands).
     stream_consent_changed_at = models.DateTimeField(null=True, blank=True)
+    #: The applicant's place in the lottery's drawn order (1 = drawn first); ``None`` for players not drawn.
+    lottery_rank = models.PositiveIntegerField(null=True, blank=True)
+    #: The entry fee: when staff marked it paid, and who (``None``: unpaid).
+    paid_at = models.DateTimeField(null=True, blank=True)
+    paid_marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -64,6 +64,8 @@ class Action(StrEnum):
     EDIT_EVENT = "edit_event"
     MANAGE_STAFF = "manage_staff"
     MANAGE_REGISTRATIONS = "manage_registrations"
+    DRAW_LOTTERY = "draw_lottery"
+    MANAGE_FEES = "manage_fees"
     PAIR_ROUNDS = "pair_rounds"
     ENTER_RESULTS = "enter_results"
     SETTLE_DISPUTES = "settle_disputes"
@@ -86,10 +88,13 @@ class Action(StrEnum):
 
 #: What each action covers, in words (the README's table shows these).
 ACTION_TEXT: dict[Action, str] = {
-    Action.EDIT_EVENT: "settings, phases (day 1, day 2), registration and check-in windows, player reports, finishing the event",
+    Action.EDIT_EVENT: "settings, phases (day 1, day 2), registration and check-in windows, lottery, priority windows "
+    "and entry fee, player reports, finishing the event",
     Action.MANAGE_STAFF: "add and remove staff",
     Action.MANAGE_REGISTRATIONS: "walk-ins and invitations, check in, drop and undo a drop, fixed tables, byes, "
     "claim codes",
+    Action.DRAW_LOTTERY: "draw the lottery for the event's places",
+    Action.MANAGE_FEES: "mark entry fees paid or unpaid",
     Action.PAIR_ROUNDS: "start, re-pair and swap rounds, advance a phase's players (and undo it), start the top cut",
     Action.ENTER_RESULTS: "enter a table's result (final at once)",
     Action.SETTLE_DISPUTES: "enter the result of a disputed or unconfirmed table, accept a waiting report",
@@ -120,6 +125,7 @@ ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
     Role.SCOREKEEPER: frozenset(
         {
             Action.MANAGE_REGISTRATIONS,
+            Action.MANAGE_FEES,
             Action.PAIR_ROUNDS,
             Action.ENTER_RESULTS,
             Action.SETTLE_DISPUTES,
@@ -152,6 +158,8 @@ _REFUSALS: dict[Action, str] = {
     Action.EDIT_EVENT: "Only the event's organisers may change this event.",
     Action.MANAGE_STAFF: "Only the event's organisers may change its staff.",
     Action.MANAGE_REGISTRATIONS: "Only the event's organisers and scorekeepers may change registrations.",
+    Action.DRAW_LOTTERY: "Only the event's organisers may draw its lottery.",
+    Action.MANAGE_FEES: "Only the event's organisers and scorekeepers may mark entry fees paid.",
     Action.PAIR_ROUNDS: "Only the event's organisers and scorekeepers may pair rounds.",
     Action.ENTER_RESULTS: "Only the event's organisers and scorekeepers may enter results.",
     Action.SETTLE_DISPUTES: "Only the event's organisers, scorekeepers and judges may settle a table's result.",

@@ -7,6 +7,7 @@ from django.db import OperationalError
 
 from core import health, jobs
 from tournaments import readers, services
+from tournaments.services import entry
 from tournaments.services.standings import job_key
 
 #: How often a run that finds another run of the same event's standings going tries again (seconds).
@@ -39,3 +40,9 @@ def sweep_stale_standings() -> int:
     """Periodic (beat): ask again for standings older than their results, e.g. after a broker outage."""
     health.record_sweep()
     return readers.standings_sweep()
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)
+def sweep_lottery_draws() -> int:
+    """Periodic (beat): draw the lotteries whose time has come (a drawn one is skipped: safe to run twice)."""
+    return entry.lotteries_draw_due()

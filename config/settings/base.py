@@ -248,6 +248,7 @@ CELERY_BEAT_SCHEDULE = {
     "deck-checks-sweep": {"task": "decks.tasks.sweep_pending_decks", "schedule": PODIUM_SWEEP_SECONDS},
     "leagues-sweep": {"task": "leagues.tasks.sweep_leagues", "schedule": PODIUM_SWEEP_SECONDS},
     "live-sweep": {"task": "live.tasks.sweep_live_events", "schedule": PODIUM_SWEEP_SECONDS},
+    "lottery-draws": {"task": "tournaments.tasks.sweep_lottery_draws", "schedule": PODIUM_SWEEP_SECONDS},
 }
 
 # --- Auth ---------------------------------------------------------------------

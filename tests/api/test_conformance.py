@@ -43,7 +43,11 @@ def test_an_event_from_registration_to_its_final_answers_as_the_schema_says(
     event = call("post", "/events/", 201, {"name": "Duel Night", "format": "deck-masters", "planned_rounds": 2,
                                            "date": "2026-12-04"})  # fmt: skip
     eid = event["id"]
-    assert call("get", "/events/{event_id}/", 200, event_id=eid) == {**event, "final_placements": []}
+    assert call("get", "/events/{event_id}/", 200, event_id=eid) == {
+        **event,
+        "final_placements": [],
+        "priority_players": [],
+    }
     call("patch", "/events/{event_id}/", 200, {"venue": "Card Corner"}, event_id=eid)
     known = call("post", "/players/", 201, {"display_name": "Yugi", "external_id": "KC-1"})
     regs = [call("post", "/events/{event_id}/registrations/", 201, {"player": known["id"], "checked_in": True},

@@ -18,6 +18,7 @@ The world every request is sent into (:func:`world`), with its roles:
 * **upcoming**: an event with registration open, where alice has registered herself.
 * **invitational**: olivia entered alice's record (linked to her account): alice is invited, and only she
   accepts or declines.
+* **lottery**: an event whose places are drawn by lottery, not drawn yet; bob has applied.
 * olivia also runs a league (Deck Masters) whose season holds the running event; *carl* is its caster.
   Only she (and site staff) change the league: the events' co-organiser is not the league's.
 * On the floor: eve has called a judge to her table (waiting), alice's table is picked for a deck check, and
@@ -91,6 +92,8 @@ POST   /events/{event_id}/registrations/{registration_id}/undrop/         401   
 POST   /events/{event_id}/registrations/{registration_id}/byes/           401   403  403   403    403    201    403     201  201  201
 DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/  401   403  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/claim-code/     401   403  403   403    403    201    403     201  201  201
+POST   /events/{event_id}/registrations/{registration_id}/payment/        401   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/lottery/draw/                                   401   403  403   403    403    403    403     201  201  201
 POST   /events/{event_id}/penalties/                                      401   403  403   403    201    403    403     201  201  201
 POST   /events/{event_id}/penalties/{penalty_id}/rescind/                 401   403  403   403    200    403    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/decks/          401   201  403   403    403    403    403     201  201  201
@@ -199,6 +202,7 @@ class World:
     assignment: int = 0  # judy on tables 5 to 6
     league: int = 0
     season: int = 0
+    lottery: int = 0  # an event of olivia's whose places are drawn by lottery (bob applied), not drawn yet
 
 
 @pytest.fixture(autouse=True)
@@ -238,11 +242,13 @@ def _build_world() -> World:
     upcoming = services.event_create(organiser=olivia, name="Upcoming", format="deck-masters", planned_rounds=3,
                                      date=day)  # fmt: skip
     services.event_create(organiser=oscar, name="Oscar's", format="deck-masters", planned_rounds=3, date=day)
-    for event in (running, upcoming):
+    draw = services.event_create(organiser=olivia, name="Lottery", format="deck-masters", planned_rounds=3, date=day)
+    for event in (running, upcoming, draw):
         for username, role in (("cora", "co_organiser"), ("sam", "scorekeeper"), ("judy", "judge"), ("carl", "caster")):
             staff.staff_add(event=event, username=username, role=role, by=olivia)
     services.event_update(event=running, by=olivia, player_reports=True, check_in_open=True)
     services.event_update(event=upcoming, by=olivia, registration_open=True)
+    services.event_update(event=draw, by=olivia, registration_open=True, capacity=4, lottery=True)
     entries = [
         services.registration_create(event=running, by=olivia, display_name=f"Player {i}", checked_in=True)
         for i in range(8)
@@ -272,6 +278,7 @@ def _build_world() -> World:
     deck = DeckVersion.objects.create(registration=by_player[alice], number=1, decklist="40 Kuriboh", status="illegal")
     deck_services.deck_verdict_override(version=deck, status="legal", reason="A misprint the checker reads.", by=olivia)
     alice_upcoming = registrations.registration_self_register(event=upcoming, by=people["alice"])
+    registrations.registration_self_register(event=draw, by=people["bob"])
     invitational = services.event_create(organiser=olivia, name="Invitational", format="deck-masters",
                                          planned_rounds=3, date=day)  # fmt: skip
     alice_invited = services.registration_create(event=invitational, by=olivia, player=Player.objects.get(pk=alice))
@@ -296,6 +303,7 @@ def _build_world() -> World:
         judge_call=call.pk,
         deck_check=check.pk,
         assignment=assignment.pk,
+        lottery=draw.pk,
         league=league.pk,
         season=season.pk,
         token=token.pk,
@@ -362,6 +370,8 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/registrations/{registration_id}/byes/": (alice, {"round": 3}),
         "DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/": ({**alice, "number": 3}, None),
         "POST /events/{event_id}/registrations/{registration_id}/claim-code/": (walk_in, None),
+        "POST /events/{event_id}/registrations/{registration_id}/payment/": (alice, {"paid": True}),
+        "POST /events/{event_id}/lottery/draw/": ({"event_id": w.lottery}, {"seed": 1}),
         "POST /events/{event_id}/penalties/": (
             run, {"registration": w.alice, "penalty": "caution", "infraction": "Shuffling too little"}),
         "POST /events/{event_id}/penalties/{penalty_id}/rescind/": (

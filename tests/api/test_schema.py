@@ -195,10 +195,10 @@ def test_a_table_shows_game_scores_corrections_and_the_open_report(schema):
     ]  # fmt: skip
 
 
-def test_registrations_say_whether_they_are_in_the_event_waiting_withdrawn_or_invited(schema):
+def test_registrations_say_whether_they_are_in_the_event_waiting_withdrawn_invited_or_applied(schema):
     registration = schema["components"]["schemas"]["Registration"]
     assert enum_values(schema, registration["properties"]["status"]) == [
-        "registered", "waitlisted", "withdrawn", "invited"
+        "registered", "waitlisted", "withdrawn", "invited", "applied"
     ]  # fmt: skip
     assert {"status", "self_registered"} <= set(registration["required"])
 

@@ -74,7 +74,7 @@ def test_the_public_standings_make_the_same_queries_whatever_the_number_of_round
 def test_the_dashboard_event_page_makes_the_same_queries_whatever_the_number_of_rounds(
     played, organiser, django_assert_num_queries
 ):
-    read_counting(signed_in(organiser), f"/dashboard/events/{played.event.pk}/", 18, django_assert_num_queries)
+    read_counting(signed_in(organiser), f"/dashboard/events/{played.event.pk}/", 19, django_assert_num_queries)
 
 
 def test_an_earlier_round_on_the_dashboard_makes_the_same_queries_whatever_the_number_of_rounds(
@@ -130,7 +130,7 @@ def test_the_penalties_page_makes_the_same_queries_whatever_the_number_of_rounds
 def test_the_settings_page_makes_the_same_queries_whatever_the_number_of_rounds(
     played, organiser, django_assert_num_queries
 ):
-    read_counting(signed_in(organiser), f"/dashboard/events/{played.event.pk}/settings/", 5, django_assert_num_queries)
+    read_counting(signed_in(organiser), f"/dashboard/events/{played.event.pk}/settings/", 6, django_assert_num_queries)
 
 
 def test_the_finish_page_makes_the_same_queries_whatever_the_number_of_rounds(

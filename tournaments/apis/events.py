@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
@@ -12,7 +13,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, MAX_SMALLINT, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
+from core.api import (
+    BODY,
+    MAX_SMALLINT,
+    SIGNED_IN,
+    STAFF,
+    FormatField,
+    Pagination,
+    error_responses,
+    id_field,
+    paginated,
+)
 from core.doorway import enter
 from core.exceptions import Conflict
 from tournaments import doors, filters, selectors, services
@@ -41,6 +52,13 @@ class EventDetailOutput(EventOutput):
         help_text="Once the top cut's final has its result: every player of the cut by the round they went out in "
         "(the bracket: GET /api/v1/events/{id}/bracket/). Empty before."
     )
+
+    priority_players = serializers.SerializerMethodField(
+        help_text="Priority by an earned invite: the ids of the players named."
+    )
+
+    def get_priority_players(self, event) -> list[int]:
+        return selectors.event_priority_players(event=event)
 
     @extend_schema_field(FinalPlacementOutput(many=True))
     def get_final_placements(self, event) -> list[dict[str, Any]]:
@@ -154,6 +172,47 @@ class EventDetailApi(APIView):
             help_text="The top cut planned, until it starts: 0 none; 1v1 2, 4, 8, 16 or 32; pods one pod or a pod "
             "of pods. null: the recommendation for the attendance. The cut line follows it.",
         )  # fmt: skip
+        lottery = serializers.BooleanField(
+            required=False, help_text="Places by lottery (needs a capacity): players apply until it is drawn."
+        )
+        lottery_draw_at = serializers.DateTimeField(
+            required=False, allow_null=True,
+            help_text="The lottery draws itself at this time (without an offset: in the event's time zone); null: "
+            "the organiser draws it (POST lottery/draw/).",
+        )  # fmt: skip
+        registration_opens_at = serializers.DateTimeField(
+            required=False, allow_null=True, help_text="Self-registration opens to everyone at this time."
+        )
+        priority_opens_at = serializers.DateTimeField(
+            required=False, allow_null=True,
+            help_text="Priority players register from this time on (before `registration_opens_at`).",
+        )  # fmt: skip
+        priority_season = serializers.IntegerField(
+            source="priority_season_id", required=False, allow_null=True, min_value=1, max_value=MAX_TABLE,
+            help_text="Priority by league points: a season's id (with `priority_min_points`).",
+        )  # fmt: skip
+        priority_min_points = serializers.IntegerField(
+            required=False, allow_null=True, min_value=0, max_value=MAX_TABLE,
+            help_text="Priority by league points: at least this many in the season's standings.",
+        )  # fmt: skip
+        priority_players = serializers.ListField(
+            child=id_field(), required=False, max_length=5000,
+            help_text="Priority by an earned invite: the players' ids (the whole list).",
+        )  # fmt: skip
+        entry_fee = serializers.DecimalField(
+            max_digits=8, decimal_places=2, required=False, allow_null=True, min_value=Decimal(0),
+            help_text="The entry fee (with `fee_currency`); null: free.",
+        )  # fmt: skip
+        fee_currency = serializers.CharField(
+            max_length=3, required=False, allow_blank=True, help_text="ISO 4217: EUR, USD, GBP."
+        )
+        checkout_url = serializers.CharField(
+            max_length=500, required=False, allow_blank=True,
+            help_text="The organiser's own checkout page (https://...): Podium takes no payment.",
+        )  # fmt: skip
+        unpaid_check_in = serializers.BooleanField(
+            required=False, help_text="Players who have not paid may check in (false: `entry_fee_unpaid`)."
+        )
         check_in_open = serializers.BooleanField(required=False)
         player_reports = serializers.BooleanField(required=False)
         casters_see_decklists = serializers.BooleanField(required=False)
@@ -184,6 +243,7 @@ class EventDetailApi(APIView):
                 "event_started",
                 "rounds_already_paired",
                 "top_cut_started",
+                "lottery_drawn",
             ),
         },
     )
@@ -191,7 +251,8 @@ class EventDetailApi(APIView):
         """Change settings; pairing settings only before round 1, planned rounds never below those paired.
 
         Also the players' windows: self-registration (``registration_open``, its deadline and the
-        ``capacity``), self check-in (``check_in_open``) and player reports (``player_reports``).
+        ``capacity``), self check-in (``check_in_open``) and player reports (``player_reports``); scarce places
+        (a ``lottery``, priority windows) and the entry fee.
         """
         event = enter(request, doors.EVENT, event_id)
         serializer = self.InputSerializer(data=request.data)

@@ -86,6 +86,35 @@ class EventOutput(serializers.Serializer):
     capacity = serializers.IntegerField(
         allow_null=True, help_text="At most this many registered players; more join the waiting list. null: no limit."
     )
+    lottery = serializers.BooleanField(
+        help_text="Places by lottery: until the draw, players apply (status applied); the draw fills the capacity "
+        "and puts the others on the waiting list in drawn order."
+    )
+    lottery_draw_at = serializers.DateTimeField(allow_null=True, help_text="When the lottery draws itself; null: "
+                                                "when the organiser draws it.")  # fmt: skip
+    lottery_drawn_at = serializers.DateTimeField(allow_null=True, help_text="When it was drawn; null: not yet.")
+    lottery_seed = serializers.IntegerField(
+        allow_null=True, help_text="The draw's seed: the same applicants and seed give the same draw."
+    )
+    registration_opens_at = serializers.DateTimeField(
+        allow_null=True, help_text="Self-registration opens to everyone at this time; null: as soon as it is open."
+    )
+    priority_opens_at = serializers.DateTimeField(
+        allow_null=True, help_text="Priority players (league points, earned invites) register from this time on."
+    )
+    priority_season = serializers.IntegerField(
+        source="priority_season_id", allow_null=True, help_text="Priority by league points: the season's id."
+    )
+    priority_min_points = serializers.IntegerField(
+        allow_null=True, help_text="Priority by league points: the points in that season it takes."
+    )
+    entry_fee = serializers.DecimalField(
+        max_digits=8, decimal_places=2, allow_null=True, help_text="The entry fee, paid at the organiser's checkout "
+        "(Podium takes no payment); null: free.",
+    )  # fmt: skip
+    fee_currency = serializers.CharField(help_text="The fee's currency (ISO 4217: EUR, USD).")
+    checkout_url = serializers.CharField(help_text="The organiser's own checkout page, where players pay the fee.")
+    unpaid_check_in = serializers.BooleanField(help_text="Players who have not paid the fee may check in.")
     check_in_open = serializers.BooleanField(help_text="Players check themselves in.")
     player_reports = serializers.BooleanField(
         help_text="Players report their table's result and the other players confirm it; staff results are final."
@@ -291,6 +320,13 @@ class RoundOutput(serializers.Serializer):
         return TableOutput(pods, many=True, context=context).data  # type: ignore[return-value]
 
 
+@extend_schema_serializer(component_name="EntryWarning")
+class EntryWarningOutput(serializers.Serializer):
+    code = serializers.ChoiceField(choices=["overlapping_event"])
+    message = serializers.CharField()
+    event = serializers.IntegerField(help_text="The other event's id.")
+
+
 @extend_schema_serializer(component_name="Registration")
 class RegistrationOutput(serializers.Serializer):
     id = serializers.IntegerField()
@@ -300,7 +336,8 @@ class RegistrationOutput(serializers.Serializer):
         help_text="registered: in the event; waitlisted: waiting for a place (promoted in order); withdrawn: left "
         "before play (or an invitation declined or withdrawn); invited: staff entered a player record linked to an "
         "account, and its player has not accepted (accept/) or declined (decline/) yet: not in the event until "
-        "then, and seen only by the player and the event's staff.",
+        "then, and seen only by the player and the event's staff; applied: applied to the event's lottery, not "
+        "drawn yet (the draw registers them or puts them on the waiting list).",
     )
     self_registered = serializers.BooleanField(help_text="The player registered themselves (not a walk-in).")
     checked_in = serializers.BooleanField()
@@ -313,6 +350,23 @@ class RegistrationOutput(serializers.Serializer):
         help_text="The player opted out of being streamed: no stream station shows a table they sit at."
     )
     assigned_byes = serializers.SerializerMethodField(help_text="Rounds the organiser gave this player a bye.")
+    lottery_rank = serializers.IntegerField(
+        allow_null=True, help_text="The place in the lottery's drawn order (1 = drawn first); null: not drawn."
+    )
+    paid = serializers.SerializerMethodField(help_text="The entry fee is marked paid.")
+    paid_at = serializers.DateTimeField(allow_null=True, help_text="When staff marked the entry fee paid.")
+    warnings = serializers.SerializerMethodField(
+        help_text="What refuses nothing but is worth knowing: `overlapping_event` (the player also holds or seeks "
+        "a place at another event on the same day). Given where the registration is made and in the event's list."
+    )
 
     def get_assigned_byes(self, registration) -> list[int]:
         return people_selectors.registration_byes(registration=registration)
+
+    def get_paid(self, registration) -> bool:
+        return registration.paid_at is not None
+
+    @extend_schema_field(EntryWarningOutput(many=True))
+    def get_warnings(self, registration) -> list[dict[str, Any]]:
+        found = self.context.get("warnings", {}).get(registration.pk, [])
+        return [{"code": w.code, "message": w.message, "event": w.event} for w in found]

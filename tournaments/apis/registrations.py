@@ -1,6 +1,9 @@
-"""Entries and invitations, self-registration, check-in, fixed tables, byes, drops, withdrawals, claim codes."""
+"""Entries and invitations, self-registration, check-in, fixed tables, byes, drops, withdrawals, claim codes,
+entry fees paid, the lottery's draw."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -11,11 +14,12 @@ from rest_framework.views import APIView
 
 from core.api import BODY, SIGNED_IN, STAFF, Pagination, error_responses, id_field, paginated
 from core.doorway import enter
-from tournaments import doors, roster, selectors, services
+from tournaments import doors, lottery, roster, selectors, services
 from tournaments.apis._common import MAX_ROUND, MAX_TABLE
 from tournaments.apis.outputs import RegistrationOutput, serializer_context
 from tournaments.models import Registration
 from tournaments.selectors import people as people_selectors
+from tournaments.services import entry as entry_services
 from tournaments.services import registrations as registration_services
 
 
@@ -41,9 +45,13 @@ class RegistrationListCreateApi(APIView):
         event = enter(request, doors.EVENT, event_id)
         context = serializer_context(request, event)
         registrations = selectors.event_registrations(event=event, invitations=context["private"])
-        return paginated(
-            self, request, registrations, lambda page: RegistrationOutput(page, many=True, context=context).data
-        )
+
+        def page_answer(page: list[Registration]) -> Any:
+            # The page's warnings (another event the same day) in one query.
+            warnings = people_selectors.entry_warnings(event=event, registrations=page)
+            return RegistrationOutput(page, many=True, context={**context, "warnings": warnings}).data
+
+        return paginated(self, request, registrations, page_answer)
 
     @extend_schema(
         request=InputSerializer,
@@ -59,7 +67,8 @@ class RegistrationListCreateApi(APIView):
         """Register a walk-in: an existing player (``player``) or a new one (``display_name``).
 
         Staff may register beyond the capacity. Registering checked in once round 1 is paired is a late
-        entry: a loss for each round missed. A player record linked to an account (but yours) is invited:
+        entry: a loss for each round missed. ``warnings`` lists what refuses nothing (``overlapping_event``: the
+        player also holds a place at another event that day). A player record linked to an account (but yours) is invited:
         ``status: "invited"``, in the event once the player accepts (``accept/``), never checked in before.
         """
         event = enter(request, doors.EVENT, event_id)
@@ -79,10 +88,7 @@ class RegistrationListCreateApi(APIView):
             external_id=data.get("external_id"),
             checked_in=data["checked_in"],
         )
-        return Response(
-            RegistrationOutput(registration, context=serializer_context(request, event)).data,
-            status=status.HTTP_201_CREATED,
-        )
+        return _registration_answer(request, registration, status.HTTP_201_CREATED, warn=True)
 
 
 class RosterImportApi(APIView):
@@ -151,31 +157,35 @@ class EventRegisterApi(APIView):
             201: RegistrationOutput,
             **error_responses(
                 *SIGNED_IN, "not_found", "event_finished", "top_cut_started", "event_started", "registration_closed",
-                "already_registered",
+                "registration_not_yet_open", "already_registered",
             ),
         },
     )  # fmt: skip
     def post(self, request: Request, event_id: int) -> Response:
-        """Register yourself while the event's registration is open: ``waitlisted`` when it is full.
+        """Register yourself while the event's registration is open: ``waitlisted`` when it is full, ``applied``
+        while its lottery takes applications.
 
-        A new account gets its player profile here. Leave with ``withdraw`` before play starts.
+        Before your window opens (``registration_opens_at``; priority players from ``priority_opens_at``) the
+        answer is ``registration_not_yet_open``, saying when it opens for you. A new account gets its player
+        profile here. Leave with ``withdraw`` before play starts. ``warnings`` lists what refuses nothing
+        (``overlapping_event``: you also hold a place at another event that day).
         """
         event = enter(request, doors.EVENT, event_id)
         registration = registration_services.registration_self_register(event=event, by=request.user)
-        return Response(
-            RegistrationOutput(
-                enter(request, doors.REGISTRATION, event_id, registration.pk),
-                context=serializer_context(request, event),
-            ).data,
-            status=status.HTTP_201_CREATED,
+        return _registration_answer(
+            request, enter(request, doors.REGISTRATION, event_id, registration.pk), status.HTTP_201_CREATED, warn=True
         )
 
 
-def _registration_answer(request: Request, registration: Registration, status_code: int = 200) -> Response:
-    return Response(
-        RegistrationOutput(registration, context=serializer_context(request, registration.event)).data,
-        status=status_code,
-    )
+def _registration_answer(
+    request: Request, registration: Registration, status_code: int = 200, *, warn: bool = False
+) -> Response:
+    """The registration as the API shows it; ``warn``: with its warnings (where it is made)."""
+    event = registration.event
+    context = serializer_context(request, event)
+    if warn:
+        context["warnings"] = people_selectors.entry_warnings(event=event, registrations=[registration])
+    return Response(RegistrationOutput(registration, context=context).data, status=status_code)
 
 
 class RegistrationCheckInApi(APIView):
@@ -190,12 +200,22 @@ class RegistrationCheckInApi(APIView):
         responses={
             200: RegistrationOutput,
             **error_responses(
-                *BODY, *STAFF, "not_found", "event_finished", "check_in_closed", "not_registered", "dropped"
+                *BODY,
+                *STAFF,
+                "not_found",
+                "event_finished",
+                "check_in_closed",
+                "not_registered",
+                "dropped",
+                "entry_fee_unpaid",
             ),
         },
     )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
-        """Check in (or out): staff at any time, the player themselves while the event's check-in is open."""
+        """Check in (or out): staff at any time, the player themselves while the event's check-in is open.
+
+        Where the organiser checks in paid players only (``unpaid_check_in`` off), an unpaid entry fee is refused
+        (``entry_fee_unpaid``)."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         registration = services.registration_check_in(
@@ -414,3 +434,68 @@ class PlayerClaimCodeApi(APIView):
             registration=enter(request, doors.REGISTRATION, event_id, registration_id), by=request.user
         )
         return Response(self.OutputSerializer({"code": code}).data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationPaymentApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="RegistrationPayment")
+    class InputSerializer(serializers.Serializer):
+        paid = serializers.BooleanField(help_text="true: the entry fee is paid (now, by you); false: unpaid again.")
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: RegistrationOutput, **error_responses(*BODY, *STAFF, "not_found")},
+    )
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        """Mark the player's entry fee paid or unpaid (players pay at the organiser's checkout: Podium takes no
+        payment). Marking it twice changes nothing; each change is in the audit trail."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        registration = entry_services.registration_mark_paid(
+            registration=enter(request, doors.REGISTRATION, event_id, registration_id),
+            by=request.user,
+            paid=serializer.validated_data["paid"],
+        )
+        return _registration_answer(request, registration)
+
+
+class LotteryDrawApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="LotteryDrawInput")
+    class InputSerializer(serializers.Serializer):
+        seed = serializers.IntegerField(
+            required=False, allow_null=True, default=None, min_value=0, max_value=lottery.SEED_LIMIT - 1,
+            help_text="The draw's seed (to repeat a draw made elsewhere); left out: a fresh one, recorded.",
+        )  # fmt: skip
+
+    @extend_schema_serializer(component_name="LotteryDraw")
+    class OutputSerializer(serializers.Serializer):
+        seed = serializers.IntegerField(help_text="The same applicants and seed give the same draw.")
+        drawn_at = serializers.DateTimeField()
+        places = serializers.IntegerField(help_text="Places the draw filled: the capacity less the players in.")
+        winners = RegistrationOutput(many=True, help_text="Registered now, in drawn order.")
+        waiting = RegistrationOutput(many=True, help_text="The waiting list, in drawn order (promoted in it).")
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: OutputSerializer,
+            **error_responses(*BODY, *STAFF, "not_found", "no_lottery", "lottery_drawn", "event_started"),
+        },
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        """Draw the event's lottery: the applicants in a seeded order, the first fill the capacity, the others
+        join the waiting list in drawn order. Audited with the seed and the winners; never drawn twice."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = enter(request, doors.EVENT, event_id)
+        outcome = entry_services.lottery_draw(event=event, by=request.user, seed=serializer.validated_data["seed"])
+        context = serializer_context(request, event)
+        answer = {
+            "seed": outcome.seed, "drawn_at": outcome.drawn_at, "places": outcome.places,
+            "winners": RegistrationOutput(outcome.winners, many=True, context=context).data,
+            "waiting": RegistrationOutput(outcome.waiting, many=True, context=context).data,
+        }  # fmt: skip
+        return Response(answer, status=status.HTTP_201_CREATED)

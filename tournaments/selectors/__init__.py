@@ -134,6 +134,11 @@ def event_registrations(*, event: Event, invitations: bool = True) -> QuerySet[R
     return registrations if invitations else registrations.exclude(status=Registration.Status.INVITED)
 
 
+def event_priority_players(*, event: Event) -> list[int]:
+    """The ids of the players named for the event's priority window (an earned invite)."""
+    return sorted(event.priority_players.values_list("pk", flat=True))
+
+
 def event_latest_round(*, event: Event | int) -> Round | None:
     """The event's latest round (the highest number), ``None`` before round 1: the one reading of it, for every
     app.  Given the event, the round knows it; given its id, the round comes with its event (a join).  One query.

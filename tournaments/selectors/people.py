@@ -7,7 +7,8 @@ disputes) and :mod:`tournaments.policy` (roles).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import datetime
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import reduce
 from operator import or_
@@ -35,7 +36,10 @@ if TYPE_CHECKING:
 
 
 #: The registrations anyone may see: every one but an invitation its player has not answered.
-SHOWN_STATUSES = (Registration.Status.REGISTERED, Registration.Status.WAITLISTED, Registration.Status.WITHDRAWN)
+SHOWN_STATUSES = (
+    Registration.Status.REGISTERED, Registration.Status.WAITLISTED, Registration.Status.WITHDRAWN,
+    Registration.Status.APPLIED,
+)  # fmt: skip
 
 
 def player_of(user) -> Player | None:
@@ -209,6 +213,112 @@ def waiting_list(*, event: Event) -> QuerySet[Registration]:
     )
 
 
+@dataclass(frozen=True)
+class SeasonPoints:
+    """A league season's name and its players' league points (player id -> points) in its stored standings."""
+
+    name: str
+    points: dict[int, int]
+
+
+#: ``season id -> SeasonPoints | None`` (``None``: no such season).  Set by the leagues app, which sits above this
+#: one (:func:`season_points_source`); without it no season is known.
+_season_points: Callable[[int], SeasonPoints | None] | None = None
+
+
+def season_points_source(source: Callable[[int], SeasonPoints | None]) -> None:
+    """The leagues app says where a season's points are (an event's priority window reads them)."""
+    global _season_points
+    _season_points = source
+
+
+def season_points(season_id: int) -> SeasonPoints | None:
+    """The season's name and points; ``None`` when there is no such season."""
+    return None if _season_points is None else _season_points(season_id)
+
+
+def is_priority_player(*, event: Event, player: Player | None) -> bool:
+    """The player may register in the priority window: named for an earned invite, or with the season's points."""
+    if player is None or player.pk is None:
+        return False
+    if event.priority_players.filter(pk=player.pk).exists():
+        return True
+    if event.priority_season_id is None or event.priority_min_points is None:
+        return False
+    season = season_points(event.priority_season_id)
+    return season is not None and season.points.get(player.pk, 0) >= event.priority_min_points
+
+
+def opens_for(*, event: Event, player: Player | None) -> datetime.datetime | None:
+    """When self-registration opens for this player (``None``: no time set, open with the window)."""
+    general = event.registration_opens_at
+    if general is None:
+        return None
+    if event.priority_opens_at is not None and event.priority_opens_at < general:
+        if is_priority_player(event=event, player=player):
+            return event.priority_opens_at
+    return general
+
+
+@dataclass(frozen=True)
+class EntryFacts:
+    """What the event's pages say of its places beyond its own fields: the priority season's name, how many
+    players hold an earned invite, how many have applied to the lottery."""
+
+    season_name: str | None
+    invites: int
+    applicants: int
+
+
+def entry_facts(*, event: Event) -> EntryFacts:
+    season = season_points(event.priority_season_id) if event.priority_season_id is not None else None
+    return EntryFacts(
+        season_name=season.name if season is not None else None,
+        invites=event.priority_players.count(),
+        applicants=event.registrations.filter(status=Registration.Status.APPLIED).count() if event.lottery else 0,
+    )
+
+
+#: Registrations that hold or seek a place: in the event, waiting for a place, or applied to its lottery.
+SEEKING_STATUSES = (Registration.Status.REGISTERED, Registration.Status.WAITLISTED, Registration.Status.APPLIED)
+
+
+@dataclass(frozen=True)
+class EntryWarning:
+    """Something staff or the player should know about a registration, that refuses nothing."""
+
+    code: str
+    message: str
+    event: int
+
+
+def entry_warnings(*, event: Event, registrations: Iterable[Registration]) -> dict[int, list[EntryWarning]]:
+    """Registration id -> its warnings: ``overlapping_event`` when the player also holds or seeks a place at
+    another event on the same day (events last a day).  One query for any number of registrations."""
+    seeking = {r.player_id: r.pk for r in registrations if r.status in SEEKING_STATUSES}
+    if not seeking:
+        return {}
+    others = (
+        Registration.objects.filter(player_id__in=seeking, event__date=event.date, status__in=SEEKING_STATUSES)
+        .exclude(event_id=event.pk)
+        .select_related("event")
+        .order_by("event__name", "event_id")
+    )
+    warnings: dict[int, list[EntryWarning]] = {}
+    for other in others:
+        what = "applied to" if other.status == Registration.Status.APPLIED else (
+            "on the waiting list of" if other.status == Registration.Status.WAITLISTED else "registered for"
+        )  # fmt: skip
+        warnings.setdefault(seeking[other.player_id], []).append(
+            EntryWarning(
+                code="overlapping_event",
+                message=f"Also {what} {other.event.name} on the same day ({other.event.date:%a %d %b %Y}).",
+                event=other.event_id,
+            )
+        )
+    return warnings
+
+
 def event_audit(*, event: Event) -> QuerySet[AuditEntry]:
     """The event's audit trail, newest first."""
     return AuditEntry.objects.filter(event=event).select_related("actor").order_by("-created_at", "-id")
@@ -243,7 +353,7 @@ def event_namesakes(*, event: Event) -> frozenset[int]:
 #: The audit trail's kinds, to filter it by: kind -> the action prefixes it covers.
 AUDIT_KINDS: dict[str, tuple[str, ...]] = {
     "results": ("result.",),
-    "registrations": ("registration.", "bye.", "player."),
+    "registrations": ("registration.", "bye.", "player.", "lottery."),
     "rounds": ("round.", "top_cut.", "timer.", DomainAction.TABLE_TIME_EXTENDED),
     "staff": ("staff.",),
     "event": ("event.",),

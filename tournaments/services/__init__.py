@@ -9,6 +9,7 @@ is one write path per change.  One module per concern, the names all here:
 
 * :mod:`.events` - players and events, settings, finishing;
 * :mod:`.registrations` - entries and invitations, late entries, check-in, fixed tables, byes, drops;
+* :mod:`.entry` - scarce places and fees: the lottery's draw, priority windows, entry fees marked paid;
 * :mod:`.roster` - players brought in from a roster file (CSV or TOM ``.tdf``), all or none;
 * :mod:`.phases` - an event's Swiss in phases (day 1, day 2) and who advances from one to the next;
 * :mod:`.rounds` - pairing rounds, re-pairing, swaps, the top cut;
@@ -22,6 +23,7 @@ its transaction; the audit trail and the standings are subscribers
 and never import tasks.
 """
 
+from tournaments.services.entry import lottery_draw, registration_mark_paid
 from tournaments.services.events import event_create, event_finish, event_update, organiser_permission_grant
 from tournaments.services.penalties import penalty_issue, penalty_rescind
 from tournaments.services.phases import event_phases_set, phase_advance, phase_advance_undo
@@ -49,6 +51,7 @@ __all__ = [
     "event_finish",
     "event_phases_set",
     "event_update",
+    "lottery_draw",
     "organiser_permission_grant",
     "penalty_issue",
     "penalty_rescind",
@@ -62,6 +65,7 @@ __all__ = [
     "registration_decline",
     "registration_drop",
     "registration_stream_consent_set",
+    "registration_mark_paid",
     "registration_update",
     "roster_import",
     "round_repair",

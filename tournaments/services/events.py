@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import datetime
 import functools
+import re
 import zoneinfo
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 from django.db import transaction
 
 from core import events, option_names
@@ -16,9 +19,10 @@ from core.exceptions import ApplicationError, Conflict
 from rules import Format, UnknownFormat, get_format
 from rules.options import OptionError
 from tournaments import audit, selectors
-from tournaments.models import Event
+from tournaments.models import Event, Player, Registration
 from tournaments.pairing import topcut
 from tournaments.policy import ORGANISER_PERMISSION, Action, ensure, ensure_can_create_event
+from tournaments.selectors import people as people_selectors
 from tournaments.services._common import locked_event, missing_message, tables_without_result
 from tournaments.services.registrations import promote_waiting_list
 
@@ -155,11 +159,16 @@ def _check_table_options(fmt, players_per_table: int | None, pod_leftovers: str)
         )
 
 
+#: Places and fees (:mod:`tournaments.services.entry`): the lottery, the priority window, the entry fee.
+_ENTRY_FIELDS = {
+    "lottery", "lottery_draw_at", "registration_opens_at", "priority_opens_at", "priority_season_id",
+    "priority_min_points", "entry_fee", "fee_currency", "checkout_url", "unpaid_check_in",
+}  # fmt: skip
 #: Settings that can change while the event runs, and the ones fixed once round 1 is paired.
 _EVENT_LIVE_FIELDS = {
     "name", "venue", "date", "planned_rounds", "tiebreakers", "magic_floor", "registration_open",
     "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists", "time_zone",
-    "paper", "planned_cut_size",
+    "paper", "planned_cut_size", *_ENTRY_FIELDS,
 }  # fmt: skip
 _EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers", "options"}
 _AUDITED_FIELDS = sorted(_EVENT_LIVE_FIELDS | _EVENT_SETUP_FIELDS | {"format"})
@@ -174,6 +183,7 @@ def event_update(*, event: Event, by, **changes) -> Event:
     A larger ``capacity`` promotes players from the waiting list, in order.
     """
     ensure(by, Action.EDIT_EVENT, event)
+    priority_players = changes.pop("priority_players", None)
     unknown = set(changes) - _EVENT_LIVE_FIELDS - _EVENT_SETUP_FIELDS
     if unknown:
         raise ApplicationError(f"These settings cannot be changed: {', '.join(sorted(unknown))}.")
@@ -227,13 +237,20 @@ def event_update(*, event: Event, by, **changes) -> Event:
             if changes["options"] != event.options and played:
                 raise Conflict("The format's options cannot change once round 1 is paired.", code="event_started",
                                field="options")  # fmt: skip
+        changes = _checked_entry(event, changes)
         retiebreak = any(f in changes and changes[f] != getattr(event, f) for f in _STANDINGS_FIELDS)
         before = audit.snapshot(event, sorted(changes))
+        named = _checked_priority_players(priority_players)
+        if named is not None:
+            before["priority_players"] = sorted(event.priority_players.values_list("pk", flat=True))
         for field, value in changes.items():
             setattr(event, field, value)
-        if changes:
+        if changes or named is not None:
             event.save(update_fields=sorted(changes))
             after = audit.snapshot(event, sorted(changes))
+            if named is not None:
+                event.priority_players.set(named)
+                after["priority_players"] = sorted(named)
             if after != before:
                 events.record(
                     event=event, by=by, action=DomainAction.EVENT_UPDATED, subject=event.name, before=before,
@@ -257,6 +274,77 @@ def _check_planned_cut(event: Event, size: int | None) -> None:
         shapes = ", ".join(map(str, topcut.ONE_VS_ONE_CUTS if pod_size is None else (pod_size, pod_size**2)))
         raise ApplicationError(f"A top cut of {size} is not possible here: choose 0 (none) or {shapes}.",
                                field="planned_cut_size")  # fmt: skip
+
+
+def _checked_entry(event: Event, changes: dict[str, Any]) -> dict[str, Any]:
+    """The lottery, priority window and fee settings checked against each other (as they will stand)."""
+    if not _ENTRY_FIELDS & set(changes) and "capacity" not in changes:
+        return changes
+
+    def will(name: str) -> Any:
+        return changes.get(name, getattr(event, name))
+
+    if will("lottery") and will("capacity") is None:
+        field = "lottery" if "lottery" in changes else "capacity"
+        raise ApplicationError("A lottery draws places: give the event a capacity.", field=field)
+    if event.lottery_drawn_at is not None and "lottery" in changes and changes["lottery"] != event.lottery:
+        raise Conflict("The lottery has been drawn: it stays as it was.", code="lottery_drawn", field="lottery")
+    if (
+        event.lottery
+        and not will("lottery")
+        and event.registrations.filter(status=Registration.Status.APPLIED).exists()
+    ):
+        raise ApplicationError(
+            "Players have applied to the lottery: draw it (or they withdraw) before turning it off.", field="lottery"
+        )
+    opens, priority = will("registration_opens_at"), will("priority_opens_at")
+    if priority is not None and (opens is None or priority >= opens):
+        raise ApplicationError(
+            "The priority window opens before registration opens to everyone: set both, priority first.",
+            field="priority_opens_at",
+        )
+    season_id, points = will("priority_season_id"), will("priority_min_points")
+    if (season_id is None) != (points is None):
+        raise ApplicationError(
+            "Priority by league points needs both a season and the points it takes.",
+            field="priority_min_points" if season_id is not None else "priority_season_id",
+        )
+    if "priority_season_id" in changes and season_id is not None and people_selectors.season_points(season_id) is None:
+        raise ApplicationError(f"Season {season_id} does not exist.", field="priority_season_id")
+    fee = will("entry_fee")
+    if fee is not None and fee < 0:
+        raise ApplicationError("An entry fee is 0 or more (or none for a free event).", field="entry_fee")
+    if "fee_currency" in changes:
+        changes["fee_currency"] = (changes["fee_currency"] or "").strip().upper()
+    currency = changes.get("fee_currency", event.fee_currency)
+    if currency and not re.fullmatch(r"[A-Z]{3}", currency):
+        raise ApplicationError("A currency is its three-letter code: EUR, USD, GBP, JPY.", field="fee_currency")
+    if fee is not None and fee > 0 and not currency:
+        raise ApplicationError("Give the fee's currency (EUR, USD, GBP, JPY).", field="fee_currency")
+    if "checkout_url" in changes:
+        changes["checkout_url"] = (changes["checkout_url"] or "").strip()
+        try:
+            _CHECKOUT_URL(changes["checkout_url"]) if changes["checkout_url"] else None
+        except ValidationError:
+            raise ApplicationError("The checkout link is a web address (https://...).", field="checkout_url") from None
+    return changes
+
+
+_CHECKOUT_URL = URLValidator(schemes=["https", "http"])
+
+
+def _checked_priority_players(player_ids: Any) -> list[int] | None:
+    """The players named for an earned invite (ids), checked to exist; ``None``: not changed."""
+    if player_ids is None:
+        return None
+    wanted = sorted({int(p) for p in player_ids})
+    found = set(Player.objects.filter(pk__in=wanted).values_list("pk", flat=True))
+    missing = [p for p in wanted if p not in found]
+    if missing:
+        raise ApplicationError(
+            f"No player has the id {', '.join(map(str, missing))}.", field="priority_players"
+        )  # fmt: skip
+    return wanted
 
 
 def event_finish(*, event: Event, by) -> Event:

@@ -41,6 +41,7 @@ from tournaments.policy import (
     is_player,
     registers_directly,
 )
+from tournaments.services import entry
 from tournaments.services._common import locked_event
 from tournaments.services.players import player_create
 
@@ -168,7 +169,10 @@ def registration_accept(*, registration: Registration, by) -> Registration:
         if registration.status == Registration.Status.WITHDRAWN:
             raise Conflict("This invitation was withdrawn or declined: ask the event's staff.", code="not_invited")
         if registration.status != Registration.Status.INVITED:
-            raise Conflict("There is no invitation to accept: you are on the waiting list.", code="not_invited")
+            raise Conflict(
+                f"There is no invitation to accept: you are {registration.get_status_display().lower()}.",
+                code="not_invited",
+            )
         _open_for_entries(event)
         before = audit.snapshot(registration, _REGISTRATION_FIELDS)
         registration.status = Registration.Status.REGISTERED
@@ -222,9 +226,14 @@ def player_for_user(user, *, display_name: str = "") -> Player:
 def registration_self_register(*, event: Event, by) -> Registration:
     """A signed-in player registers themselves, or joins the waiting list when the event is full.
 
+    While the event's lottery takes applications, the player *applies* instead
+    (status ``applied``: :mod:`tournaments.services.entry`).
+
     Refused while registration is closed or after its deadline
-    (``registration_closed``), once play has started (``event_started``), and
-    for a player already registered or waiting (``already_registered``).
+    (``registration_closed``), before the player's window opens
+    (``registration_not_yet_open``, with the time it opens for them), once
+    play has started (``event_started``), and for a player already registered,
+    waiting or applied (``already_registered``).
     """
     if not (by and by.is_authenticated):
         raise NotAuthenticated("Sign in to register.")
@@ -244,9 +253,20 @@ def registration_self_register(*, event: Event, by) -> Registration:
         if registration is not None and registration.status not in (
             Registration.Status.WITHDRAWN, Registration.Status.INVITED
         ):  # fmt: skip
-            raise Conflict("You are already registered for this event.", code="already_registered")
-        full = event.capacity is not None and _registered_count(event) >= event.capacity
-        status = Registration.Status.WAITLISTED if full else Registration.Status.REGISTERED
+            message = (
+                "You have already applied to this event's lottery."
+                if registration.status == Registration.Status.APPLIED
+                else "You are already registered for this event."
+            )
+            raise Conflict(message, code="already_registered")
+        entry.ensure_window_open(event=event, player=player)
+        applies = event.takes_applications
+        full = not applies and event.capacity is not None and _registered_count(event) >= event.capacity
+        status = (
+            Registration.Status.APPLIED if applies
+            else Registration.Status.WAITLISTED if full
+            else Registration.Status.REGISTERED
+        )  # fmt: skip
         waitlisted_at = timezone.now() if full else None
         if registration is None:
             registration = Registration.objects.create(
@@ -257,7 +277,9 @@ def registration_self_register(*, event: Event, by) -> Registration:
             registration.save(update_fields=["status", "waitlisted_at", "self_registered"])
         events.record(
             event=event, by=by,
-            action=DomainAction.REGISTRATION_WAITLISTED if full else DomainAction.REGISTRATION_SELF_REGISTERED,
+            action=DomainAction.REGISTRATION_APPLIED if applies
+            else DomainAction.REGISTRATION_WAITLISTED if full
+            else DomainAction.REGISTRATION_SELF_REGISTERED,
             subject=audit.player_label(player), after=audit.snapshot(registration, _REGISTRATION_FIELDS),
         )  # fmt: skip
     return registration
@@ -361,6 +383,8 @@ def registration_check_in(*, registration: Registration, by, checked_in: bool = 
             raise Conflict(f"{registration.player} has dropped.", code="dropped")
         if registration.checked_in == checked_in:
             return registration
+        if checked_in:
+            entry.check_in_allowed(event=event, registration=registration, staff=staff)
         before = audit.snapshot(registration, _REGISTRATION_FIELDS)
         registration.checked_in = checked_in
         fields = ["checked_in"]

@@ -57,6 +57,7 @@ _ALREADY: dict[str, str] = {
     Registration.Status.REGISTERED: "is already registered for this event",
     Registration.Status.INVITED: "is already invited to this event",
     Registration.Status.WAITLISTED: "is already on this event's waiting list",
+    Registration.Status.APPLIED: "has already applied to this event's lottery",
 }
 
 

@@ -97,8 +97,16 @@ def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
         else None,
         decklists=people_selectors.registrations_with_decklist(event=event) if event.decklists_public else [],
         **cutline_selectors.structure_card(event=event, cut=cutline_selectors.event_cut_line(event=event)),
+        entry=people_selectors.entry_facts(event=event) if _has_entry_rules(event) else None,
     )
     return render(request, "public/event.html", context)
+
+
+def _has_entry_rules(event: Event) -> bool:
+    """The event's page says how to get a place: a lottery, a priority window, an opening time, a fee."""
+    upcoming = event.status == Event.Status.REGISTRATION
+    timed = upcoming and (event.registration_opens_at is not None or event.priority_opens_at is not None)
+    return event.lottery or event.has_fee or timed
 
 
 def public_pairings(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -16,10 +16,11 @@ from core.doorway import enter
 from core.exceptions import ApplicationError
 from core.htmx import HtmxHttpRequest
 from tournaments import doors, policy, roster, selectors, services
-from tournaments.forms import ReasonForm, RegistrationForm, RosterImportForm
+from tournaments.forms import LotteryDrawForm, ReasonForm, RegistrationForm, RosterImportForm
 from tournaments.models import Event, Registration
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
+from tournaments.services import entry as entry_services
 from tournaments.services import registrations as registration_services
 from tournaments.views._common import _invalid
 
@@ -40,12 +41,14 @@ def _players_context(request: HttpRequest, event: Event, form: RegistrationForm,
     """The players card: registered and withdrawn players by name, the waiting list in order, the invitations
     waiting for their players' answer, the counts."""
     registrations = list(selectors.event_registrations(event=event))
-    aside = (Registration.Status.WAITLISTED, Registration.Status.INVITED)
+    aside = (Registration.Status.WAITLISTED, Registration.Status.INVITED, Registration.Status.APPLIED)
     return {
         "event": event,
         "registrations": [r for r in registrations if r.status not in aside],
         "invited": [r for r in registrations if r.status == Registration.Status.INVITED],
+        "applicants": [r for r in registrations if r.status == Registration.Status.APPLIED],
         "waiting": list(selectors.waiting_list(event=event)),
+        "warnings": people_selectors.entry_warnings(event=event, registrations=registrations),
         "registration_form": form,
         "next_round": selectors.next_round_number(event),
         "may": may,
@@ -124,10 +127,13 @@ def roster_import(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
 
 
 def _entered(registration: Registration) -> str:
-    """What registering a player did, in words: an account holder's record is only invited."""
+    """What registering a player did, in words: an account holder's record is only invited; a warning that
+    refuses nothing (another event the same day) is said too."""
+    warnings = people_selectors.entry_warnings(event=registration.event, registrations=[registration])
+    also = "".join(f" Note: {w.message}" for w in warnings.get(registration.pk, []))
     if registration.status == Registration.Status.INVITED:
-        return f"Invited {registration.player}: they accept on their page (/me/), and play once they have."
-    return f"Registered {registration.player}."
+        return f"Invited {registration.player}: they accept on their page (/me/), and play once they have.{also}"
+    return f"Registered {registration.player}.{also}"
 
 
 def _registration_row(
@@ -150,6 +156,7 @@ def _registration_row(
         "claim_url": request.build_absolute_uri(CLAIM_PREFIX),
         "row_error": error,
         "open_tools": open_tools,
+        "warnings": people_selectors.entry_warnings(event=event, registrations=[row]),
         "oob_count": True,
         **_players_count(registrations),
         **_structure_context(event),
@@ -174,9 +181,10 @@ def _registration_action(
     *,
     done: str = "",
     open_tools: bool = False,
+    needs: Action = Action.MANAGE_REGISTRATIONS,
 ) -> HttpResponse:
     """Run a registration service; htmx gets the row back (an error in it), a plain form the dashboard."""
-    event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
+    event = enter(request, doors.event(needs), event_id)
     registration = enter(request, doors.REGISTRATION, event.pk, registration_id)
     error = None
     try:
@@ -318,3 +326,40 @@ def registration_bye(request: HtmxHttpRequest, event_id: int, registration_id: i
         return r
 
     return _registration_action(request, event_id, registration_id, action)
+
+
+@login_required
+@require_POST
+def registration_payment(request: HtmxHttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """Mark the player's entry fee paid or unpaid (they pay at the organiser's checkout)."""
+    paid = request.POST.get("paid", "true") == "true"
+    return _registration_action(
+        request,
+        event_id,
+        registration_id,
+        lambda r: entry_services.registration_mark_paid(registration=r, by=request.user, paid=paid),
+        done="Marked paid." if paid else "Marked unpaid.",
+        needs=Action.MANAGE_FEES,
+    )
+
+
+@login_required
+@require_POST
+def lottery_draw(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Draw the event's lottery (an optional seed repeats a draw made elsewhere); the dashboard shows the outcome."""
+    event = enter(request, doors.event(Action.DRAW_LOTTERY), event_id)
+    form = LotteryDrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#lottery")
+    try:
+        outcome = entry_services.lottery_draw(event=event, by=request.user, seed=form.cleaned_data["seed"])
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            f"Lottery drawn (seed {outcome.seed}): {len(outcome.winners)} registered, "
+            f"{len(outcome.waiting)} on the waiting list in drawn order.",
+        )
+    return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#lottery")
