@@ -165,6 +165,11 @@ class EventSettingsForm(EventForm):
     casters_see_decklists = forms.BooleanField(
         required=False, label="Casters may see decklists before they are published"
     )
+    stage_pairings = forms.BooleanField(
+        required=False, label="Review each round's pairings before players see them",
+        help_text="A new round stays on the dashboard until you publish it; pages, streams and overlays show the "
+        "round before it meanwhile.",
+    )  # fmt: skip
     magic_floor = forms.ChoiceField(
         choices=Event.Floor.choices, label="33% floor (Magic tiebreakers)", required=False,
         help_text="0.33, or exactly 1/3 to match the standings Melee and MTGO publish.",
@@ -175,7 +180,7 @@ class EventSettingsForm(EventForm):
         ("Event", ("name", "planned_rounds", "date", "venue", "time_zone", "paper", "tiebreakers", "magic_floor",
                    "players_per_table", "pod_leftovers")),
         ("Registration and check-in", ("registration_open", "registration_deadline", "capacity", "check_in_open")),
-        ("Results and decks", ("player_reports", "casters_see_decklists")),
+        ("Rounds, results and decks", ("stage_pairings", "player_reports", "casters_see_decklists")),
     )  # fmt: skip
 
     def __init__(self, data=None, *, event: Event, **kwargs):

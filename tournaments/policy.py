@@ -87,7 +87,8 @@ ACTION_TEXT: dict[Action, str] = {
     Action.MANAGE_STAFF: "add and remove staff",
     Action.MANAGE_REGISTRATIONS: "walk-ins and invitations, check in, drop and undo a drop, fixed tables, byes, "
     "claim codes",
-    Action.PAIR_ROUNDS: "start, re-pair and swap rounds, advance a phase's players (and undo it), start the top cut",
+    Action.PAIR_ROUNDS: "start, publish (when staged), undo, re-pair and swap rounds, advance a phase's players (and undo it), "
+    "start the top cut",
     Action.ENTER_RESULTS: "enter a table's result (final at once)",
     Action.SETTLE_DISPUTES: "enter the result of a disputed or unconfirmed table, accept a waiting report",
     Action.CORRECT_RESULTS: "correct a recorded result, with a reason",

@@ -39,7 +39,14 @@ from tournaments.services.registrations import (
 )
 from tournaments.services.results import pod_result_report
 from tournaments.services.roster import roster_import
-from tournaments.services.rounds import round_repair, round_start, round_swap, top_cut_start
+from tournaments.services.rounds import (
+    round_publish,
+    round_repair,
+    round_start,
+    round_start_undo,
+    round_swap,
+    top_cut_start,
+)
 from tournaments.services.standings import standings_recompute
 
 __all__ = [
@@ -64,8 +71,10 @@ __all__ = [
     "registration_stream_consent_set",
     "registration_update",
     "roster_import",
+    "round_publish",
     "round_repair",
     "round_start",
+    "round_start_undo",
     "round_swap",
     "standings_recompute",
     "top_cut_start",

@@ -158,7 +158,7 @@ def _check_table_options(fmt, players_per_table: int | None, pod_leftovers: str)
 _EVENT_LIVE_FIELDS = {
     "name", "venue", "date", "planned_rounds", "tiebreakers", "magic_floor", "registration_open",
     "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists", "time_zone",
-    "paper",
+    "paper", "stage_pairings",
 }  # fmt: skip
 _EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers", "options"}
 _AUDITED_FIELDS = sorted(_EVENT_LIVE_FIELDS | _EVENT_SETUP_FIELDS | {"format"})
