@@ -16,7 +16,7 @@ from django.db.models import Prefetch, Q
 from decks import selectors as deck_selectors
 from tournaments import policy
 from tournaments.models import Event, EventStaff, Player, Registration, ResultReport, Seat, Standing
-from tournaments.selectors import cut_round_tables, event_latest_round, round_label
+from tournaments.selectors import cut_round_tables, event_shown_round, round_label
 
 
 @dataclass(frozen=True)
@@ -255,8 +255,8 @@ class PlayerTable:
 
 
 def player_table(*, event: Event, player: Player) -> PlayerTable | None:
-    """The player's table in the event's latest round (``None`` when they are not seated in it)."""
-    round_ = event_latest_round(event=event)
+    """The player's table in the latest round the players see (``None`` when they are not seated in it)."""
+    round_ = event_shown_round(event=event)
     if round_ is None:
         return None
     seat = Seat.objects.select_related("pod", "pod__result").filter(round=round_, player=player).first()

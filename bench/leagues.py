@@ -36,6 +36,7 @@ import uuid
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from bench import organiser as bench_organiser
 from decks.models import DeckVersion
@@ -128,7 +129,7 @@ class _Builder:
         self, event: Event, number: int, stage: str, tables: list[list[int]], scoring, *, cut: bool
     ) -> list[int]:
         rng = self.rng
-        round_ = Round.objects.create(event=event, number=number, stage=stage, seed=number)
+        round_ = Round.objects.create(event=event, number=number, stage=stage, seed=number, published_at=timezone.now())
         pods = Pod.objects.bulk_create(Pod(round=round_, table_number=i) for i in range(1, len(tables) + 1))
         seats, winners = [], []
         for pod, players in zip(pods, tables, strict=True):

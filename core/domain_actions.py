@@ -128,6 +128,13 @@ class DomainAction(StrEnum):
         "`round_swap`", data="`byes` (a bye moved)", readers="standings, when `byes`; live"
     )
     TOP_CUT_STARTED = "top_cut.started", About("`top_cut_start`", readers="live")
+    ROUND_PUBLISHED = "round.published", About(
+        "`round_publish` (a staged round shown to the players)", readers="live (the round as if it had just started)"
+    )
+    ROUND_UNDONE = "round.undone", About(
+        "`round_start_undo` (the latest round taken back before any result)",
+        data="`round`, `byes` (how many it had), `cut_ended`", readers="standings (when `byes`); live",
+    )
     EVENT_PHASES_PLANNED = "event.phases_planned", About(
         "`event_phases_set` (the event's Swiss split into phases: day 1, day 2)", data="`phases`, `planned_rounds`"
     )

@@ -70,6 +70,8 @@ ROUND_ACTIONS = (
     DomainAction.TOP_CUT_STARTED,
     DomainAction.ROUND_REPAIRED,
     DomainAction.ROUND_SWAPPED,
+    DomainAction.ROUND_PUBLISHED,
+    DomainAction.ROUND_UNDONE,
 )
 RESULT_ACTIONS = (
     DomainAction.RESULT_ENTERED,
@@ -169,8 +171,9 @@ def feature_changed(station: Station, round_: Round | None = None) -> LiveEvent:
 def round_changed(domain_event: DomainEvent) -> None:
     event_id = domain_event.event_id
     assert event_id is not None
-    round_ = tournament_selectors.event_latest_round(event=event_id)
-    if round_ is None:
+    # A staged round is the staff's until it is published: its start, re-pairing and swaps push nothing.
+    round_ = tournament_selectors.event_shown_round(event=event_id)
+    if round_ is None or (domain_event.action != DomainAction.ROUND_UNDONE and round_.number != _latest(event_id)):
         return
     tables = round_.pods.filter(is_bye=False).count()
     add(event_id, "round.started", {
@@ -182,6 +185,10 @@ def round_changed(domain_event: DomainEvent) -> None:
     for station in selectors.stations_of(event=event):
         station.event = event
         feature_changed(station, round_)
+
+
+def _latest(event_id: int) -> int | None:
+    return tournament_selectors.event_latest_round_number(event=event_id)
 
 
 @events.handler(*RESULT_ACTIONS)

@@ -166,7 +166,7 @@ def feature_match(*, station: Station, decks_visible: bool, round_: Round | None
     queries.  A table where a player who opted out of being streamed sits is *withheld*: the round and its clock,
     nothing of the table (whoever pointed the station at it, or a new round that put such a player there)."""
     event = station.event
-    round_ = round_ if round_ is not None else tournament_selectors.event_latest_round(event=event.pk)
+    round_ = round_ if round_ is not None else tournament_selectors.event_shown_round(event=event.pk)
     if round_ is None:
         return FeatureMatch(station, decks_visible)
     label = tournament_selectors.round_label(round_=round_)
@@ -264,7 +264,7 @@ def event_snapshot(*, event: Event, player: int | None = None) -> Snapshot:
     """Everything the event's overlays and screens show, at once: about twelve queries.  For a player's own stream
     (``player``), of the round's tables only the player's."""
     seq = last_seq(event_id=event.pk)
-    round_ = tournament_selectors.event_latest_round(event=event.pk)
+    round_ = tournament_selectors.event_shown_round(event=event.pk)
     pods = tournament_selectors.round_pods(round_=round_) if round_ is not None else []
     label = (
         tournament_selectors.round_label(round_=round_, tables=sum(1 for pod in pods if not pod.is_bye))

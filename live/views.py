@@ -181,7 +181,7 @@ def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
 def venue_display(request: HttpRequest, event_id: int) -> HttpResponse:
     """The room's screen: pairings by name (alphabetical, with table numbers), standings and the timer, in turn."""
     event = enter(request, doors.EVENT, event_id)
-    round_ = tournament_selectors.event_latest_round(event=event.pk)
+    round_ = tournament_selectors.event_shown_round(event=event.pk)
     rows = tournament_selectors.round_pairings_by_name(round_=round_) if round_ is not None else []
     snapshot = payloads.event_snapshot(selectors.event_snapshot(event=event))
     context = {
@@ -207,7 +207,7 @@ def caster(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _caster_page(request: HttpRequest, event: Event, **extra: Any) -> HttpResponse:
-    round_ = tournament_selectors.event_latest_round(event=event.pk)
+    round_ = tournament_selectors.event_shown_round(event=event.pk)  # what the stations can put on air
     tables = payloads.round_tables(tournament_selectors.round_pods(round_=round_)) if round_ is not None else []
     base = request.build_absolute_uri("/")[:-1]
     stations = selectors.stations_of(event=event)
@@ -416,10 +416,15 @@ def _printout(request: HttpRequest, template: str, context: dict[str, Any]) -> H
 
 
 def _print_round(request: HttpRequest, event: Event) -> Round | None:
+    # Staff print a staged round to pin it up as they publish it; everyone else prints what the players see.
+    staff = policy.can(request.user, Action.USE_DASHBOARD, event)
     number = request.GET.get("round", "")
     if number.isdigit() and len(number) < 6:
-        return tournament_selectors.round_get(event=event, number=int(number))
-    return tournament_selectors.event_latest_round(event=event.pk)
+        round_ = tournament_selectors.round_get(event=event, number=int(number))
+        return round_ if round_ is None or staff or round_.published else None
+    if staff:
+        return tournament_selectors.event_latest_round(event=event.pk)
+    return tournament_selectors.event_shown_round(event=event.pk)
 
 
 def print_pairings(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -103,7 +103,14 @@ def _table(event: Event, number: int, table: int) -> Pod:
 TABLE: Door[Pod] = Door("Table", _table)
 
 #: Round ``number`` of the event (``event, number``).
-ROUND: Door[Round] = Door("Round", lambda event, number: selectors.rounds_of(event=event).get(number=number))
+ROUND: Door[Round] = Door(
+    "Round",
+    lambda event, number: selectors.rounds_of(event=event).get(number=number),
+    # A staged round is the staff's until it is published: to anyone else it does not exist yet.
+    hidden=lambda request, round_: (
+        not round_.published and not policy.can(request.user, Action.USE_DASHBOARD, round_.event)
+    ),
+)
 
 #: A penalty of the event (``event, penalty_id``), with its player.
 PENALTY: Door[Penalty] = Door(

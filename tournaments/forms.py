@@ -169,6 +169,11 @@ class EventSettingsForm(EventForm):
     casters_see_decklists = forms.BooleanField(
         required=False, label="Casters may see decklists before they are published"
     )
+    stage_pairings = forms.BooleanField(
+        required=False, label="Review each round's pairings before players see them",
+        help_text="A new round stays on the dashboard until you publish it; pages, streams and overlays show the "
+        "round before it meanwhile.",
+    )  # fmt: skip
     planned_cut_size = forms.IntegerField(
         required=False, min_value=0, max_value=MAX_SMALLINT, label="Planned top cut",
         help_text="Players in the top cut (0: none; 1v1 2, 4, 8, 16 or 32; pods one pod or a pod of pods). "
@@ -232,7 +237,7 @@ class EventSettingsForm(EventForm):
                                                  "priority_opens_at", "priority_season_id", "priority_min_points",
                                                  "priority_players")),
         ("Entry fee", ("entry_fee", "fee_currency", "checkout_url", "unpaid_check_in")),
-        ("Results and decks", ("player_reports", "casters_see_decklists")),
+        ("Rounds, results and decks", ("stage_pairings", "player_reports", "casters_see_decklists")),
     )  # fmt: skip
 
     def __init__(self, data=None, *, event: Event, **kwargs):

@@ -147,6 +147,9 @@ class Event(models.Model):
     player_reports = models.BooleanField(default=False)
     #: Casters see decklists before they are published.
     casters_see_decklists = models.BooleanField(default=False)
+    #: Staff review each paired round before players see it: a new round stays with the staff (dashboard) until
+    #: published; pages, the API for everyone else, streams and overlays show the round before it meanwhile.
+    stage_pairings = models.BooleanField(default=False)
 
     class Floor(models.TextChoices):
         POINT_33 = "0.33", "0.33"
@@ -384,6 +387,8 @@ class Round(models.Model):
     #: Changed by hand after pairing (a swap): the seed no longer reproduces it alone.
     edited = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: When players could see it: at once, unless the event stages its pairings (then when staff publish it).
+    published_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -395,6 +400,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} - round {self.number}"
+
+    @property
+    def published(self) -> bool:
+        return self.published_at is not None
 
 
 class Pod(models.Model):

@@ -95,7 +95,8 @@ ACTION_TEXT: dict[Action, str] = {
     "claim codes",
     Action.DRAW_LOTTERY: "draw the lottery for the event's places",
     Action.MANAGE_FEES: "mark entry fees paid or unpaid",
-    Action.PAIR_ROUNDS: "start, re-pair and swap rounds, advance a phase's players (and undo it), start the top cut",
+    Action.PAIR_ROUNDS: "start, publish (when staged), undo, re-pair and swap rounds, advance a phase's players (and undo it), "
+    "start the top cut",
     Action.ENTER_RESULTS: "enter a table's result (final at once)",
     Action.SETTLE_DISPUTES: "enter the result of a disputed or unconfirmed table, accept a waiting report",
     Action.CORRECT_RESULTS: "correct a recorded result, with a reason",

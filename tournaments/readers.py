@@ -46,6 +46,7 @@ MOVES_STANDINGS: dict[str, Callable[[DomainEvent], bool]] = {
     DomainAction.ROUND_STARTED: _when("byes"),
     DomainAction.ROUND_REPAIRED: _always,
     DomainAction.ROUND_SWAPPED: _when("byes"),
+    DomainAction.ROUND_UNDONE: _when("byes"),
     # Phases: who reached the next phase ranks above everyone else.
     DomainAction.PHASE_ADVANCED: _always,
     DomainAction.PHASE_ADVANCE_UNDONE: _always,

@@ -104,6 +104,8 @@ POST   /events/{event_id}/decks/recheck/                                  401   
 POST   /events/{event_id}/rounds/                                         401   403  403   403    403    409    403     409  409  409
 POST   /events/{event_id}/rounds/{number}/repair/                         401   403  403   403    403    409    403     409  409  409
 POST   /events/{event_id}/rounds/{number}/swap/                           401   403  403   403    403    200    403     200  200  200
+POST   /events/{event_id}/rounds/{number}/publish/                        401   403  403   403    403    409    403     409  409  409
+POST   /events/{event_id}/rounds/{number}/undo/                           401   403  403   403    403    409    403     409  409  409
 POST   /events/{event_id}/top-cut/                                        401   403  403   403    403    409    403     409  409  409
 PUT    /events/{event_id}/phases/                                         401   403  403   403    403    403    403     200  200  200
 POST   /events/{event_id}/phases/{number}/advance/                        401   403  403   403    403    404    403     404  404  404
@@ -168,6 +170,8 @@ CONFLICTS = {
     "POST /events/{event_id}/registrations/{registration_id}/drop/": "round_in_progress",
     "POST /events/{event_id}/rounds/": "round_incomplete",
     "POST /events/{event_id}/rounds/{number}/repair/": "round_has_results",
+    "POST /events/{event_id}/rounds/{number}/publish/": "round_published",
+    "POST /events/{event_id}/rounds/{number}/undo/": "round_has_results",
     "POST /events/{event_id}/top-cut/": "round_incomplete",
     "POST /events/{event_id}/rounds/{number}/tables/{table}/games/": "game_in_progress",
     "POST /events/{event_id}/rounds/{number}/timer/pause/": "timer_not_started",
@@ -385,6 +389,8 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/decks/recheck/": (run, None),
         "POST /events/{event_id}/rounds/": (run, {}),
         "POST /events/{event_id}/rounds/{number}/repair/": ({**run, "number": 2}, {}),
+        "POST /events/{event_id}/rounds/{number}/publish/": ({**run, "number": 2}, None),
+        "POST /events/{event_id}/rounds/{number}/undo/": ({**run, "number": 2}, None),
         "POST /events/{event_id}/rounds/{number}/swap/": ({**run, "number": 2}, {"players": [p["swap_a"], p["swap_b"]]}),
         "POST /events/{event_id}/top-cut/": (run, {}),
         "PUT /events/{event_id}/phases/": (run, {"phases": []}),

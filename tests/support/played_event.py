@@ -66,7 +66,8 @@ def build_played_event(*, organiser, rounds: int, players: int = PLAYERS) -> Pla
     Registration.objects.bulk_create(Registration(event=event, player=p, checked_in=True) for p in field)
     now = timezone.now()
     round_rows = Round.objects.bulk_create(
-        Round(event=event, number=n, seed=n, completed_at=None if n == rounds else now) for n in range(1, rounds + 1)
+        Round(event=event, number=n, seed=n, completed_at=None if n == rounds else now, published_at=now)
+        for n in range(1, rounds + 1)
     )
     pods = Pod.objects.bulk_create(
         Pod(round=round_, table_number=t) for round_ in round_rows for t in range(1, players // 2 + 1)

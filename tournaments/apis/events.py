@@ -216,6 +216,9 @@ class EventDetailApi(APIView):
         check_in_open = serializers.BooleanField(required=False)
         player_reports = serializers.BooleanField(required=False)
         casters_see_decklists = serializers.BooleanField(required=False)
+        stage_pairings = serializers.BooleanField(
+            required=False, help_text="Staff publish each paired round before players see it."
+        )
         magic_floor = serializers.ChoiceField(choices=Event.Floor.values, required=False)
         options = serializers.DictField(
             required=False,

@@ -120,6 +120,10 @@ class EventOutput(serializers.Serializer):
         help_text="Players report their table's result and the other players confirm it; staff results are final."
     )
     casters_see_decklists = serializers.BooleanField(help_text="Casters see decklists before they are published.")
+    stage_pairings = serializers.BooleanField(
+        help_text="Each paired round stays with the staff until published (players, streams and overlays see the "
+        "round before it meanwhile)."
+    )
     magic_floor = serializers.ChoiceField(
         choices=Event.Floor.values, help_text="The Magic tiebreakers' floor: 0.33, or exactly 1/3."
     )
@@ -295,6 +299,9 @@ class RoundOutput(serializers.Serializer):
     objective = serializers.CharField(allow_null=True, help_text="The pairing engine's objective value.")
     rematches = serializers.IntegerField()
     edited = serializers.BooleanField(help_text="Changed by hand (a swap) after pairing.")
+    published = serializers.BooleanField(
+        help_text="Players see it (false: a staged round, shown to the event's staff only until they publish it)."
+    )
     completed = serializers.SerializerMethodField()
     tables = serializers.SerializerMethodField()
 

@@ -142,7 +142,15 @@ def _report_answer(request: Request, event: Event, answer: result_services.Repor
 
 
 #: The codes of a player answering for their table.
-TABLE_PLAYER = (*SIGNED_IN, "not_at_table", "not_found", "round_not_found", "table_not_found", "event_finished")
+TABLE_PLAYER = (
+    *SIGNED_IN,
+    "not_at_table",
+    "not_found",
+    "round_not_found",
+    "table_not_found",
+    "event_finished",
+    "round_not_published",
+)
 
 
 class TablePlayerReportApi(APIView):

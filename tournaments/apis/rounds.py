@@ -11,9 +11,10 @@ from rest_framework.views import APIView
 
 from core.api import BODY, STAFF, Pagination, error_responses, id_field, paginated
 from core.doorway import enter
-from tournaments import doors, selectors, services
+from tournaments import doors, policy, selectors, services
 from tournaments.apis.outputs import RoundOutput, serializer_context
 from tournaments.models import Round
+from tournaments.policy import Action
 
 
 @extend_schema_serializer(component_name="RoundPair")
@@ -41,7 +42,8 @@ class RoundListStartApi(APIView):
 
     @extend_schema(responses={200: RoundOutput(many=True), **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
-        """The event's rounds in order, each with its tables."""
+        """The event's rounds in order, each with its tables (a staged round only to the event's staff, until it is
+        published)."""
         event = enter(request, doors.EVENT, event_id)
         context = serializer_context(request, event)
 
@@ -49,7 +51,8 @@ class RoundListStartApi(APIView):
             # many=True makes a ListSerializer, whose data is a list; the stubs type the answer as the Serializer's.
             return RoundOutput(selectors.rounds_load_tables(rounds=list(page)), many=True, context=context).data  # type: ignore[return-value]
 
-        return paginated(self, request, selectors.event_rounds(event=event), serialize)
+        staff = policy.can(request.user, Action.USE_DASHBOARD, event)
+        return paginated(self, request, selectors.event_rounds(event=event, published_only=not staff), serialize)
 
     @extend_schema(
         request=RoundStartInput,
@@ -148,3 +151,41 @@ class RoundDetailApi(APIView):
         round_ = enter(request, doors.ROUND, event, number)
         selectors.rounds_load_tables(rounds=[round_])
         return Response(RoundOutput(round_, context=serializer_context(request, event)).data)
+
+
+class RoundPublishApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: RoundOutput,
+            **error_responses(*STAFF, "not_found", "round_not_found", "event_finished", "round_closed",
+                              "round_published"),
+        },
+    )  # fmt: skip
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        """Publish a staged round: the players' pages, the public pages and API, streams and overlays show it."""
+        event = enter(request, doors.EVENT, event_id)
+        round_ = services.round_publish(event=event, round_number=number, by=request.user)
+        selectors.rounds_load_tables(rounds=[round_])
+        return Response(RoundOutput(round_, context=serializer_context(request, event)).data)
+
+
+class RoundUndoApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            204: None,
+            **error_responses(*STAFF, "not_found", "round_not_found", "event_finished", "round_closed",
+                              "round_has_results"),
+        },
+    )  # fmt: skip
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        """Take back the latest round's start (Swiss or cut) before any table has a result or a game record: the
+        round is deleted as if never paired; undoing the cut's first round ends the cut."""
+        event = enter(request, doors.EVENT, event_id)
+        services.round_start_undo(event=event, round_number=number, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

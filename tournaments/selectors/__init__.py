@@ -148,6 +148,16 @@ def event_latest_round(*, event: Event | int) -> Round | None:
     return _latest_first(Round.objects.filter(event_id=event).select_related("event")).first()
 
 
+def event_shown_round(*, event: Event | int) -> Round | None:
+    """The latest round the players see: the latest published one (a staged round stays with the staff until it is
+    published).  For the pages, API answers, streams and overlays everyone reads.  One query."""
+    if isinstance(event, Event):
+        return _latest_first(event.rounds.filter(published_at__isnull=False)).first()
+    return _latest_first(
+        Round.objects.filter(event_id=event, published_at__isnull=False).select_related("event")
+    ).first()
+
+
 def event_latest_round_number(*, event: Event | int) -> int | None:
     """The number of the event's latest round, ``None`` before round 1: one query."""
     return _latest_first(Round.objects.filter(event=event)).values_list("number", flat=True).first()
@@ -161,9 +171,12 @@ def round_get(*, event: Event, number: int) -> Round | None:
     return event.rounds.filter(number=number).first()
 
 
-def event_round_numbers(*, event: Event, after: int | None = None) -> list[int]:
-    """The numbers of the event's rounds in order; ``after``: only those of the rounds after that one.  One query."""
-    rounds = event.rounds if after is None else event.rounds.filter(number__gt=after)
+def event_round_numbers(*, event: Event, after: int | None = None, published_only: bool = False) -> list[int]:
+    """The numbers of the event's rounds in order; ``after``: only those of the rounds after that one;
+    ``published_only``: those the players see.  One query."""
+    rounds = event.rounds.all() if after is None else event.rounds.filter(number__gt=after)
+    if published_only:
+        rounds = rounds.filter(published_at__isnull=False)
     return list(rounds.order_by("number").values_list("number", flat=True))
 
 
@@ -376,10 +389,11 @@ def rounds_load_tables(*, rounds: list[Round]) -> list[Round]:
     return rounds
 
 
-def event_rounds(*, event: Event) -> QuerySet[Round]:
-    """The event's rounds in order; give a page of them its tables and open reports with
-    :func:`rounds_load_tables`."""
-    return event.rounds.order_by("number")
+def event_rounds(*, event: Event, published_only: bool = False) -> QuerySet[Round]:
+    """The event's rounds in order (``published_only``: those the players see); give a page of them its tables and
+    open reports with :func:`rounds_load_tables`."""
+    rounds = event.rounds.filter(published_at__isnull=False) if published_only else event.rounds.all()
+    return rounds.order_by("number")
 
 
 def pod_seats(*, pod: Pod) -> list[Seat]:
@@ -666,6 +680,10 @@ class RoundOperations:
     can_start_cut: bool
     can_swap: bool
     can_repair: bool
+    #: The latest round is staged (the players don't see it yet): the dashboard offers to publish it.
+    can_publish: bool = False
+    #: The latest round's start can be taken back: no table has a result or a game record (byes aside).
+    can_undo: bool = False
     #: The round button's words in the cut: "Start the semi-finals", ..., "Start the final"; then no button.
     next_cut_label: str = ""
 
@@ -691,6 +709,8 @@ def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) 
         can_start_cut=open_ and swiss and not event.top_cut_size and played >= event.planned_rounds,
         can_swap=open_ and swiss,
         can_repair=open_ and swiss and untouched,
+        can_publish=open_ and latest is not None and not latest.published,
+        can_undo=open_ and latest is not None and untouched,
     )
 
 

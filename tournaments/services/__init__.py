@@ -41,7 +41,14 @@ from tournaments.services.registrations import (
 )
 from tournaments.services.results import pod_result_report
 from tournaments.services.roster import roster_import
-from tournaments.services.rounds import round_repair, round_start, round_swap, top_cut_start
+from tournaments.services.rounds import (
+    round_publish,
+    round_repair,
+    round_start,
+    round_start_undo,
+    round_swap,
+    top_cut_start,
+)
 from tournaments.services.standings import standings_recompute
 
 __all__ = [
@@ -68,8 +75,10 @@ __all__ = [
     "registration_mark_paid",
     "registration_update",
     "roster_import",
+    "round_publish",
     "round_repair",
     "round_start",
+    "round_start_undo",
     "round_swap",
     "standings_recompute",
     "top_cut_start",

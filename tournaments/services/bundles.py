@@ -170,7 +170,8 @@ def event_export(*, event_id: int, source: str) -> dict[str, Any]:
         "registrations": registrations,
         "rounds": rows(
             Round.objects.filter(event_id=event_id).order_by("number").values(
-                "id", "number", "stage", "seed", "objective", "rematches", "edited", "created_at", "completed_at"
+                "id", "number", "stage", "seed", "objective", "rematches", "edited", "created_at", "completed_at",
+                "published_at",
             )
         ),
         "pods": rows(
@@ -359,6 +360,8 @@ def _store(data: Mapping[str, Any], organiser, *, link_accounts: bool) -> Event:
                 event=event, number=row["number"], stage=row["stage"], seed=row["seed"], objective=row.get("objective"),
                 rematches=row.get("rematches", 0), edited=row.get("edited", False),
                 completed_at=when(row["completed_at"]),
+                # Bundles from before staged pairings: every round was shown as it was paired.
+                published_at=when(row.get("published_at") or row["created_at"]),
             )
             for row in data["rounds"]
         ],

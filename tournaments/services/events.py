@@ -168,7 +168,7 @@ _ENTRY_FIELDS = {
 _EVENT_LIVE_FIELDS = {
     "name", "venue", "date", "planned_rounds", "tiebreakers", "magic_floor", "registration_open",
     "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists", "time_zone",
-    "paper", "planned_cut_size", *_ENTRY_FIELDS,
+    "paper", "planned_cut_size", "stage_pairings", *_ENTRY_FIELDS,
 }  # fmt: skip
 _EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers", "options"}
 _AUDITED_FIELDS = sorted(_EVENT_LIVE_FIELDS | _EVENT_SETUP_FIELDS | {"format"})

@@ -397,6 +397,15 @@ def _seat_of(by, seats: list[Seat]) -> Seat:
     raise PermissionDenied("Only the players at this table may report or confirm its result.", code="not_at_table")
 
 
+def _ensure_published(round_: Round) -> None:
+    """Players report and confirm only what they can see: a staged round waits for the staff to publish it."""
+    if not round_.published:
+        raise Conflict(
+            f"Round {round_.number} is not published yet: the staff publish it before players report.",
+            code="round_not_published",
+        )
+
+
 def _agreed_by_all(report: ResultReport, seats: list[Seat]) -> bool:
     agreed = set(report.responses.filter(agrees=True).values_list("player_id", flat=True)) | {report.player_id}
     return {s.player_id for s in seats} <= agreed
@@ -455,6 +464,7 @@ def result_player_report(
             raise Conflict("This event takes results from its staff only.", code="player_reports_off")
         round_, pod, seats = _table(event, round_number, table_number)
         seat = _seat_of(by, seats)
+        _ensure_published(round_)
         outcome = _checked(outcome, seats, games_per_match=event.format_spec.games_per_match, stage=round_.stage)
         existing = getattr(pod, "result", None)
         if existing is not None:
@@ -489,6 +499,7 @@ def result_respond(*, event: Event, round_number: int, table_number: int, agrees
             raise Conflict("The event is finished: results are closed.", code="event_finished")
         round_, pod, seats = _table(event, round_number, table_number)
         seat = _seat_of(by, seats)
+        _ensure_published(round_)
         report = _open_report(pod)
         if report is None:
             if getattr(pod, "result", None) is not None:

@@ -16,6 +16,7 @@ from typing import cast
 
 from django.db import transaction
 from django.db.models import Prefetch, Q
+from django.utils import timezone
 
 from core import events
 from core.domain_actions import DomainAction
@@ -184,6 +185,61 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
         for p, q in sorted(after - before)
     ]
     return round_, warnings
+
+
+def round_publish(*, event: Event, round_number: int, by) -> Round:
+    """Show a staged round to the players: their pages, the public pages and API, streams and overlays.
+
+    Only the latest round, once; an event that does not stage its pairings publishes every round as it is paired.
+    """
+    ensure(by, Action.PAIR_ROUNDS, event)
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is finished.", code="event_finished")
+        round_ = _latest_round(event, round_number)
+        if round_.published:
+            raise Conflict(f"Round {round_number} is already published.", code="round_published")
+        round_.published_at = timezone.now()
+        round_.save(update_fields=["published_at"])
+        events.record(event=event, by=by, action=DomainAction.ROUND_PUBLISHED, subject=f"Round {round_number}")
+    return round_
+
+
+def round_start_undo(*, event: Event, round_number: int, by) -> None:
+    """Take back the latest round's start (a Swiss round, or a round of the cut) before any of its tables has a
+    result or a game record: the round, its tables and seats (and byes) are deleted, as if never paired.
+
+    Undoing the cut's first round ends the cut (the event can start it again, at another size); undoing round 1
+    takes the event back to registration (registration stays closed).  Published or not, it goes: players who saw
+    it see the round before it again.  The audit trail keeps the tables it had.
+    """
+    ensure(by, Action.PAIR_ROUNDS, event)
+    with transaction.atomic():
+        event = locked_event(event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise Conflict("The event is finished.", code="event_finished")
+        round_ = _latest_round(event, round_number)
+        _ensure_untouched(round_, Pod.objects.filter(round=round_, is_bye=False))
+        before = _round_facts(round_)
+        cut_ended = (
+            round_.stage == Round.Stage.TOP_CUT
+            and not event.rounds.filter(stage=Round.Stage.TOP_CUT, number__lt=round_number).exists()
+        )
+        round_.delete()
+        changed = []
+        if cut_ended:
+            event.top_cut_size = 0
+            changed.append("top_cut_size")
+        if round_number == 1:
+            event.status = Event.Status.REGISTRATION
+            changed.append("status")
+        if changed:
+            event.save(update_fields=changed)
+        events.record(
+            event=event, by=by, action=DomainAction.ROUND_UNDONE, subject=f"Round {round_number}", before=before,
+            round=round_number, byes=len(before["tables"].get("bye", ())), cut_ended=cut_ended,
+        )  # fmt: skip
 
 
 def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
@@ -448,8 +504,9 @@ def _write_round(
     """Insert a round, its tables and seats in a constant number of queries; byes score at once."""
     bye_points = event.format_spec.scoring.bye_points
     round_ = Round.objects.create(
-        event=event, number=number, stage=stage, seed=seed, objective=objective, rematches=rematches
-    )
+        event=event, number=number, stage=stage, seed=seed, objective=objective, rematches=rematches,
+        published_at=None if event.stage_pairings else timezone.now(),
+    )  # fmt: skip
     pods = [Pod(round=round_, table_number=n) for n, _ in tables]
     bye_pods = [Pod(round=round_, table_number=None, is_bye=True) for _ in byes]
     Pod.objects.bulk_create(pods + bye_pods)

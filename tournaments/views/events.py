@@ -91,6 +91,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         can_start_cut=operations.can_start_cut,
         can_change_round=operations.can_repair,
         can_swap=operations.can_swap,
+        can_publish=operations.can_publish,
+        can_undo=operations.can_undo,
         seated_players=seated,
         rematch_prompt=request.session.pop(f"rematch_prompt_{event.pk}", None),
         phase_ops=standings_selectors.phase_operations(event=event, results_missing=bool(context.get("missing"))),

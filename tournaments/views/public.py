@@ -75,8 +75,8 @@ def _public_event_round(request: HttpRequest, event_id: int) -> tuple[Event, Rou
     round_ = None
     if number and number.isdigit():
         round_ = selectors.round_get(event=event, number=int(number))
-    if round_ is None:
-        round_ = selectors.event_latest_round(event=event)
+    if round_ is None or not round_.published:  # a staged round is the staff's until they publish it
+        round_ = selectors.event_shown_round(event=event)
     return event, round_
 
 
@@ -90,7 +90,7 @@ def public_event(request: HttpRequest, event_id: int) -> HttpResponse:
         standings=standings.rows,
         standings_current=standings.current,
         namesakes=people_selectors.event_namesakes(event=event),
-        rounds=selectors.event_round_numbers(event=event),
+        rounds=selectors.event_round_numbers(event=event, published_only=True),
         can_manage=policy.can_manage_event(request.user, event),
         my_registration=people_selectors.registration_of_user(event=event, user=request.user)
         if request.user.is_authenticated
@@ -112,7 +112,7 @@ def _has_entry_rules(event: Event) -> bool:
 def public_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
     event, round_ = _public_event_round(request, event_id)
     context = _round_context(event, round_, manage=False)
-    context["rounds"] = selectors.event_round_numbers(event=event)
+    context["rounds"] = selectors.event_round_numbers(event=event, published_only=True)
     context["namesakes"] = _seated_namesakes(context["tables"])
     return render(request, "public/pairings.html", context)
 
@@ -125,7 +125,7 @@ def _seated_namesakes(tables: list[dict[str, Any]]) -> frozenset[int]:
 def public_pairings_by_name(request: HttpRequest, event_id: int) -> HttpResponse:
     event, round_ = _public_event_round(request, event_id)
     rows = selectors.round_pairings_by_name(round_=round_) if round_ else []
-    rounds = selectors.event_round_numbers(event=event)
+    rounds = selectors.event_round_numbers(event=event, published_only=True)
     player = request.GET.get("player", "")
     context = {
         "event": event,

@@ -121,3 +121,31 @@ def top_cut_start(request: HttpRequest, event_id: int) -> HttpResponse:
             request, f"Top {event.top_cut_size or ''} cut started: {selectors.round_label(round_=round_)}."
         )
     return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def round_publish(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Show a staged round to the players."""
+    event = enter(request, doors.event(Action.PAIR_ROUNDS), event_id)
+    try:
+        services.round_publish(event=event, round_number=number, by=request.user)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Round {number} is published: players see their tables.")
+    return redirect("dashboard:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def round_undo(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Take back the latest round's start (its own confirmation on the dashboard: a button inside a details)."""
+    event = enter(request, doors.event(Action.PAIR_ROUNDS), event_id)
+    try:
+        services.round_start_undo(event=event, round_number=number, by=request.user)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Round {number} is undone: it was never paired.")
+    return redirect("dashboard:event-detail", event_id=event.pk)
