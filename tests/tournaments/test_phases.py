@@ -120,6 +120,8 @@ def test_the_api_plans_by_preset_advances_and_lists_a_phase_s_own_standings(orga
     preset = api.put(url, {"preset": "pokemon_day2"}, format="json")
     assert preset.status_code == 200, preset.json()
     assert preset.json()["planned_rounds"] == 14
+    event.refresh_from_db()
+    assert event.planned_cut_size == 8
     assert [(p["name"], p["rounds"], p["rule"]) for p in preset.json()["phases"]] == [
         ("Day 1", 9, "19 match points or more"), ("Day 2", 5, "no further phase"),
     ]  # fmt: skip

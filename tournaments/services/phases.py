@@ -53,8 +53,8 @@ def event_phases_set(
 
     The event's ``planned_rounds`` becomes the plan's total.  A phase whose
     players have advanced cannot change; nor can a phase be given fewer
-    rounds than it has paired.  A preset also plans its top cut size where
-    the event can still take it (recorded only; the cut starts as usual).
+    rounds than it has paired.  A preset also plans its top cut
+    (``planned_cut_size``) when the event has none planned yet.
     """
     ensure(by, Action.EDIT_EVENT, event)
     if (phases is None) == (preset is None):
@@ -122,7 +122,11 @@ def event_phases_set(
         )  # fmt: skip
         event.planned_rounds = total
         event.phase_count = len(plan)
-        event.save(update_fields=["planned_rounds", "phase_count"])
+        changed = ["planned_rounds", "phase_count"]
+        if preset is not None and event.planned_cut_size is None:
+            event.planned_cut_size = rules.PRESETS[preset][1]  # the preset's cut, unless one is planned already
+            changed.append("planned_cut_size")
+        event.save(update_fields=changed)
         events.record(
             event=event, by=by, action=DomainAction.EVENT_PHASES_PLANNED, subject="Phases", before=before,
             after={"phases": _facts(plan), "planned_rounds": event.planned_rounds}, phases=len(plan),
