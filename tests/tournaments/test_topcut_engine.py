@@ -24,6 +24,7 @@ from tournaments.pairing import PairingError, topcut
 from tournaments.pairing.topcut import (
     Structure,
     bracket_order,
+    cut_byes,
     cut_sizes,
     first_cut_round,
     is_final,
@@ -209,17 +210,17 @@ def test_it_rejects_a_structure_it_cannot_recommend(players: object, kwargs: dic
         (0, None, ()),
         (1, None, ()),
         (2, None, (2,)),
-        (9, None, (2, 4, 8)),
-        (31, None, (2, 4, 8, 16)),
-        (32, None, (2, 4, 8, 16, 32)),
-        (1000, None, (2, 4, 8, 16, 32)),
+        (9, None, (2, 4, 6, 8)),
+        (31, None, (2, 4, 6, 8, 12, 16, 24)),
+        (32, None, (2, 4, 6, 8, 12, 16, 24, 32)),
+        (1000, None, (2, 4, 6, 8, 12, 16, 24, 32)),
         (3, 4, ()),
         (4, 4, (4,)),
-        (15, 4, (4,)),
-        (16, 4, (4, 16)),
-        (9, 3, (3, 9)),
-        (24, 5, (5,)),
-        (25, 5, (5, 25)),
+        (15, 4, (4, 7, 10, 13)),
+        (16, 4, (4, 7, 10, 13, 16)),
+        (9, 3, (3, 5, 7, 9)),
+        (24, 5, (5, 9, 13, 17, 21)),
+        (25, 5, (5, 9, 13, 17, 21, 25)),
     ],
 )
 def test_it_offers_the_cut_sizes_the_attendance_can_fill(
@@ -341,9 +342,6 @@ def test_semi_final_pods_split_the_top_seeds_and_take_one_player_per_band(pod_si
     [
         ([], None),
         ([1], None),
-        ([1, 2, 3], None),
-        ([1, 2, 3, 4, 5, 6], None),
-        (list(range(12)), None),
         ([1, 2, 3], 4),
         (list(range(8)), 4),
         (list(range(9)), 4),
@@ -467,3 +465,39 @@ def test_an_event_follows_its_tiebreakers_table_or_else_its_games() -> None:
     assert topcut.attendance_table(tiebreakers="pokemon", family="yugioh") == "pokemon"
     assert topcut.attendance_table(tiebreakers="classic", family="pokemon") == "pokemon"
     assert topcut.attendance_table(tiebreakers="classic", family="mintayn") == "magic"
+
+
+# --- cut byes -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("size", "pod_size", "byes"),
+    [(2, None, 0), (6, None, 2), (8, None, 0), (12, None, 4), (24, None, 8), (3, None, 1),
+     (4, 4, 0), (7, 4, 3), (10, 4, 2), (13, 4, 1), (16, 4, 0), (5, 3, 2), (7, 3, 1)],
+)  # fmt: skip
+def test_the_top_seeds_get_the_byes_a_cut_of_its_size_needs(size: int, pod_size: int | None, byes: int) -> None:
+    assert cut_byes(size, pod_size=pod_size) == byes
+    tables = first_cut_round(list(range(1, size + 1)), pod_size=pod_size)
+    alone = [t for t in tables if len(t) == 1] if size != pod_size else []
+    assert sorted(t[0] for t in alone) == list(range(1, byes + 1))
+    assert sorted(p for t in tables for p in t) == list(range(1, size + 1))
+
+
+def test_a_top_six_gives_seeds_one_and_two_a_bye_where_the_bracket_of_eight_has_their_opponents() -> None:
+    assert first_cut_round([11, 12, 13, 14, 15, 16]) == ((11,), (14, 15), (12,), (13, 16))
+    # Seeds 1 and 2 won their byes; 4 beat 5 and 3 beat 6: the semi-finals are 1v4 and 2v3.
+    semis = next_cut_round(((11,), (14, 15), (12,), (13, 16)), [11, 14, 12, 13], {11: 1, 12: 2, 13: 3, 14: 4})
+    assert semis == ((11, 14), (12, 13))
+
+
+def test_a_pod_top_ten_sends_seeds_one_and_two_to_the_final_and_snakes_the_rest_into_two_pods() -> None:
+    tables = first_cut_round(list(range(1, 11)), pod_size=4)
+    assert tables == ((1,), (2,), (3, 6, 7, 10), (4, 5, 8, 9))
+    final = next_cut_round(tables, [1, 2, 7, 4], {p: p for p in range(1, 11)}, pod_size=4)
+    assert final == ((1, 2, 4, 7),)
+
+
+@pytest.mark.parametrize(("size", "pod_size"), [(8, 4), (11, 4), (17, 4), (1, None), (4, 3)])
+def test_a_cut_size_the_bracket_cannot_take_is_refused(size: int, pod_size: int | None) -> None:
+    with pytest.raises(PairingError):
+        cut_byes(size, pod_size=pod_size)

@@ -98,8 +98,11 @@ Contract
   caller's mistake (wrong type, out of range, a cut of the wrong size, a
   winner who did not sit at the table they won, a bracket already finished).
   Nothing is random: the same arguments always give the same answer.
-* A 1v1 cut has a power-of-two size of at least 2, so it never needs byes.  A
-  pod cut has ``pod_size`` or ``pod_size ** 2`` players, ``pod_size`` in 3..5.
+* A 1v1 cut that is not a power of two gives its top seeds *cut byes*: a table
+  of one each in the first cut round, which they win (:func:`cut_byes`).  A pod
+  cut has ``pod_size`` or ``pod_size ** 2`` players, or between them ``k`` top
+  seeds straight into the final pod (:func:`pod_cut_byes`); ``pod_size`` in
+  3..5.
 """
 
 from __future__ import annotations
@@ -115,10 +118,12 @@ __all__ = [
     "Structure",
     "attendance_rows",
     "bracket_order",
+    "cut_byes",
     "cut_sizes",
     "first_cut_round",
     "is_final",
     "next_cut_round",
+    "pod_cut_byes",
     "recommended_structure",
 ]
 
@@ -129,8 +134,9 @@ CONVENTIONS = ("pokemon", "magic", "classic")
 MIN_POD_SIZE = 3
 MAX_POD_SIZE = 5
 
-#: Cut sizes an organiser may pick for a 1v1 event, largest last.
-ONE_VS_ONE_CUTS = (2, 4, 8, 16, 32)
+#: Cut sizes an organiser may pick for a 1v1 event, largest last: the powers of two, and 6, 12 and 24, whose top
+#: seeds get byes into the second round (a top 6 is a bracket of 8 where seeds 1 and 2 have a bye).
+ONE_VS_ONE_CUTS = (2, 4, 6, 8, 12, 16, 24, 32)
 
 _POKEMON_SOURCE = "Play! Pokémon Tournament Rules Handbook, TCG Single Day structure (Swiss rounds and top cut table)"
 _MAGIC_SOURCE = "Magic Tournament Rules, Appendix E"
@@ -260,9 +266,11 @@ def attendance_rows(*, convention: str, pod_size: int | None = None) -> tuple[tu
 def cut_sizes(*, players: int, pod_size: int | None = None) -> tuple[int, ...]:
     """The cut sizes an organiser may choose for this attendance, smallest first.
 
-    1v1: the sizes of :data:`ONE_VS_ONE_CUTS` (2, 4, 8, 16, 32) that do not
-    exceed ``players``.  Pods: ``pod_size`` and ``pod_size ** 2``, those that do
-    not exceed ``players``.  "No cut" (0) is always allowed and not listed.
+    1v1: the sizes of :data:`ONE_VS_ONE_CUTS` that do not exceed ``players``.
+    Pods: a final pod (``pod_size``), semi-final pods (``pod_size ** 2``), and
+    between them the cuts whose top seeds go straight to the final pod
+    (:func:`pod_cut_byes`: in pods of 4, a top 7, 10 or 13).  "No cut" (0) is
+    always allowed and not listed.
     """
     _check_count(players, "players")
     sizes: tuple[int, ...]
@@ -270,8 +278,39 @@ def cut_sizes(*, players: int, pod_size: int | None = None) -> tuple[int, ...]:
         sizes = ONE_VS_ONE_CUTS
     else:
         p = _checked_pod_size(pod_size)
-        sizes = (p, p * p)
+        sizes = tuple(p + j * (p - 1) for j in range(p + 1))  # k byes: k + (p - k) * p players, k = p .. 0
     return tuple(size for size in sizes if size <= players)
+
+
+def cut_byes(size: int, *, pod_size: int | None = None) -> int:
+    """How many top seeds of a cut of ``size`` skip its first round (a *cut bye*): they sit alone at a table of
+    their own, which they win, and meet the first round's winners in the second.
+
+    1v1: the bracket is the next power of two, and the seeds without an opponent in it have the byes (a top 6:
+    seeds 1 and 2; a top 12: seeds 1-4).  Pods: :func:`pod_cut_byes`.  :class:`PairingError` for a size the cut
+    cannot take.
+    """
+    if pod_size is not None:
+        return pod_cut_byes(size, pod_size=pod_size)
+    if not _is_int(size) or size < 2:
+        raise PairingError(f"a 1v1 cut needs at least 2 players, not {size!r}")
+    bracket = 1 << (size - 1).bit_length()
+    return bracket - size
+
+
+def pod_cut_byes(size: int, *, pod_size: int) -> int:
+    """Pods of ``P``: the top ``k`` seeds go straight to the final pod and the other ``size - k`` play ``P - k``
+    semi-final pods of ``P``, whose winners fill the final pod: ``size = k + (P - k) * P``.  A final pod alone
+    (``size == P``) has no byes to speak of: 0.  In pods of 4: a top 13 has 1 bye, a top 10 two, a top 7 three.
+    """
+    p = _checked_pod_size(pod_size)
+    if size == p:
+        return 0
+    if not _is_int(size) or size < p or size > p * p or (p * p - size) % (p - 1):
+        raise PairingError(
+            f"a cut in pods of {p} takes {', '.join(str(p + j * (p - 1)) for j in range(p + 1))} players, not {size!r}"
+        )
+    return (p * p - size) // (p - 1)
 
 
 def bracket_order(size: int) -> tuple[int, ...]:
@@ -297,9 +336,14 @@ def first_cut_round(seeded: Sequence[int], *, pod_size: int | None = None) -> tu
 
     ``seeded`` holds the ids of the players who made the cut, seed 1 first.
 
-    * 1v1: ``len(seeded)`` must be a power of two of at least 2.  The tables
-      follow :func:`bracket_order`: with 8 players 1v8, 4v5, 2v7, 3v6.
+    * 1v1: the tables follow :func:`bracket_order` of the next power of two:
+      with 8 players 1v8, 4v5, 2v7, 3v6.  A seed whose opponent in that
+      bracket does not exist has a table of one (a cut bye): a top 6 is
+      (1,), 4v5, (2,), 3v6.
     * Pods, ``len(seeded) == pod_size``: one final pod.
+    * Pods, ``k`` cut byes (:func:`pod_cut_byes`): seeds ``1..k`` each at a
+      table of one, first; the others in ``pod_size - k`` semi-final pods
+      filled snake-wise as below.
     * Pods, ``len(seeded) == pod_size ** 2``: ``pod_size`` semi-final pods
       filled snake-wise: seeds ``1..P`` go to pods A..P in order, the next ``P``
       seeds back from the last pod to A, and so on.  16 players in pods of 4:
@@ -313,24 +357,25 @@ def first_cut_round(seeded: Sequence[int], *, pod_size: int | None = None) -> tu
     ids = _checked_ids(seeded, "seeded")
     n = len(ids)
     if pod_size is None:
-        if n < 2 or n & (n - 1):
-            raise PairingError(f"a 1v1 cut needs a power of two of at least 2 players, not {n}")
-        order = bracket_order(n)
-        pairs = (sorted(order[i : i + 2]) for i in range(0, n, 2))
-        return tuple((ids[better - 1], ids[worse - 1]) for better, worse in pairs)
+        if n < 2:
+            raise PairingError(f"a 1v1 cut needs at least 2 players, not {n}")
+        size = n + cut_byes(n)
+        order = bracket_order(size)
+        pairs = (sorted(order[i : i + 2]) for i in range(0, size, 2))
+        return tuple((ids[better - 1], ids[worse - 1]) if worse <= n else (ids[better - 1],) for better, worse in pairs)
     p = _checked_pod_size(pod_size)
     if n == p:
         return (tuple(ids),)
-    if n == p * p:
-        pods: list[list[int]] = [[] for _ in range(p)]
-        for band in range(p):
-            members = ids[band * p : (band + 1) * p]
-            if band % 2:
-                members = members[::-1]
-            for pod, player in zip(pods, members, strict=True):
-                pod.append(player)
-        return tuple(tuple(pod) for pod in pods)
-    raise PairingError(f"a cut in pods of {p} needs {p} players (a final pod) or {p * p} (semi-final pods), not {n}")
+    byes = pod_cut_byes(n, pod_size=p)
+    pods: list[list[int]] = [[] for _ in range(p - byes)]
+    rest = ids[byes:]
+    for band in range(p):
+        members = rest[band * (p - byes) : (band + 1) * (p - byes)]
+        if band % 2:
+            members = members[::-1]
+        for pod, player in zip(pods, members, strict=True):
+            pod.append(player)
+    return tuple((player,) for player in ids[:byes]) + tuple(tuple(pod) for pod in pods)
 
 
 def next_cut_round(
@@ -374,8 +419,8 @@ def next_cut_round(
         raise PairingError(f"a semi-final round in pods of {p} has {p} pods, not {len(tables)}")
     seated: set[int] = set()
     for number, table in enumerate(tables, start=1):
-        if p is None and len(table) != 2:
-            raise PairingError(f"table {number} has {len(table)} seats: a 1v1 cut table has 2")
+        if p is None and len(table) not in (1, 2):
+            raise PairingError(f"table {number} has {len(table)} seats: a 1v1 cut table has 2 (1: a cut bye)")
         if seated.intersection(table):
             raise PairingError(f"table {number} seats a player who is already seated at another table")
         seated.update(table)

@@ -688,13 +688,19 @@ class RoundOperations:
     next_cut_label: str = ""
 
 
+def _cut_bye(pod: Pod) -> bool:
+    """A top seed's table of one in the cut's first round, won without play (as loaded with its result)."""
+    result = getattr(pod, "result", None)
+    return result is not None and result.source == PodResult.Source.BYE
+
+
 def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) -> RoundOperations:
     """``tables`` are the current round's, as the dashboard loaded them (``pod`` and ``reported``)."""
     open_ = event.status != Event.Status.FINISHED
     in_cut = bool(latest and latest.stage == Round.Stage.TOP_CUT)
     swiss = bool(latest and latest.stage == Round.Stage.SWISS)
     played = swiss_rounds_paired(event) if swiss else 0
-    untouched = not any(t["reported"] and not t["pod"].is_bye for t in tables)
+    untouched = not any(t["reported"] and not t["pod"].is_bye and not _cut_bye(t["pod"]) for t in tables)
     cut_final = in_cut and topcut.is_final([[s.player_id for s in t["seats"]] for t in tables if not t["pod"].is_bye])
     next_cut_label = ""
     if in_cut and not cut_final:

@@ -271,7 +271,7 @@ def _check_planned_cut(event: Event, size: int | None) -> None:
     pod_size = selectors.cut_pod_size(event)
     allowed = topcut.cut_sizes(players=max(size, 1), pod_size=pod_size)
     if size not in allowed:
-        shapes = ", ".join(map(str, topcut.ONE_VS_ONE_CUTS if pod_size is None else (pod_size, pod_size**2)))
+        shapes = ", ".join(map(str, topcut.cut_sizes(players=10_000, pod_size=pod_size)))
         raise ApplicationError(f"A top cut of {size} is not possible here: choose 0 (none) or {shapes}.",
                                field="planned_cut_size")  # fmt: skip
 

@@ -316,6 +316,7 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
             event, number=number, stage=Round.Stage.TOP_CUT, seed=0, objective=None, rematches=0,
             tables=list(enumerate(tables, start=1)), byes=[], info=info,
         )  # fmt: skip
+        _settle_cut_byes(round_)
         event.top_cut_size = size
         event.save(update_fields=["top_cut_size"])
         events.record(
@@ -378,10 +379,24 @@ def _current_swiss_round(event: Event, round_number: int) -> tuple[Event, Round]
     return event, round_
 
 
+def _settle_cut_byes(round_: Round) -> None:
+    """A cut bye (a top seed alone at a table of the cut's first round, :func:`topcut.cut_byes`) is won at once: the
+    seat placed 1st (no points: the cut scores nothing) and the table's result recorded as a bye."""
+    alone = [pod for pod in round_.pods.filter(is_bye=False).prefetch_related("seats") if len(pod.seats.all()) == 1]
+    if not alone:
+        return
+    Seat.objects.filter(pod__in=alone).update(placement=1, points=0)
+    PodResult.objects.bulk_create([PodResult(pod=pod, source=PodResult.Source.BYE) for pod in alone])
+
+
 def _ensure_untouched(round_: Round, pods) -> None:
-    """Refuse to change tables that already have a result or a game record."""
+    """Refuse to change tables that already have a result or a game record (a cut bye's result aside: nobody
+    recorded it)."""
     touched = sorted(
-        pods.filter(Q(result__isnull=False) | Q(games__isnull=False)).values_list("table_number", flat=True).distinct()
+        pods.filter(Q(result__isnull=False) | Q(games__isnull=False))
+        .exclude(result__source=PodResult.Source.BYE)
+        .values_list("table_number", flat=True)
+        .distinct()
     )
     if touched:
         tables = ", ".join(map(str, touched))
