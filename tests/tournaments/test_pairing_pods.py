@@ -556,6 +556,36 @@ def test_a_large_field_reads_a_history_given_as_any_collection() -> None:
         assert pair(given, seed=3) == pairing
 
 
+def test_seat_one_goes_the_same_way_whatever_the_first_seats_counts_are():
+    """Seat 1 is the least (first seats, draw) of a pod: one integer key for the counts of a real event, a sort of
+    the two for counts beyond it; both agree, since only the order of the counts matters."""
+    import numpy as np
+
+    from tournaments.pairing.common import seat_runs
+
+    rng = random.Random(5)
+    ids = list(range(1_000, 1_043))
+    firsts = [rng.choice((0, 1, 2, 2, 3)) for _ in ids]
+    seating, sizes = np.array(rng.sample(range(43), 43)), [4] * 10 + [3]
+    low = seat_runs(seating, sizes, ids, firsts, random.Random(9))
+    high = seat_runs(seating, sizes, ids, [f + 10**6 for f in firsts], random.Random(9))
+    assert low == high
+    assert all(firsts[p - 1_000] == min(firsts[q - 1_000] for q in pod) for pod in low for p in pod[:1])
+
+
+def test_tables_made_in_bulk_are_the_records_the_constructor_makes():
+    from dataclasses import fields
+    from itertools import count
+
+    from tournaments.pairing.types import Table, make_tables
+
+    seats = [(3, 1, 2, 4), (7, 5, 6), (8, 9)]
+    made = make_tables(count(1), seats)
+    assert made == [Table(n, s) for n, s in zip(count(1), seats, strict=False)]
+    assert [hash(t) for t in made] == [hash(Table(n, s)) for n, s in zip(count(1), seats, strict=False)]
+    assert [f.name for f in fields(Table)] == ["number", "seats"], "make_tables sets every field"
+
+
 def test_seating_runs_refuses_pods_not_largest_first():
     """Pods of one size are seated as one stretch: sizes out of order would seat some pods twice and others never."""
     import numpy as np

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import chain, count
+from itertools import chain, compress, count
 from operator import attrgetter
 
 import numpy as np
@@ -20,15 +20,15 @@ import numpy as np
 from rules.base import TableSize
 from tournaments.pairing.common import (
     History,
-    TieBreak,
     build_history,
+    random_column,
     round_one_bye_order,
     tie_break,
 )
 from tournaments.pairing.pods import PodRound, pair_pods, repeat_weight, seat_pods
 from tournaments.pairing.sizes import pod_sizes
 from tournaments.pairing.swiss import SwissCost, pair_swiss
-from tournaments.pairing.types import Entrant, Pairing, PairingError, Table
+from tournaments.pairing.types import Entrant, Pairing, PairingError, Table, make_tables
 
 __all__ = ["LEFTOVERS", "pair_round"]
 
@@ -80,7 +80,11 @@ def pair_round(
     # Pods read the history from each entrant's opponents where they need it (a pod at a time); only the Swiss
     # pairer needs it whole.
     met = build_history(players) if one_vs_one else None
-    tb = tie_break(players, rng)
+    # The round's tie-break draws: the Swiss pairer looks them up by id; everything else reads them as a column
+    # beside ``players`` (in id order, the order tie_break draws them in: the same numbers).
+    swiss = one_vs_one and round_number > 1
+    tb = tie_break(players, rng) if swiss else {}
+    draws = np.empty(0) if swiss else random_column(rng, len(players))
 
     # The 1v1 objective's weights, built once: the Swiss pairer minimises it and the pairing is scored by it.
     swiss_cost = SwissCost(players, met) if one_vs_one and players else None
@@ -93,7 +97,7 @@ def pair_round(
         tables, byes = [], []
     elif round_number == 1:
         sitting, seating, sizes, byes = _first_round(
-            players, table_size=table_size, tb=tb, by_rating=seeding == "rating"
+            players, table_size=table_size, draws=draws, by_rating=seeding == "rating"
         )
         if one_vs_one:
             ids, order = [e.id for e in sitting], seating.tolist()
@@ -106,7 +110,7 @@ def pair_round(
         pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
-        pod_round = pair_pods(players, table_size=table_size, tb=tb, rng=rng)
+        pod_round = pair_pods(players, table_size=table_size, draws=draws, rng=rng)
         tables, byes = pod_round.tables, pod_round.byes
 
     numbered, honoured = _number_tables(tables, fixed)
@@ -151,28 +155,35 @@ def pair_round(
 
 
 def _first_round(
-    active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, by_rating: bool = False
+    active: Sequence[Entrant], *, table_size: TableSize, draws: np.ndarray, by_rating: bool = False
 ) -> tuple[list[Entrant], np.ndarray, list[int], list[int]]:
     """Round 1: ``(seated, seating, sizes, byes)``: random tables, largest first; random byes among the players with
     the fewest byes.
 
-    ``seated`` are the players at a table, in id order; ``seating`` fills
-    the tables with them (positions into ``seated``), table after table,
-    ``sizes[k]`` for table ``k``.  Nobody has points or history yet that the
-    pairing should respect, so a seeded shuffle is both fair and
+    ``active`` comes in id order with the round's tie-break ``draws`` beside
+    it.  ``seated`` are the players at a table, in id order; ``seating``
+    fills the tables with them (positions into ``seated``), table after
+    table, ``sizes[k]`` for table ``k``.  Nobody has points or history yet
+    that the pairing should respect, so a seeded shuffle is both fair and
     reproducible.  Seeded by rating, the players go in rating order instead
     (:func:`_seeded_order`).
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
-    byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]] if bye_count else []
-    sitting_out = set(byes)
-    seated = [e for e in active if e.id not in sitting_out] if sitting_out else list(active)
+    byes: list[int] = []
+    seated = list(active)
+    if bye_count:
+        tb = dict(zip([e.id for e in active], draws.tolist(), strict=True))
+        byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]]
+        sitting_out = set(byes)
+        keep = [e.id not in sitting_out for e in active]
+        seated = list(compress(active, keep))
+        draws = draws[np.array(keep, dtype=bool)]
     if by_rating:
         unrated = len(active) + 1
-        ranking = sorted(range(len(seated)), key=lambda i: (seated[i].rank or unrated, tb[seated[i].id], seated[i].id))
+        keys = draws.tolist()
+        ranking = sorted(range(len(seated)), key=lambda i: (seated[i].rank or unrated, keys[i], seated[i].id))
         return seated, _seeded_order(ranking, sizes, one_vs_one=table_size.is_one_vs_one), sizes, byes
-    # ``active`` is in id order and the sort is stable: by draw, then id.
-    draws = np.fromiter(map(tb.__getitem__, [e.id for e in seated]), dtype=np.float64, count=len(seated))
+    # ``seated`` is in id order and the sort is stable: by draw, then id.
     return seated, np.argsort(draws, kind="stable"), sizes, byes
 
 
@@ -204,7 +215,7 @@ def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) 
     pairer's top-down order, so without fixed seats the numbers are 1, 2, 3 ...
     """
     if not fixed:
-        return list(map(Table, count(1), tables)), set()
+        return make_tables(count(1), tables), set()
     table_of = {p: index for index, seats in enumerate(tables) for p in seats if p in fixed}
     numbers: list[int | None] = [None] * len(tables)
     honoured: set[int] = set()

@@ -78,9 +78,9 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Mapping, Sequence
 from heapq import heappop, heappush
-from itertools import accumulate, chain, compress
+from itertools import accumulate, batched, chain, compress, groupby, islice
 from math import sumprod
-from operator import neg, not_
+from operator import neg
 from typing import NamedTuple, cast
 
 import numpy as np
@@ -88,7 +88,6 @@ import numpy as np
 from rules.base import TableSize
 from tournaments.pairing.common import (
     History,
-    TieBreak,
     build_history,
     bye_order,
     count_rematches,
@@ -151,10 +150,12 @@ class PodRound(NamedTuple):
     spreads: list[int]
 
 
-def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, rng: random.Random) -> PodRound:
+def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.ndarray, rng: random.Random) -> PodRound:
     """Pair a pod round after round 1 (see :class:`PodRound` for what it returns).
 
-    ``active`` comes in id order.  ``table_size`` decides the sizes through
+    ``active`` comes in id order, with the round's tie-break ``draws`` beside
+    it (one per entrant, as :func:`~tournaments.pairing.common.tie_break`
+    draws them).  ``table_size`` decides the sizes through
     :func:`pod_sizes`; with leftover byes (``leftovers="byes"``) the engine
     passes one whose ``min`` is ``preferred``.  The history is read from the
     entrants' ``opponents``, either side's memory counting (as
@@ -172,22 +173,27 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak,
     looked at in standings order.
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
+    byes: list[int] = []
+    seated = active
     if bye_count:
+        tb = dict(zip([e.id for e in active], draws.tolist(), strict=True))
         byes = [e.id for e in bye_order(active, tb)[:bye_count]]
         sitting_out = set(byes)
-        seated = [e for e in active if e.id not in sitting_out]
-    else:
-        byes, seated = [], list(active)
+        keep = [e.id not in sitting_out for e in active]
+        seated = list(compress(active, keep))
+        draws = draws[np.array(keep, dtype=bool)]
     ids = [e.id for e in seated]
     points = [e.points for e in seated]
     opponents = [e.opponents for e in seated]
-    index = _standings_index(seated, ids, points, tb)
+    index, point_column = _standings_index(seated, points, draws)
     id_column = np.fromiter(ids, dtype=object, count=len(ids))
     ids_std: list[int] = id_column[index].tolist()
+    std: list[int] = []  # the standings as positions, read only where a pod is looked at in that order
     seating: list[int] | None  # standings positions, pod after pod; None: the chunking itself
     suspects: Collection[int]
     if len(seated) <= _SMALL_FIELD:
-        order = list(map(seated.__getitem__, index.tolist()))
+        std = index.tolist()
+        order = list(map(seated.__getitem__, std))
         search = _PodSearch(order, sizes, build_history(order))
         if len(order) <= EXHAUSTIVE_LIMIT:
             search.exhaustive()
@@ -195,27 +201,40 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak,
             search.improve(rng)
         seating, suspects = list(chain.from_iterable(search.members)), range(len(sizes))
     else:
-        seating, suspects = _repair_chunking(seated, index, ids_std, points, opponents, sizes, rng)
+        seating, suspects, std = _repair_chunking(seated, index, ids_std, points, opponents, sizes, rng)
+    starts = [0, *accumulate(sizes)]
     # From here on positions are into the columns (id order): pod after pod, then table after table.
-    slots = index if seating is None else index[np.array(seating, dtype=np.intp)]
-    ranked, spreads = _table_order(slots, sizes, points)
-    table_sizes = [sizes[k] for k in ranked]
-    in_tables = slots if ranked == list(range(len(sizes))) else _runs_in_order(slots, sizes, ranked)
+    slots = index if seating is None else _reseated(index, seating, suspects, starts)
+    ranked, spreads = _table_order(slots, sizes, points if point_column is None else point_column)
+    in_order = ranked == list(range(len(sizes)))
+    table_sizes = sizes if in_order else [sizes[k] for k in ranked]
+    in_tables = slots if in_order else _runs_in_order(slots, sizes, ranked)
     table_of = np.empty(len(seated), dtype=np.intp)
     table_of[in_tables] = np.repeat(np.arange(len(sizes)), table_sizes)
-    starts = [0, *accumulate(sizes)]
-    position = dict(zip(ranked, range(len(ranked)), strict=True))
     repeats: list[tuple[int, int]] = []
-    std = index.tolist() if suspects else []
-    for k in sorted(suspects, key=position.__getitem__):
-        pod = seating[starts[k] : starts[k + 1]] if seating is not None else range(starts[k], starts[k + 1])
-        for n, a in enumerate(pod):
-            for b in pod[n + 1 :]:
-                if ids_std[b] in opponents[std[a]] or ids_std[a] in opponents[std[b]]:
-                    repeats.append((ids_std[a], ids_std[b]))
+    if suspects:
+        position = np.empty(len(sizes), dtype=np.intp)
+        position[ranked] = np.arange(len(sizes))
+        for k in sorted(suspects, key=position.tolist().__getitem__):
+            pod = seating[starts[k] : starts[k + 1]] if seating is not None else range(starts[k], starts[k + 1])
+            for n, a in enumerate(pod):
+                for b in pod[n + 1 :]:
+                    if ids_std[b] in opponents[std[a]] or ids_std[a] in opponents[std[b]]:
+                        repeats.append((ids_std[a], ids_std[b]))
     first_seats = [e.first_seats for e in seated]
     tables = seat_runs(in_tables, table_sizes, id_column, first_seats, rng)
     return PodRound(tables, sorted(byes), ids, table_of, repeats, spreads)
+
+
+def _reseated(index: np.ndarray, seating: list[int], suspects: Collection[int], starts: list[int]) -> np.ndarray:
+    """``index[seating]``: the seating as positions into the columns, with only the pods in ``suspects`` looked at
+    (the others hold the chunking's players, in its order)."""
+    if len(suspects) * 8 > len(starts):  # much of the field: all of it at once
+        return index[np.fromiter(seating, dtype=np.intp, count=len(seating))]
+    moved = [p for k in suspects for p in range(starts[k], starts[k + 1])]
+    slots = index.copy()
+    slots[moved] = index[[seating[p] for p in moved]]
+    return slots
 
 
 def seat_pods(
@@ -257,11 +276,17 @@ def _flagged(
     """
     disjoint = cast(Callable[[Collection[int], Collection[int]], bool], frozenset.isdisjoint)
     try:
-        clear = list(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
+        # One byte per player, 1 where clear: the few zeros are then found by a scan in C.
+        clear = bytes(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
     except TypeError:  # a history given as another collection than a frozenset
         opponents = [known if isinstance(known, frozenset) else frozenset(known) for known in opponents]
-        clear = list(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
-    return sorted({pod_of[i] for i in compress(range(len(clear)), map(not_, clear))}), opponents
+        clear = bytes(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
+    flagged: set[int] = set()
+    at = clear.find(0)
+    while at >= 0:
+        flagged.add(pod_of[at])
+        at = clear.find(0, at + 1)
+    return sorted(flagged), opponents
 
 
 def _runs_in_order(seating: np.ndarray, sizes: Sequence[int], ranked: Sequence[int]) -> np.ndarray:
@@ -274,19 +299,23 @@ def _runs_in_order(seating: np.ndarray, sizes: Sequence[int], ranked: Sequence[i
 
 
 def _table_order(
-    slots: np.ndarray, sizes: Sequence[int], points: Sequence[int], *, in_order: bool = True
+    slots: np.ndarray, sizes: Sequence[int], points: Sequence[int] | np.ndarray, *, in_order: bool = True
 ) -> tuple[list[int], list[int]]:
     """The pods in table order (largest first, then by average points, highest first; stable), and their spreads.
 
-    ``slots`` lists positions into ``points``, pod after pod (pod ``k`` the
-    next ``sizes[k]``).  Pods of one size: the higher average is the higher
-    sum, so no fractions are needed.  Not ``in_order``: the pods in the
-    order given, and their spreads.
+    ``slots`` lists positions into ``points`` (a list, or a column of 64-bit
+    integers), pod after pod (pod ``k`` the next ``sizes[k]``).  Pods of one
+    size: the higher average is the higher sum, so no fractions are needed.
+    Not ``in_order``: the pods in the order given, and their spreads.
     """
-    try:
-        values: np.ndarray | list[int] = np.fromiter(points, dtype=np.int64, count=len(points))[slots]
-    except OverflowError:  # points no event reaches: the same sums in Python
-        values = list(map(points.__getitem__, slots.tolist()))
+    values: np.ndarray | list[int]
+    if isinstance(points, np.ndarray):
+        values = points[slots]
+    else:
+        try:
+            values = np.fromiter(points, dtype=np.int64, count=len(points))[slots]
+        except OverflowError:  # points no event reaches: the same sums in Python
+            values = list(map(points.__getitem__, slots.tolist()))
     sums, spreads = pod_sums_and_spreads(values, sizes)
     if not in_order:
         return list(range(len(sizes))), spreads
@@ -326,24 +355,23 @@ def pod_sums_and_spreads(values: Sequence[int] | np.ndarray, sizes: Sequence[int
     return sums.tolist(), spreads.tolist()
 
 
-def _standings_index(players: Sequence[Entrant], ids: Sequence[int], points: Sequence[int], tb: TieBreak) -> np.ndarray:
-    """The standings order of ``players`` (given in id order, with their ``ids`` and ``points``) as positions.
+def _standings_index(
+    players: Sequence[Entrant], points: Sequence[int], draws: np.ndarray
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """The standings order of ``players`` (given in id order, with their ``points`` and tie-break ``draws``) as
+    positions, and their points as a column (``None`` if they do not fit in 64 bits).
 
     By points, highest first, then rank, then the round's tie-break, then id.
-    Two stable sorts in arrays: by the tie-break, then by one integer key of
-    points and rank (a sort of tuples in Python costs several times as much,
-    and at 10,000 players the sort is a large part of the round).  Points
-    and ranks whose key would not fit in 64 bits (no event has them) take
-    the Python sort.
+    Points and rank make one integer key; where it fits in a double's 53
+    bits, ``key + draw`` is sorted once: rounding to the nearest double
+    never reverses two sums, it can only make them equal, so when no two are
+    equal that order is exactly (key, draw).  Otherwise two stable sorts in
+    arrays: by the tie-break, then by the key (a sort of tuples in Python
+    costs several times as much, and at 10,000 players the sort is a large
+    part of the round).  Points and ranks whose key would not fit in 64 bits
+    (no event has them) take the Python sort.
     """
-    if list(tb) == ids:  # the engine's tie-break: drawn for these players, in this order
-        draws = np.fromiter(tb.values(), dtype=np.float64, count=len(ids))
-    else:
-        draws = np.fromiter(map(tb.__getitem__, ids), dtype=np.float64, count=len(ids))
     ranks = [e.rank for e in players]
-    by_draw = np.argsort(draws)
-    if len(draws) > 1 and (np.diff(draws[by_draw]) == 0).any():  # two equal draws (about once in 10**8 rounds)
-        by_draw = np.argsort(draws, kind="stable")
     rank_column: np.ndarray | None
     point_column: np.ndarray | None
     try:
@@ -351,19 +379,27 @@ def _standings_index(players: Sequence[Entrant], ids: Sequence[int], points: Seq
         point_column = np.fromiter(points, dtype=np.int64, count=len(points))
     except OverflowError:
         rank_column = point_column = None
-    if rank_column is not None and point_column is not None and len(ids):
+    if rank_column is not None and point_column is not None and len(ranks):
         # Rank 0 (unknown) ties for last, behind every rank given.
         last = int(rank_column.max()) + 1
-        if 0 in ranks:
+        if not rank_column.all():
             rank_column[rank_column == 0] = last
         top, bottom = int(point_column.max()), int(point_column.min())
         if (top - bottom + 1) * (last + 1) < 2**62:
             key = (top - point_column) * (last + 1) + rank_column
-            return by_draw[np.argsort(key[by_draw], kind="stable")]
+            if (top - bottom + 1) * (last + 1) <= 2**53:
+                summed = key + draws
+                by_sum = np.argsort(summed)
+                if len(by_sum) < 2 or (np.diff(summed[by_sum]) != 0).all():
+                    return by_sum, point_column
+            by_draw = np.argsort(draws)
+            if len(draws) > 1 and (np.diff(draws[by_draw]) == 0).any():  # two equal draws (about once in 10**8 rounds)
+                by_draw = np.argsort(draws, kind="stable")
+            return by_draw[np.argsort(key[by_draw], kind="stable")], point_column
     order = [rank_key(e) for e in players]
     keys = draws.tolist()
     index = sorted(range(len(players)), key=lambda i: (-points[i], order[i], keys[i]))
-    return np.array(index, dtype=np.intp)
+    return np.array(index, dtype=np.intp), point_column
 
 
 def _repair_chunking(
@@ -374,8 +410,9 @@ def _repair_chunking(
     opponents: Sequence[Collection[int]],
     sizes: Sequence[int],
     rng: random.Random,
-) -> tuple[list[int] | None, Collection[int]]:
-    """The seating for a field above :data:`_SMALL_FIELD`, and the pods that may hold a repeat.
+) -> tuple[list[int] | None, Collection[int], list[int]]:
+    """The seating for a field above :data:`_SMALL_FIELD`, the pods that may hold a repeat, and ``index`` as a list
+    if it was needed (empty if not).
 
     ``seated`` are the players in id order, ``points`` and ``opponents``
     theirs (same order), ``index`` their standings order (positions into
@@ -408,17 +445,23 @@ def _repair_chunking(
     starts = [0, *accumulate(sizes)]
     # A pod holds a repeat if anyone in it lists someone in it (see _flagged).
     # Sets, not lists: a set against a set reads the hashes it keeps rather than every pod-mate's id again.
-    pods = list(map(frozenset, map(ids.__getitem__, map(slice, starts, starts[1:]))))
+    # The pods of one size are one stretch of the chunking (sizes come largest first), each pod the next ids.
+    pods: list[frozenset[int]] = []
+    chunks = iter(ids)
+    for size, run in groupby(sizes):
+        pods += map(frozenset, batched(islice(chunks, size * len(list(run))), size))
     pod_of = np.empty(len(ids), dtype=np.intp)
     pod_of[index] = np.repeat(np.arange(count), sizes)
     flagged, opponents = _flagged(pods, pod_of.tolist(), opponents)
     if not flagged:
-        return None, ()
+        return None, (), []
     suspects = set(flagged)
     std = index.tolist()
     seating = list(range(starts[-1]))
 
     def met(a: int, b: int) -> bool:
+        """The conflict the repairs break up: two players (standings positions) who have met, either remembering.
+        Another rule of who should not share a pod would be asked here too (and in :func:`_flagged`)."""
         return ids[b] in opponents[std[a]] or ids[a] in opponents[std[b]]
 
     def repeat_in(pod: list[int]) -> tuple[int, int] | None:
@@ -456,7 +499,7 @@ def _repair_chunking(
                 hard.append(k)
                 break
     if not hard:
-        return seating, suspects
+        return seating, suspects, std
     width = _WINDOW
     while width < count:
         solved: list[tuple[int, int, list[int]]] = []
@@ -472,12 +515,12 @@ def _repair_chunking(
             for first, last, seats in solved:
                 seating[starts[first] : starts[last + 1]] = seats
                 suspects.update(range(first, last + 1))
-            return seating, suspects
+            return seating, suspects, std
         width *= 4
     order = [seated[i] for i in std]
     search = _PodSearch(order, sizes, build_history(order))
     search.improve(rng)
-    return list(chain.from_iterable(search.members)), range(count)
+    return list(chain.from_iterable(search.members)), range(count), std
 
 
 def _segments(flagged: Sequence[int], width: int, count: int) -> list[tuple[int, int]]:
