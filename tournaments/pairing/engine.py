@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import chain, compress, count
+from itertools import chain, compress, count, repeat
 from operator import attrgetter
 
 import numpy as np
@@ -298,7 +298,14 @@ def _pod_reasons(pod_round: PodRound, *, first_round: bool) -> tuple[dict[int, t
     else:
         # A pod's spread is zero exactly when everyone at it has the same points.
         mixed = np.fromiter(map(bool, pod_round.spreads), dtype=np.intp, count=len(pod_round.spreads))
-        reasons = dict(zip(pod_round.seated, _MAIN_CODES[mixed[pod_round.table_of]].tolist(), strict=True))
+        at_mixed = mixed[pod_round.table_of]
+        if 4 * int(at_mixed.sum()) < len(at_mixed):
+            # Most pods have one score (the chunking groups players by points): those codes in one go, then the rest.
+            reasons = dict.fromkeys(pod_round.seated, _SAME_POINTS)
+            seated = pod_round.seated
+            reasons.update(zip(map(seated.__getitem__, np.flatnonzero(at_mixed).tolist()), repeat(_MIXED_POINTS)))
+        else:
+            reasons = dict(zip(pod_round.seated, _MAIN_CODES[at_mixed].tolist(), strict=True))
     for p in set(chain.from_iterable(pod_round.repeats)):
         reasons[p] = (*reasons[p], "rematch")
     return reasons, len(pod_round.repeats), sum(pod_round.spreads)

@@ -190,7 +190,7 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.nda
     ids_std: list[int] = id_column[index].tolist()
     std: list[int] = []  # the standings as positions, read only where a pod is looked at in that order
     seating: list[int] | None  # standings positions, pod after pod; None: the chunking itself
-    suspects: Collection[int]
+    changed: Collection[int]  # the pods whose players may differ from the chunking's
     if len(seated) <= _SMALL_FIELD:
         std = index.tolist()
         order = list(map(seated.__getitem__, std))
@@ -199,12 +199,12 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.nda
             search.exhaustive()
         else:
             search.improve(rng)
-        seating, suspects = list(chain.from_iterable(search.members)), range(len(sizes))
+        seating, changed, clean = list(chain.from_iterable(search.members)), range(len(sizes)), not search.cost[0]
     else:
-        seating, suspects, std = _repair_chunking(seated, index, ids_std, points, opponents, sizes, rng)
+        seating, changed, std, clean = _repair_chunking(seated, index, ids_std, points, opponents, sizes, rng)
     starts = [0, *accumulate(sizes)]
     # From here on positions are into the columns (id order): pod after pod, then table after table.
-    slots = index if seating is None else _reseated(index, seating, suspects, starts)
+    slots = index if seating is None else _reseated(index, seating, changed, starts)
     ranked, spreads = _table_order(slots, sizes, points if point_column is None else point_column)
     in_order = ranked == list(range(len(sizes)))
     table_sizes = sizes if in_order else [sizes[k] for k in ranked]
@@ -212,10 +212,10 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.nda
     table_of = np.empty(len(seated), dtype=np.intp)
     table_of[in_tables] = np.repeat(np.arange(len(sizes)), table_sizes)
     repeats: list[tuple[int, int]] = []
-    if suspects:
+    if not clean:  # the repeats left are in the pods that changed (the others had none)
         position = np.empty(len(sizes), dtype=np.intp)
         position[ranked] = np.arange(len(sizes))
-        for k in sorted(suspects, key=position.tolist().__getitem__):
+        for k in sorted(changed, key=position.tolist().__getitem__):
             pod = seating[starts[k] : starts[k + 1]] if seating is not None else range(starts[k], starts[k + 1])
             for n, a in enumerate(pod):
                 for b in pod[n + 1 :]:
@@ -226,12 +226,12 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.nda
     return PodRound(tables, sorted(byes), ids, table_of, repeats, spreads)
 
 
-def _reseated(index: np.ndarray, seating: list[int], suspects: Collection[int], starts: list[int]) -> np.ndarray:
-    """``index[seating]``: the seating as positions into the columns, with only the pods in ``suspects`` looked at
+def _reseated(index: np.ndarray, seating: list[int], changed: Collection[int], starts: list[int]) -> np.ndarray:
+    """``index[seating]``: the seating as positions into the columns, with only the pods in ``changed`` looked at
     (the others hold the chunking's players, in its order)."""
-    if len(suspects) * 8 > len(starts):  # much of the field: all of it at once
+    if len(changed) * 8 > len(starts):  # much of the field: all of it at once
         return index[np.fromiter(seating, dtype=np.intp, count=len(seating))]
-    moved = [p for k in suspects for p in range(starts[k], starts[k + 1])]
+    moved = [p for k in changed for p in range(starts[k], starts[k + 1])]
     slots = index.copy()
     slots[moved] = index[[seating[p] for p in moved]]
     return slots
@@ -410,9 +410,9 @@ def _repair_chunking(
     opponents: Sequence[Collection[int]],
     sizes: Sequence[int],
     rng: random.Random,
-) -> tuple[list[int] | None, Collection[int], list[int]]:
-    """The seating for a field above :data:`_SMALL_FIELD`, the pods that may hold a repeat, and ``index`` as a list
-    if it was needed (empty if not).
+) -> tuple[list[int] | None, Collection[int], list[int], bool]:
+    """``(seating, changed, std, clean)``: the seating for a field above :data:`_SMALL_FIELD`, the pods whose
+    players it changed, ``index`` as a list if it was needed (empty if not), and whether no pod holds a repeat.
 
     ``seated`` are the players in id order, ``points`` and ``opponents``
     theirs (same order), ``index`` their standings order (positions into
@@ -420,7 +420,13 @@ def _repair_chunking(
     standings positions pod after pod (pod ``k`` holds the next
     ``sizes[k]``), so the chunking is ``0, 1, 2 ...`` (returned as ``None``,
     the common case, without building it) and a swap exchanges two entries.
-    The pods not in the second answer were checked and hold no repeat.
+    The pods not changed were checked and hold no repeat.
+
+    Clean unless the whole field had to be searched and kept a repeat: a
+    pod left alone had none; a pod the equal swaps work on is left only
+    without one (or handed to a segment), and each swap keeps both pods'
+    other pairs as they were, since neither newcomer has met anyone in the
+    pod it joins; a segment is taken only without one.
 
     The score-ordered chunking already has the smallest spread there is for
     most pods; only a pod holding a repeat needs work, and in a large field
@@ -454,8 +460,8 @@ def _repair_chunking(
     pod_of[index] = np.repeat(np.arange(count), sizes)
     flagged, opponents = _flagged(pods, pod_of.tolist(), opponents)
     if not flagged:
-        return None, (), []
-    suspects = set(flagged)
+        return None, (), [], True
+    changed = set(flagged)
     std = index.tolist()
     seating = list(range(starts[-1]))
 
@@ -488,7 +494,7 @@ def _repair_chunking(
                         if points[std[y]] == points[std[x]] and fits(y, pod, x) and fits(x, other, y):
                             seating[starts[k] + pod.index(x)] = y
                             seating[starts[j] + other.index(y)] = x
-                            suspects.add(j)
+                            changed.add(j)
                             swapped = True
                             break
                     if swapped:
@@ -499,7 +505,7 @@ def _repair_chunking(
                 hard.append(k)
                 break
     if not hard:
-        return seating, suspects, std
+        return seating, changed, std, True
     width = _WINDOW
     while width < count:
         solved: list[tuple[int, int, list[int]]] = []
@@ -514,13 +520,13 @@ def _repair_chunking(
         else:
             for first, last, seats in solved:
                 seating[starts[first] : starts[last + 1]] = seats
-                suspects.update(range(first, last + 1))
-            return seating, suspects, std
+                changed.update(range(first, last + 1))
+            return seating, changed, std, True
         width *= 4
     order = [seated[i] for i in std]
     search = _PodSearch(order, sizes, build_history(order))
     search.improve(rng)
-    return list(chain.from_iterable(search.members)), range(count), std
+    return list(chain.from_iterable(search.members)), range(count), std, not search.cost[0]
 
 
 def _segments(flagged: Sequence[int], width: int, count: int) -> list[tuple[int, int]]:
