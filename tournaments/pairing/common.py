@@ -210,8 +210,9 @@ def seat_runs(
     rather than a numpy generator: numpy's random module costs a tenth of a
     second to load, which the first round of a process would pay.)
     """
-    # Ids as Python objects: they go back out exactly as they came in, whatever their size.
-    id_column = np.asarray(ids, dtype=object)
+    # Ids given as an array are read back out of it (as ints, whatever its type); any others as Python objects, so
+    # they go back out exactly as they came in, whatever their size.
+    id_column = ids if isinstance(ids, np.ndarray) else np.asarray(ids, dtype=object)
     try:
         first_column = np.fromiter(first_seats, dtype=np.int64, count=len(first_seats))
     except OverflowError:  # a count no event reaches: the same rule, pod by pod

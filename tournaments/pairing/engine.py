@@ -65,7 +65,7 @@ def pair_round(
     _check_arguments(table_size=table_size, round_number=round_number, seed=seed, leftovers=leftovers)
     if seeding not in SEEDINGS:
         raise PairingError(f"seeding must be one of {', '.join(map(repr, SEEDINGS))}, not {seeding!r}")
-    active = _active(entrants)
+    active, active_ids = _active(entrants)
     assigned = _assigned_byes(assigned_byes, active)
     fixed = _fixed_tables(fixed_tables, active)
     players = [e for e in active if e.id not in assigned] if assigned else active
@@ -110,7 +110,8 @@ def pair_round(
         pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
-        pod_round = pair_pods(players, table_size=table_size, draws=draws, rng=rng)
+        ids = active_ids if players is active else None
+        pod_round = pair_pods(players, table_size=table_size, draws=draws, rng=rng, ids=ids)
         tables, byes = pod_round.tables, pod_round.byes
 
     numbered, honoured = _number_tables(tables, fixed)
@@ -326,15 +327,16 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
-    """The entrants to pair, in id order, after checking the whole list (dropped included).
+def _active(entrants: Sequence[Entrant]) -> tuple[list[Entrant], list[int] | None]:
+    """The entrants to pair, in id order, after checking the whole list (dropped included), and their ids if every
+    id is a plain ``int`` (``None`` if not).
 
     The common case, plain records with plain, non-negative ints and
     distinct ids, is recognised by one comprehension that keeps anything
     odd and one set of the ids; only if something is odd is the list looked
     at entrant by entrant, which finds the first offender for the message.
     """
-    entrants = list(entrants)
+    entrants = entrants if type(entrants) is list else list(entrants)
     odd = [
         e
         for e in entrants
@@ -352,11 +354,12 @@ def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
         ids = [e.id for e in entrants]
         if len(set(ids)) == len(ids):
             active = [e for e in entrants if not e.dropped]
-            if sorted(ids) != ids:  # most callers list the entrants in id order already
+            in_order = sorted(ids) == ids  # most callers list the entrants in id order already
+            if not in_order:
                 active.sort(key=attrgetter("id"))
             if active:
-                return active
-    return _active_checked(entrants)
+                return active, ids if in_order and len(active) == len(ids) else [e.id for e in active]
+    return _active_checked(entrants), None
 
 
 def _active_checked(entrants: list[Entrant]) -> list[Entrant]:

@@ -80,7 +80,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from heapq import heappop, heappush
 from itertools import accumulate, batched, chain, compress, groupby, islice
 from math import sumprod
-from operator import neg
+from operator import attrgetter, neg
 from typing import NamedTuple, cast
 
 import numpy as np
@@ -150,12 +150,20 @@ class PodRound(NamedTuple):
     spreads: list[int]
 
 
-def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.ndarray, rng: random.Random) -> PodRound:
+def pair_pods(
+    active: Sequence[Entrant],
+    *,
+    table_size: TableSize,
+    draws: np.ndarray,
+    rng: random.Random,
+    ids: list[int] | None = None,
+) -> PodRound:
     """Pair a pod round after round 1 (see :class:`PodRound` for what it returns).
 
     ``active`` comes in id order, with the round's tie-break ``draws`` beside
     it (one per entrant, as :func:`~tournaments.pairing.common.tie_break`
-    draws them).  ``table_size`` decides the sizes through
+    draws them) and, if the caller has them, their ``ids``, every one a
+    plain ``int``.  ``table_size`` decides the sizes through
     :func:`pod_sizes`; with leftover byes (``leftovers="byes"``) the engine
     passes one whose ``min`` is ``preferred``.  The history is read from the
     entrants' ``opponents``, either side's memory counting (as
@@ -175,6 +183,7 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.nda
     sizes, bye_count = pod_sizes(len(active), table_size)
     byes: list[int] = []
     seated = active
+    plain = ids is not None
     if bye_count:
         tb = dict(zip([e.id for e in active], draws.tolist(), strict=True))
         byes = [e.id for e in bye_order(active, tb)[:bye_count]]
@@ -182,11 +191,11 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.nda
         keep = [e.id not in sitting_out for e in active]
         seated = list(compress(active, keep))
         draws = draws[np.array(keep, dtype=bool)]
-    ids = [e.id for e in seated]
-    points = [e.points for e in seated]
-    opponents = [e.opponents for e in seated]
-    index, point_column = _standings_index(seated, points, draws)
-    id_column = np.fromiter(ids, dtype=object, count=len(ids))
+        ids = None
+    if ids is None:
+        ids = [e.id for e in seated]
+    index, point_column, points = _standings_index(seated, draws)
+    id_column = _id_column(ids, plain=plain)
     ids_std: list[int] = id_column[index].tolist()
     std: list[int] = []  # the standings as positions, read only where a pod is looked at in that order
     seating: list[int] | None  # standings positions, pod after pod; None: the chunking itself
@@ -201,7 +210,7 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.nda
             search.improve(rng)
         seating, changed, clean = list(chain.from_iterable(search.members)), range(len(sizes)), not search.cost[0]
     else:
-        seating, changed, std, clean = _repair_chunking(seated, index, ids_std, points, opponents, sizes, rng)
+        seating, changed, std, clean = _repair_chunking(seated, index, ids_std, points, sizes, rng)
     starts = [0, *accumulate(sizes)]
     # From here on positions are into the columns (id order): pod after pod, then table after table.
     slots = index if seating is None else _reseated(index, seating, changed, starts)
@@ -219,11 +228,22 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, draws: np.nda
             pod = seating[starts[k] : starts[k + 1]] if seating is not None else range(starts[k], starts[k + 1])
             for n, a in enumerate(pod):
                 for b in pod[n + 1 :]:
-                    if ids_std[b] in opponents[std[a]] or ids_std[a] in opponents[std[b]]:
+                    if ids_std[b] in seated[std[a]].opponents or ids_std[a] in seated[std[b]].opponents:
                         repeats.append((ids_std[a], ids_std[b]))
     first_seats = [e.first_seats for e in seated]
     tables = seat_runs(in_tables, table_sizes, id_column, first_seats, rng)
     return PodRound(tables, sorted(byes), ids, table_of, repeats, spreads)
+
+
+def _id_column(ids: list[int], *, plain: bool) -> np.ndarray:
+    """The ids as an array to index with many positions at once: 64-bit integers where every id is a plain int
+    that fits (what is read back out of it is then a new int of the same value), Python objects otherwise."""
+    if plain:
+        try:
+            return np.fromiter(ids, dtype=np.int64, count=len(ids))
+        except OverflowError:
+            pass
+    return np.fromiter(ids, dtype=object, count=len(ids))
 
 
 def _reseated(index: np.ndarray, seating: list[int], changed: Collection[int], starts: list[int]) -> np.ndarray:
@@ -246,47 +266,47 @@ def seat_pods(
     tables = seat_runs(seating, sizes, ids, [e.first_seats for e in seated], rng)
     table_of = np.empty(len(seated), dtype=np.intp)
     table_of[seating] = np.repeat(np.arange(len(sizes)), sizes)
-    opponents: Sequence[Collection[int]] = [e.opponents for e in seated]
     repeats: list[tuple[int, int]] = []
-    if any(opponents):  # round 1 of most events: nobody has met anyone
-        flagged, opponents = _flagged(tables, table_of.tolist(), opponents)
-        for k in flagged:
+    if any(map(_OPPONENTS, seated)):  # round 1 of most events: nobody has met anyone
+        for k in _flagged(tables, table_of.tolist(), seated):
             seats = tables[k]
-            # The history of each player at the table, found by id in the id-ordered columns.
-            known = [opponents[bisect_left(ids, p)] for p in seats]
+            # The history of each player at the table, found by id in the id-ordered records.
+            known = [seated[bisect_left(ids, p)].opponents for p in seats]
             for n, a in enumerate(seats):
                 repeats += [(a, b) for m, b in enumerate(seats[n + 1 :], n + 1) if b in known[n] or a in known[m]]
     spreads = _table_order(seating, sizes, [e.points for e in seated], in_order=False)[1]
     return PodRound(tables, byes, ids, table_of, repeats, spreads)
 
 
-def _flagged(
-    pods: Sequence[Collection[int]], pod_of: Sequence[int], opponents: Sequence[Collection[int]]
-) -> tuple[list[int], Sequence[Collection[int]]]:
+def _flagged(pods: Sequence[Collection[int]], pod_of: Sequence[int], players: Sequence[Entrant]) -> list[int]:
     """The pods (indexes into ``pods``, ascending) where someone lists a pod-mate among their ``opponents``.
 
-    ``pods`` hold ids; ``pod_of`` and ``opponents`` are the players' pods and
-    histories, in one order.  One set operation per player against the ids
-    of their pod, in the order given (id order, see :func:`pair_pods`: at
+    ``pods`` hold ids; ``pod_of`` and ``players`` are the players' pods and
+    records, in one order.  One set operation per player against the ids of
+    their pod, in the order given (id order, see :func:`pair_pods`: at
     10,000 players in bench pairing's event, a third of the same pass in the
-    order of the standings).  Either side's memory counts, since both sides are asked;
-    someone listing themselves is a false alarm that the caller, looking at
-    the pairs, finds nothing in.  Also returns the histories, as frozensets
-    (as given, unless one was another collection).
+    order of the standings).  Either side's memory counts, since both sides
+    are asked; someone listing themselves is a false alarm that the caller,
+    looking at the pairs, finds nothing in.  A history given as another
+    collection than a frozenset is read as one.
     """
     disjoint = cast(Callable[[Collection[int], Collection[int]], bool], frozenset.isdisjoint)
     try:
         # One byte per player, 1 where clear: the few zeros are then found by a scan in C.
-        clear = bytes(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
+        clear = bytes(map(disjoint, map(_OPPONENTS, players), map(pods.__getitem__, pod_of)))
     except TypeError:  # a history given as another collection than a frozenset
-        opponents = [known if isinstance(known, frozenset) else frozenset(known) for known in opponents]
-        clear = bytes(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
+        histories = [known if isinstance(known, frozenset) else frozenset(known) for known in map(_OPPONENTS, players)]
+        clear = bytes(map(disjoint, histories, map(pods.__getitem__, pod_of)))
     flagged: set[int] = set()
     at = clear.find(0)
     while at >= 0:
         flagged.add(pod_of[at])
         at = clear.find(0, at + 1)
-    return sorted(flagged), opponents
+    return sorted(flagged)
+
+
+#: An entrant's history, read in C across many entrants.
+_OPPONENTS = attrgetter("opponents")
 
 
 def _runs_in_order(seating: np.ndarray, sizes: Sequence[int], ranked: Sequence[int]) -> np.ndarray:
@@ -355,11 +375,9 @@ def pod_sums_and_spreads(values: Sequence[int] | np.ndarray, sizes: Sequence[int
     return sums.tolist(), spreads.tolist()
 
 
-def _standings_index(
-    players: Sequence[Entrant], points: Sequence[int], draws: np.ndarray
-) -> tuple[np.ndarray, np.ndarray | None]:
-    """The standings order of ``players`` (given in id order, with their ``points`` and tie-break ``draws``) as
-    positions, and their points as a column (``None`` if they do not fit in 64 bits).
+def _standings_index(players: Sequence[Entrant], draws: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, list[int]]:
+    """The standings order of ``players`` (given in id order, with their tie-break ``draws``) as positions, and
+    their points as a column of 64-bit integers (``None`` where they do not fit) and as a list.
 
     By points, highest first, then rank, then the round's tie-break, then id.
     Points and rank make one integer key; where it fits in a double's 53
@@ -371,15 +389,16 @@ def _standings_index(
     part of the round).  Points and ranks whose key would not fit in 64 bits
     (no event has them) take the Python sort.
     """
-    ranks = [e.rank for e in players]
-    rank_column: np.ndarray | None
-    point_column: np.ndarray | None
+    count = len(players)
+    points = [e.points for e in players]
     try:
-        rank_column = np.fromiter(ranks, dtype=np.int64, count=len(ranks))
-        point_column = np.fromiter(points, dtype=np.int64, count=len(points))
+        point_column = np.fromiter(points, dtype=np.int64, count=count)
+        rank_column = np.fromiter([e.rank for e in players], dtype=np.int64, count=count)
     except OverflowError:
-        rank_column = point_column = None
-    if rank_column is not None and point_column is not None and len(ranks):
+        pass
+    else:
+        if not count:
+            return np.empty(0, dtype=np.intp), point_column, points
         # Rank 0 (unknown) ties for last, behind every rank given.
         last = int(rank_column.max()) + 1
         if not rank_column.all():
@@ -390,16 +409,16 @@ def _standings_index(
             if (top - bottom + 1) * (last + 1) <= 2**53:
                 summed = key + draws
                 by_sum = np.argsort(summed)
-                if len(by_sum) < 2 or (np.diff(summed[by_sum]) != 0).all():
-                    return by_sum, point_column
+                if count < 2 or (np.diff(summed[by_sum]) != 0).all():
+                    return by_sum, point_column, points
             by_draw = np.argsort(draws)
-            if len(draws) > 1 and (np.diff(draws[by_draw]) == 0).any():  # two equal draws (about once in 10**8 rounds)
+            if count > 1 and (np.diff(draws[by_draw]) == 0).any():  # two equal draws (about once in 10**8 rounds)
                 by_draw = np.argsort(draws, kind="stable")
-            return by_draw[np.argsort(key[by_draw], kind="stable")], point_column
+            return by_draw[np.argsort(key[by_draw], kind="stable")], point_column, points
     order = [rank_key(e) for e in players]
     keys = draws.tolist()
-    index = sorted(range(len(players)), key=lambda i: (-points[i], order[i], keys[i]))
-    return np.array(index, dtype=np.intp), point_column
+    index = sorted(range(count), key=lambda i: (-points[i], order[i], keys[i]))
+    return np.array(index, dtype=np.intp), None, points
 
 
 def _repair_chunking(
@@ -407,15 +426,14 @@ def _repair_chunking(
     index: np.ndarray,
     ids: Sequence[int],
     points: Sequence[int],
-    opponents: Sequence[Collection[int]],
     sizes: Sequence[int],
     rng: random.Random,
 ) -> tuple[list[int] | None, Collection[int], list[int], bool]:
     """``(seating, changed, std, clean)``: the seating for a field above :data:`_SMALL_FIELD`, the pods whose
     players it changed, ``index`` as a list if it was needed (empty if not), and whether no pod holds a repeat.
 
-    ``seated`` are the players in id order, ``points`` and ``opponents``
-    theirs (same order), ``index`` their standings order (positions into
+    ``seated`` are the players in id order, ``points`` theirs (same order),
+    ``index`` their standings order (positions into
     ``seated``) and ``ids`` their ids in standings order.  The seating lists
     standings positions pod after pod (pod ``k`` holds the next
     ``sizes[k]``), so the chunking is ``0, 1, 2 ...`` (returned as ``None``,
@@ -458,7 +476,7 @@ def _repair_chunking(
         pods += map(frozenset, batched(islice(chunks, size * len(list(run))), size))
     pod_of = np.empty(len(ids), dtype=np.intp)
     pod_of[index] = np.repeat(np.arange(count), sizes)
-    flagged, opponents = _flagged(pods, pod_of.tolist(), opponents)
+    flagged = _flagged(pods, pod_of.tolist(), seated)
     if not flagged:
         return None, (), [], True
     changed = set(flagged)
@@ -468,7 +486,7 @@ def _repair_chunking(
     def met(a: int, b: int) -> bool:
         """The conflict the repairs break up: two players (standings positions) who have met, either remembering.
         Another rule of who should not share a pod would be asked here too (and in :func:`_flagged`)."""
-        return ids[b] in opponents[std[a]] or ids[a] in opponents[std[b]]
+        return ids[b] in seated[std[a]].opponents or ids[a] in seated[std[b]].opponents
 
     def repeat_in(pod: list[int]) -> tuple[int, int] | None:
         for n, a in enumerate(pod):
@@ -478,12 +496,16 @@ def _repair_chunking(
         return None
 
     def fits(x: int, pod: list[int], leaving: int) -> bool:
-        return not any(met(x, z) for z in pod if z != leaving)
+        for z in pod:
+            if z != leaving and met(x, z):
+                return False
+        return True
 
     hard: list[int] = []
     for k in flagged:
         while (pair := repeat_in(seating[starts[k] : starts[k + 1]])) is not None:
             x = pair[1]
+            level = points[std[x]]
             swapped = False
             for distance in range(1, _WINDOW + 1):
                 for j in (k + distance, k - distance):
@@ -491,7 +513,7 @@ def _repair_chunking(
                         continue
                     pod, other = seating[starts[k] : starts[k + 1]], seating[starts[j] : starts[j + 1]]
                     for y in other:
-                        if points[std[y]] == points[std[x]] and fits(y, pod, x) and fits(x, other, y):
+                        if points[std[y]] == level and fits(y, pod, x) and fits(x, other, y):
                             seating[starts[k] + pod.index(x)] = y
                             seating[starts[j] + other.index(y)] = x
                             changed.add(j)
