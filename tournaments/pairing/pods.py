@@ -341,8 +341,18 @@ def _table_order(
         return list(range(len(sizes))), spreads
     ranked: list[int]
     try:
+        size_column, sum_column = np.array(sizes, dtype=np.int64), np.array(sums, dtype=np.int64)
+        # Already in table order (the chunking is in standings order, so most rounds are): nothing to sort.
+        if (
+            len(sizes) < 2
+            or (
+                (size_column[:-1] > size_column[1:])
+                | ((size_column[:-1] == size_column[1:]) & (sum_column[:-1] >= sum_column[1:]))
+            ).all()
+        ):
+            return list(range(len(sizes))), spreads
         # A stable sort on the size, largest first, then the sum, highest first.
-        ranked = np.lexsort((-np.array(sums, dtype=np.int64), -np.array(sizes, dtype=np.int64))).tolist()
+        ranked = np.lexsort((-sum_column, -size_column)).tolist()
     except OverflowError:
         keys = list(zip(map(neg, sizes), map(neg, sums), strict=True))
         ranked = sorted(range(len(sizes)), key=keys.__getitem__)
