@@ -103,15 +103,16 @@ def pair_round(
             ids, order = [e.id for e in sitting], seating.tolist()
             tables = list(zip(map(ids.__getitem__, order[::2]), map(ids.__getitem__, order[1::2]), strict=True))
         else:
-            pod_round = seat_pods(sitting, seating, sizes, byes, rng)
+            pod_round = seat_pods(sitting, seating, sizes, byes, rng, plain=active_ids is not None)
             tables = pod_round.tables
     elif one_vs_one:
         assert met is not None
         pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
-        ids = active_ids if players is active else None
-        pod_round = pair_pods(players, table_size=table_size, draws=draws, rng=rng, ids=ids)
+        pod_round = pair_pods(
+            players, table_size=table_size, draws=draws, rng=rng, ids=active_ids if players is active else None
+        )
         tables, byes = pod_round.tables, pod_round.byes
 
     numbered, honoured = _number_tables(tables, fixed)
@@ -184,8 +185,12 @@ def _first_round(
         keys = draws.tolist()
         ranking = sorted(range(len(seated)), key=lambda i: (seated[i].rank or unrated, keys[i], seated[i].id))
         return seated, _seeded_order(ranking, sizes, one_vs_one=table_size.is_one_vs_one), sizes, byes
-    # ``seated`` is in id order and the sort is stable: by draw, then id.
-    return seated, np.argsort(draws, kind="stable"), sizes, byes
+    # ``seated`` is in id order and the sort is stable: by draw, then id (a stable sort is needed only if two
+    # draws are equal, about once in 10**8 rounds).
+    order = np.argsort(draws)
+    if len(order) > 1 and (np.diff(draws[order]) == 0).any():
+        order = np.argsort(draws, kind="stable")
+    return seated, order, sizes, byes
 
 
 def _seeded_order(ranking: Sequence[int], sizes: Sequence[int], *, one_vs_one: bool) -> np.ndarray:

@@ -258,12 +258,19 @@ def _reseated(index: np.ndarray, seating: list[int], changed: Collection[int], s
 
 
 def seat_pods(
-    seated: Sequence[Entrant], seating: np.ndarray, sizes: Sequence[int], byes: list[int], rng: random.Random
+    seated: Sequence[Entrant],
+    seating: np.ndarray,
+    sizes: Sequence[int],
+    byes: list[int],
+    rng: random.Random,
+    *,
+    plain: bool = False,
 ) -> PodRound:
     """Round 1's pods: ``seated`` (in id order) at tables filled in the order of ``seating`` (positions into
-    ``seated``, table after table, ``sizes[k]`` at table ``k``, largest first), seated and explained."""
+    ``seated``, table after table, ``sizes[k]`` at table ``k``, largest first), seated and explained.  ``plain``:
+    every id is a plain ``int`` (see :func:`_id_column`)."""
     ids = [e.id for e in seated]
-    tables = seat_runs(seating, sizes, ids, [e.first_seats for e in seated], rng)
+    tables = seat_runs(seating, sizes, _id_column(ids, plain=plain), [e.first_seats for e in seated], rng)
     table_of = np.empty(len(seated), dtype=np.intp)
     table_of[seating] = np.repeat(np.arange(len(sizes)), sizes)
     repeats: list[tuple[int, int]] = []
