@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -555,6 +556,36 @@ def test_a_large_field_reads_a_history_given_as_any_collection() -> None:
         assert pair(given, seed=3) == pairing
 
 
+def test_seat_one_goes_the_same_way_whatever_the_first_seats_counts_are():
+    """Seat 1 is the least (first seats, draw) of a pod: one integer key for the counts of a real event, a sort of
+    the two for counts beyond it; both agree, since only the order of the counts matters."""
+    import numpy as np
+
+    from tournaments.pairing.common import seat_runs
+
+    rng = random.Random(5)
+    ids = list(range(1_000, 1_043))
+    firsts = [rng.choice((0, 1, 2, 2, 3)) for _ in ids]
+    seating, sizes = np.array(rng.sample(range(43), 43)), [4] * 10 + [3]
+    low = seat_runs(seating, sizes, ids, firsts, random.Random(9))
+    high = seat_runs(seating, sizes, ids, [f + 10**6 for f in firsts], random.Random(9))
+    assert low == high
+    assert all(firsts[p - 1_000] == min(firsts[q - 1_000] for q in pod) for pod in low for p in pod[:1])
+
+
+def test_tables_made_in_bulk_are_the_records_the_constructor_makes():
+    from dataclasses import fields
+    from itertools import count
+
+    from tournaments.pairing.types import Table, make_tables
+
+    seats = [(3, 1, 2, 4), (7, 5, 6), (8, 9)]
+    made = make_tables(count(1), seats)
+    assert made == [Table(n, s) for n, s in zip(count(1), seats, strict=False)]
+    assert [hash(t) for t in made] == [hash(Table(n, s)) for n, s in zip(count(1), seats, strict=False)]
+    assert [f.name for f in fields(Table)] == ["number", "seats"], "make_tables sets every field"
+
+
 def test_seating_runs_refuses_pods_not_largest_first():
     """Pods of one size are seated as one stretch: sizes out of order would seat some pods twice and others never."""
     import numpy as np
@@ -566,3 +597,166 @@ def test_seating_runs_refuses_pods_not_largest_first():
     assert sorted(p for pod in seated for p in pod) == ids and [len(pod) for pod in seated] == [4, 4, 3]
     with pytest.raises(ValueError, match="largest first"):
         seat_runs(np.arange(11), [4, 3, 4], ids, firsts, random.Random(1))
+
+
+# --- every pairing as recorded: a change to the engine's speed must not move a seat ---
+
+
+def play_pods(
+    n: int,
+    table_size: TableSize,
+    rounds: int,
+    seed: int,
+    *,
+    drops: float = 0.0,
+    late: int = 0,
+    first_id: int = 0,
+    huge: bool = False,
+    leftovers: str = "tables",
+    organiser: bool = False,
+    seeding: str = "random",
+    clustered: bool = False,
+    history: type = frozenset,
+    restarts: bool = False,
+    forget: float = 0.0,
+) -> Iterator[Pairing]:
+    """A seeded pod event, round by round: random placements (or, ``clustered``, a drawn pod and standings that
+    put last round's pods back together), drops, late entries, the organiser's byes and fixed tables; ids from
+    ``first_id`` in steps of 7 and, ``huge``, points, ranks and first seats beyond 64 bits; ``restarts``, every
+    fourth round seated as a round 1 (at random, with the history so far); ``forget``, the share of meetings each
+    side forgets (then the other side's memory alone counts)."""
+    rng = random.Random(f"pods-{n}-{seed}")
+    big = 2**64 if huge else 0
+    ids = [first_id + 7 * i for i in range(n)]
+    points, byes, firsts = dict.fromkeys(ids, 0), dict.fromkeys(ids, 0), dict.fromkeys(ids, 0)
+    met: dict[int, set[int]] = {i: set() for i in ids}
+    dropped: set[int] = set()
+    last_table: dict[int, tuple[int, int]] = {}
+    for number in range(1, rounds + 1):
+        if number == 3 and late:
+            for i in range(first_id + 7 * n, first_id + 7 * (n + late), 7):
+                ids.append(i)
+                points[i] = byes[i] = firsts[i] = 0
+                met[i] = set()
+        if clustered:
+            order = sorted(ids, key=lambda i: (-points[i], last_table.get(i, (0, 0)), i))
+        else:
+            order = sorted(ids, key=lambda i: (-points[i], rng.random()))
+        rank = {i: place for place, i in enumerate(order, start=1)}
+        remembered = {i: {o for o in sorted(met[i]) if rng.random() >= forget} for i in ids} if forget else met
+        if number % 3 == 0:  # ranks shared by points, a few unknown
+            above: dict[int, int] = {}
+            for place, i in enumerate(order, start=1):
+                above.setdefault(points[i], place)
+            rank = {i: 0 if rng.random() < 0.05 else above[points[i]] for i in ids}
+        field = [
+            Entrant(
+                id=i,
+                points=points[i] + big,
+                rank=rank[i] + big if rank[i] else 0,
+                opponents=history(sorted(remembered[i])) if history is not frozenset else frozenset(remembered[i]),
+                byes=byes[i],
+                first_seats=firsts[i] + big,
+                dropped=i in dropped,
+            )
+            for i in ids
+        ]
+        if number % 2 == 0:
+            rng.shuffle(field)
+        active = sorted(i for i in ids if i not in dropped)
+        assigned: list[int] = []
+        fixed: dict[int, int] = {}
+        if organiser and number > 1:
+            assigned = rng.sample(active, max(1, len(active) // 100))
+            fixed = {i: 3 + 2 * k for k, i in enumerate(rng.sample(ids, max(1, len(ids) // 100)))}
+            if len(active) - len(assigned) < table_size.preferred:
+                assigned = []
+        pairing = pair_round(
+            field,
+            table_size=table_size,
+            round_number=1 if restarts and number % 4 == 0 else number,
+            seed=rng.randrange(2**63),
+            leftovers=leftovers,
+            assigned_byes=assigned,
+            fixed_tables=fixed,
+            seeding=seeding,
+        )
+        yield pairing
+        for k, table in enumerate(pairing.tables):
+            firsts[table.seats[0]] += 1
+            for s, p in enumerate(table.seats):
+                met[p].update(q for q in table.seats if q != p)
+                last_table[p] = (k, s)
+            if clustered and rng.random() < 0.6:
+                for p in table.seats:
+                    points[p] += 1
+            else:
+                points[rng.choice(table.seats)] += 3
+        for b in pairing.byes:
+            byes[b] += 1
+            points[b] += 3
+        dropped |= {i for i in active if rng.random() < drops}
+        if len(active) - len(dropped & set(active)) < table_size.preferred + 1:
+            dropped = set()
+
+
+#: The recorded events: a label, the arguments of :func:`play_pods`, and the digest of every pairing it made, as the
+#: engine made them on 2026-11-28 before its speed work for the greedy target: every size from 5 to 10,001 players,
+#: the exhaustive search, the local search of small fields, the repairs of large ones up to the whole field, byes,
+#: options, drops, ids and numbers beyond 64 bits.  Work on the engine's speed must leave every digest as it is; a
+#: change meant to move seats records the digests again and says so.
+RECORDED_EVENTS: list[tuple[str, dict[str, object], str]] = [
+    ("5 players", {"n": 5, "table_size": MT_SILVER, "rounds": 5, "seed": 1}, "4438efff3f8005fc"),
+    ("6 players, 2-4", {"n": 6, "table_size": MASTER_TRAINER, "rounds": 6, "seed": 2}, "286d9ee79cd17f34"),
+    ("7 players, byes", {"n": 7, "table_size": MT_SILVER, "rounds": 6, "seed": 3, "leftovers": "byes"}, "c068f4b0fca85e72"),
+    ("9 players, 3-5", {"n": 9, "table_size": TRINITY, "rounds": 6, "seed": 4, "drops": 0.05}, "ef8ba662b9f87825"),
+    ("12 players, clustered", {"n": 12, "table_size": MT_SILVER, "rounds": 7, "seed": 5, "clustered": True}, "8b7ef83fecc172bb"),
+    ("13 players, options", {"n": 13, "table_size": MT_SILVER, "rounds": 6, "seed": 6, "organiser": True}, "3cfd9f68642802dd"),
+    ("17 players, rating", {"n": 17, "table_size": MASTER_TRAINER, "rounds": 6, "seed": 7, "seeding": "rating"}, "d9b47f787bb68f6c"),
+    ("40 players, huge", {"n": 40, "table_size": TRINITY, "rounds": 6, "seed": 8, "huge": True, "late": 3}, "4bcf543cfaab55c8"),
+    ("64 players, clustered", {"n": 64, "table_size": MT_SILVER, "rounds": 8, "seed": 9, "clustered": True}, "f5c72a46a868165c"),
+    ("65 players, drops", {"n": 65, "table_size": MT_SILVER, "rounds": 8, "seed": 10, "drops": 0.03}, "f87def445b634b53"),
+    ("66 players, byes, options", {"n": 66, "table_size": TRINITY, "rounds": 7, "seed": 11, "leftovers": "byes",
+                                   "organiser": True}, "b4d948f8a913bdf6"),
+    ("129 players, large ids", {"n": 129, "table_size": MASTER_TRAINER, "rounds": 7, "seed": 12,
+                                "first_id": 2**63 - 500}, "eb6cd6478988d4bb"),
+    ("257 players, clustered, sets", {"n": 257, "table_size": MT_SILVER, "rounds": 8, "seed": 13, "clustered": True,
+                                      "history": set}, "be8d7612a01b6b36"),
+    ("400 players, huge, byes", {"n": 400, "table_size": MT_SILVER, "rounds": 6, "seed": 14, "huge": True,
+                                 "leftovers": "byes", "late": 9}, "8655be378a373165"),
+    ("1,001 players, drops, late", {"n": 1_001, "table_size": MT_SILVER, "rounds": 8, "seed": 15, "drops": 0.02,
+                                    "late": 20}, "fdfadfd5bda49bd6"),
+    ("2,001 players, clustered, lists", {"n": 2_001, "table_size": MT_SILVER, "rounds": 8, "seed": 16,
+                                         "clustered": True, "history": list}, "5aa2a1e628cb16b1"),
+    ("2,500 players, 3-5, options", {"n": 2_500, "table_size": TRINITY, "rounds": 7, "seed": 17,
+                                     "organiser": True, "drops": 0.01}, "ba1dd32d883797f0"),
+    ("70 players, clustered, 15 rounds", {"n": 70, "table_size": MT_SILVER, "rounds": 15, "seed": 21,
+                                          "clustered": True}, "49c901f93bdbebf4"),
+    ("100 players, 3 rounds", {"n": 100, "table_size": MT_SILVER, "rounds": 3, "seed": 22}, "39022177227662e4"),
+    ("300 players, restarts", {"n": 300, "table_size": MASTER_TRAINER, "rounds": 9, "seed": 23, "restarts": True,
+                               "organiser": True}, "433b0dff05d77dc2"),
+    ("200 players, forgetful", {"n": 200, "table_size": TRINITY, "rounds": 7, "seed": 24, "forget": 0.3}, "b13787757b5dc747"),
+    ("150 players, forgetting everything", {"n": 150, "table_size": MT_SILVER, "rounds": 4, "seed": 25,
+                                            "forget": 1.0}, "2c865edfbaf64875"),
+    ("10,000 players", {"n": 10_000, "table_size": MT_SILVER, "rounds": 8, "seed": 18}, "fda5e4a01dbbcdda"),
+    ("10,001 players, byes, options, drops, large ids", {"n": 10_001, "table_size": MT_SILVER, "rounds": 6,
+                                                         "seed": 19, "leftovers": "byes", "organiser": True,
+                                                         "drops": 0.01, "first_id": 10**12}, "35b781f073d9ada5"),
+    ("10,001 players, clustered, 2-4", {"n": 10_001, "table_size": MASTER_TRAINER, "rounds": 6, "seed": 20,
+                                        "clustered": True, "late": 50}, "f8e9ce85648253d1"),
+]  # fmt: skip
+
+
+def pairing_digest(pairings: Iterator[Pairing]) -> str:
+    """Everything a pairing says (tables with their numbers and seat order, byes, rematches, seed, objective, the
+    reasons in their order), round after round."""
+    every_seat = hashlib.sha256()
+    for p in pairings:
+        tables = [(t.number, t.seats) for t in p.tables]
+        every_seat.update(repr((tables, p.byes, p.rematches, p.seed, p.objective, list(p.reasons.items()))).encode())
+    return every_seat.hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("label", "kwargs", "digest"), RECORDED_EVENTS, ids=[e[0] for e in RECORDED_EVENTS])
+def test_the_pod_engine_pairs_the_recorded_events_as_it_always_did(label: str, kwargs: dict, digest: str) -> None:
+    assert pairing_digest(play_pods(**kwargs)) == digest

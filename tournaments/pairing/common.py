@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import accumulate, chain, groupby
+from itertools import accumulate, batched, chain, groupby
 
 import numpy as np
 
@@ -21,6 +21,7 @@ __all__ = [
     "build_history",
     "bye_order",
     "count_rematches",
+    "random_column",
     "randoms",
     "rank_key",
     "round_one_bye_order",
@@ -100,18 +101,26 @@ def randoms(rng: random.Random, n: int) -> list[float]:
     ``random()`` makes each number from two 32-bit words of the Mersenne
     Twister, ``(a >> 5) * 2 ** 26 + (b >> 6)`` over ``2 ** 53``, and
     ``getrandbits(64 * n)`` hands out the next ``2 * n`` words in the same
-    order, least significant first; the arithmetic below is the one
-    ``random()`` does, in doubles, so every number is bit for bit the same.
-    At 10,000 players that is a tenth of the calls' time.  A subclass of
-    :class:`random.Random` with its own ``random()`` is called as it is.
+    order, least significant first; the arithmetic of :func:`random_column`
+    is the one ``random()`` does, in doubles, so every number is bit for bit
+    the same.  At 10,000 players that is a tenth of the calls' time.  A
+    subclass of :class:`random.Random` with its own ``random()`` is called
+    as it is.
     """
     if type(rng) is not random.Random or n < 64:
         draw = rng.random
         return [draw() for _ in range(n)]
+    values: list[float] = random_column(rng, n).tolist()
+    return values
+
+
+def random_column(rng: random.Random, n: int) -> np.ndarray:
+    """:func:`randoms` as an array of doubles: the same numbers, the generator left in the same state."""
+    if type(rng) is not random.Random or n < 64:
+        return np.array(randoms(rng, n), dtype=np.float64)
     words = np.frombuffer(rng.getrandbits(64 * n).to_bytes(8 * n, "little"), dtype="<u4")
     high, low = words[0::2] >> np.uint32(5), words[1::2] >> np.uint32(6)
-    values: list[float] = ((high * 67108864.0 + low) * (1.0 / 9007199254740992.0)).tolist()
-    return values
+    return (high * 67108864.0 + low) * (1.0 / 9007199254740992.0)
 
 
 def count_rematches(tables: Iterable[Sequence[int]], met: History) -> int:
@@ -201,8 +210,9 @@ def seat_runs(
     rather than a numpy generator: numpy's random module costs a tenth of a
     second to load, which the first round of a process would pay.)
     """
-    # Ids as Python objects: they go back out exactly as they came in, whatever their size.
-    id_column = np.asarray(ids, dtype=object)
+    # Ids given as an array are read back out of it (as ints, whatever its type); any others as Python objects, so
+    # they go back out exactly as they came in, whatever their size.
+    id_column = ids if isinstance(ids, np.ndarray) else np.asarray(ids, dtype=object)
     try:
         first_column = np.fromiter(first_seats, dtype=np.int64, count=len(first_seats))
     except OverflowError:  # a count no event reaches: the same rule, pod by pod
@@ -224,15 +234,21 @@ def seat_runs(
         where = seating[at : at + size * count]
         # Little-endian whatever the machine, so the same seed seats the same way everywhere.
         words = np.frombuffer(rng.randbytes(16 * count * size), dtype="<u8")
-        draws = (words >> np.uint64(11)).astype(np.float64).reshape(2, count, size)
-        # Sorted by (first seats, first draw) along each pod: column 0 is the player for seat 1.
-        first = np.lexsort((draws[0], first_column[where].reshape(-1, size)), axis=1)[:, 0]
+        whole = (words >> np.uint64(11)).astype(np.int64).reshape(2, count, size)
+        draws = whole.astype(np.float64)
+        # Seat 1: the least (first seats, first draw) of each pod, the first such were two the same.
+        firsts = first_column[where].reshape(-1, size)
+        if -(2**9) <= int(firsts.min()) and int(firsts.max()) < 2**9:
+            # As one integer: the draws are whole numbers below 2 ** 53 and the first seats fit above them.
+            first = np.argmin(firsts * (1 << 53) + whole[0], axis=1)
+        else:
+            first = np.lexsort((draws[0], firsts), axis=1)[:, 0]
         rest = draws[1]
         rest[np.arange(count), first] = -1.0
         order = np.argsort(rest, axis=1)
-        seated_by_size[size] = list(
-            map(tuple, np.take_along_axis(id_column[where].reshape(-1, size), order, axis=1).tolist())
-        )
+        # The seats as positions, pod after pod; their ids in one list, cut into tuples of ``size``.
+        seats = id_column[np.take_along_axis(where.reshape(-1, size), order, axis=1).ravel()].tolist()
+        seated_by_size[size] = list(batched(seats, size))
     if len(stretches) == 1:
         return seated_by_size[stretches[0][0]]
     return list(chain.from_iterable(seated_by_size[size] for size, _, _ in stretches))

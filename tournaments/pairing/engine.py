@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import chain, count
+from itertools import chain, compress, count, repeat
 from operator import attrgetter
 
 import numpy as np
@@ -20,15 +20,15 @@ import numpy as np
 from rules.base import TableSize
 from tournaments.pairing.common import (
     History,
-    TieBreak,
     build_history,
+    random_column,
     round_one_bye_order,
     tie_break,
 )
 from tournaments.pairing.pods import PodRound, pair_pods, repeat_weight, seat_pods
 from tournaments.pairing.sizes import pod_sizes
 from tournaments.pairing.swiss import SwissCost, pair_swiss
-from tournaments.pairing.types import Entrant, Pairing, PairingError, Table
+from tournaments.pairing.types import Entrant, Pairing, PairingError, Table, make_tables
 
 __all__ = ["LEFTOVERS", "pair_round"]
 
@@ -65,7 +65,7 @@ def pair_round(
     _check_arguments(table_size=table_size, round_number=round_number, seed=seed, leftovers=leftovers)
     if seeding not in SEEDINGS:
         raise PairingError(f"seeding must be one of {', '.join(map(repr, SEEDINGS))}, not {seeding!r}")
-    active = _active(entrants)
+    active, active_ids = _active(entrants)
     assigned = _assigned_byes(assigned_byes, active)
     fixed = _fixed_tables(fixed_tables, active)
     players = [e for e in active if e.id not in assigned] if assigned else active
@@ -80,7 +80,11 @@ def pair_round(
     # Pods read the history from each entrant's opponents where they need it (a pod at a time); only the Swiss
     # pairer needs it whole.
     met = build_history(players) if one_vs_one else None
-    tb = tie_break(players, rng)
+    # The round's tie-break draws: the Swiss pairer looks them up by id; everything else reads them as a column
+    # beside ``players`` (in id order, the order tie_break draws them in: the same numbers).
+    swiss = one_vs_one and round_number > 1
+    tb = tie_break(players, rng) if swiss else {}
+    draws = np.empty(0) if swiss else random_column(rng, len(players))
 
     # The 1v1 objective's weights, built once: the Swiss pairer minimises it and the pairing is scored by it.
     swiss_cost = SwissCost(players, met) if one_vs_one and players else None
@@ -93,20 +97,22 @@ def pair_round(
         tables, byes = [], []
     elif round_number == 1:
         sitting, seating, sizes, byes = _first_round(
-            players, table_size=table_size, tb=tb, by_rating=seeding == "rating"
+            players, table_size=table_size, draws=draws, by_rating=seeding == "rating"
         )
         if one_vs_one:
             ids, order = [e.id for e in sitting], seating.tolist()
             tables = list(zip(map(ids.__getitem__, order[::2]), map(ids.__getitem__, order[1::2]), strict=True))
         else:
-            pod_round = seat_pods(sitting, seating, sizes, byes, rng)
+            pod_round = seat_pods(sitting, seating, sizes, byes, rng, plain=active_ids is not None)
             tables = pod_round.tables
     elif one_vs_one:
         assert met is not None
         pairs, bye = pair_swiss(players, met=met, tb=tb, rng=rng, cost=swiss_cost)
         tables, byes = [*pairs], ([] if bye is None else [bye])
     else:
-        pod_round = pair_pods(players, table_size=table_size, tb=tb, rng=rng)
+        pod_round = pair_pods(
+            players, table_size=table_size, draws=draws, rng=rng, ids=active_ids if players is active else None
+        )
         tables, byes = pod_round.tables, pod_round.byes
 
     numbered, honoured = _number_tables(tables, fixed)
@@ -151,29 +157,40 @@ def pair_round(
 
 
 def _first_round(
-    active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, by_rating: bool = False
+    active: Sequence[Entrant], *, table_size: TableSize, draws: np.ndarray, by_rating: bool = False
 ) -> tuple[list[Entrant], np.ndarray, list[int], list[int]]:
     """Round 1: ``(seated, seating, sizes, byes)``: random tables, largest first; random byes among the players with
     the fewest byes.
 
-    ``seated`` are the players at a table, in id order; ``seating`` fills
-    the tables with them (positions into ``seated``), table after table,
-    ``sizes[k]`` for table ``k``.  Nobody has points or history yet that the
-    pairing should respect, so a seeded shuffle is both fair and
+    ``active`` comes in id order with the round's tie-break ``draws`` beside
+    it.  ``seated`` are the players at a table, in id order; ``seating``
+    fills the tables with them (positions into ``seated``), table after
+    table, ``sizes[k]`` for table ``k``.  Nobody has points or history yet
+    that the pairing should respect, so a seeded shuffle is both fair and
     reproducible.  Seeded by rating, the players go in rating order instead
     (:func:`_seeded_order`).
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
-    byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]] if bye_count else []
-    sitting_out = set(byes)
-    seated = [e for e in active if e.id not in sitting_out] if sitting_out else list(active)
+    byes: list[int] = []
+    seated = list(active)
+    if bye_count:
+        tb = dict(zip([e.id for e in active], draws.tolist(), strict=True))
+        byes = [e.id for e in round_one_bye_order(active, tb)[:bye_count]]
+        sitting_out = set(byes)
+        keep = [e.id not in sitting_out for e in active]
+        seated = list(compress(active, keep))
+        draws = draws[np.array(keep, dtype=bool)]
     if by_rating:
         unrated = len(active) + 1
-        ranking = sorted(range(len(seated)), key=lambda i: (seated[i].rank or unrated, tb[seated[i].id], seated[i].id))
+        keys = draws.tolist()
+        ranking = sorted(range(len(seated)), key=lambda i: (seated[i].rank or unrated, keys[i], seated[i].id))
         return seated, _seeded_order(ranking, sizes, one_vs_one=table_size.is_one_vs_one), sizes, byes
-    # ``active`` is in id order and the sort is stable: by draw, then id.
-    draws = np.fromiter(map(tb.__getitem__, [e.id for e in seated]), dtype=np.float64, count=len(seated))
-    return seated, np.argsort(draws, kind="stable"), sizes, byes
+    # ``seated`` is in id order and the sort is stable: by draw, then id (a stable sort is needed only if two
+    # draws are equal, about once in 10**8 rounds).
+    order = np.argsort(draws)
+    if len(order) > 1 and (np.diff(draws[order]) == 0).any():
+        order = np.argsort(draws, kind="stable")
+    return seated, order, sizes, byes
 
 
 def _seeded_order(ranking: Sequence[int], sizes: Sequence[int], *, one_vs_one: bool) -> np.ndarray:
@@ -204,7 +221,7 @@ def _number_tables(tables: Sequence[tuple[int, ...]], fixed: Mapping[int, int]) 
     pairer's top-down order, so without fixed seats the numbers are 1, 2, 3 ...
     """
     if not fixed:
-        return list(map(Table, count(1), tables)), set()
+        return make_tables(count(1), tables), set()
     table_of = {p: index for index, seats in enumerate(tables) for p in seats if p in fixed}
     numbers: list[int | None] = [None] * len(tables)
     honoured: set[int] = set()
@@ -287,7 +304,14 @@ def _pod_reasons(pod_round: PodRound, *, first_round: bool) -> tuple[dict[int, t
     else:
         # A pod's spread is zero exactly when everyone at it has the same points.
         mixed = np.fromiter(map(bool, pod_round.spreads), dtype=np.intp, count=len(pod_round.spreads))
-        reasons = dict(zip(pod_round.seated, _MAIN_CODES[mixed[pod_round.table_of]].tolist(), strict=True))
+        at_mixed = mixed[pod_round.table_of]
+        if 4 * int(at_mixed.sum()) < len(at_mixed):
+            # Most pods have one score (the chunking groups players by points): those codes in one go, then the rest.
+            reasons = dict.fromkeys(pod_round.seated, _SAME_POINTS)
+            seated = pod_round.seated
+            reasons.update(zip(map(seated.__getitem__, np.flatnonzero(at_mixed).tolist()), repeat(_MIXED_POINTS)))
+        else:
+            reasons = dict(zip(pod_round.seated, _MAIN_CODES[at_mixed].tolist(), strict=True))
     for p in set(chain.from_iterable(pod_round.repeats)):
         reasons[p] = (*reasons[p], "rematch")
     return reasons, len(pod_round.repeats), sum(pod_round.spreads)
@@ -308,15 +332,16 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
-    """The entrants to pair, in id order, after checking the whole list (dropped included).
+def _active(entrants: Sequence[Entrant]) -> tuple[list[Entrant], list[int] | None]:
+    """The entrants to pair, in id order, after checking the whole list (dropped included), and their ids if every
+    id is a plain ``int`` (``None`` if not).
 
     The common case, plain records with plain, non-negative ints and
     distinct ids, is recognised by one comprehension that keeps anything
     odd and one set of the ids; only if something is odd is the list looked
     at entrant by entrant, which finds the first offender for the message.
     """
-    entrants = list(entrants)
+    entrants = entrants if type(entrants) is list else list(entrants)
     odd = [
         e
         for e in entrants
@@ -334,11 +359,12 @@ def _active(entrants: Sequence[Entrant]) -> list[Entrant]:
         ids = [e.id for e in entrants]
         if len(set(ids)) == len(ids):
             active = [e for e in entrants if not e.dropped]
-            if sorted(ids) != ids:  # most callers list the entrants in id order already
+            in_order = sorted(ids) == ids  # most callers list the entrants in id order already
+            if not in_order:
                 active.sort(key=attrgetter("id"))
             if active:
-                return active
-    return _active_checked(entrants)
+                return active, ids if in_order and len(active) == len(ids) else [e.id for e in active]
+    return _active_checked(entrants), None
 
 
 def _active_checked(entrants: list[Entrant]) -> list[Entrant]:

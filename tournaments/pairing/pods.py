@@ -78,9 +78,9 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Mapping, Sequence
 from heapq import heappop, heappush
-from itertools import accumulate, chain, compress
+from itertools import accumulate, batched, chain, compress, groupby, islice
 from math import sumprod
-from operator import neg, not_
+from operator import attrgetter, neg
 from typing import NamedTuple, cast
 
 import numpy as np
@@ -88,7 +88,6 @@ import numpy as np
 from rules.base import TableSize
 from tournaments.pairing.common import (
     History,
-    TieBreak,
     build_history,
     bye_order,
     count_rematches,
@@ -151,10 +150,20 @@ class PodRound(NamedTuple):
     spreads: list[int]
 
 
-def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak, rng: random.Random) -> PodRound:
+def pair_pods(
+    active: Sequence[Entrant],
+    *,
+    table_size: TableSize,
+    draws: np.ndarray,
+    rng: random.Random,
+    ids: list[int] | None = None,
+) -> PodRound:
     """Pair a pod round after round 1 (see :class:`PodRound` for what it returns).
 
-    ``active`` comes in id order.  ``table_size`` decides the sizes through
+    ``active`` comes in id order, with the round's tie-break ``draws`` beside
+    it (one per entrant, as :func:`~tournaments.pairing.common.tie_break`
+    draws them) and, if the caller has them, their ``ids``, every one a
+    plain ``int``.  ``table_size`` decides the sizes through
     :func:`pod_sizes`; with leftover byes (``leftovers="byes"``) the engine
     passes one whose ``min`` is ``preferred``.  The history is read from the
     entrants' ``opponents``, either side's memory counting (as
@@ -172,96 +181,139 @@ def pair_pods(active: Sequence[Entrant], *, table_size: TableSize, tb: TieBreak,
     looked at in standings order.
     """
     sizes, bye_count = pod_sizes(len(active), table_size)
+    byes: list[int] = []
+    seated = active
+    plain = ids is not None
     if bye_count:
+        tb = dict(zip([e.id for e in active], draws.tolist(), strict=True))
         byes = [e.id for e in bye_order(active, tb)[:bye_count]]
         sitting_out = set(byes)
-        seated = [e for e in active if e.id not in sitting_out]
-    else:
-        byes, seated = [], list(active)
-    ids = [e.id for e in seated]
-    points = [e.points for e in seated]
-    opponents = [e.opponents for e in seated]
-    index = _standings_index(seated, ids, points, tb)
-    id_column = np.fromiter(ids, dtype=object, count=len(ids))
+        keep = [e.id not in sitting_out for e in active]
+        seated = list(compress(active, keep))
+        draws = draws[np.array(keep, dtype=bool)]
+        ids = None
+    if ids is None:
+        ids = [e.id for e in seated]
+    index, point_column, points = _standings_index(seated, draws)
+    id_column = _id_column(ids, plain=plain)
     ids_std: list[int] = id_column[index].tolist()
+    std: list[int] = []  # the standings as positions, read only where a pod is looked at in that order
     seating: list[int] | None  # standings positions, pod after pod; None: the chunking itself
-    suspects: Collection[int]
+    changed: Collection[int]  # the pods whose players may differ from the chunking's
     if len(seated) <= _SMALL_FIELD:
-        order = list(map(seated.__getitem__, index.tolist()))
+        std = index.tolist()
+        order = list(map(seated.__getitem__, std))
         search = _PodSearch(order, sizes, build_history(order))
         if len(order) <= EXHAUSTIVE_LIMIT:
             search.exhaustive()
         else:
             search.improve(rng)
-        seating, suspects = list(chain.from_iterable(search.members)), range(len(sizes))
+        seating, changed, clean = list(chain.from_iterable(search.members)), range(len(sizes)), not search.cost[0]
     else:
-        seating, suspects = _repair_chunking(seated, index, ids_std, points, opponents, sizes, rng)
+        seating, changed, std, clean = _repair_chunking(seated, index, ids_std, points, sizes, rng)
+    starts = [0, *accumulate(sizes)]
     # From here on positions are into the columns (id order): pod after pod, then table after table.
-    slots = index if seating is None else index[np.array(seating, dtype=np.intp)]
-    ranked, spreads = _table_order(slots, sizes, points)
-    table_sizes = [sizes[k] for k in ranked]
-    in_tables = slots if ranked == list(range(len(sizes))) else _runs_in_order(slots, sizes, ranked)
+    slots = index if seating is None else _reseated(index, seating, changed, starts)
+    ranked, spreads = _table_order(slots, sizes, points if point_column is None else point_column)
+    in_order = ranked == list(range(len(sizes)))
+    table_sizes = sizes if in_order else [sizes[k] for k in ranked]
+    in_tables = slots if in_order else _runs_in_order(slots, sizes, ranked)
     table_of = np.empty(len(seated), dtype=np.intp)
     table_of[in_tables] = np.repeat(np.arange(len(sizes)), table_sizes)
-    starts = [0, *accumulate(sizes)]
-    position = dict(zip(ranked, range(len(ranked)), strict=True))
     repeats: list[tuple[int, int]] = []
-    std = index.tolist() if suspects else []
-    for k in sorted(suspects, key=position.__getitem__):
-        pod = seating[starts[k] : starts[k + 1]] if seating is not None else range(starts[k], starts[k + 1])
-        for n, a in enumerate(pod):
-            for b in pod[n + 1 :]:
-                if ids_std[b] in opponents[std[a]] or ids_std[a] in opponents[std[b]]:
-                    repeats.append((ids_std[a], ids_std[b]))
+    if not clean:  # the repeats left are in the pods that changed (the others had none)
+        position = np.empty(len(sizes), dtype=np.intp)
+        position[ranked] = np.arange(len(sizes))
+        for k in sorted(changed, key=position.tolist().__getitem__):
+            pod = seating[starts[k] : starts[k + 1]] if seating is not None else range(starts[k], starts[k + 1])
+            for n, a in enumerate(pod):
+                for b in pod[n + 1 :]:
+                    if ids_std[b] in seated[std[a]].opponents or ids_std[a] in seated[std[b]].opponents:
+                        repeats.append((ids_std[a], ids_std[b]))
     first_seats = [e.first_seats for e in seated]
     tables = seat_runs(in_tables, table_sizes, id_column, first_seats, rng)
     return PodRound(tables, sorted(byes), ids, table_of, repeats, spreads)
 
 
+def _id_column(ids: list[int], *, plain: bool) -> np.ndarray:
+    """The ids as an array to index with many positions at once: 64-bit integers where every id is a plain int
+    that fits (what is read back out of it is then a new int of the same value), Python objects otherwise."""
+    if plain:
+        try:
+            return np.fromiter(ids, dtype=np.int64, count=len(ids))
+        except OverflowError:
+            pass
+    return np.fromiter(ids, dtype=object, count=len(ids))
+
+
+def _reseated(index: np.ndarray, seating: list[int], changed: Collection[int], starts: list[int]) -> np.ndarray:
+    """``index[seating]``: the seating as positions into the columns, with only the pods in ``changed`` looked at
+    (the others hold the chunking's players, in its order)."""
+    if len(changed) * 8 > len(starts):  # much of the field: all of it at once
+        return index[np.fromiter(seating, dtype=np.intp, count=len(seating))]
+    moved = [p for k in changed for p in range(starts[k], starts[k + 1])]
+    slots = index.copy()
+    slots[moved] = index[[seating[p] for p in moved]]
+    return slots
+
+
 def seat_pods(
-    seated: Sequence[Entrant], seating: np.ndarray, sizes: Sequence[int], byes: list[int], rng: random.Random
+    seated: Sequence[Entrant],
+    seating: np.ndarray,
+    sizes: Sequence[int],
+    byes: list[int],
+    rng: random.Random,
+    *,
+    plain: bool = False,
 ) -> PodRound:
     """Round 1's pods: ``seated`` (in id order) at tables filled in the order of ``seating`` (positions into
-    ``seated``, table after table, ``sizes[k]`` at table ``k``, largest first), seated and explained."""
+    ``seated``, table after table, ``sizes[k]`` at table ``k``, largest first), seated and explained.  ``plain``:
+    every id is a plain ``int`` (see :func:`_id_column`)."""
     ids = [e.id for e in seated]
-    tables = seat_runs(seating, sizes, ids, [e.first_seats for e in seated], rng)
+    tables = seat_runs(seating, sizes, _id_column(ids, plain=plain), [e.first_seats for e in seated], rng)
     table_of = np.empty(len(seated), dtype=np.intp)
     table_of[seating] = np.repeat(np.arange(len(sizes)), sizes)
-    opponents: Sequence[Collection[int]] = [e.opponents for e in seated]
     repeats: list[tuple[int, int]] = []
-    if any(opponents):  # round 1 of most events: nobody has met anyone
-        flagged, opponents = _flagged(tables, table_of.tolist(), opponents)
-        for k in flagged:
+    if any(map(_OPPONENTS, seated)):  # round 1 of most events: nobody has met anyone
+        for k in _flagged(tables, table_of.tolist(), seated):
             seats = tables[k]
-            # The history of each player at the table, found by id in the id-ordered columns.
-            known = [opponents[bisect_left(ids, p)] for p in seats]
+            # The history of each player at the table, found by id in the id-ordered records.
+            known = [seated[bisect_left(ids, p)].opponents for p in seats]
             for n, a in enumerate(seats):
                 repeats += [(a, b) for m, b in enumerate(seats[n + 1 :], n + 1) if b in known[n] or a in known[m]]
     spreads = _table_order(seating, sizes, [e.points for e in seated], in_order=False)[1]
     return PodRound(tables, byes, ids, table_of, repeats, spreads)
 
 
-def _flagged(
-    pods: Sequence[Collection[int]], pod_of: Sequence[int], opponents: Sequence[Collection[int]]
-) -> tuple[list[int], Sequence[Collection[int]]]:
+def _flagged(pods: Sequence[Collection[int]], pod_of: Sequence[int], players: Sequence[Entrant]) -> list[int]:
     """The pods (indexes into ``pods``, ascending) where someone lists a pod-mate among their ``opponents``.
 
-    ``pods`` hold ids; ``pod_of`` and ``opponents`` are the players' pods and
-    histories, in one order.  One set operation per player against the ids
-    of their pod, in the order given (id order, see :func:`pair_pods`: at
+    ``pods`` hold ids; ``pod_of`` and ``players`` are the players' pods and
+    records, in one order.  One set operation per player against the ids of
+    their pod, in the order given (id order, see :func:`pair_pods`: at
     10,000 players in bench pairing's event, a third of the same pass in the
-    order of the standings).  Either side's memory counts, since both sides are asked;
-    someone listing themselves is a false alarm that the caller, looking at
-    the pairs, finds nothing in.  Also returns the histories, as frozensets
-    (as given, unless one was another collection).
+    order of the standings).  Either side's memory counts, since both sides
+    are asked; someone listing themselves is a false alarm that the caller,
+    looking at the pairs, finds nothing in.  A history given as another
+    collection than a frozenset is read as one.
     """
     disjoint = cast(Callable[[Collection[int], Collection[int]], bool], frozenset.isdisjoint)
     try:
-        clear = list(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
+        # One byte per player, 1 where clear: the few zeros are then found by a scan in C.
+        clear = bytes(map(disjoint, map(_OPPONENTS, players), map(pods.__getitem__, pod_of)))
     except TypeError:  # a history given as another collection than a frozenset
-        opponents = [known if isinstance(known, frozenset) else frozenset(known) for known in opponents]
-        clear = list(map(disjoint, opponents, map(pods.__getitem__, pod_of)))
-    return sorted({pod_of[i] for i in compress(range(len(clear)), map(not_, clear))}), opponents
+        histories = [known if isinstance(known, frozenset) else frozenset(known) for known in map(_OPPONENTS, players)]
+        clear = bytes(map(disjoint, histories, map(pods.__getitem__, pod_of)))
+    flagged: set[int] = set()
+    at = clear.find(0)
+    while at >= 0:
+        flagged.add(pod_of[at])
+        at = clear.find(0, at + 1)
+    return sorted(flagged)
+
+
+#: An entrant's history, read in C across many entrants.
+_OPPONENTS = attrgetter("opponents")
 
 
 def _runs_in_order(seating: np.ndarray, sizes: Sequence[int], ranked: Sequence[int]) -> np.ndarray:
@@ -274,26 +326,40 @@ def _runs_in_order(seating: np.ndarray, sizes: Sequence[int], ranked: Sequence[i
 
 
 def _table_order(
-    slots: np.ndarray, sizes: Sequence[int], points: Sequence[int], *, in_order: bool = True
+    slots: np.ndarray, sizes: Sequence[int], points: Sequence[int] | np.ndarray, *, in_order: bool = True
 ) -> tuple[list[int], list[int]]:
     """The pods in table order (largest first, then by average points, highest first; stable), and their spreads.
 
-    ``slots`` lists positions into ``points``, pod after pod (pod ``k`` the
-    next ``sizes[k]``).  Pods of one size: the higher average is the higher
-    sum, so no fractions are needed.  Not ``in_order``: the pods in the
-    order given, and their spreads.
+    ``slots`` lists positions into ``points`` (a list, or a column of 64-bit
+    integers), pod after pod (pod ``k`` the next ``sizes[k]``).  Pods of one
+    size: the higher average is the higher sum, so no fractions are needed.
+    Not ``in_order``: the pods in the order given, and their spreads.
     """
-    try:
-        values: np.ndarray | list[int] = np.fromiter(points, dtype=np.int64, count=len(points))[slots]
-    except OverflowError:  # points no event reaches: the same sums in Python
-        values = list(map(points.__getitem__, slots.tolist()))
+    values: np.ndarray | list[int]
+    if isinstance(points, np.ndarray):
+        values = points[slots]
+    else:
+        try:
+            values = np.fromiter(points, dtype=np.int64, count=len(points))[slots]
+        except OverflowError:  # points no event reaches: the same sums in Python
+            values = list(map(points.__getitem__, slots.tolist()))
     sums, spreads = pod_sums_and_spreads(values, sizes)
     if not in_order:
         return list(range(len(sizes))), spreads
     ranked: list[int]
     try:
+        size_column, sum_column = np.array(sizes, dtype=np.int64), np.array(sums, dtype=np.int64)
+        # Already in table order (the chunking is in standings order, so most rounds are): nothing to sort.
+        if (
+            len(sizes) < 2
+            or (
+                (size_column[:-1] > size_column[1:])
+                | ((size_column[:-1] == size_column[1:]) & (sum_column[:-1] >= sum_column[1:]))
+            ).all()
+        ):
+            return list(range(len(sizes))), spreads
         # A stable sort on the size, largest first, then the sum, highest first.
-        ranked = np.lexsort((-np.array(sums, dtype=np.int64), -np.array(sizes, dtype=np.int64))).tolist()
+        ranked = np.lexsort((-sum_column, -size_column)).tolist()
     except OverflowError:
         keys = list(zip(map(neg, sizes), map(neg, sums), strict=True))
         ranked = sorted(range(len(sizes)), key=keys.__getitem__)
@@ -326,44 +392,50 @@ def pod_sums_and_spreads(values: Sequence[int] | np.ndarray, sizes: Sequence[int
     return sums.tolist(), spreads.tolist()
 
 
-def _standings_index(players: Sequence[Entrant], ids: Sequence[int], points: Sequence[int], tb: TieBreak) -> np.ndarray:
-    """The standings order of ``players`` (given in id order, with their ``ids`` and ``points``) as positions.
+def _standings_index(players: Sequence[Entrant], draws: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, list[int]]:
+    """The standings order of ``players`` (given in id order, with their tie-break ``draws``) as positions, and
+    their points as a column of 64-bit integers (``None`` where they do not fit) and as a list.
 
     By points, highest first, then rank, then the round's tie-break, then id.
-    Two stable sorts in arrays: by the tie-break, then by one integer key of
-    points and rank (a sort of tuples in Python costs several times as much,
-    and at 10,000 players the sort is a large part of the round).  Points
-    and ranks whose key would not fit in 64 bits (no event has them) take
-    the Python sort.
+    Points and rank make one integer key; where it fits in a double's 53
+    bits, ``key + draw`` is sorted once: rounding to the nearest double
+    never reverses two sums, it can only make them equal, so when no two are
+    equal that order is exactly (key, draw).  Otherwise two stable sorts in
+    arrays: by the tie-break, then by the key (a sort of tuples in Python
+    costs several times as much, and at 10,000 players the sort is a large
+    part of the round).  Points and ranks whose key would not fit in 64 bits
+    (no event has them) take the Python sort.
     """
-    if list(tb) == ids:  # the engine's tie-break: drawn for these players, in this order
-        draws = np.fromiter(tb.values(), dtype=np.float64, count=len(ids))
-    else:
-        draws = np.fromiter(map(tb.__getitem__, ids), dtype=np.float64, count=len(ids))
-    ranks = [e.rank for e in players]
-    by_draw = np.argsort(draws)
-    if len(draws) > 1 and (np.diff(draws[by_draw]) == 0).any():  # two equal draws (about once in 10**8 rounds)
-        by_draw = np.argsort(draws, kind="stable")
-    rank_column: np.ndarray | None
-    point_column: np.ndarray | None
+    count = len(players)
+    points = [e.points for e in players]
     try:
-        rank_column = np.fromiter(ranks, dtype=np.int64, count=len(ranks))
-        point_column = np.fromiter(points, dtype=np.int64, count=len(points))
+        point_column = np.fromiter(points, dtype=np.int64, count=count)
+        rank_column = np.fromiter([e.rank for e in players], dtype=np.int64, count=count)
     except OverflowError:
-        rank_column = point_column = None
-    if rank_column is not None and point_column is not None and len(ids):
+        pass
+    else:
+        if not count:
+            return np.empty(0, dtype=np.intp), point_column, points
         # Rank 0 (unknown) ties for last, behind every rank given.
         last = int(rank_column.max()) + 1
-        if 0 in ranks:
+        if not rank_column.all():
             rank_column[rank_column == 0] = last
         top, bottom = int(point_column.max()), int(point_column.min())
         if (top - bottom + 1) * (last + 1) < 2**62:
             key = (top - point_column) * (last + 1) + rank_column
-            return by_draw[np.argsort(key[by_draw], kind="stable")]
+            if (top - bottom + 1) * (last + 1) <= 2**53:
+                summed = key + draws
+                by_sum = np.argsort(summed)
+                if count < 2 or (np.diff(summed[by_sum]) != 0).all():
+                    return by_sum, point_column, points
+            by_draw = np.argsort(draws)
+            if count > 1 and (np.diff(draws[by_draw]) == 0).any():  # two equal draws (about once in 10**8 rounds)
+                by_draw = np.argsort(draws, kind="stable")
+            return by_draw[np.argsort(key[by_draw], kind="stable")], point_column, points
     order = [rank_key(e) for e in players]
     keys = draws.tolist()
-    index = sorted(range(len(players)), key=lambda i: (-points[i], order[i], keys[i]))
-    return np.array(index, dtype=np.intp)
+    index = sorted(range(count), key=lambda i: (-points[i], order[i], keys[i]))
+    return np.array(index, dtype=np.intp), None, points
 
 
 def _repair_chunking(
@@ -371,19 +443,25 @@ def _repair_chunking(
     index: np.ndarray,
     ids: Sequence[int],
     points: Sequence[int],
-    opponents: Sequence[Collection[int]],
     sizes: Sequence[int],
     rng: random.Random,
-) -> tuple[list[int] | None, Collection[int]]:
-    """The seating for a field above :data:`_SMALL_FIELD`, and the pods that may hold a repeat.
+) -> tuple[list[int] | None, Collection[int], list[int], bool]:
+    """``(seating, changed, std, clean)``: the seating for a field above :data:`_SMALL_FIELD`, the pods whose
+    players it changed, ``index`` as a list if it was needed (empty if not), and whether no pod holds a repeat.
 
-    ``seated`` are the players in id order, ``points`` and ``opponents``
-    theirs (same order), ``index`` their standings order (positions into
+    ``seated`` are the players in id order, ``points`` theirs (same order),
+    ``index`` their standings order (positions into
     ``seated``) and ``ids`` their ids in standings order.  The seating lists
     standings positions pod after pod (pod ``k`` holds the next
     ``sizes[k]``), so the chunking is ``0, 1, 2 ...`` (returned as ``None``,
     the common case, without building it) and a swap exchanges two entries.
-    The pods not in the second answer were checked and hold no repeat.
+    The pods not changed were checked and hold no repeat.
+
+    Clean unless the whole field had to be searched and kept a repeat: a
+    pod left alone had none; a pod the equal swaps work on is left only
+    without one (or handed to a segment), and each swap keeps both pods'
+    other pairs as they were, since neither newcomer has met anyone in the
+    pod it joins; a segment is taken only without one.
 
     The score-ordered chunking already has the smallest spread there is for
     most pods; only a pod holding a repeat needs work, and in a large field
@@ -408,18 +486,24 @@ def _repair_chunking(
     starts = [0, *accumulate(sizes)]
     # A pod holds a repeat if anyone in it lists someone in it (see _flagged).
     # Sets, not lists: a set against a set reads the hashes it keeps rather than every pod-mate's id again.
-    pods = list(map(frozenset, map(ids.__getitem__, map(slice, starts, starts[1:]))))
+    # The pods of one size are one stretch of the chunking (sizes come largest first), each pod the next ids.
+    pods: list[frozenset[int]] = []
+    chunks = iter(ids)
+    for size, run in groupby(sizes):
+        pods += map(frozenset, batched(islice(chunks, size * len(list(run))), size))
     pod_of = np.empty(len(ids), dtype=np.intp)
     pod_of[index] = np.repeat(np.arange(count), sizes)
-    flagged, opponents = _flagged(pods, pod_of.tolist(), opponents)
+    flagged = _flagged(pods, pod_of.tolist(), seated)
     if not flagged:
-        return None, ()
-    suspects = set(flagged)
+        return None, (), [], True
+    changed = set(flagged)
     std = index.tolist()
     seating = list(range(starts[-1]))
 
     def met(a: int, b: int) -> bool:
-        return ids[b] in opponents[std[a]] or ids[a] in opponents[std[b]]
+        """The conflict the repairs break up: two players (standings positions) who have met, either remembering.
+        Another rule of who should not share a pod would be asked here too (and in :func:`_flagged`)."""
+        return ids[b] in seated[std[a]].opponents or ids[a] in seated[std[b]].opponents
 
     def repeat_in(pod: list[int]) -> tuple[int, int] | None:
         for n, a in enumerate(pod):
@@ -429,12 +513,16 @@ def _repair_chunking(
         return None
 
     def fits(x: int, pod: list[int], leaving: int) -> bool:
-        return not any(met(x, z) for z in pod if z != leaving)
+        for z in pod:
+            if z != leaving and met(x, z):
+                return False
+        return True
 
     hard: list[int] = []
     for k in flagged:
         while (pair := repeat_in(seating[starts[k] : starts[k + 1]])) is not None:
             x = pair[1]
+            level = points[std[x]]
             swapped = False
             for distance in range(1, _WINDOW + 1):
                 for j in (k + distance, k - distance):
@@ -442,10 +530,10 @@ def _repair_chunking(
                         continue
                     pod, other = seating[starts[k] : starts[k + 1]], seating[starts[j] : starts[j + 1]]
                     for y in other:
-                        if points[std[y]] == points[std[x]] and fits(y, pod, x) and fits(x, other, y):
+                        if points[std[y]] == level and fits(y, pod, x) and fits(x, other, y):
                             seating[starts[k] + pod.index(x)] = y
                             seating[starts[j] + other.index(y)] = x
-                            suspects.add(j)
+                            changed.add(j)
                             swapped = True
                             break
                     if swapped:
@@ -456,7 +544,7 @@ def _repair_chunking(
                 hard.append(k)
                 break
     if not hard:
-        return seating, suspects
+        return seating, changed, std, True
     width = _WINDOW
     while width < count:
         solved: list[tuple[int, int, list[int]]] = []
@@ -471,13 +559,13 @@ def _repair_chunking(
         else:
             for first, last, seats in solved:
                 seating[starts[first] : starts[last + 1]] = seats
-                suspects.update(range(first, last + 1))
-            return seating, suspects
+                changed.update(range(first, last + 1))
+            return seating, changed, std, True
         width *= 4
     order = [seated[i] for i in std]
     search = _PodSearch(order, sizes, build_history(order))
     search.improve(rng)
-    return list(chain.from_iterable(search.members)), range(count)
+    return list(chain.from_iterable(search.members)), range(count), std, not search.cost[0]
 
 
 def _segments(flagged: Sequence[int], width: int, count: int) -> list[tuple[int, int]]:
