@@ -269,6 +269,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "top_cut_round": (409, "top-cut tables follow the seeds: they are never re-paired or swapped"),
     "round_has_results": (409, "a table concerned already has a result or a game record"),
     "round_published": (409, "the round is already published"),
+    "keep_apart_exists": (409, "the two players are already kept apart"),
     "round_not_published": (409, "the round is staged: staff publish it before players see or report it"),
     "no_swiss_rounds": (409, "no Swiss round has been played"),
     "swiss_incomplete": (409, "planned Swiss rounds remain"),

@@ -114,6 +114,8 @@ class DomainAction(StrEnum):
     REGISTRATION_PAID = "registration.paid", About("`registration_mark_paid` (staff)")
     REGISTRATION_UNPAID = "registration.unpaid", About("`registration_mark_paid` (staff, `paid=False`)")
     BYE_ASSIGNED = "bye.assigned", About("`bye_assign`")
+    KEEP_APART_ADDED = "keep_apart.added", About("`keep_apart_add` (two players the pairing keeps apart)")
+    KEEP_APART_REMOVED = "keep_apart.removed", About("`keep_apart_remove`")
     BYE_UNASSIGNED = "bye.unassigned", About("`bye_unassign`")
     PLAYER_CLAIM_CODE = "player.claim_code", About("`player_claim_code_create`")
     PLAYER_CLAIMED = "player.claimed", About("`player_claim`")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import audit, events, phases, registrations, results, rounds, staff
+from tournaments.views import audit, events, keep_apart, phases, registrations, results, rounds, staff
 
 urlpatterns = [
     path("", events.event_list, name="event-list"),
@@ -70,6 +70,10 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/<int:number>/undo/", rounds.round_undo, name="round-undo"),
     path("events/<int:event_id>/top-cut/", rounds.top_cut_start, name="top-cut-start"),
     path("events/<int:event_id>/phases/", phases.event_phases, name="event-phases"),
+    path("events/<int:event_id>/keep-apart/", keep_apart.keep_apart, name="keep-apart"),
+    path(
+        "events/<int:event_id>/keep-apart/<int:pair_id>/remove/", keep_apart.keep_apart_remove, name="keep-apart-remove"
+    ),
     path("events/<int:event_id>/phases/<int:number>/advance/", phases.phase_advance, name="phase-advance"),
     path(
         "events/<int:event_id>/phases/<int:number>/advance/undo/", phases.phase_advance_undo, name="phase-advance-undo"

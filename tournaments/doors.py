@@ -16,7 +16,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from core.doorway import Door
 from rules import Format, UnknownFormat, get_format
 from tournaments import policy, selectors
-from tournaments.models import Event, Penalty, Pod, Registration, Round
+from tournaments.models import Event, KeepApart, Penalty, Pod, Registration, Round
 from tournaments.policy import Action
 from tournaments.selectors import people as people_selectors
 from tournaments.selectors import standings as standings_selectors
@@ -115,6 +115,11 @@ ROUND: Door[Round] = Door(
 #: A penalty of the event (``event, penalty_id``), with its player.
 PENALTY: Door[Penalty] = Door(
     "Penalty", lambda event, pk: people_selectors.penalties_with_player(event=event).get(pk=pk)
+)
+
+#: A keep-apart pair of the event (``event, pair_id``).
+KEEP_APART: Door[KeepApart] = Door(
+    "Keep-apart pair", lambda event, pk: people_selectors.keep_apart_pairs(event=event).get(pk=pk)
 )
 
 #: A penalty of the event (``event, penalty_id``), with its event.

@@ -154,6 +154,11 @@ def explain_seat(
             "You have played someone at this table before: no pairing of the whole field avoided every "
             "rematch, and this one has the fewest."
         )
+    if "keep_apart" in codes:
+        lines.append(
+            "You sit with a player the organiser asked to keep apart from you: no pairing of the whole field "
+            "separated you without more rematches."
+        )
     if "fixed_table" in codes and table_number is not None:
         lines.append(f"You sit at table {table_number}, the table the organiser fixed for you.")
     if seed is not None and not edited:

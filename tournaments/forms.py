@@ -697,3 +697,18 @@ class PhasesForm(forms.Form):
                 )
             )  # fmt: skip
         return plan
+
+
+class KeepApartForm(forms.Form):
+    """Two registered players the pairing keeps apart, and why (for the staff)."""
+
+    player_a = forms.ChoiceField(label="Keep")
+    player_b = forms.ChoiceField(label="apart from")
+    note = forms.CharField(label="Why (for the staff)", max_length=200, required=False)
+
+    def __init__(self, *args: Any, choices: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("player_a", "player_b"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = choices

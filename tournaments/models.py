@@ -370,6 +370,29 @@ class ByeAssignment(models.Model):
         return f"bye for {self.registration} in round {self.round_number}"
 
 
+class KeepApart(models.Model):
+    """Two players the organiser asks the pairing to keep apart (family, teammates, a carpool): they are not seated
+    together when a pairing avoids it, with the weight of a rematch (:mod:`tournaments.services.keep_apart`)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="keep_apart")
+    #: The pair, lower player id first.
+    player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    note = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "player_a", "player_b"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player_a", "player_b"], name="keep_apart_once_per_pair"),
+            models.CheckConstraint(condition=Q(player_a__lt=models.F("player_b")), name="keep_apart_ordered_pair"),
+        ]
+
+    def __str__(self) -> str:
+        return f"keep {self.player_a_id} and {self.player_b_id} apart at {self.event_id}"
+
+
 class Round(models.Model):
     class Stage(models.TextChoices):
         SWISS = "swiss", "Swiss"

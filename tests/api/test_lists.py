@@ -43,6 +43,7 @@ LISTS = {
     "/events/{event_id}/judge-calls/": {"state"},
     "/events/{event_id}/deck-checks/": set(),
     "/events/{event_id}/judge-assignments/": set(),
+    "/events/{event_id}/keep-apart/": set(),
 }
 
 

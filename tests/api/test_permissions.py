@@ -92,6 +92,8 @@ POST   /events/{event_id}/registrations/{registration_id}/undrop/         401   
 POST   /events/{event_id}/registrations/{registration_id}/byes/           401   403  403   403    403    201    403     201  201  201
 DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/  401   403  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/registrations/{registration_id}/claim-code/     401   403  403   403    403    201    403     201  201  201
+POST   /events/{event_id}/keep-apart/                                     401   403  403   403    403    201    403     201  201  201
+DELETE /events/{event_id}/keep-apart/{pair_id}/                           401   403  403   403    403    204    403     204  204  204
 POST   /events/{event_id}/registrations/{registration_id}/payment/        401   403  403   403    403    200    403     200  200  200
 POST   /events/{event_id}/lottery/draw/                                   401   403  403   403    403    403    403     201  201  201
 POST   /events/{event_id}/penalties/                                      401   403  403   403    201    403    403     201  201  201
@@ -207,6 +209,7 @@ class World:
     league: int = 0
     season: int = 0
     lottery: int = 0  # an event of olivia's whose places are drawn by lottery (bob applied), not drawn yet
+    keep_apart: int = 0  # alice and bob, kept apart at the running event
 
 
 @pytest.fixture(autouse=True)
@@ -303,10 +306,12 @@ def _build_world() -> World:
     call = floor_services.judge_call_open(event=running, by=people["eve"])
     (check,), _ = floor_services.deck_checks_pick(event=running, by=people["judy"], tables=[1])
     assignment = floor_services.judge_assign(event=running, by=olivia, judge="judy", first_table=5, last_table=6)
+    apart = services.keep_apart_add(event=running, player_a=alice, player_b=bob, by=olivia)
     return World(
         judge_call=call.pk,
         deck_check=check.pk,
         assignment=assignment.pk,
+        keep_apart=apart.pk,
         lottery=draw.pk,
         league=league.pk,
         season=season.pk,
@@ -374,6 +379,8 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/registrations/{registration_id}/byes/": (alice, {"round": 3}),
         "DELETE /events/{event_id}/registrations/{registration_id}/byes/{number}/": ({**alice, "number": 3}, None),
         "POST /events/{event_id}/registrations/{registration_id}/claim-code/": (walk_in, None),
+        "POST /events/{event_id}/keep-apart/": (run, {"players": [p["bob"], p["eve"]]}),
+        "DELETE /events/{event_id}/keep-apart/{pair_id}/": ({**run, "pair_id": w.keep_apart}, None),
         "POST /events/{event_id}/registrations/{registration_id}/payment/": (alice, {"paid": True}),
         "POST /events/{event_id}/lottery/draw/": ({"event_id": w.lottery}, {"seed": 1}),
         "POST /events/{event_id}/penalties/": (

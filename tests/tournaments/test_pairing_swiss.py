@@ -574,3 +574,20 @@ def test_it_rejects_bad_options(kwargs: dict[str, object], message: str) -> None
     field = [entrant(1), entrant(2), entrant(3), entrant(4, dropped=True)]
     with pytest.raises(PairingError, match=message):
         pair_round(field, table_size=ONE_VS_ONE, round_number=2, seed=1, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("table_size", [TableSize(2, 2, 2), TableSize(3, 4, 4)], ids=["1v1", "pods"])
+def test_round_one_keeps_apart_players_given_as_already_met(table_size: TableSize) -> None:
+    # The service hands kept-apart players to the engine as opponents met: round 1 then avoids them like a
+    # rematch, while a field with no history at all keeps its seeded shuffle.
+    apart = {(1, 2), (3, 4), (5, 6), (7, 8)}
+    met = {p: {q for pair in apart for q in pair if p in pair and q != p} for p in range(1, 17)}
+    field = [Entrant(id=p, opponents=frozenset(met[p])) for p in range(1, 17)]
+    for seed in range(30):
+        pairing = pair_round(field, table_size=table_size, round_number=1, seed=seed)
+        assert pairing.rematches == 0
+        assert not any({a, b} <= set(t.seats) for t in pairing.tables for a, b in apart)
+    plain = [Entrant(id=p) for p in range(1, 17)]
+    assert pair_round(plain, table_size=table_size, round_number=1, seed=3) == pair_round(
+        plain, table_size=table_size, round_number=1, seed=3
+    )

@@ -95,7 +95,9 @@ def pair_round(
     pod_round: PodRound | None = None
     if not players:
         tables, byes = [], []
-    elif round_number == 1:
+    elif round_number == 1 and (seeding == "rating" or not any(e.opponents for e in players)):
+        # Nobody has met anyone: a seeded shuffle.  (Round 1 with opponents to avoid, players the organiser keeps
+        # apart, is paired like any round: everyone on 0 points, in random order, apart where possible.)
         sitting, seating, sizes, byes = _first_round(
             players, table_size=table_size, draws=draws, by_rating=seeding == "rating"
         )

@@ -29,6 +29,9 @@ REASON_CODES: frozenset[str] = frozenset(
         "bye_assigned",
         "fixed_table",
         "seeded_by_rating",
+        # Given by the service, not the engine: a pair the organiser keeps apart seated together (no pairing avoided
+        # it); the engine saw them as opponents already met.
+        "keep_apart",
     }
 )
 

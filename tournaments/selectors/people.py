@@ -21,6 +21,7 @@ from tournaments.models import (
     AuditEntry,
     Event,
     EventStaff,
+    KeepApart,
     Penalty,
     Player,
     Pod,
@@ -487,3 +488,8 @@ def withheld_tables(*, round_: Round) -> set[int]:
     opted_out = Registration.objects.filter(event_id=round_.event_id, stream_opt_out=True).values("player_id")
     seats = Seat.objects.filter(round=round_, pod__is_bye=False, player_id__in=opted_out)
     return {number for number in seats.values_list("pod__table_number", flat=True) if number is not None}
+
+
+def keep_apart_pairs(*, event: Event) -> QuerySet[KeepApart]:
+    """The event's keep-apart pairs with both players (one query)."""
+    return KeepApart.objects.filter(event=event).select_related("player_a", "player_b").order_by("id")

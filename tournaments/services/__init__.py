@@ -25,6 +25,7 @@ and never import tasks.
 
 from tournaments.services.entry import lottery_draw, registration_mark_paid
 from tournaments.services.events import event_create, event_finish, event_update, organiser_permission_grant
+from tournaments.services.keep_apart import keep_apart_add, keep_apart_remove
 from tournaments.services.penalties import penalty_issue, penalty_rescind
 from tournaments.services.phases import event_phases_set, phase_advance, phase_advance_undo
 from tournaments.services.players import player_create
@@ -59,6 +60,8 @@ __all__ = [
     "event_phases_set",
     "event_update",
     "lottery_draw",
+    "keep_apart_add",
+    "keep_apart_remove",
     "organiser_permission_grant",
     "penalty_issue",
     "penalty_rescind",

@@ -23,7 +23,18 @@ from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound
 from tournaments import audit, pairing, selectors, words
 from tournaments.explain import CHANGED_BY_STAFF
-from tournaments.models import ByeAssignment, Event, Phase, Player, Pod, PodResult, Registration, Round, Seat
+from tournaments.models import (
+    ByeAssignment,
+    Event,
+    KeepApart,
+    Phase,
+    Player,
+    Pod,
+    PodResult,
+    Registration,
+    Round,
+    Seat,
+)
 from tournaments.pairing import topcut
 from tournaments.policy import Action, ensure
 from tournaments.seeding import rating_ranks
@@ -420,7 +431,8 @@ def _start_swiss_round(
             f"{table_size.min}. Check players in first.",
             code="not_enough_players",
         )
-    entrants = _entrants(event, registrations, active)
+    apart = _keep_apart(event)
+    entrants = _entrants(event, registrations, active, apart=apart)
     active_ids = {r.player_id for r in active}
     assigned = sorted(
         p
@@ -443,6 +455,8 @@ def _start_swiss_round(
         )  # fmt: skip
     except pairing.PairingError as exc:
         raise Conflict(f"Round {number} cannot be paired: {exc}.", code="pairing_impossible") from None
+    if apart:
+        result = _real_rematches(result, entrants, apart)
     if result.rematches and table_size.is_one_vs_one and not allow_rematches:
         raise Conflict(
             f"No pairing of round {number} avoids every rematch: the best one has {result.rematches}. "
@@ -579,8 +593,47 @@ def _repeat_pairs(tables: list[list[int]], met) -> set[tuple[int, int]]:
     }
 
 
-def _entrants(event: Event, registrations: list[Registration], active: list[Registration]) -> list[pairing.Entrant]:
-    """Build the pairing engine's input from the event's history, in a constant number of queries."""
+def _keep_apart(event: Event) -> dict[int, set[int]]:
+    """The event's keep-apart pairs, both ways (:mod:`tournaments.services.keep_apart`): one query."""
+    apart: dict[int, set[int]] = defaultdict(set)
+    for a, b in KeepApart.objects.filter(event=event).values_list("player_a_id", "player_b_id"):
+        apart[a].add(b)
+        apart[b].add(a)
+    return apart
+
+
+def _real_rematches(result: pairing.Pairing, entrants: list[pairing.Entrant], apart: dict[int, set[int]]):
+    """The engine saw kept-apart players as opponents already met: count only the real rematches, and say
+    ``keep_apart`` (not ``rematch``) on the seats of a kept-apart pair seated together who never met."""
+    met = {e.id: e.opponents - apart.get(e.id, set()) for e in entrants}  # _entrants added the pairs
+    reasons = dict(result.reasons)
+    rematches = 0
+    for table in result.tables:
+        seats = table.seats
+        for i, p in enumerate(seats):
+            for q in seats[i + 1 :]:
+                if q in met.get(p, ()):
+                    rematches += 1
+    for table in result.tables:
+        for p in table.seats:
+            codes = reasons.get(p, ())
+            if "rematch" not in codes:
+                continue
+            others = [q for q in table.seats if q != p]
+            if not any(q in met.get(p, ()) for q in others):
+                reasons[p] = tuple(c for c in codes if c != "rematch") + ("keep_apart",)
+    return dataclasses.replace(result, rematches=rematches, reasons=reasons)
+
+
+def _entrants(
+    event: Event,
+    registrations: list[Registration],
+    active: list[Registration],
+    *,
+    apart: dict[int, set[int]] | None = None,
+) -> list[pairing.Entrant]:
+    """Build the pairing engine's input from the event's history, in a constant number of queries; kept-apart
+    players (``apart``) are given to the engine as opponents already met."""
     table = compute_standings(event, registrations)
     by_player = {s.player_id: s for s in table}
     opponents: dict[int, set[int]] = defaultdict(set)
@@ -610,7 +663,7 @@ def _entrants(event: Event, registrations: list[Registration], active: list[Regi
                 id=reg.player_id,
                 points=s.points if s else 0,
                 rank=s.rank if s else 0,
-                opponents=frozenset(opponents[reg.player_id]),
+                opponents=frozenset(opponents[reg.player_id] | (apart or {}).get(reg.player_id, set())),
                 byes=byes[reg.player_id],
                 first_seats=first_seats[reg.player_id],
             )
