@@ -577,14 +577,13 @@ def test_it_rejects_bad_options(kwargs: dict[str, object], message: str) -> None
 
 
 @pytest.mark.parametrize("table_size", [TableSize(2, 2, 2), TableSize(3, 4, 4)], ids=["1v1", "pods"])
-def test_round_one_keeps_apart_players_given_as_already_met(table_size: TableSize) -> None:
-    # The service hands kept-apart players to the engine as opponents met: round 1 then avoids them like a
-    # rematch, while a field with no history at all keeps its seeded shuffle.
-    apart = {(1, 2), (3, 4), (5, 6), (7, 8)}
-    met = {p: {q for pair in apart for q in pair if p in pair and q != p} for p in range(1, 17)}
-    field = [Entrant(id=p, opponents=frozenset(met[p])) for p in range(1, 17)]
+def test_round_one_keeps_apart_the_pairs_it_is_given(table_size: TableSize) -> None:
+    # Kept-apart pairs weigh as rematches: round 1 then avoids them, while a round 1 without them keeps its
+    # seeded shuffle.
+    apart = [(1, 2), (3, 4), (5, 6), (7, 8)]
+    field = [Entrant(id=p) for p in range(1, 17)]
     for seed in range(30):
-        pairing = pair_round(field, table_size=table_size, round_number=1, seed=seed)
+        pairing = pair_round(field, table_size=table_size, round_number=1, seed=seed, keep_apart=apart)
         assert pairing.rematches == 0
         assert not any({a, b} <= set(t.seats) for t in pairing.tables for a, b in apart)
     plain = [Entrant(id=p) for p in range(1, 17)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
 from itertools import chain, compress, count, repeat
 from operator import attrgetter
 
@@ -48,8 +49,14 @@ def pair_round(
     assigned_byes: Collection[int] = (),
     leftovers: str = "tables",
     seeding: str = "random",
+    keep_apart: Collection[tuple[int, int]] = (),
 ) -> Pairing:
     """Pair one round.  Same inputs and seed, same pairing; the order of ``entrants`` does not matter.
+
+    ``keep_apart`` holds pairs of ids the organiser keeps apart: each weighs exactly as a rematch (the two are
+    treated as opponents already met, in round 1 too, which is then paired as a round on 0 points rather than
+    shuffled), and ``rematches`` and the ``rematch`` reason count such a pair seated together like one; the
+    caller, who knows the real history, tells them apart.  Round 1 seeded by rating ignores it.
 
     ``fixed_tables`` maps entrant ids to the table number they must sit at;
     ``assigned_byes`` are the organiser's byes for this round; ``leftovers``
@@ -69,6 +76,9 @@ def pair_round(
     assigned = _assigned_byes(assigned_byes, active)
     fixed = _fixed_tables(fixed_tables, active)
     players = [e for e in active if e.id not in assigned] if assigned else active
+    apart = bool(keep_apart) and not (round_number == 1 and seeding == "rating")
+    if apart:
+        players = _with_kept_apart(players, keep_apart)
     one_vs_one = table_size.is_one_vs_one
     if leftovers == "byes" and not one_vs_one:
         # No table below preferred: pod_sizes then leaves the remainder over as byes.
@@ -82,7 +92,7 @@ def pair_round(
     met = build_history(players) if one_vs_one else None
     # The round's tie-break draws: the Swiss pairer looks them up by id; everything else reads them as a column
     # beside ``players`` (in id order, the order tie_break draws them in: the same numbers).
-    swiss = one_vs_one and round_number > 1
+    swiss = one_vs_one and (round_number > 1 or apart)
     tb = tie_break(players, rng) if swiss else {}
     draws = np.empty(0) if swiss else random_column(rng, len(players))
 
@@ -95,9 +105,9 @@ def pair_round(
     pod_round: PodRound | None = None
     if not players:
         tables, byes = [], []
-    elif round_number == 1 and (seeding == "rating" or not any(e.opponents for e in players)):
-        # Nobody has met anyone: a seeded shuffle.  (Round 1 with opponents to avoid, players the organiser keeps
-        # apart, is paired like any round: everyone on 0 points, in random order, apart where possible.)
+    elif round_number == 1 and not apart:
+        # Nobody has met anyone: a seeded shuffle.  (Round 1 with players kept apart is paired like any round:
+        # everyone on 0 points, in random order, apart where possible.)
         sitting, seating, sizes, byes = _first_round(
             players, table_size=table_size, draws=draws, by_rating=seeding == "rating"
         )
@@ -156,6 +166,15 @@ def pair_round(
         objective=objective,
         reasons=reasons,
     )
+
+
+def _with_kept_apart(players: list[Entrant], keep_apart: Collection[tuple[int, int]]) -> list[Entrant]:
+    """The players with each kept-apart partner added to their opponents (ids not playing are left out)."""
+    partners: dict[int, set[int]] = {}
+    for a, b in keep_apart:
+        partners.setdefault(a, set()).add(b)
+        partners.setdefault(b, set()).add(a)
+    return [replace(e, opponents=e.opponents | partners[e.id]) if e.id in partners else e for e in players]
 
 
 def _first_round(

@@ -432,7 +432,7 @@ def _start_swiss_round(
             code="not_enough_players",
         )
     apart = _keep_apart(event)
-    entrants = _entrants(event, registrations, active, apart=apart)
+    entrants = _entrants(event, registrations, active)
     active_ids = {r.player_id for r in active}
     assigned = sorted(
         p
@@ -452,6 +452,7 @@ def _start_swiss_round(
         result = pairing.pair_round(
             engine_entrants, table_size=table_size, round_number=number, seed=seed,
             fixed_tables=fixed, assigned_byes=assigned, leftovers=event.pod_leftovers, seeding=seeding,
+            keep_apart=[(a, b) for a, partners in apart.items() for b in partners if a < b],
         )  # fmt: skip
     except pairing.PairingError as exc:
         raise Conflict(f"Round {number} cannot be paired: {exc}.", code="pairing_impossible") from None
@@ -605,7 +606,7 @@ def _keep_apart(event: Event) -> dict[int, set[int]]:
 def _real_rematches(result: pairing.Pairing, entrants: list[pairing.Entrant], apart: dict[int, set[int]]):
     """The engine saw kept-apart players as opponents already met: count only the real rematches, and say
     ``keep_apart`` (not ``rematch``) on the seats of a kept-apart pair seated together who never met."""
-    met = {e.id: e.opponents - apart.get(e.id, set()) for e in entrants}  # _entrants added the pairs
+    met = {e.id: e.opponents for e in entrants}
     reasons = dict(result.reasons)
     rematches = 0
     for table in result.tables:
@@ -625,15 +626,8 @@ def _real_rematches(result: pairing.Pairing, entrants: list[pairing.Entrant], ap
     return dataclasses.replace(result, rematches=rematches, reasons=reasons)
 
 
-def _entrants(
-    event: Event,
-    registrations: list[Registration],
-    active: list[Registration],
-    *,
-    apart: dict[int, set[int]] | None = None,
-) -> list[pairing.Entrant]:
-    """Build the pairing engine's input from the event's history, in a constant number of queries; kept-apart
-    players (``apart``) are given to the engine as opponents already met."""
+def _entrants(event: Event, registrations: list[Registration], active: list[Registration]) -> list[pairing.Entrant]:
+    """Build the pairing engine's input from the event's history, in a constant number of queries."""
     table = compute_standings(event, registrations)
     by_player = {s.player_id: s for s in table}
     opponents: dict[int, set[int]] = defaultdict(set)
@@ -663,7 +657,7 @@ def _entrants(
                 id=reg.player_id,
                 points=s.points if s else 0,
                 rank=s.rank if s else 0,
-                opponents=frozenset(opponents[reg.player_id] | (apart or {}).get(reg.player_id, set())),
+                opponents=frozenset(opponents[reg.player_id]),
                 byes=byes[reg.player_id],
                 first_seats=first_seats[reg.player_id],
             )
