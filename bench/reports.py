@@ -17,8 +17,11 @@ autovacuum would have, so the planner knows their sizes and runs compare.
 
 Figures: the reports' latency (p50, p95, p99, max), reports per second, how
 long after the last report the stored standings were current, how many
-standings recomputes the worker ran, and the time one recompute takes here.
-Without PostgreSQL and Redis the benchmark says why and stops.  The event and
+standings recomputes the worker ran, the time one recompute takes here, and
+the CPU a report cost, from the first report until the standings were current:
+the web workers', the database's backends' (read from ``/proc``: a database on
+this machine), the Celery worker's and the client threads', each divided by
+the number of reports.  Without PostgreSQL and Redis the benchmark says why and stops.  The event and
 its players are deleted afterwards.
 """
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import queue
 import random
 import re
@@ -236,6 +240,94 @@ class _Servers:
                 p.kill()
 
 
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _process_cpu(pid: int) -> float:
+    """Seconds of CPU (user + system) the process has used; 0 when it is gone or unreadable."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _TICKS
+
+
+def _tree(pid: int) -> list[int]:
+    """The process and its descendants (Linux ``/proc``; just the process elsewhere)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            children = []
+        todo += [int(c) for c in children]
+    return found
+
+
+def _backends() -> list[int]:
+    """The PostgreSQL backends connected to this database, but this process's own (it polls the standings)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _cpu(servers: _Servers) -> dict[str, dict[int, float]]:
+    """CPU seconds so far per process: the web workers (gunicorn), the Celery worker, the database's backends.
+
+    Read from ``/proc``, so only where the database runs on this machine (else the database's figures are 0)."""
+    web, worker = (servers.processes[0].pid, servers.processes[1].pid) if servers.processes else (0, 0)
+    return {
+        "web": {p: _process_cpu(p) for p in _tree(web)},
+        "worker": {p: _process_cpu(p) for p in _tree(worker)},
+        "db": {p: _process_cpu(p) for p in _backends()},
+    }
+
+
+class _CpuSampler(threading.Thread):
+    """Reads :func:`_cpu` every half second while the reports run, keeping each process's last figure: a database
+    backend that ends meanwhile (its connection's age is up) keeps what it had used by its last reading."""
+
+    def __init__(self, servers: _Servers) -> None:
+        super().__init__(daemon=True)
+        self.servers = servers
+        self.seen = _cpu(servers)
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        from django.db import connection
+
+        try:
+            while not self.done.wait(0.5):
+                self.merge(_cpu(self.servers))
+        finally:
+            connection.close()
+
+    def merge(self, reading: dict[str, dict[int, float]]) -> None:
+        for group, figures in reading.items():
+            for pid, seconds in figures.items():
+                self.seen[group][pid] = max(seconds, self.seen[group].get(pid, 0.0))
+
+    def stop(self) -> dict[str, dict[int, float]]:
+        self.done.set()
+        self.join()
+        self.merge(_cpu(self.servers))
+        return self.seen
+
+
+def _cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict[str, float]:
+    """Seconds of CPU each group used between the two readings (a process started meanwhile counts from 0)."""
+    return {
+        group: sum(max(0.0, seconds - before[group].get(pid, 0.0)) for pid, seconds in after[group].items())
+        for group in after
+    }
+
+
 def _send(conn: http.client.HTTPConnection, method: str, path: str, token: str, body: dict | None = None):
     """One request on a kept-alive connection, timed from the first byte sent to the last byte read.
 
@@ -329,9 +421,16 @@ def _measure(servers: _Servers, event, token: str, number: int, tables, clients:
     """One run: every table of round ``number`` reported by ``clients`` threads; its figures."""
     before = servers.recomputes()
     out.write(f"reporting {len(tables)} tables from {clients} clients to {WEB_WORKERS} gunicorn workers ...")
+    cpu_before, clients_before = _cpu(servers), time.process_time()
+    sampler = _CpuSampler(servers)
+    sampler.start()
     latencies, statuses, wall, last = _report_all(servers.port, token, event.pk, number, tables, clients)
     lag = _standings_lag(event.pk, last)
     time.sleep(0.5)
+    # Until the standings are current: the worker's recomputes of this run's results count too.
+    used = _cpu_used(cpu_before, sampler.stop())
+    used["clients"] = time.process_time() - clients_before
+    per_result = {group: round(seconds * 1000 / max(1, len(statuses)), 2) for group, seconds in used.items()}
     p50, p95, p99 = (_percentile(latencies, p) for p in (50, 95, 99))
     target = TARGET_P95_MS[clients]
     return {
@@ -348,6 +447,7 @@ def _measure(servers: _Servers, event, token: str, number: int, tables, clients:
         "wall_s": round(wall, 1),
         "standings_lag_s": None if lag is None else round(lag, 2),
         "recomputes": servers.recomputes() - before,
+        "cpu_ms_per_report": per_result,
     }
 
 
@@ -362,6 +462,8 @@ def _rows(label: str, m: dict) -> list[tuple[str, str]]:
         (f"{label}: standings current after the last report",
          "not within 120 s" if m["standings_lag_s"] is None else f"{m['standings_lag_s']:.2f} s (target ≤ 2 s)"),
         (f"{label}: standings recomputes run by the worker", f"{m['recomputes']} for {m['reports']} reports"),
+        (f"{label}: CPU per report: web / database / Celery worker / client threads",
+         " / ".join(f"{m['cpu_ms_per_report'][g]:.1f}" for g in ("web", "db", "worker", "clients")) + " ms"),
     ]  # fmt: skip
 
 
