@@ -35,6 +35,13 @@ players (128 with ``--quick``) the hardest round of each event (most players
 in windows) is solved exactly on the complete graph and the gap printed.  The
 overall worst round is the figure held to the target.
 
+Day 2 and kept-apart players (:func:`_day_two`): a 10,000-player 1v1 day 1
+(9 rounds) played by the engine, then its day 2 (the players on 19 points or
+more, Play! Pokémon's rule) paired for rounds 10-12 with one kept-apart pair
+per 100 players; and the whole field's round 10 and a pod round of 10,000
+with as many kept-apart pairs: time per round (held to the same target) and
+how many kept-apart pairs ended up together (0 whenever the field allows it).
+
 Pure engine calls, no database, except the last row: rounds 1-3 started end
 to end through ``round_start`` on the configured database (reported as not
 run if that database cannot be used, e.g. is not migrated).
@@ -203,6 +210,90 @@ def _swiss(n: int, out) -> tuple[list[tuple[str, str]], dict]:
             "objective": objective,
             "gap": gap,
         }
+    }
+    return rows, figures
+
+
+#: Kept-apart pairs per 100 players in the day-2 and keep-apart rows (families, teams: about 2 % of a field).
+KEEP_APART_PER_100 = 1
+
+
+def _kept_apart(ids: list[int], rng: random.Random) -> list[tuple[int, int]]:
+    """Random disjoint pairs, one per 100 players (at least one)."""
+    chosen = rng.sample(ids, 2 * max(1, len(ids) * KEEP_APART_PER_100 // 100))
+    return [(min(a, b), max(a, b)) for a, b in zip(chosen[::2], chosen[1::2], strict=True)]
+
+
+def _day_two(n: int, out) -> tuple[list[tuple[str, str]], dict]:
+    """A two-day event (Play! Pokémon's: 9 rounds, then players on 19 points or more play on) of ``n`` players:
+    day 1 played by the engine, then day 2's first rounds timed with kept-apart pairs; and the whole field's
+    round 10 with them, and a pod round of the whole field with them."""
+    rng = random.Random(n + 2)
+    players = {i: _Player() for i in range(n)}
+    for number in range(1, 10):
+        _play(players, pair_round(_field(players), table_size=ONE_VS_ONE, round_number=number, seed=number), rng)
+    going_on = {i: p for i, p in players.items() if p.points >= 19}
+    apart = _kept_apart(sorted(going_on), rng)
+    day_two = [e for e in _field(players) if e.id in going_on]
+    times, worst_apart = [], 0
+    for number in range(10, 13):
+        best = float("inf")
+        pairing = None
+        for seed in range(3):
+            t = time.perf_counter()
+            pairing = pair_round(day_two, table_size=ONE_VS_ONE, round_number=number, seed=seed, keep_apart=apart)
+            best = min(best, (time.perf_counter() - t) * 1000)
+        assert pairing is not None
+        together = sum(1 for t in pairing.tables for a, b in apart if a in t.seats and b in t.seats)
+        worst_apart = max(worst_apart, together)
+        times.append(best)
+        _play(going_on, pairing, rng)
+        day_two = [e for e in _field(players) if e.id in going_on]
+    field = _field(players)
+    whole_apart = _kept_apart(sorted(players), rng)
+    whole, whole_together = float("inf"), 0
+    for seed in range(3):
+        t = time.perf_counter()
+        pairing = pair_round(field, table_size=ONE_VS_ONE, round_number=10, seed=seed, keep_apart=whole_apart)
+        whole = min(whole, (time.perf_counter() - t) * 1000)
+        whole_together = sum(1 for t in pairing.tables for a, b in whole_apart if a in t.seats and b in t.seats)
+    pod_players = {i: _Player() for i in range(n)}
+    for number in range(1, 5):
+        _play(pod_players, pair_round(_field(pod_players), table_size=PODS, round_number=number, seed=number), rng)
+    pod_field = _field(pod_players)
+    pods_ms, pods_together = float("inf"), 0
+    for seed in range(3):
+        t = time.perf_counter()
+        pairing = pair_round(pod_field, table_size=PODS, round_number=5, seed=seed, keep_apart=whole_apart)
+        pods_ms = min(pods_ms, (time.perf_counter() - t) * 1000)
+        pods_together = sum(1 for t in pairing.tables for a, b in whole_apart if a in t.seats and b in t.seats)
+    label = f"day 2 of {n:>6} players ({len(going_on)} on 19+ points, {len(apart)} kept-apart pairs)"
+    rows = [
+        (f"{label}: rounds 10-12 pair_round ms (best of 3 each)", " / ".join(f"{ms:.1f}" for ms in times)),
+        (f"{label}: kept-apart pairs seated together (worst round)", str(worst_apart)),
+        (
+            f"1v1 {n:>6} players, round 10, {len(whole_apart)} kept-apart pairs: pair_round ms (best) / together",
+            f"{whole:.1f} / {whole_together} (target ≤ {TARGET_MS} ms)",
+        ),
+        (
+            f"pods {n:>6} players, round 5, {len(whole_apart)} kept-apart pairs: pair_round ms (best) / together",
+            f"{pods_ms:.1f} / {pods_together}",
+        ),
+    ]
+    figures = {
+        f"day_two_{n}": {
+            "day_two_players": len(going_on),
+            "kept_apart_pairs": len(apart),
+            "rounds_ms": [round(ms, 2) for ms in times],
+            "together": worst_apart,
+        },
+        f"keep_apart_{n}": {
+            "pairs": len(whole_apart),
+            "swiss_round_10_ms": round(whole, 2),
+            "swiss_together": whole_together,
+            "pods_round_5_ms": round(pods_ms, 2),
+            "pods_together": pods_together,
+        },
     }
     return rows, figures
 
@@ -403,6 +494,9 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
         more_rows, more = _pods(n, out, baseline=n == (256 if quick else 10_000))
         rows += more_rows
         figures |= more
+    more_rows, more = _day_two(400 if quick else 10_000, out)
+    rows += more_rows
+    figures |= more
     from django.db import DatabaseError
 
     n = 200 if quick else 4_000
