@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournaments.apis import (
     audit,
+    entry,
     events,
     formats,
     keep_apart,
@@ -56,8 +57,8 @@ urlpatterns = [
     path(R + "accept/", registrations.RegistrationAcceptApi.as_view(), name="registration-accept"),
     path(R + "decline/", registrations.RegistrationDeclineApi.as_view(), name="registration-decline"),
     path(R + "claim-code/", registrations.PlayerClaimCodeApi.as_view(), name="registration-claim-code"),
-    path(R + "payment/", registrations.RegistrationPaymentApi.as_view(), name="registration-payment"),
-    path(E + "lottery/draw/", registrations.LotteryDrawApi.as_view(), name="lottery-draw"),
+    path(R + "payment/", entry.RegistrationPaymentApi.as_view(), name="registration-payment"),
+    path(E + "lottery/draw/", entry.LotteryDrawApi.as_view(), name="lottery-draw"),
     path(E + "rounds/", rounds.RoundListStartApi.as_view(), name="round-list"),
     path(E + "rounds/<int:number>/", rounds.RoundDetailApi.as_view(), name="round-detail"),
     path(E + "rounds/<int:number>/repair/", rounds.RoundRepairApi.as_view(), name="round-repair"),

@@ -119,7 +119,7 @@ PENALTY: Door[Penalty] = Door(
 
 #: A keep-apart pair of the event (``event, pair_id``).
 KEEP_APART: Door[KeepApart] = Door(
-    "Keep-apart pair", lambda event, pk: people_selectors.keep_apart_pairs(event=event).get(pk=pk)
+    "Keep-apart pair", lambda event, pk: people_selectors.keep_apart_pair(event=event, pair_id=pk)
 )
 
 #: A penalty of the event (``event, penalty_id``), with its event.

@@ -31,7 +31,7 @@ def played(request, organiser):
 def test_me_makes_the_same_queries_whatever_the_number_of_rounds(played, django_assert_num_queries):
     """The player's page: the event's panel with their table, its clock (one), its report, its judge call (one),
     their history and penalty; their seasons, ratings and rating history (three)."""
-    read_counting(signed_in(played.alice.user), "/me/", 24, django_assert_num_queries)
+    read_counting(signed_in(played.alice.user), "/me/", 26, django_assert_num_queries)
 
 
 def test_me_of_the_organiser_makes_the_same_queries_whatever_the_number_of_rounds(
@@ -51,7 +51,7 @@ def test_the_check_in_page_of_a_player_makes_the_same_queries_whatever_the_numbe
     played, django_assert_num_queries
 ):
     """The player's panel, its table's judge call included."""
-    read_counting(signed_in(played.alice.user), f"/events/{played.event.pk}/check-in/", 20, django_assert_num_queries)
+    read_counting(signed_in(played.alice.user), f"/events/{played.event.pk}/check-in/", 22, django_assert_num_queries)
 
 
 def test_the_claim_page_makes_the_same_queries_whatever_the_number_of_rounds(played, django_assert_num_queries):

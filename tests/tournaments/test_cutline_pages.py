@@ -80,10 +80,10 @@ def test_the_organiser_plans_the_cut_on_the_settings_page(client, organiser) -> 
     form = client.get(f"/dashboard/events/{event.pk}/settings/")
     assert "Planned top cut" in form.content.decode()
     data = {"name": event.name, "planned_rounds": 4, "date": "2026-12-01", "tiebreakers": "classic",
-            "time_zone": event.time_zone, "paper": event.paper, "pod_leftovers": "tables", "planned_cut_size": "6",
+            "time_zone": event.time_zone, "paper": event.paper, "pod_leftovers": "tables", "planned_cut_size": "5",
             "magic_floor": "0.33"}  # fmt: skip
     refused = client.post(f"/dashboard/events/{event.pk}/settings/", data)
-    assert refused.status_code == 400 and "A top cut of 6 is not possible" in refused.content.decode()
+    assert refused.status_code == 400 and "A top cut of 5 is not possible" in refused.content.decode()
     saved = client.post(f"/dashboard/events/{event.pk}/settings/", data | {"planned_cut_size": "8"})
     assert saved.status_code == 302
     event.refresh_from_db()

@@ -63,7 +63,7 @@ class KeepApartListCreateApi(APIView):
         a, b = serializer.validated_data["players"]
         pair = services.keep_apart_add(event=event, player_a=a, player_b=b, note=serializer.validated_data["note"],
                                        by=request.user)  # fmt: skip
-        pair = people_selectors.keep_apart_pairs(event=event).get(pk=pair.pk)
+        pair = people_selectors.keep_apart_pair(event=event, pair_id=pair.pk)
         return Response(KeepApartOutput(pair, context=serializer_context(request, event)).data,
                         status=status.HTTP_201_CREATED)  # fmt: skip
 

@@ -15,7 +15,6 @@ from core.doorway import enter
 from tournaments import doors, services
 from tournaments.apis.outputs import PlayerOutput, serializer_context
 from tournaments.apis.standings import StandingOutput
-from tournaments.models import Player
 from tournaments.selectors import standings as standings_selectors
 from tournaments.standings import phases as phase_rules
 
@@ -76,8 +75,7 @@ class EventPhasesApi(APIView):
         )  # fmt: skip
 
     def _answer(self, event) -> Response:
-        event.refresh_from_db(fields=["planned_rounds", "phase_count", "top_cut_size", "status"])
-        rows = standings_selectors.event_phases(event=event)
+        event, rows = standings_selectors.event_phases_now(event_id=event.pk)
         return Response(self.OutputSerializer({"event": event.pk, "planned_rounds": event.planned_rounds,
                                                "phases": rows}).data)  # fmt: skip
 
@@ -173,9 +171,10 @@ class PhaseStandingsApi(APIView):
         from the results as they stand)."""
         event = enter(request, doors.EVENT, event_id)
         phase = enter(request, doors.PHASE, event, number)
-        table, went_on = standings_selectors.phase_standings(event=event, number=number)
-        players = Player.objects.in_bulk([s.player_id for s in table])
-        lines = [{**s._asdict(), "player": players[s.player_id], "advanced": s.player_id in went_on} for s in table]
+        lines = [
+            {**row, "advanced": row["went_on"]}
+            for row in standings_selectors.phase_standing_rows(event=event, number=number)
+        ]
         answer = {"event": event.pk, "phase": phase, "standings": lines}
         return Response(self.OutputSerializer(answer, context=serializer_context(request, event)).data)
 

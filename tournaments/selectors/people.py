@@ -493,3 +493,16 @@ def withheld_tables(*, round_: Round) -> set[int]:
 def keep_apart_pairs(*, event: Event) -> QuerySet[KeepApart]:
     """The event's keep-apart pairs with both players (one query)."""
     return KeepApart.objects.filter(event=event).select_related("player_a", "player_b").order_by("id")
+
+
+def keep_apart_pair(*, event: Event, pair_id: int) -> KeepApart:
+    """One keep-apart pair of the event with both players (``DoesNotExist`` otherwise): one query."""
+    return keep_apart_pairs(event=event).get(pk=pair_id)
+
+
+def registered_players_by_name(*, event: Event) -> list[tuple[int, str]]:
+    """The event's registered players as (id, name), by name: one query (the keep-apart form's choices)."""
+    rows = Registration.objects.filter(event=event, status=Registration.Status.REGISTERED).values_list(
+        "player_id", "player__display_name"
+    )
+    return sorted(rows, key=lambda row: (row[1].casefold(), row[0]))

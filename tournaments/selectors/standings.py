@@ -219,3 +219,20 @@ def phase_operations(*, event: Event, results_missing: bool) -> PhaseOperations 
         and rounds_paired < event.planned_rounds
     )
     return PhaseOperations(rows=rows, advance=advance, advancing=advancing, undo=undo, next_round_waits=waits)
+
+
+def phase_standing_rows(*, event: Event, number: int) -> list[dict]:
+    """Phase ``number``'s standings for pages and the API: each engine row as a dict with its ``player`` (a Player)
+    and ``went_on`` (the player advanced from the phase).  One query more than :func:`phase_standings`."""
+    from tournaments.models import Player
+
+    table, went_on = phase_standings(event=event, number=number)
+    players = Player.objects.in_bulk([s.player_id for s in table])
+    return [{**s._asdict(), "player": players[s.player_id], "went_on": s.player_id in went_on} for s in table]
+
+
+def event_phases_now(*, event_id: int) -> tuple[Event, list[PhaseRow]]:
+    """The event as it is now (after a change to its phases) and its phases: as :func:`event_phases`, one query
+    more."""
+    event = Event.objects.get(pk=event_id)
+    return event, event_phases(event=event)

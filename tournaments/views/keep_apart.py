@@ -19,9 +19,7 @@ from tournaments.selectors import people as people_selectors
 @login_required
 def keep_apart(request: HttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
-    players = people_selectors.registrations_with_player(event_id=event.pk).filter(status="registered")
-    choices = sorted(((r.player_id, r.player.display_name) for r in players), key=lambda p: p[1].casefold())
-    form = KeepApartForm(request.POST or None, choices=choices)
+    form = KeepApartForm(request.POST or None, choices=people_selectors.registered_players_by_name(event=event))
     if request.method == "POST" and form.is_valid():
         try:
             services.keep_apart_add(

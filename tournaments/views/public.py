@@ -12,7 +12,7 @@ from core.doorway import enter
 from core.htmx import HtmxHttpRequest
 from rules import FORMATS
 from tournaments import doors, filters, policy, selectors
-from tournaments.models import Event, Player, Round
+from tournaments.models import Event, Round
 from tournaments.selectors import cutline as cutline_selectors
 from tournaments.selectors import people as people_selectors
 from tournaments.selectors import standings as standings_selectors
@@ -145,11 +145,7 @@ def public_standings(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     asked = request.GET.get("phase", "")
     phase = phases[int(asked) - 1] if asked.isdigit() and 1 <= int(asked) <= len(phases) else None
     if phase is not None:
-        table, went_on = standings_selectors.phase_standings(event=event, number=phase.number)
-        players = Player.objects.in_bulk([s.player_id for s in table])
-        rows: list[Any] = [
-            {**s._asdict(), "player": players[s.player_id], "went_on": s.player_id in went_on} for s in table
-        ]
+        rows: list[Any] = standings_selectors.phase_standing_rows(event=event, number=phase.number)
         current = event.standings_current
     else:
         standings = selectors.standings_read(event=event)
