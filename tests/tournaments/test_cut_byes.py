@@ -20,7 +20,7 @@ def _tables(round_: Round) -> list[list[int]]:
 
 
 def test_a_top_six_gives_the_two_best_seeds_a_bye_into_the_semi_finals(organiser, api) -> None:
-    event = make_event(organiser, 12, rounds=4)
+    event = make_event(organiser, 12, rounds=3)
     play_swiss(event, organiser)
     seeds = list(Standing.objects.filter(event=event).order_by("rank", "player_id").values_list("player_id", flat=True))
     cut = services.top_cut_start(event=event, by=organiser, size=6)
@@ -34,6 +34,12 @@ def test_a_top_six_gives_the_two_best_seeds_a_bye_into_the_semi_finals(organiser
     assert staff.get(f"/dashboard/events/{event.pk}/").status_code == 200
     page = Client().get(f"/events/{event.pk}/")
     assert page.status_code == 200 and "Quarter-finals" in page.text
+
+    # Until a table is played the cut can be taken back (the byes' results were nobody's): it starts again.
+    services.round_start_undo(event=event, round_number=cut.number, by=organiser)
+    event.refresh_from_db()
+    assert event.top_cut_size == 0
+    cut = services.top_cut_start(event=event, by=organiser, size=6)
 
     report_all(event, organiser)  # the better seed wins: 4 and 3 go through
     semis = services.round_start(event=event, by=organiser)
@@ -53,12 +59,3 @@ def test_a_pod_top_ten_sends_the_two_best_seeds_to_the_final_pod(organiser) -> N
     report_all(event, organiser)
     final = services.round_start(event=event, by=organiser)
     assert sorted(_tables(final)[0]) == sorted([s[0], s[1], s[2], s[3]])
-
-
-def test_a_cut_with_byes_can_be_undone_until_a_table_is_played(organiser) -> None:
-    event = make_event(organiser, 12, rounds=4)
-    play_swiss(event, organiser)
-    cut = services.top_cut_start(event=event, by=organiser, size=6)
-    services.round_start_undo(event=event, round_number=cut.number, by=organiser)
-    event.refresh_from_db()
-    assert event.top_cut_size == 0

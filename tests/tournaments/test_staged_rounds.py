@@ -13,7 +13,7 @@ from tournaments import services
 from tournaments.models import AuditEntry, Event, Round
 from tournaments.services import results
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
