@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from collections.abc import Sequence
 
 from tournaments import standings
 from tournaments.models import Event, Phase, Registration, Round, Seat
@@ -104,12 +105,24 @@ def phases_reached(registrations: list[Registration]) -> dict[int, int]:
 def phase_standings(*, event: Event, number: int) -> tuple[list[standings.Standing], set[int]]:
     """Phase ``number``'s standings as it ended (or stands): the rounds up to its last, without the phase
     ranking; and the players who went on from it.  ``ValueError`` for a phase the event does not have."""
-
-    plan = phase_rules.plan_of(list(Phase.objects.filter(event=event).order_by("number")))
-    last = phase_rules.last_round(plan, number)
+    last = phase_rules.last_round(event_plan(event), number)
     registrations = list(event.registrations.all())
     table = compute_standings(event, registrations, through_round=last, by_phase=False)
     return table, {r.player_id for r in registrations if r.phase > number}
+
+
+def phase_going_on(*, event: Event, number: int, plan: Sequence[phase_rules.PhasePlan] | None = None) -> list[int]:
+    """The players phase ``number``'s rule lets through as the results stand, in standings order: registered, not
+    dropped, in the phase (the advance itself, and the dashboard's preview of it)."""
+    plan = event_plan(event) if plan is None else plan
+    registrations = list(event.registrations.all())
+    table = compute_standings(event, registrations, through_round=phase_rules.last_round(plan, number), by_phase=False)
+    eligible = [
+        r.player_id
+        for r in registrations
+        if r.status == Registration.Status.REGISTERED and not r.dropped and r.phase >= number
+    ]
+    return phase_rules.advancing(table, plan[number - 1], eligible=eligible)
 
 
 def event_plan(event: Event) -> list[phase_rules.PhasePlan]:
@@ -207,12 +220,7 @@ def phase_operations(*, event: Event, results_missing: bool) -> PhaseOperations 
             continue
         if rounds_paired >= row.last_round and not results_missing and not over:
             advance = row
-            plan = event_plan(event)
-            table, _ = phase_standings(event=event, number=row.number)
-            registrations = event.registrations.filter(
-                status=Registration.Status.REGISTERED, dropped=False, phase__gte=row.number
-            ).values_list("player_id", flat=True)
-            advancing = len(phase_rules.advancing(table, plan[row.number - 1], eligible=list(registrations)))
+            advancing = len(phase_going_on(event=event, number=row.number))
         break
     waits = (
         any(r.status != "advanced" and rounds_paired == r.last_round for r in rows[:-1])

@@ -24,7 +24,7 @@ from core.exceptions import ApplicationError, Conflict, NotFound
 from tournaments import selectors
 from tournaments.models import Event, Phase, Registration, Round
 from tournaments.policy import Action, ensure
-from tournaments.selectors.standings import compute_standings
+from tournaments.selectors.standings import phase_going_on
 from tournaments.services._common import locked_event, missing_message, tables_without_result
 from tournaments.standings import phases as rules
 
@@ -174,13 +174,7 @@ def phase_advance(*, event: Event, number: int, by) -> list[int]:
         missing = tables_without_result(event)
         if missing:
             raise Conflict(missing_message(missing), code="round_incomplete")
-        table = compute_standings(event, list(event.registrations.all()), through_round=last, by_phase=False)
-        eligible = list(
-            Registration.objects.filter(
-                event=event, status=Registration.Status.REGISTERED, dropped=False, phase__gte=number
-            ).values_list("player_id", flat=True)
-        )
-        going_on = rules.advancing(table, plan[number - 1], eligible=eligible)
+        going_on = phase_going_on(event=event, number=number, plan=plan)
         if not going_on:
             raise Conflict(f"No player qualifies for {phases[number].name} ({phase.name}: "
                            f"{plan[number - 1].rule_text()}).", code="nobody_advances")  # fmt: skip

@@ -452,12 +452,12 @@ def _start_swiss_round(
         result = pairing.pair_round(
             engine_entrants, table_size=table_size, round_number=number, seed=seed,
             fixed_tables=fixed, assigned_byes=assigned, leftovers=event.pod_leftovers, seeding=seeding,
-            keep_apart=[(a, b) for a, partners in apart.items() for b in partners if a < b],
+            keep_apart=apart,
         )  # fmt: skip
     except pairing.PairingError as exc:
         raise Conflict(f"Round {number} cannot be paired: {exc}.", code="pairing_impossible") from None
     if apart:
-        result = _real_rematches(result, entrants, apart)
+        result = _real_rematches(result, entrants)
     if result.rematches and table_size.is_one_vs_one and not allow_rematches:
         raise Conflict(
             f"No pairing of round {number} avoids every rematch: the best one has {result.rematches}. "
@@ -594,36 +594,27 @@ def _repeat_pairs(tables: list[list[int]], met) -> set[tuple[int, int]]:
     }
 
 
-def _keep_apart(event: Event) -> dict[int, set[int]]:
-    """The event's keep-apart pairs, both ways (:mod:`tournaments.services.keep_apart`): one query."""
-    apart: dict[int, set[int]] = defaultdict(set)
-    for a, b in KeepApart.objects.filter(event=event).values_list("player_a_id", "player_b_id"):
-        apart[a].add(b)
-        apart[b].add(a)
-    return apart
+def _keep_apart(event: Event) -> list[tuple[int, int]]:
+    """The event's keep-apart pairs, lower id first (:mod:`tournaments.services.keep_apart`): one query."""
+    return list(KeepApart.objects.filter(event=event).values_list("player_a_id", "player_b_id"))
 
 
-def _real_rematches(result: pairing.Pairing, entrants: list[pairing.Entrant], apart: dict[int, set[int]]):
-    """The engine saw kept-apart players as opponents already met: count only the real rematches, and say
-    ``keep_apart`` (not ``rematch``) on the seats of a kept-apart pair seated together who never met."""
-    met = {e.id: e.opponents for e in entrants}
-    reasons = dict(result.reasons)
-    rematches = 0
-    for table in result.tables:
-        seats = table.seats
-        for i, p in enumerate(seats):
-            for q in seats[i + 1 :]:
-                if q in met.get(p, ()):
-                    rematches += 1
-    for table in result.tables:
-        for p in table.seats:
-            codes = reasons.get(p, ())
-            if "rematch" not in codes:
-                continue
-            others = [q for q in table.seats if q != p]
-            if not any(q in met.get(p, ()) for q in others):
-                reasons[p] = tuple(c for c in codes if c != "rematch") + ("keep_apart",)
-    return dataclasses.replace(result, rematches=rematches, reasons=reasons)
+def _real_rematches(result: pairing.Pairing, entrants: list[pairing.Entrant]) -> pairing.Pairing:
+    """The engine counted a kept-apart pair seated together as a rematch: count only the real ones (the pairs that
+    met before, as either remembers it), and say ``keep_apart`` rather than ``rematch`` on the seats of a player
+    whose table holds no one they met."""
+    met: dict[int, set[int]] = defaultdict(set)
+    for e in entrants:
+        for o in e.opponents:
+            met[e.id].add(o)
+            met[o].add(e.id)
+    real = _repeat_pairs([list(t.seats) for t in result.tables], met)
+    in_real = {p for pair in real for p in pair}
+    reasons = {
+        p: (*(c for c in codes if c != "rematch"), "keep_apart") if "rematch" in codes and p not in in_real else codes
+        for p, codes in result.reasons.items()
+    }
+    return dataclasses.replace(result, rematches=len(real), reasons=reasons)
 
 
 def _entrants(event: Event, registrations: list[Registration], active: list[Registration]) -> list[pairing.Entrant]:
