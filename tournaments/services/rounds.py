@@ -327,7 +327,6 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
             event, number=number, stage=Round.Stage.TOP_CUT, seed=0, objective=None, rematches=0,
             tables=list(enumerate(tables, start=1)), byes=[], info=info,
         )  # fmt: skip
-        _settle_cut_byes(round_)
         event.top_cut_size = size
         event.save(update_fields=["top_cut_size"])
         events.record(
@@ -388,16 +387,6 @@ def _current_swiss_round(event: Event, round_number: int) -> tuple[Event, Round]
     if round_.stage != Round.Stage.SWISS:
         raise Conflict("Top-cut tables follow the seeds: they cannot be re-paired or swapped.", code="top_cut_round")
     return event, round_
-
-
-def _settle_cut_byes(round_: Round) -> None:
-    """A cut bye (a top seed alone at a table of the cut's first round, :func:`topcut.cut_byes`) is won at once: the
-    seat placed 1st (no points: the cut scores nothing) and the table's result recorded as a bye."""
-    alone = [pod for pod in round_.pods.filter(is_bye=False).prefetch_related("seats") if len(pod.seats.all()) == 1]
-    if not alone:
-        return
-    Seat.objects.filter(pod__in=alone).update(placement=1, points=0)
-    PodResult.objects.bulk_create([PodResult(pod=pod, source=PodResult.Source.BYE) for pod in alone])
 
 
 def _ensure_untouched(round_: Round, pods) -> None:
@@ -548,15 +537,18 @@ def _write_round(
             rank_before=i.rank, cut_seed=i.cut_seed, reasons=list(i.reasons), **result,
         )  # fmt: skip
 
+    # A table of one is a cut bye (a top seed skipping the cut's first round, :func:`topcut.cut_byes`): won at
+    # once, with no points (the cut scores nothing), its result a bye's.
+    alone = [pod for pod, (_, players) in zip(pods, tables, strict=True) if len(players) == 1]
     seats = [
-        seat(pod, player_id, order)
+        seat(pod, player_id, order, **({"placement": 1, "points": 0} if len(players) == 1 else {}))
         for pod, (_, players) in zip(pods, tables, strict=True)
         for order, player_id in enumerate(players, start=1)
     ]
     seats += [seat(pod, p, 1, placement=1, points=bye_points) for pod, p in zip(bye_pods, byes, strict=True)]
     Seat.objects.bulk_create(seats)
     PodResult.objects.bulk_create(
-        [PodResult(pod=pod, reported_by=None, source=PodResult.Source.BYE) for pod in bye_pods]
+        [PodResult(pod=pod, reported_by=None, source=PodResult.Source.BYE) for pod in bye_pods + alone]
     )
     return round_
 
