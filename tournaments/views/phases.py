@@ -25,8 +25,9 @@ def event_phases(request: HttpRequest, event_id: int) -> HttpResponse:
         preset = request.POST.get("preset")
         try:
             if preset:
-                services.event_phases_set(event=event, by=request.user, preset=preset)
-                messages.success(request, "The Play! Pokémon two-day plan is set: 9 rounds, then 5 for 19+ points.")
+                rows = services.event_phases_set(event=event, by=request.user, preset=preset)
+                plan = "; then ".join(f"{p.name}, {p.rounds} rounds" for p in rows)
+                messages.success(request, f"The plan is set: {plan}.")
                 return redirect("dashboard:event-detail", event_id=event.pk)
             if form.is_valid():
                 plan = form.plan()
