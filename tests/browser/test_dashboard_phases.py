@@ -50,3 +50,33 @@ def test_the_organiser_plans_two_days_and_advances_day_one_from_the_dashboard(
     expect(page.locator(".standings .badge", has_text="went on")).to_have_count(4)
     axe_check(page)
     assert_fits(page)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_staged_round_is_published_and_two_players_kept_apart_from_the_dashboard(
+    new_page, organiser, viewport
+) -> None:
+    event = make_event(organiser, 8, rounds=3)
+    services.event_update(event=event, by=organiser, stage_pairings=True)
+    page = new_page(viewport=viewport, user=organiser)
+
+    page.goto(f"/dashboard/events/{event.pk}/keep-apart/")
+    axe_check(page)
+    assert_fits(page)
+    page.get_by_label("Keep").select_option("P00")
+    page.get_by_label("apart from").select_option("P01")
+    page.get_by_label("Why (for the staff)").fill("siblings")
+    page.get_by_role("button", name="Keep apart").click()
+    expect(page.get_by_text("Kept apart from the next pairing on.")).to_be_visible()
+    expect(page.locator("li", has_text="siblings")).to_have_count(1)
+    axe_check(page)
+
+    services.round_start(event=event, by=organiser)
+    page.goto(f"/dashboard/events/{event.pk}/")
+    banner = page.locator("#staged")
+    expect(banner).to_contain_text("Round 1 is staged")
+    axe_check(page)
+    assert_fits(page)
+    banner.get_by_role("button", name="Publish round 1").click()
+    expect(page.get_by_text("Round 1 is published: players see their tables.")).to_be_visible()
+    expect(page.locator("#staged")).to_have_count(0)
