@@ -26,8 +26,8 @@ def event_phases(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             if preset:
                 rows = services.event_phases_set(event=event, by=request.user, preset=preset)
-                plan = "; then ".join(f"{p.name}, {p.rounds} rounds" for p in rows)
-                messages.success(request, f"The plan is set: {plan}.")
+                described = "; then ".join(f"{p.name}, {p.rounds} rounds" for p in rows)
+                messages.success(request, f"The plan is set: {described}.")
                 return redirect("dashboard:event-detail", event_id=event.pk)
             if form.is_valid():
                 plan = form.plan()
