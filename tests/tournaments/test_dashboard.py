@@ -186,11 +186,18 @@ def test_the_demo_command_creates_an_event_of_each_format(
 ):
     from django.core.management import call_command
 
+    from demo import big_event
+    from floor.models import DeckCheck, JudgeCall
+
     with django_capture_on_commit_callbacks(execute=True):
         call_command("demo")
         call_command("demo")  # idempotent
     # The demo league's nights (finished, in a season) are the leagues tests' business.
-    played = Event.objects.exclude(status=Event.Status.REGISTRATION).filter(season_link__isnull=True)
+    played = (
+        Event.objects.exclude(status=Event.Status.REGISTRATION)
+        .filter(season_link__isnull=True)
+        .exclude(name=big_event.NAME)
+    )
     assert played.count() == 5
     assert set(played.values_list("format", flat=True)) == {
         "master-trainer",
@@ -215,8 +222,20 @@ def test_the_demo_command_creates_an_event_of_each_format(
     assert ability.payload["negated"] is True
     first = next(p for p in duel.state["players"] if p["id"] == ability.payload["player"])
     assert first["abilities_used"] and first["lp"] == 7300
+    # The big event: two phases, byes for the qualified in round 1, round 1 played with a judge call and deck checks,
+    # round 2 staged.
+    regionals = Event.objects.get(name=big_event.NAME)
+    assert [p.name for p in regionals.phases.order_by("number")] == ["Day 1", "Day 2"]
+    assert regionals.stage_pairings and regionals.planned_cut_size == big_event.CUT
+    assert regionals.registrations.count() == big_event.PLAYERS
+    byes = regionals.rounds.get(number=1).pods.filter(is_bye=True)
+    assert sorted(byes.values_list("seats__player__display_name", flat=True)) == sorted(big_event.QUALIFIED)
+    assert regionals.rounds.get(number=2).published_at is None
+    assert JudgeCall.objects.filter(event=regionals, state="resolved").count() == 1
+    assert sorted(DeckCheck.objects.filter(event=regionals).values_list("outcome", flat=True)) == ["ok", "problem"]
     client.login(username="organiser", password="podium-demo")
     assert client.get(reverse("dashboard:event-list")).status_code == 200
+    assert "Round 2 is staged" in client.get(reverse("dashboard:event-detail", args=[regionals.pk])).content.decode()
     # The league: a season of played nights in two formats, its standings, ratings and a meta report.
     season = Season.objects.get(league__name__startswith="Demo")
     assert season.standings_current and season.standings.count() > 10

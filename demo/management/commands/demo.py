@@ -20,7 +20,10 @@ reported the result for them to confirm; that event takes player reports,
 has game scores in round 1, one disputed table in round 2 and a duel in progress at
 another, where a Deck Master's Ability was activated this turn; there the judge
 has given the demo player a warning, which their page shows.  Every demo
-event has a judge (``judge``) and a scorekeeper (``scorekeeper``).  All
+event has a judge (``judge``) and a scorekeeper (``scorekeeper``).
+
+Big events: "Demo · Battle City Regionals" runs over two days (phases) with pre-assigned byes, staged pairings,
+judge calls and deck checks, its round 2 staged for the organiser to publish (:mod:`demo.big_event`).  All
 accounts use the password ``podium-demo``.
 
 Idempotent: events already created by the demo are left as they are (use
@@ -42,6 +45,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 from django.utils.text import slugify
 
+from demo.big_event import big_event_demo
 from demo.league import league_demo, league_demo_reset
 from rules import FORMATS
 from tournaments import services
@@ -220,6 +224,13 @@ class Command(BaseCommand):
             if slug == FEATURED:
                 self._featured_table(event, user)
         self._registration_event(user)
+        # The big event: two days, pre-assigned byes, staged pairings, judge calls and deck checks.
+        self._account("judge")
+        _big, summary = big_event_demo(
+            organiser=user, player_user=player_user, judge_username="judge", names=NAMES, rng=rng,
+            today=timezone.localdate(),
+        )  # fmt: skip
+        self.stdout.write(summary)
         # A league with a season of played nights in two formats: standings, ratings, the meta report.  Before
         # the staff are added, so its nights get the same staff as every demo event on the first run.
         for username in STAFF_USERS:
