@@ -98,7 +98,7 @@ def test_an_organiser_runs_an_event_from_the_dashboard(new_page, organiser):
     winner = _report(page, 1, ["1", "2", "3", "4"])
     expect(table_1).to_contain_text("reported")
     expect(table_1.get_by_role("alert")).to_have_count(0)
-    expect(page.locator("#round-status")).to_have_text("1 table(s) to report")
+    expect(page.locator("#round-status")).to_have_text("1 table to report")
     expect(page.locator("#standings tbody tr").first).to_contain_text(winner)  # the standings followed
     expect(page.locator("#dashboard-announcer")).to_have_text("Recorded the result of table 1.")
     _report(page, 2, ["2", "1", "3", "4"])

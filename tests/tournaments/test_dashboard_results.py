@@ -104,7 +104,7 @@ def test_a_result_answer_also_refreshes_the_round_count_and_the_standings(browse
     winner = seats[0].player.display_name
     standings = html[html.index('id="standings"') :]
     assert winner in standings and "updating" not in standings
-    assert '<span id="round-status" hx-swap-oob="true"><span class="muted">1 table(s) to report' in html
+    assert '<span id="round-status" hx-swap-oob="true"><span class="muted">1 table to report' in html
     assert "Recorded the result of table 1." in html  # for the page's live region
 
 
