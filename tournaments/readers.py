@@ -47,6 +47,8 @@ MOVES_STANDINGS: dict[str, Callable[[DomainEvent], bool]] = {
     DomainAction.ROUND_REPAIRED: _always,
     DomainAction.ROUND_SWAPPED: _when("byes"),
     DomainAction.ROUND_UNDONE: _when("byes"),
+    # A staged round's byes are left out of the stored standings until it is published.
+    DomainAction.ROUND_PUBLISHED: _when("byes"),
     # Phases: who reached the next phase ranks above everyone else.
     DomainAction.PHASE_ADVANCED: _always,
     DomainAction.PHASE_ADVANCE_UNDONE: _always,

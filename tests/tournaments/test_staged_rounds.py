@@ -106,3 +106,19 @@ def test_undoing_the_cut_s_first_round_ends_the_cut_so_it_can_start_again(organi
     assert event.top_cut_size == 0 and not event.rounds.filter(stage=Round.Stage.TOP_CUT).exists()
     again = services.top_cut_start(event=event, by=organiser, size=8)
     assert again.pods.count() == 4
+
+
+def test_a_staged_round_s_bye_counts_in_the_stored_standings_only_once_published(organiser) -> None:
+    """The stored standings (public pages, API, overlays) would give a staged round away by its bye."""
+    event = make_event(organiser, 7, rounds=3)
+    services.event_update(event=event, by=organiser, stage_pairings=True)
+    round_ = services.round_start(event=event, by=organiser)
+    bye = round_.seats.get(pod__is_bye=True).player_id
+    services.standings_recompute(event_id=event.pk)
+    assert not event.standings.filter(points__gt=0).exists()
+
+    services.round_publish(event=event, round_number=1, by=organiser)
+    event.refresh_from_db()
+    assert event.results_version > event.standings_version  # the publish moved the standings
+    services.standings_recompute(event_id=event.pk)
+    assert list(event.standings.filter(points__gt=0).values_list("player_id", "byes")) == [(bye, 1)]

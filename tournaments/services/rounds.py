@@ -213,7 +213,11 @@ def round_publish(*, event: Event, round_number: int, by) -> Round:
             raise Conflict(f"Round {round_number} is already published.", code="round_published")
         round_.published_at = timezone.now()
         round_.save(update_fields=["published_at"])
-        events.record(event=event, by=by, action=DomainAction.ROUND_PUBLISHED, subject=f"Round {round_number}")
+        # Its byes count in the stored standings from now on (a staged round's are left out of them).
+        byes = round_.pods.filter(is_bye=True).count()
+        events.record(
+            event=event, by=by, action=DomainAction.ROUND_PUBLISHED, subject=f"Round {round_number}", byes=byes
+        )
     return round_
 
 

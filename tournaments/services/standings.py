@@ -106,14 +106,18 @@ def standings_recompute(*, event_id: int) -> int:
     version; computes without holding any lock; then replaces the stored rows
     in one short transaction under a lock of its own (never the event row's
     lock, which reports take).  Safe to run twice or concurrently: a run whose
-    version is older than the stored standings' writes nothing.
+    version is older than the stored standings' writes nothing.  A staged round
+    (not yet published) is left out: its byes count once it is published.
     """
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return 0  # deleted since the task was queued: nothing to do
     version = event.results_version
     registrations = list(event.registrations.all())
-    table = compute_standings(event, registrations)
+    # A staged round (only ever the latest) is the staff's until published: its byes would show it.
+    staged = event.rounds.filter(published_at__isnull=True).order_by("number").values_list("number", flat=True)
+    first_staged = staged.first()
+    table = compute_standings(event, registrations, through_round=None if first_staged is None else first_staged - 1)
     with transaction.atomic():
         _lock_standings_writes(event_id)
         stored = Event.objects.filter(pk=event_id).values_list("standings_version", flat=True).first()
