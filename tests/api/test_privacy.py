@@ -18,6 +18,8 @@ from rest_framework.test import APIClient
 from decks import services as deck_services
 from decks.models import DeckVersion
 from tournaments import services
+from tournaments.services import entry as entry_services
+from tournaments.services import registrations as registration_services
 from tournaments.services import staff as staff_services
 
 pytestmark = pytest.mark.django_db
@@ -176,3 +178,23 @@ def test_me_answers_only_the_signed_in_players_own_events(world, anon_api):
     assert [e["registration"]["id"] for e in mine["upcoming"]] == [ash.pk]
     nobody = _client_for(users["judy"]).get("/api/v1/me/").json()
     assert nobody == {"username": "judy", "player": None, "upcoming": [], "running": [], "past": []}
+
+
+def test_a_registrations_stream_consent_and_entry_fee_are_the_players_and_the_registration_staffs_only(
+    world, organiser, anon_api
+):
+    event, ash, gary, users, _ = world
+    registration_services.registration_stream_consent_set(registration=ash, by=organiser, stream_opt_out=True)
+    entry_services.registration_mark_paid(registration=ash, by=organiser)
+
+    def ash_seen_by(client) -> dict:
+        rows = client.get(f"/api/v1/events/{event.pk}/registrations/").json()["results"]
+        row = next(r for r in rows if r["player"]["display_name"] == "Ash")
+        return {k: row[k] for k in ("stream_opt_out", "paid", "paid_at")}
+
+    hidden = {"stream_opt_out": None, "paid": None, "paid_at": None}
+    assert ash_seen_by(anon_api) == hidden
+    assert ash_seen_by(_client_for(users["misty"])) == hidden
+    for reader in (organiser, users["ash"]):
+        seen = ash_seen_by(_client_for(reader))
+        assert seen["stream_opt_out"] is True and seen["paid"] is True and seen["paid_at"]

@@ -57,7 +57,10 @@ def test_the_player_opts_out_on_the_api_and_the_audit_trail_keeps_who_did_it(yug
     refused = outsider_api.post(_consent_url(yugi), {"stream_opt_out": False}, format="json")
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "permission_denied"
     assert anon_api.post(_consent_url(yugi), {"stream_opt_out": False}, format="json").status_code == 401
+    # The consent is the player's and the registration staff's business: the public list doesn't show it.
     listed = anon_api.get(f"/api/v1/events/{yugi.event_id}/registrations/").json()["results"]
+    assert {r["player"]["display_name"]: r["stream_opt_out"] for r in listed}["Yugi"] is None
+    listed = client.get(f"/api/v1/events/{yugi.event_id}/registrations/").json()["results"]
     assert {r["player"]["display_name"]: r["stream_opt_out"] for r in listed}["Yugi"] is True
 
 

@@ -4,11 +4,13 @@ registrations), and who reads them.
 Privacy: a player's id from outside Podium (``external_id``: a Pokémon Player
 ID, a Konami ID) is shown to the player themselves and to the event's staff who
 manage its registrations (site staff everywhere); anyone else reads ``null``.
+So are a registration's stream consent (``stream_opt_out``) and entry fee (``paid``, ``paid_at``).
 Serializers learn who is asking from their context (:func:`serializer_context`).
 """
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
@@ -353,15 +355,19 @@ class RegistrationOutput(serializers.Serializer):
     late_entry_round = serializers.IntegerField(allow_null=True, help_text="Late entry: first round paired in.")
     missed_rounds = serializers.IntegerField(help_text="Rounds lost by entering late.")
     fixed_table = serializers.IntegerField(allow_null=True)
-    stream_opt_out = serializers.BooleanField(
-        help_text="The player opted out of being streamed: no stream station shows a table they sit at."
+    stream_opt_out = serializers.SerializerMethodField(
+        help_text="The player opted out of being streamed: no stream station shows a table they sit at. Shown to "
+        "the player and to the staff who manage the event's registrations, null for everyone else."
     )
     assigned_byes = serializers.SerializerMethodField(help_text="Rounds the organiser gave this player a bye.")
     lottery_rank = serializers.IntegerField(
         allow_null=True, help_text="The place in the lottery's drawn order (1 = drawn first); null: not drawn."
     )
-    paid = serializers.SerializerMethodField(help_text="The entry fee is marked paid.")
-    paid_at = serializers.DateTimeField(allow_null=True, help_text="When staff marked the entry fee paid.")
+    paid = serializers.SerializerMethodField(
+        help_text="The entry fee is marked paid. Shown to the player and to the staff who manage the event's "
+        "registrations, null for everyone else."
+    )
+    paid_at = serializers.SerializerMethodField(help_text="When staff marked the entry fee paid (null as `paid`).")
     warnings = serializers.SerializerMethodField(
         help_text="What refuses nothing but is worth knowing: `overlapping_event` (the player also holds or seeks "
         "a place at another event on the same day). Given where the registration is made and in the event's list."
@@ -370,8 +376,18 @@ class RegistrationOutput(serializers.Serializer):
     def get_assigned_byes(self, registration) -> list[int]:
         return people_selectors.registration_byes(registration=registration)
 
-    def get_paid(self, registration) -> bool:
-        return registration.paid_at is not None
+    def _private(self, registration) -> bool:
+        """Consent and payment are the player's and the staff's business, not the public's."""
+        return bool(self.context.get("private")) or policy.is_player(self.context.get("viewer"), registration.player)
+
+    def get_stream_opt_out(self, registration) -> bool | None:
+        return registration.stream_opt_out if self._private(registration) else None
+
+    def get_paid(self, registration) -> bool | None:
+        return registration.paid_at is not None if self._private(registration) else None
+
+    def get_paid_at(self, registration) -> datetime.datetime | None:
+        return registration.paid_at if self._private(registration) else None
 
     @extend_schema_field(EntryWarningOutput(many=True))
     def get_warnings(self, registration) -> list[dict[str, Any]]:
