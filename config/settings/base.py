@@ -359,6 +359,8 @@ LANGUAGES = [
     ("fr", "Français"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+#: Podium's named date and time formats per language, over Django's (config/formats).
+FORMAT_MODULE_PATH = ["config.formats"]
 #: The switcher's choice (django.views.i18n.set_language) lasts a year, for visitors without an account too.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
