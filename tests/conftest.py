@@ -21,7 +21,8 @@ from tests.support.catalogue import (  # noqa: F401 (fixtures, for every test)
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
-def pytest_configure(config):
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues():
     """The translations' catalogues compiled (``.mo`` files are not committed; bin/setup compiles them too): the ones
     whose ``.po`` changed since, or never compiled.  Each process may do it; a catalogue is replaced whole."""
     from core.catalogues import compile_stale
