@@ -6,6 +6,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.selectors import Person
@@ -50,7 +51,7 @@ class SignUpForm(UserCreationForm):
 
 def language_choices() -> list[tuple[str, str]]:
     """Podium's languages, each by its own name, after "follow the browser" (blank)."""
-    return [("", _("My browser's language")), *settings.LANGUAGES]
+    return [("", gettext("My browser's language")), *settings.LANGUAGES]
 
 
 class LanguageForm(forms.Form):

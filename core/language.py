@@ -30,6 +30,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.cache import cache_page
 from django.views.i18n import JavaScriptCatalog
@@ -122,6 +123,12 @@ class LanguageMiddleware(LocaleMiddleware):
         request.language_choice = choice  # type: ignore[attr-defined]
         translation.activate(choice.language())
         request.LANGUAGE_CODE = translation.get_language()
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        response = super().process_response(request, response)  # Content-Language, Vary: Accept-Language
+        if not request.path.startswith("/api/"):  # the language cookie (and the session's setting) chose it too
+            patch_vary_headers(response, ("Cookie",))
+        return response
 
     def process_view(self, request: HttpRequest, view_func: Any, view_args: Any, view_kwargs: Any) -> None:
         match = request.resolver_match
