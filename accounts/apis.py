@@ -1,5 +1,5 @@
 """REST API of accounts: sign-up for a phone app or a bot (the token comes back with the new account), and
-``GET /api/v1/me/``: the signed-in player's events, with their current table and their opponents' deck status.
+``GET /api/v1/me/``: the signed-in player's language and events, with their current table and their opponents' deck status.
 
 The player's own view sits here, above the tournaments and decks apps it reads from (neither reads the other's
 deck statuses); it reuses the tournaments API's serializers for events, registrations and reports."""
@@ -11,6 +11,7 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -21,6 +22,7 @@ from accounts import selectors, services
 from accounts.forms import SignUpForm
 from core.api import BODY, SIGNED_IN, error_responses
 from core.auth import TokenAuthentication
+from core.language import LANGUAGE_CODES, remember_account_language
 from core.throttling import SignUpThrottle
 from decks.models import DeckVersion
 from tournaments import selectors as tournament_selectors
@@ -212,13 +214,22 @@ class MyEventOutput(serializers.Serializer):
 
 
 class MeApi(APIView):
-    """You, for a phone app or a bot: your player and your events with your current table."""
+    """You, for a phone app or a bot: your language setting, your player and your events with your current table;
+    ``PATCH`` changes your language."""
 
     permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="MeUpdate")
+    class InputSerializer(serializers.Serializer):
+        language = serializers.ChoiceField(
+            choices=LANGUAGE_CODES, allow_blank=True,
+            help_text="The language Podium speaks to you in; blank: your browser's.",
+        )  # fmt: skip
 
     @extend_schema_serializer(component_name="Me")
     class OutputSerializer(serializers.Serializer):
         username = serializers.CharField()
+        language = serializers.CharField(help_text="Your language setting; blank: your browser's.")
         player = PlayerOutput(allow_null=True, help_text="Your player profile; null until you first register.")
         upcoming = MyEventOutput(many=True)
         running = MyEventOutput(many=True)
@@ -229,6 +240,7 @@ class MeApi(APIView):
         player = tournament_selectors.player_of(request.user)
         answer: dict[str, Any] = {
             "username": request.user.get_username(),
+            "language": selectors.account_language(request.user),
             "player": player,
             "upcoming": [],
             "running": [],
@@ -245,6 +257,18 @@ class MeApi(APIView):
                     self._entry(registration, player, running=key == "running") for registration in registrations
                 ]
         return Response(self.OutputSerializer(answer, context=serializer_context(request)).data)
+
+    @extend_schema(
+        request=InputSerializer, responses={200: OutputSerializer, **error_responses(*SIGNED_IN, *BODY)}
+    )
+    def patch(self, request: Request) -> Response:
+        """Change your settings: ``language``."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        language = services.account_language_set(user=request.user, language=serializer.validated_data["language"])
+        if isinstance(request.successful_authenticator, SessionAuthentication):  # this session speaks it at once
+            remember_account_language(request._request, language)
+        return self.get(request)
 
     @staticmethod
     def _entry(registration: Registration, player: Player, *, running: bool) -> dict:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.selectors import Person
 from tournaments import words
@@ -26,17 +29,40 @@ class SignUpForm(UserCreationForm):
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
+    language = forms.ChoiceField(
+        choices=lambda: language_choices(),
+        required=False,
+        label=_("Language"),
+        help_text=_("The language Podium speaks to you in, on every device you sign in on."),
+    )
+
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
 
-    field_order = ("username", "display_name", "email", "password1", "password2")
+    field_order = ("username", "display_name", "email", "password1", "password2", "language")
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
         if email and get_user_model().objects.filter(email__iexact=email).exists():
             raise forms.ValidationError("An account already uses this address: sign in, or reset its password.")
         return email
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """Podium's languages, each by its own name, after "follow the browser" (blank)."""
+    return [("", gettext("My browser's language")), *settings.LANGUAGES]
+
+
+class LanguageForm(forms.Form):
+    """The account's language setting (``/me/``)."""
+
+    language = forms.ChoiceField(
+        choices=lambda: language_choices(),
+        required=False,
+        label=_("Language"),
+        help_text=_("The language Podium speaks to you in, on every device you sign in on."),
+    )
 
 
 class ClaimForm(forms.Form):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Q
 
+from accounts.models import Preferences
 from decks import selectors as deck_selectors
 from tournaments import policy
 from tournaments.models import Event, EventStaff, Player, Registration, ResultReport, Seat, Standing
@@ -286,3 +287,10 @@ def player_table(*, event: Event, player: Player) -> PlayerTable | None:
         answered=bool(report and any(r.player_id == player.pk for r in report.responses.all())),
         report_placements={int(k): v for k, v in report.placements.items()} if report else {},
     )
+
+
+def account_language(user) -> str:
+    """The account's language setting ("" : none chosen, it follows the browser)."""
+    if not (user and user.is_authenticated):
+        return ""
+    return Preferences.objects.filter(user=user).values_list("language", flat=True).first() or ""

@@ -7,19 +7,24 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Field
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from knox.models import AuthToken
+
+from accounts.models import Preferences
 
 from core.exceptions import ApplicationError
 from tournaments.services import events, registrations
 
 
-def account_sign_up(*, username: str, password: str, email: str = "", display_name: str = ""):
-    """A new account with its player profile (named ``display_name``, or the username).
+def account_sign_up(*, username: str, password: str, email: str = "", display_name: str = "", language: str = ""):
+    """A new account with its player profile (named ``display_name``, or the username), and its language when
+    one is chosen (:func:`account_language_set`).
 
     The caller has validated the input with :class:`accounts.forms.SignUpForm`
     (a free username, a free address, a password the validators accept).
@@ -27,6 +32,8 @@ def account_sign_up(*, username: str, password: str, email: str = "", display_na
     with transaction.atomic():
         user = get_user_model().objects.create_user(username=username, email=email, password=password)
         registrations.player_for_user(user, display_name=display_name)
+        if language:
+            account_language_set(user=user, language=language)
     return user
 
 
@@ -76,3 +83,20 @@ def account_tokens_revoke(*, user) -> int:
     :mod:`accounts.passwords`); returns how many there were."""
     deleted, _ = AuthToken.objects.filter(user=user).delete()
     return deleted
+
+
+def account_language_set(*, user, language: str) -> str:
+    """The account's language: one of ``settings.LANGUAGES`` (``pt-BR`` is read as ``pt-br``), or "" to follow the
+    browser.  Returns the language kept."""
+    from core.language import supported
+
+    wanted = language.strip()
+    kept = supported(wanted) if wanted else ""
+    if wanted and kept.lower() != wanted.lower():
+        raise ApplicationError(
+            _("Podium does not speak %(language)s: choose one of %(languages)s.")
+            % {"language": wanted, "languages": ", ".join(code for code, _name in settings.LANGUAGES)},
+            field="language",
+        )
+    Preferences.objects.update_or_create(user=user, defaults={"language": kept})
+    return kept

@@ -8,6 +8,7 @@ app_name = "accounts"
 
 urlpatterns = [
     path("me/", views.me, name="me"),
+    path("me/language/", views.language_setting, name="language"),
     path("claim/", views.claim, name="claim"),
     path("claim/<str:code>/", views.claim, name="claim-link"),
     path("events/<int:event_id>/check-in/", views.check_in, name="check-in"),

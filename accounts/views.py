@@ -27,14 +27,19 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django.views.i18n import set_language
 
 from accounts import panels, selectors, services
-from accounts.forms import ClaimForm, SignUpForm
+from accounts.forms import ClaimForm, LanguageForm, SignUpForm
 from core.doorway import enter
 from core.exceptions import ApplicationError
 from core.exceptions import PermissionDenied as ServicePermissionDenied
 from core.htmx import HtmxHttpRequest
+from core.language import SESSION_KEY as LANGUAGE_SESSION_KEY
+from core.language import remember_account_language, supported
 from core.throttling import SignUpThrottle
 from leagues import views as league_views
 from tournaments import doors
@@ -72,7 +77,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         throttle = SignUpThrottle()
         if not throttle.allow_request(request, None):
             return _signup_throttled(request, target, throttle.wait() or 1.0)
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(request.POST or None, initial={"language": translation.get_language()})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = services.account_sign_up(
@@ -80,6 +85,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             password=data["password1"],
             email=data["email"],
             display_name=data["display_name"],
+            language=data.get("language", ""),
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.player.display_name}: your account is ready.")
@@ -99,6 +105,31 @@ def _signup_throttled(request: HttpRequest, target: str, wait: float) -> HttpRes
     response = render(request, "registration/signup.html", context, status=429)
     response["Retry-After"] = str(math.ceil(wait))
     return response
+
+
+@require_POST
+def language_switch(request: HttpRequest) -> HttpResponse:
+    """The language switcher of every page: Django's ``set_language`` (the language cookie, then back to ``next``),
+    and for a signed-in account its language setting too (which comes before the cookie: :mod:`core.language`)."""
+    response = set_language(request)
+    chosen = supported(request.POST.get("language", ""))
+    if request.user.is_authenticated and chosen:
+        services.account_language_set(user=request.user, language=chosen)
+        remember_account_language(request, chosen)
+    return response
+
+
+@login_required
+@require_POST
+def language_setting(request: HttpRequest) -> HttpResponse:
+    """The account's language, from ``/me/`` (blank: follow the browser)."""
+    form = LanguageForm(request.POST)
+    if form.is_valid():
+        language = services.account_language_set(user=request.user, language=form.cleaned_data["language"])
+        remember_account_language(request, language)
+        translation.activate(language or translation.get_language())
+        messages.success(request, _("Your language setting is saved."))
+    return redirect("accounts:me")
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
@@ -189,6 +220,8 @@ def me(request: HttpRequest) -> HttpResponse:
         "staffed": selectors.staffed_events(request.user),
         # Seasons and ratings: the leagues app reads and draws them.
         "leagues": league_views.player_league_context(player) if player is not None else None,
+        # The account's language as its session keeps it (core.language): no query.
+        "language_form": LanguageForm(initial={"language": request.session.get(LANGUAGE_SESSION_KEY, "")}),
     }
     return render(request, "accounts/me.html", context)
 

@@ -5,8 +5,9 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts import views as account_views
 from accounts.apis import MeApi, SignUpApi, TokenCreateApi, TokenRevokeAllApi, TokenRevokeApi
-from core import health, metrics
+from core import health, language, metrics
 from core.api import SchemaNegotiation, UnknownApi
 
 #: The one exception to the Content-Security-Policy: the API docs page (drf-spectacular's Swagger UI) has inline
@@ -43,6 +44,13 @@ urlpatterns = [
     path("health/ready/", health.ready, name="health-ready"),
     # For Prometheus (core.metrics): only with PODIUM_METRICS_TOKEN or PODIUM_METRICS_NETWORKS, else 404.
     path("metrics", metrics.metrics, name="metrics"),
+    # The language switcher (every page's footer) and the scripts' translations, one URL per language.
+    path("language/", account_views.language_switch, name="set-language"),
+    re_path(
+        rf"^jsi18n/(?P<language>{'|'.join(language.LANGUAGE_CODES)})/$",
+        language.javascript_catalogue,
+        name="javascript-catalogue",
+    ),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
     path("", include(("floor.urls", "floor"))),
     path("", include("accounts.urls")),

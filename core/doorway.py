@@ -49,7 +49,7 @@ class Door[T]:
     ("Event" → "Event 12 does not exist."); ``hidden(request, obj)`` answers 404 as if it did not exist;
     ``refusal(request, obj)`` is the policy's sentence when the request may not go on, None when it may.
     ``missing`` says it otherwise, formatted with the ids ("Event {0.pk} has no station {1!r}."), and ``code`` is
-    the API's error code for it.
+    the API's error code for it.  ``entered(request, obj)``, when given, is told that the request was let in.
     """
 
     what: str
@@ -58,6 +58,9 @@ class Door[T]:
     hidden: Callable[[Any, T], bool] = field(default=_shown)
     missing: str | None = None
     code: str = "not_found"
+    #: Called with ``(request, obj)`` once the request is let in (an event's pages take its default language:
+    #: :func:`core.language.event_entered`).
+    entered: Callable[[Any, T], None] | None = None
 
     def asking(self, refusal: Refusal) -> Door[T]:
         """The same object behind another of the policy's questions."""
@@ -92,6 +95,8 @@ def enter[T](request: HttpRequest | Request, door: Door[T], *ids: Any) -> T:
     message = door.refusal(request, obj)
     if message is not None:
         raise refuse(request, message)
+    if door.entered is not None:
+        door.entered(request, obj)
     return obj
 
 

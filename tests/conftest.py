@@ -21,6 +21,15 @@ from tests.support.catalogue import (  # noqa: F401 (fixtures, for every test)
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues():
+    """The translations' catalogues compiled (``.mo`` files are not committed; bin/setup compiles them too): the ones
+    whose ``.po`` changed since, or never compiled.  Each process may do it; a catalogue is replaced whole."""
+    from core.catalogues import compile_stale
+
+    compile_stale()
+
+
 def integration_services_missing() -> str | None:
     from django.conf import settings
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 
+from core import language
 from core.doorway import Door
 from rules import Format, UnknownFormat, get_format
 from tournaments import policy, selectors
@@ -40,8 +41,8 @@ def _format(slug: str) -> Format:
 #: A format (``slug``): its rules page, its leaderboard.
 FORMAT: Door[Format] = Door("Format", _format, missing="No format is called {0!r}.")
 
-#: The event, to anyone.
-EVENT: Door[Event] = Door("Event", _event)
+#: The event, to anyone; on its public pages, in its default language (:mod:`core.language`).
+EVENT: Door[Event] = Door("Event", _event, entered=language.event_entered)
 
 
 def _event_by_id(event_id: int) -> Event:

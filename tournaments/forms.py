@@ -8,8 +8,10 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from core import option_names
 from core.api import MAX_ID, MAX_SMALLINT
@@ -118,6 +120,10 @@ class EventForm(forms.Form):
     paper = forms.ChoiceField(
         choices=Event.Paper.choices, initial=default_paper, required=False, label="Paper",
         help_text="What the printouts (pairings, slips, standings, bracket) are laid out for.",
+    )  # fmt: skip
+    language = forms.ChoiceField(
+        choices=[("", _("The visitor's browser's"))] + list(settings.LANGUAGES), required=False, label=_("Language"),
+        help_text=_("The language of the event's public pages and venue display for visitors who have not chosen one."),
     )  # fmt: skip
 
     def clean_tiebreakers(self) -> str:
@@ -230,7 +236,7 @@ class EventSettingsForm(EventForm):
 
     #: The settings page's groups: (legend, field names).
     FIELDSETS = (
-        ("Event", ("name", "planned_rounds", "planned_cut_size", "date", "venue", "time_zone", "paper", "tiebreakers", "magic_floor",
+        ("Event", ("name", "planned_rounds", "planned_cut_size", "date", "venue", "time_zone", "paper", "language", "tiebreakers", "magic_floor",
                    "players_per_table", "pod_leftovers")),
         ("Registration and check-in", ("registration_open", "registration_deadline", "capacity", "check_in_open")),
         ("Scarce places: lottery and priority", ("lottery", "lottery_draw_at", "registration_opens_at",

@@ -77,6 +77,9 @@ class Event(models.Model):
 
     #: The paper its printouts (pairings, slips, standings, bracket) are laid out for unless the link says another.
     paper = models.CharField(max_length=6, choices=Paper.choices, default=default_paper)
+    #: The language of its public pages and venue display for visitors who chose none (no account setting, no
+    #: cookie): one of ``settings.LANGUAGES``; blank: the browser's (core.language).
+    language = models.CharField(max_length=7, choices=settings.LANGUAGES, blank=True, default="")
 
     class Tiebreakers(models.TextChoices):
         CLASSIC = "classic", "Classic (OMW% 25% floor, OOMW%)"

@@ -135,6 +135,9 @@ MIDDLEWARE = [
     # An ETag on every GET answer that is not streamed, and 304 for a client that already has it (overlays that poll).
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The request's language (core.language): after the session, before CommonMiddleware (Django's order for
+    # LocaleMiddleware); it reads the signed-in account's setting once AuthenticationMiddleware has run, lazily.
+    "core.language.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -343,7 +346,24 @@ SECURE_CSP: dict[str, list[str]] = {
 }
 
 # --- I18n, static ----------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+#: English is the source language (the msgids); the others are catalogues in locale/ (compiled by bin/setup).
+#: A request's language: the account's setting, the language cookie, the event's default on its public pages and
+#: venue display, the browser's Accept-Language, then LANGUAGE_CODE (core.language).
+LANGUAGE_CODE = "en"
+#: Dates, times and numbers in pages follow the active language's formats (Django's named formats; always on).
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("pt-br", "Português (Brasil)"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+#: Podium's named date and time formats per language, over Django's (config/formats).
+FORMAT_MODULE_PATH = ["config.formats"]
+#: The switcher's choice (django.views.i18n.set_language) lasts a year, for visitors without an account too.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC").strip()
 try:
     zoneinfo.ZoneInfo(TIME_ZONE)
@@ -444,6 +464,7 @@ SPECTACULAR_SETTINGS = {
         "DeckRulingStatusEnum": "decks.models.DeckVerdictOverride.Status",
         "RoundStageEnum": "tournaments.models.Round.Stage",
         "PhasePresetEnum": "tournaments.standings.phases.PRESET_CHOICES",
+        "LanguageEnum": "core.language.LANGUAGE_CODES",
         # The league points presets kept the name they had before the phases' preset came.
         "PresetEnum": "leagues.points.PRESETS",
     },

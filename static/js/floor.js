@@ -3,6 +3,12 @@
    A call that comes in is announced politely.  Forms inside stay plain forms: they post and the page comes back. */
 (function () {
   "use strict";
+  /* The words are translated by Django's JavaScript catalogue (base.html loads it first); a page without it keeps
+     the English. */
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
   function start() {
     var root = document.querySelector("[data-floor-queue]");
     if (!root || !window.PodiumLive) { return; }
@@ -28,12 +34,12 @@
     var source = window.PodiumLive.follow(root.dataset.liveStream, root.dataset.liveSince, {
       "snapshot": refresh,
       "judge_call.changed": function (data) {
-        if (announce && data.state === "open") { announce.textContent = "Table " + data.table + " is calling a judge."; }
+        if (announce && data.state === "open") { announce.textContent = interpolate(gettext("Table %(table)s is calling a judge."), { table: data.table }, true); }
         refresh();
       }
     });
-    source.addEventListener("open", function () { if (state) { state.textContent = "live"; state.dataset.live = "open"; } });
-    source.addEventListener("error", function () { if (state) { state.textContent = "reconnecting"; state.dataset.live = "reconnecting"; } });
+    source.addEventListener("open", function () { if (state) { state.textContent = gettext("live"); state.dataset.live = "open"; } });
+    source.addEventListener("error", function () { if (state) { state.textContent = gettext("reconnecting"); state.dataset.live = "reconnecting"; } });
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
 })();

@@ -5,6 +5,12 @@
 (function () {
   "use strict";
   var L = window.PodiumLive;
+  /* The words are translated by Django's JavaScript catalogue (base.html loads it first); a page without it keeps
+     the English. */
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
 
   function json(id) {
     var element = document.getElementById(id);
@@ -177,9 +183,13 @@
       }
       function show(timer) {
         L.setClock(clock, timer);
-        var text = timer.state === "not_started" ? "The clock has not started." : timer.state === "paused" ? "The clock is paused."
-          : timer.state === "finished" ? "Every table has its result: the round is over." : "";
-        if (extra) { text += (text ? " " : "") + "Your table has " + Math.round(extra / 60) + " min of extra time."; }
+        var text = timer.state === "not_started" ? gettext("The clock has not started.")
+          : timer.state === "paused" ? gettext("The clock is paused.")
+          : timer.state === "finished" ? gettext("Every table has its result: the round is over.") : "";
+        if (extra) {
+          text += (text ? " " : "") + interpolate(
+            gettext("Your table has %(minutes)s min of extra time."), { minutes: Math.round(extra / 60) }, true);
+        }
         note.textContent = text;
       }
       var remaining = clock.dataset.remaining;
@@ -205,9 +215,10 @@
           if (!data.round) { return; }
           if (data.round.number !== round) {
             clock.hidden = true;
-            note.textContent = data.round.label + " is paired: reload the page to see your table.";
+            note.textContent = interpolate(
+              gettext("%(round)s is paired: reload the page to see your table."), { round: data.round.label }, true);
           } else if (data.change === "repaired" || data.change === "swapped") {
-            note.textContent = "The round's pairings changed: reload the page to see your table.";
+            note.textContent = gettext("The round's pairings changed: reload the page to see your table.");
           }
         }
       });

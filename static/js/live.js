@@ -5,6 +5,9 @@
    clock whose round has every result in (state "finished") reads Finished and counts nothing down. */
 (function () {
   "use strict";
+  /* The words are translated by Django's JavaScript catalogue (base.html loads it first); a page without it keeps
+     the English. */
+  var pgettext = window.pgettext || function (context, text) { return text; };
   var offset = 0; // the server's clock minus this browser's, in ms
 
   function follow(url, since, handlers) {
@@ -73,7 +76,10 @@
       var left = remaining(element), shown = element.querySelector(".clock-time");
       var finished = element.dataset.state === "finished"; // every table has its result: the clock has stopped
       var up = !finished && left !== null && left <= 0 && element.dataset.state !== "not_started";
-      if (shown) { shown.textContent = finished ? "Finished" : left === null ? "–:––" : (up ? "Time" : format(left)); }
+      if (shown) {
+        shown.textContent = finished ? pgettext("the round's clock", "Finished") : left === null ? "–:––"
+          : (up ? pgettext("the round's clock: time is up", "Time") : format(left));
+      }
       element.classList.toggle("finished", finished);
       element.classList.toggle("time-up", up);
       element.classList.toggle("paused", element.dataset.state === "paused");

@@ -70,6 +70,7 @@ POST   /auth/token/                                                       200   
 POST   /auth/signup/                                                      201   201  201   201    201    201    201     201  201  201
 POST   /auth/logout/                                                      401   204  204   204    204    204    204     204  204  204
 POST   /auth/logout-all/                                                  401   204  204   204    204    204    204     204  204  204
+PATCH  /me/                                                               401   200  200   200    200    200    200     200  200  200
 POST   /deck-checks/                                                      200   200  200   200    200    200    200     200  200  200
 POST   /players/                                                          401   403  403   201    403    403    403     403  201  201
 POST   /players/claim/                                                    401   409  409   200    200    200    200     200  200  200
@@ -357,6 +358,7 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /auth/signup/": ({}, {"username": "newcomer", "password": "a long pass phrase 7"}),
         "POST /auth/logout/": ({}, None),
         "POST /auth/logout-all/": ({}, None),
+        "PATCH /me/": ({}, {"language": "es"}),
         "POST /deck-checks/": ({}, {"format": "mintayn-master", "decklist": "1 Nothing Known"}),
         "POST /players/": ({}, {"display_name": "Newcomer"}),
         "POST /players/claim/": ({}, {"code": w.claim_code}),

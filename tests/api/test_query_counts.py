@@ -61,7 +61,8 @@ def test_the_event_list_makes_the_same_queries_whatever_the_number_of_rounds(pla
 
 
 def test_me_makes_the_same_queries_whatever_the_number_of_rounds(played, django_assert_num_queries):
-    read_counting(_client_for(played.alice.user), "/api/v1/me/", 15, django_assert_num_queries)
+    # 16: the account's language setting is one of them.
+    read_counting(_client_for(played.alice.user), "/api/v1/me/", 16, django_assert_num_queries)
 
 
 def test_the_formats_make_the_same_queries_whatever_the_number_of_rounds(played, api, django_assert_num_queries):
@@ -112,4 +113,4 @@ def test_the_counts_do_not_grow_with_the_number_of_players(organiser, api, djang
     played = build_played_event(organiser=organiser, rounds=5, players=40)
     read_counting(api, f"/api/v1/events/{played.event.pk}/rounds/", 8, django_assert_num_queries)
     read_counting(api, f"/api/v1/events/{played.event.pk}/registrations/", 6, django_assert_num_queries)
-    read_counting(_client_for(played.alice.user), "/api/v1/me/", 15, django_assert_num_queries)
+    read_counting(_client_for(played.alice.user), "/api/v1/me/", 16, django_assert_num_queries)

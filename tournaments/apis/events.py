@@ -26,6 +26,7 @@ from core.api import (
 )
 from core.doorway import enter
 from core.exceptions import Conflict
+from core.language import LANGUAGE_CODES
 from tournaments import doors, filters, selectors, services
 from tournaments.apis._common import MAX_TABLE
 from tournaments.apis.outputs import EventOutput, RoundOutput, serializer_context
@@ -106,6 +107,10 @@ class EventListCreateApi(APIView):
         paper = serializers.ChoiceField(
             choices=Event.Paper.values, required=False, help_text="The printouts' paper; default: the site's."
         )
+        language = serializers.ChoiceField(
+            choices=LANGUAGE_CODES, required=False, allow_blank=True, default="",
+            help_text="The default language of its public pages and venue display; blank: the visitor's browser's.",
+        )  # fmt: skip
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, default=Event.Tiebreakers.CLASSIC)
         players_per_table = serializers.IntegerField(
             required=False, allow_null=True, default=None, min_value=2, max_value=MAX_SMALLINT,
@@ -151,6 +156,10 @@ class EventDetailApi(APIView):
             help_text="Where the event is held, an IANA name (Europe/Paris, America/New_York).",
         )  # fmt: skip
         paper = serializers.ChoiceField(choices=Event.Paper.values, required=False, help_text="The printouts' paper.")
+        language = serializers.ChoiceField(
+            choices=LANGUAGE_CODES, required=False, allow_blank=True,
+            help_text="The default language of its public pages and venue display; blank: the visitor's browser's.",
+        )  # fmt: skip
         tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values, required=False)
         players_per_table = serializers.IntegerField(
             required=False, allow_null=True, min_value=2, max_value=MAX_SMALLINT

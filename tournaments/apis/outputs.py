@@ -18,6 +18,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 
 from core.api import FormatField, id_field
+from core.language import LANGUAGE_CODES
 from tournaments import policy, selectors
 from tournaments.models import Event, Pod, Registration, ResultReport, Round
 from tournaments.policy import Action
@@ -74,6 +75,10 @@ class EventOutput(serializers.Serializer):
     venue = serializers.CharField()
     time_zone = serializers.CharField(help_text="Where the event is held (an IANA name): its pages show times in it.")
     paper = serializers.ChoiceField(choices=Event.Paper.values, help_text="The paper its printouts are laid out for.")
+    language = serializers.ChoiceField(
+        choices=LANGUAGE_CODES, allow_blank=True,
+        help_text="The default language of its public pages and venue display; blank: the visitor's browser's.",
+    )
     organiser = serializers.CharField(source="organiser.username")
     tiebreakers = serializers.ChoiceField(choices=Event.Tiebreakers.values)
     players_per_table = serializers.IntegerField(allow_null=True)

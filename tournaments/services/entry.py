@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from core import events
 from core.domain_actions import DomainAction
@@ -49,9 +50,10 @@ from tournaments.services._common import locked_event
 
 
 def _when(event: Event, moment: datetime.datetime) -> str:
-    """A time in the event's own zone, as its pages show it."""
+    """A time in the event's own zone, as its pages show it, with the weekday and month in the active language
+    (strftime's are always English)."""
     local = timezone.localtime(moment, timezone=zoneinfo.ZoneInfo(event.time_zone))
-    return f"{local:%a %d %b %Y, %H:%M} ({event.time_zone})"
+    return f"{date_format(local, 'D d M Y, H:i')} ({event.time_zone})"
 
 
 def ensure_window_open(*, event: Event, player: Player | None, now: datetime.datetime | None = None) -> None:

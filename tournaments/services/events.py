@@ -9,9 +9,11 @@ import zoneinfo
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core import events, option_names
 from core.domain_actions import DomainAction
@@ -52,10 +54,11 @@ def event_create(
     options: Mapping[str, Any] | None = None,
     time_zone: str | None = None,
     paper: str | None = None,
+    language: str = "",
 ) -> Event:
     """A new event, open for its organiser to set up; ``options``: the format's options it plays by (its
     variants and house rules; left out, the rulebook's defaults); ``time_zone`` (an IANA name) and ``paper``:
-    left out, the site's."""
+    left out, the site's; ``language``: its public pages' default language (blank: the visitor's browser's)."""
     ensure_can_create_event(organiser)
     try:
         fmt = get_format(format)
@@ -72,6 +75,8 @@ def event_create(
         where["time_zone"] = _checked_time_zone(time_zone)
     if paper is not None:
         where["paper"] = _checked_paper(paper)
+    if language:
+        where["language"] = _checked_language(language)
     with transaction.atomic():
         event = Event.objects.create(
             organiser=organiser,
@@ -137,6 +142,18 @@ def _checked_paper(paper: str) -> str:
     return paper
 
 
+def _checked_language(language: str) -> str:
+    """One of ``settings.LANGUAGES`` (``pt-BR`` is read as ``pt-br``), or "" (the visitor's browser's)."""
+    codes = [code for code, _name in settings.LANGUAGES]
+    if language.strip().lower() not in [*codes, ""]:
+        raise ApplicationError(
+            _("Unknown language %(language)s: use one of %(languages)s (or nothing for the browser's).")
+            % {"language": repr(language), "languages": ", ".join(codes)},
+            field="language",
+        )
+    return language.strip().lower()
+
+
 def _check_planned_rounds(planned_rounds: int) -> None:
     if not 1 <= planned_rounds <= 30:
         raise ApplicationError("Planned rounds must be between 1 and 30.", field="planned_rounds")
@@ -168,7 +185,7 @@ _ENTRY_FIELDS = {
 _EVENT_LIVE_FIELDS = {
     "name", "venue", "date", "planned_rounds", "tiebreakers", "magic_floor", "registration_open",
     "registration_deadline", "capacity", "check_in_open", "player_reports", "casters_see_decklists", "time_zone",
-    "paper", "planned_cut_size", "stage_pairings", *_ENTRY_FIELDS,
+    "paper", "language", "planned_cut_size", "stage_pairings", *_ENTRY_FIELDS,
 }  # fmt: skip
 _EVENT_SETUP_FIELDS = {"players_per_table", "pod_leftovers", "options"}
 _AUDITED_FIELDS = sorted(_EVENT_LIVE_FIELDS | _EVENT_SETUP_FIELDS | {"format"})
@@ -221,6 +238,8 @@ def event_update(*, event: Event, by, **changes) -> Event:
             changes["time_zone"] = _checked_time_zone(changes["time_zone"])
         if "paper" in changes:
             changes["paper"] = _checked_paper(changes["paper"])
+        if "language" in changes:
+            changes["language"] = _checked_language(changes["language"])
         if "magic_floor" in changes and changes["magic_floor"] not in Event.Floor.values:
             raise ApplicationError(f"Unknown floor {changes['magic_floor']!r}.", field="magic_floor")
         if "planned_cut_size" in changes and changes["planned_cut_size"] != event.planned_cut_size:

@@ -109,6 +109,9 @@ DEMO_TIME_ZONES = {
     "deck-masters": "America/Los_Angeles",
     "mintayn-master": "Europe/Berlin",
 }
+#: The demo events' default languages (their public pages and venue display, for visitors who chose none): the
+#: New York event's community plays in Spanish.  The others follow each visitor's browser.
+DEMO_LANGUAGES = {"format3-trinity": "es"}
 #: Events where the demo player registers themselves (one more player than the count above).
 PLAYER_EVENTS = ("deck-masters", "mintayn-master")
 
@@ -169,6 +172,7 @@ class Command(BaseCommand):
                 options=DEMO_OPTIONS.get(slug),
                 time_zone=DEMO_TIME_ZONES[slug],
                 paper="letter" if DEMO_TIME_ZONES[slug].startswith("America/") else "a4",
+                language=DEMO_LANGUAGES.get(slug, ""),
             )
             for i in range(count):
                 display_name = NAMES[(i + len(slug)) % len(NAMES)]
