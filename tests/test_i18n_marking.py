@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 
 #: Template directories (under templates/) still being marked on other branches.
-NOT_YET_MARKED = {"dashboard", "floor", "games", "public", "live", "leagues", "decks", "api"}
+NOT_YET_MARKED: set[str] = set()
 
 #: Apps whose Python messages are still being marked on another branch.
 NOT_YET_MARKED_APPS = {"accounts", "core", "decks", "floor", "games", "leagues", "live", "tournaments"}
@@ -44,6 +44,16 @@ ALLOWED = {
     "SVG": "a file format's name",
     "QR": "the code's name",
     "PDF": "a file format's name",
+}
+
+#: Blocks of a child template whose words fill a machine value of its parent's (a ``data-`` attribute), which the
+#: checker can't see from the child: {(template, text): why}.
+MACHINE_VALUES = {
+    ("live/overlay_feature.html", "feature"): "fills overlay_base.html's data-live-page",
+    ("live/overlay_pairings.html", "pairings"): "fills overlay_base.html's data-live-page",
+    ("live/overlay_timer.html", "timer"): "fills overlay_base.html's data-live-page",
+    ("live/overlay_standings.html", 'data-live-on="snapshot standings.updated round.started"'): "an attribute of "
+    "overlay_base.html's root: the live events the overlay listens to",
 }
 
 #: The attributes people read (screen readers, tooltips, placeholders).
@@ -109,7 +119,14 @@ def test_every_template_has_its_words_marked_for_translation():
     unmarked = {
         str(path.relative_to(ROOT)): found
         for path in _templates()
-        if not _pending(path) and (found := unmarked_in_template(path.read_text()))
+        if not _pending(path)
+        and (
+            found := [
+                text
+                for text in unmarked_in_template(path.read_text())
+                if (str(path.relative_to(TEMPLATES)), text) not in MACHINE_VALUES
+            ]
+        )
     }
     assert not unmarked, "Unmarked text in templates (mark it, or allow it in ALLOWED with a reason):\n" + "\n".join(
         f"{name}: {texts}" for name, texts in unmarked.items()
