@@ -9,8 +9,11 @@ meanwhile, check-in closed): then nothing is sent.  E-mail is rendered from ``te
 
 from __future__ import annotations
 
+import email.policy
 from collections.abc import Callable
 from dataclasses import dataclass
+from email import _header_value_parser as header_parser
+from email import headerregistry
 from typing import Any
 
 from django.conf import settings
@@ -28,6 +31,25 @@ from tournaments import words
 from tournaments.models import Event
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+
+
+class _WholeTokens(header_parser.UnstructuredTokenList):
+    as_ew_allowed = False
+
+
+class _ListUnsubscribeHeader(headerregistry.UnstructuredHeader):
+    """``List-Unsubscribe`` as mail clients read it: its ``<URL>`` whole on a line, however long.  An unstructured
+    header's word longer than a line would otherwise go out as an RFC 2047 encoded word, which no client reads
+    as a link."""
+
+    @classmethod
+    def parse(cls, value: str, kwds: dict[str, Any]) -> None:
+        super().parse(value, kwds)
+        kwds["parse_tree"] = _WholeTokens(kwds["parse_tree"])
+
+
+# The e-mail policies share one header registry (default, SMTP): the header is folded so in every message.
+email.policy.SMTP.header_factory.map_to_type("list-unsubscribe", _ListUnsubscribeHeader)
 
 
 @dataclass(frozen=True, slots=True)
