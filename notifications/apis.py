@@ -18,7 +18,7 @@ from notifications.kinds import Kind
 @extend_schema_serializer(component_name="NotificationChoice")
 class ChoiceOutput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Kind.choices)
-    label = serializers.CharField(help_text="The kind in words, in your language.")
+    label = serializers.CharField(help_text="The kind in words, in your language.")  # type: ignore[assignment]
     email = serializers.BooleanField()
     push = serializers.BooleanField(help_text="Sent to every browser you subscribed (push-subscriptions/).")
 
@@ -89,9 +89,7 @@ class PushSubscriptionApi(APIView):
     class RemoveSerializer(serializers.Serializer):
         endpoint = serializers.URLField(max_length=1000)
 
-    @extend_schema(
-        request=InputSerializer, responses={201: SettingsOutput, **error_responses(*BODY, *SIGNED_IN)}
-    )
+    @extend_schema(request=InputSerializer, responses={201: SettingsOutput, **error_responses(*BODY, *SIGNED_IN)})
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -9,11 +9,11 @@ meanwhile, check-in closed): then nothing is sent.  E-mail is rendered from ``te
 
 from __future__ import annotations
 
-import email.policy
 from collections.abc import Callable
 from dataclasses import dataclass
 from email import _header_value_parser as header_parser
 from email import headerregistry
+from email import policy as email_policy
 from typing import Any
 
 from django.conf import settings
@@ -49,7 +49,8 @@ class _ListUnsubscribeHeader(headerregistry.UnstructuredHeader):
 
 
 # The e-mail policies share one header registry (default, SMTP): the header is folded so in every message.
-email.policy.SMTP.header_factory.map_to_type("list-unsubscribe", _ListUnsubscribeHeader)
+_registry: Any = email_policy.SMTP.header_factory
+_registry.map_to_type("list-unsubscribe", _ListUnsubscribeHeader)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,5 +214,6 @@ def push_payload(delivery: Delivery) -> dict[str, Any] | None:
 
 def wants(delivery: Delivery) -> bool:
     """Whether the user still wants this kind by this channel (they may have turned it off since it was asked)."""
-    return delivery.user_id in selectors.channels_chosen(kind=delivery.kind, channel=delivery.channel,
-                                                         user_ids=[delivery.user_id])
+    return delivery.user_id in selectors.channels_chosen(
+        kind=delivery.kind, channel=delivery.channel, user_ids=[delivery.user_id]
+    )

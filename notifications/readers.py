@@ -84,7 +84,9 @@ def waiting_list_promoted(domain_event: DomainEvent) -> None:
         return
     users = selectors.users_of_players([player_id])
     params = {"event_id": domain_event.event_id}
-    _notify(Kind.WAITING_LIST_PROMOTED, [services.Ask(u, f"event:{domain_event.event_id}", params) for u in users.values()])
+    _notify(
+        Kind.WAITING_LIST_PROMOTED, [services.Ask(u, f"event:{domain_event.event_id}", params) for u in users.values()]
+    )
 
 
 @events.reader(DomainAction.EVENT_UPDATED)

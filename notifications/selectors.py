@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
-import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
+from live.models import RoundTimer
 from notifications import kinds
 from notifications.kinds import Channel, Kind
 from notifications.models import Delivery, Preference, PushSubscription
-from live.models import RoundTimer
-from tournaments.models import Event, Pod, Player, Registration, ResultReport, Round, Seat
+from tournaments.models import Event, Player, Pod, Registration, ResultReport, Round, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +77,7 @@ def channels_for(*, kind: str, user_ids: Iterable[int]) -> dict[int, list[str]]:
 
 def users_of_players(player_ids: Iterable[int]) -> dict[int, int]:
     """``{player id: user id}`` for the players with an account: one query."""
-    return dict(
-        Player.objects.filter(pk__in=set(player_ids), user__isnull=False).values_list("pk", "user_id")
-    )
+    return dict(Player.objects.filter(pk__in=set(player_ids), user__isnull=False).values_list("pk", "user_id"))
 
 
 def latest_round(*, event_id: int) -> Round | None:
@@ -102,7 +100,8 @@ def unanswered_table_users(*, event_id: int, round_number: int, table: int, but:
         return 0, []
     report = pod.reports.filter(status__in=["pending", "disputed"]).order_by("-id").first()
     users = [
-        u for u in Seat.objects.filter(pod=pod, player__user__isnull=False).values_list("player__user_id", flat=True)
+        u
+        for u in Seat.objects.filter(pod=pod, player__user__isnull=False).values_list("player__user_id", flat=True)
         if u != but
     ]
     return (report.pk if report else 0), users
@@ -146,7 +145,7 @@ def rounds_ending(*, now: datetime.datetime, within: datetime.timedelta) -> list
     )  # fmt: skip
 
 
-def users_still_playing(*, round_id: int) -> list[tuple[int, int]]:
+def users_still_playing(*, round_id: int) -> list[tuple[int, int | None]]:
     """``(user id, table number)`` of the round's players with an account at a table without a result: one query."""
     return list(
         Seat.objects.filter(
@@ -167,6 +166,9 @@ def due_ids(*, now: datetime.datetime, stale: datetime.datetime, limit: int) -> 
     """Deliveries pending and due, or claimed before ``stale`` (their run died): one query."""
     return list(
         Delivery.objects.filter(
-            Q(status=Delivery.Status.PENDING, not_before__lte=now) | Q(status=Delivery.Status.CLAIMED, claimed_at__lt=stale)
-        ).order_by("not_before").values_list("pk", flat=True)[:limit]
+            Q(status=Delivery.Status.PENDING, not_before__lte=now)
+            | Q(status=Delivery.Status.CLAIMED, claimed_at__lt=stale)
+        )
+        .order_by("not_before")
+        .values_list("pk", flat=True)[:limit]
     )

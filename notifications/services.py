@@ -111,7 +111,9 @@ def _key_bytes(value: str, *, field: str, size: int) -> None:
         raise ApplicationError(_("This is not a browser's push key."), field=field)
 
 
-def push_subscription_add(*, user: Any, endpoint: str, p256dh: str, auth: str, user_agent: str = "") -> PushSubscription:
+def push_subscription_add(
+    *, user: Any, endpoint: str, p256dh: str, auth: str, user_agent: str = ""
+) -> PushSubscription:
     """Keep a browser's push subscription for the user (the same browser subscribed again moves to this user)."""
     parts = urlsplit(endpoint)
     if parts.scheme not in ("https", "http") or not parts.netloc or (parts.scheme == "http" and not settings.DEBUG
@@ -153,7 +155,9 @@ def notifications_create(*, kind: str, asks: Sequence[Ask]) -> list[int]:
     return sorted(
         pk
         for pk, user_id, key, channel in Delivery.objects.filter(
-            kind=kind, status=Delivery.Status.PENDING, key__in={r.key for r in rows},
+            kind=kind,
+            status=Delivery.Status.PENDING,
+            key__in={r.key for r in rows},
             user_id__in={r.user_id for r in rows},
         ).values_list("pk", "user_id", "key", "channel")  # fmt: skip
         if (user_id, key, channel) in wanted

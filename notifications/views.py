@@ -32,7 +32,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
         "channels": list(Channel),
         "vapid_public_key": push.public_key(),
         "push_subscriptions": selectors.push_subscription_count(user=request.user),
-        "has_email": bool(request.user.email),
+        "has_email": bool(getattr(request.user, "email", "")),
     }
     return render(request, "notifications/settings.html", context)
 

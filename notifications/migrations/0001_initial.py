@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,60 +14,124 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='PushSubscription',
+            name="PushSubscription",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('endpoint', models.URLField(max_length=1000, unique=True)),
-                ('p256dh', models.CharField(max_length=200)),
-                ('auth', models.CharField(max_length=100)),
-                ('user_agent', models.CharField(blank=True, max_length=300)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='push_subscriptions', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("endpoint", models.URLField(max_length=1000, unique=True)),
+                ("p256dh", models.CharField(max_length=200)),
+                ("auth", models.CharField(max_length=100)),
+                ("user_agent", models.CharField(blank=True, max_length=300)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="push_subscriptions",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'push subscription',
-                'verbose_name_plural': 'push subscriptions',
+                "verbose_name": "push subscription",
+                "verbose_name_plural": "push subscriptions",
             },
         ),
         migrations.CreateModel(
-            name='Delivery',
+            name="Delivery",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('round_paired', 'Round paired: your table and opponents'), ('result_to_confirm', 'A result waits for you to confirm it'), ('result_disputed', 'A result at your table is disputed'), ('waiting_list_promoted', 'You came off the waiting list'), ('check_in_open', 'Check-in is open'), ('judge_call_answered', "A judge answered your table's call"), ('round_ending', 'The round is ending soon')], max_length=32)),
-                ('key', models.CharField(max_length=200)),
-                ('channel', models.CharField(choices=[('email', 'E-mail'), ('push', 'Push')], max_length=8)),
-                ('params', models.JSONField(default=dict)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('claimed', 'Being sent'), ('sent', 'Sent'), ('skipped', 'Skipped'), ('failed', 'Failed')], default='pending', max_length=8)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('not_before', models.DateTimeField()),
-                ('claimed_at', models.DateTimeField(blank=True, null=True)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('done', models.JSONField(blank=True, default=list)),
-                ('error', models.CharField(blank=True, max_length=500)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("round_paired", "Round paired: your table and opponents"),
+                            ("result_to_confirm", "A result waits for you to confirm it"),
+                            ("result_disputed", "A result at your table is disputed"),
+                            ("waiting_list_promoted", "You came off the waiting list"),
+                            ("check_in_open", "Check-in is open"),
+                            ("judge_call_answered", "A judge answered your table's call"),
+                            ("round_ending", "The round is ending soon"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("key", models.CharField(max_length=200)),
+                ("channel", models.CharField(choices=[("email", "E-mail"), ("push", "Push")], max_length=8)),
+                ("params", models.JSONField(default=dict)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("claimed", "Being sent"),
+                            ("sent", "Sent"),
+                            ("skipped", "Skipped"),
+                            ("failed", "Failed"),
+                        ],
+                        default="pending",
+                        max_length=8,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("not_before", models.DateTimeField()),
+                ("claimed_at", models.DateTimeField(blank=True, null=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("done", models.JSONField(blank=True, default=list)),
+                ("error", models.CharField(blank=True, max_length=500)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'notification delivery',
-                'verbose_name_plural': 'notification deliveries',
-                'indexes': [models.Index(fields=['status', 'not_before'], name='delivery_due')],
-                'constraints': [models.UniqueConstraint(fields=('user', 'kind', 'key', 'channel'), name='delivery_once_per_key')],
+                "verbose_name": "notification delivery",
+                "verbose_name_plural": "notification deliveries",
+                "indexes": [models.Index(fields=["status", "not_before"], name="delivery_due")],
+                "constraints": [
+                    models.UniqueConstraint(fields=("user", "kind", "key", "channel"), name="delivery_once_per_key")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Preference',
+            name="Preference",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('round_paired', 'Round paired: your table and opponents'), ('result_to_confirm', 'A result waits for you to confirm it'), ('result_disputed', 'A result at your table is disputed'), ('waiting_list_promoted', 'You came off the waiting list'), ('check_in_open', 'Check-in is open'), ('judge_call_answered', "A judge answered your table's call"), ('round_ending', 'The round is ending soon')], max_length=32)),
-                ('email', models.BooleanField()),
-                ('push', models.BooleanField()),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notification_choices', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("round_paired", "Round paired: your table and opponents"),
+                            ("result_to_confirm", "A result waits for you to confirm it"),
+                            ("result_disputed", "A result at your table is disputed"),
+                            ("waiting_list_promoted", "You came off the waiting list"),
+                            ("check_in_open", "Check-in is open"),
+                            ("judge_call_answered", "A judge answered your table's call"),
+                            ("round_ending", "The round is ending soon"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("email", models.BooleanField()),
+                ("push", models.BooleanField()),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notification_choices",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'notification choice',
-                'verbose_name_plural': 'notification choices',
-                'constraints': [models.UniqueConstraint(fields=('user', 'kind'), name='notification_choice_once_per_kind')],
+                "verbose_name": "notification choice",
+                "verbose_name_plural": "notification choices",
+                "constraints": [
+                    models.UniqueConstraint(fields=("user", "kind"), name="notification_choice_once_per_kind")
+                ],
             },
         ),
     ]

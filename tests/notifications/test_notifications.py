@@ -88,7 +88,9 @@ def signed_in(user) -> APIClient:
 
 def subscribe(user, endpoint: PushEndpoint, path: str) -> Browser:
     browser = Browser(endpoint.base + path)
-    assert signed_in(user).post("/api/v1/me/push-subscriptions/", browser.subscription(), format="json").status_code == 201
+    assert (
+        signed_in(user).post("/api/v1/me/push-subscriptions/", browser.subscription(), format="json").status_code == 201
+    )
     return browser
 
 
@@ -248,9 +250,7 @@ def test_every_mail_has_a_one_click_unsubscribe_link_that_needs_no_sign_in(duel,
     assert anyone.get("/notifications/unsubscribe/not-a-token/").status_code == 400
 
 
-def test_the_mail_and_the_push_are_written_in_the_recipients_language(
-    duel, people, mail_server, endpoint, monkeypatch
-):
+def test_the_mail_and_the_push_are_written_in_the_recipients_language(duel, people, mail_server, endpoint, monkeypatch):
     """Spanish catalogues come later: here, that the message is rendered with Spanish switched on."""
     assert language_for(people["bob"]) == settings.LANGUAGE_CODE
     assert language_for(SimpleNamespace(profile=SimpleNamespace(language="es"))) == "es"
@@ -297,7 +297,9 @@ def test_each_kind_comes_from_its_domain_event(
         floor_services.judge_call_claim(call=call, by=judge)
     assert last(bob, "/push/b")["body"] == "A judge is on the way to table 1."
 
-    live_services.timer_start(event=duel, round_number=1, minutes=settings.PODIUM_ROUND_ENDING_MINUTES + 1, by=organiser)
+    live_services.timer_start(
+        event=duel, round_number=1, minutes=settings.PODIUM_ROUND_ENDING_MINUTES + 1, by=organiser
+    )
     readers.sweep()
     assert not [r for r in endpoint.received if "ends in" in str(r)]  # not in its last minutes yet
     with override_settings(PODIUM_ROUND_ENDING_MINUTES=settings.PODIUM_ROUND_ENDING_MINUTES + 2):

@@ -137,7 +137,11 @@ class Browser:
         public = self.key.public_key().public_bytes(
             serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
         )
-        return {"endpoint": self.endpoint, "expirationTime": None, "keys": {"p256dh": _b64(public), "auth": _b64(self.auth)}}
+        return {
+            "endpoint": self.endpoint,
+            "expirationTime": None,
+            "keys": {"p256dh": _b64(public), "auth": _b64(self.auth)},
+        }
 
     def read(self, received: dict[str, Any]) -> dict[str, Any]:
         """The JSON of a push this browser received, decrypted as a browser does (aes128gcm)."""
