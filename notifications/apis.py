@@ -45,8 +45,9 @@ class NotificationSettingsApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="NotificationSettingsChange")
     class InputSerializer(serializers.Serializer):
-        @extend_schema_serializer(component_name="NotificationChoiceInput")
+        @extend_schema_serializer(component_name="NotificationChoiceChange")
         class ChoiceInput(serializers.Serializer):
             kind = serializers.ChoiceField(choices=Kind.choices)
             email = serializers.BooleanField(required=False)
@@ -75,7 +76,7 @@ class PushSubscriptionApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema_serializer(component_name="PushSubscriptionInput")
+    @extend_schema_serializer(component_name="PushSubscriptionAdd")
     class InputSerializer(serializers.Serializer):
         @extend_schema_serializer(component_name="PushSubscriptionKeys")
         class Keys(serializers.Serializer):
@@ -86,6 +87,7 @@ class PushSubscriptionApi(APIView):
         expirationTime = serializers.IntegerField(required=False, allow_null=True)  # noqa: N815 - the browser's name
         keys = Keys()
 
+    @extend_schema_serializer(component_name="PushSubscriptionRemove")
     class RemoveSerializer(serializers.Serializer):
         endpoint = serializers.URLField(max_length=1000)
 

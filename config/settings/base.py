@@ -463,6 +463,7 @@ SPECTACULAR_SETTINGS = {
         "PhasePresetEnum": "tournaments.standings.phases.PRESET_CHOICES",
         # The league points presets kept the name they had before the phases' preset came.
         "PresetEnum": "leagues.points.PRESETS",
+        "NotificationKindEnum": "notifications.kinds.Kind",
     },
 }
 
