@@ -32,6 +32,11 @@ environment:
 * ``TIME_ZONE`` - new events' time zone (each event has its own); default
   ``UTC``.  ``PODIUM_PAPER`` - new events' paper for printouts, ``a4``
   (default) or ``letter``.
+* ``PODIUM_SITE_URL``, ``VAPID_PUBLIC_KEY``, ``VAPID_PRIVATE_KEY``, ``VAPID_SUBJECT``,
+  ``PODIUM_ROUND_ENDING_MINUTES`` - the players' notifications (e-mail and Web
+  Push): the site's address in their links, the push key pair
+  (``manage.py vapid_keys``), the contact for push services, and how early a
+  round's end is announced.
 * ``PODIUM_TASK_TIME_LIMIT``, ``PODIUM_SWEEP_SECONDS`` - the longest a task
   runs and how often the sweeps ask again for work left undone.
 * ``PODIUM_WRITE_RATE``, ``PODIUM_DECK_CHECK_RATE``, ``PODIUM_SIGNUP_RATE`` -
