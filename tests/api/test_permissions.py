@@ -347,7 +347,10 @@ def _build_world() -> World:
 
 
 #: A browser's push subscription as it sends it: a P-256 public key (65 bytes) and an auth secret (16), base64url.
-PUSH_SUBSCRIPTION = {"endpoint": "https://push.example.org/send/1", "keys": {"p256dh": "BA" + "A" * 85, "auth": "A" * 22}}
+PUSH_SUBSCRIPTION = {
+    "endpoint": "https://push.example.org/send/1",
+    "keys": {"p256dh": "BA" + "A" * 85, "auth": "A" * 22},
+}
 
 
 def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
