@@ -25,7 +25,7 @@ class PreferencesForm(forms.Form):
                 )  # fmt: skip
         self.rows = [
             {"label": choice.label, "kind": choice.kind,
-             "fields": [self[field_name(choice.kind, channel)] for channel in Channel]}
+             "fields": [(channel.label, self[field_name(choice.kind, channel)]) for channel in Channel]}
             for choice in choices
         ]  # fmt: skip
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 from core.exceptions import ApplicationError
 from notifications import push, selectors, services
 from notifications.forms import PreferencesForm
-from notifications.kinds import Channel, Kind
+from notifications.kinds import Kind
 
 
 @login_required
@@ -29,7 +29,6 @@ def preferences(request: HttpRequest) -> HttpResponse:
         return redirect("notifications:settings")
     context = {
         "form": form,
-        "channels": list(Channel),
         "vapid_public_key": push.public_key(),
         "push_subscriptions": selectors.push_subscription_count(user=request.user),
         "has_email": bool(getattr(request.user, "email", "")),
