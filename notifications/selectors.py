@@ -75,6 +75,14 @@ def channels_for(*, kind: str, user_ids: Iterable[int]) -> dict[int, list[str]]:
     return found
 
 
+def user_exists(*, user_id: int) -> bool:
+    return get_user_model().objects.filter(pk=user_id).exists()
+
+
+def channels_of(*, delivery_ids: list[int]) -> dict[int, str]:
+    return dict(Delivery.objects.filter(pk__in=delivery_ids).values_list("pk", "channel"))
+
+
 def users_of_players(player_ids: Iterable[int]) -> dict[int, int]:
     """``{player id: user id}`` for the players with an account: one query."""
     return dict(Player.objects.filter(pk__in=set(player_ids), user__isnull=False).values_list("pk", "user_id"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import datetime
+import ipaddress
 import logging
 import smtplib
 from collections.abc import Mapping, Sequence
@@ -86,7 +87,7 @@ def unsubscribe(*, token: str, again: bool = False) -> tuple[int, str]:
     """Turn one kind's e-mails off (``again``: back on) for the user the e-mail's token names: no sign-in needed.
     Returns the user id and the kind; a token that was not made here is refused (``invalid_token``)."""
     found = messages.read_unsubscribe_token(token)
-    if found is None:
+    if found is None or not selectors.user_exists(user_id=found[0]):
         raise ApplicationError(_("This link is not valid (it may be cut short)."), code="invalid_token")
     user_id, kind = found
     with transaction.atomic():
@@ -111,14 +112,28 @@ def _key_bytes(value: str, *, field: str, size: int) -> None:
         raise ApplicationError(_("This is not a browser's push key."), field=field)
 
 
+def _public_endpoint(endpoint: str) -> bool:
+    """Whether the server may push to ``endpoint``: an https address of a named host (push services are), so a
+    subscription cannot make the server post to itself or its network.  ``PODIUM_PUSH_LOCAL_ENDPOINTS`` (on with
+    ``DEBUG``, and in the tests) also allows http and local addresses."""
+    parts = urlsplit(endpoint)
+    if settings.PODIUM_PUSH_LOCAL_ENDPOINTS:
+        return parts.scheme in ("https", "http") and bool(parts.hostname)
+    host = parts.hostname or ""
+    try:
+        ipaddress.ip_address(host)
+        is_address = True
+    except ValueError:
+        is_address = False
+    return parts.scheme == "https" and "." in host and not is_address and not host.endswith((".local", ".internal"))
+
+
 def push_subscription_add(
     *, user: Any, endpoint: str, p256dh: str, auth: str, user_agent: str = ""
 ) -> PushSubscription:
     """Keep a browser's push subscription for the user (the same browser subscribed again moves to this user)."""
-    parts = urlsplit(endpoint)
-    if parts.scheme not in ("https", "http") or not parts.netloc or (parts.scheme == "http" and not settings.DEBUG
-                                                                     and parts.hostname not in ("127.0.0.1", "localhost")):  # fmt: skip
-        raise ApplicationError(_("A push endpoint is an https address."), field="endpoint")
+    if not _public_endpoint(endpoint):
+        raise ApplicationError(_("A push endpoint is an https address of a push service."), field="endpoint")
     _key_bytes(p256dh, field="keys", size=65)
     _key_bytes(auth, field="keys", size=16)
     subscription, _created = PushSubscription.objects.update_or_create(
@@ -185,10 +200,12 @@ def _finish(delivery: Delivery, status: str, error: str = "") -> None:
     delivery.save(update_fields=["status", "error", "sent_at", "done"])
 
 
-def delivery_send(*, delivery_id: int) -> str:
+def delivery_send(*, delivery_id: int, mail_down: bool = False) -> str:
     """Send one delivery once: ``sent``, ``skipped`` (nothing to say any more, turned off, unreachable),
     ``retry`` (it failed for now: pending again, with a backoff), ``failed`` (the last attempt failed) or ``busy``
-    (another run has it, or it is done)."""
+    (another run has it, or it is done).  ``mail_down``: the mail server just failed this run, so an e-mail is
+    not tried now but left for later as if it had failed (a request in-process waits for one timeout, not one per
+    message)."""
     if not _claim(delivery_id, timezone.now()):
         return "busy"
     delivery = selectors.delivery(delivery_id)
@@ -198,6 +215,8 @@ def delivery_send(*, delivery_id: int) -> str:
         _finish(delivery, Delivery.Status.SKIPPED, "turned off")
         return "skipped"
     try:
+        if mail_down and delivery.channel == Channel.EMAIL:
+            raise TryAgain("not tried: the mail server failed for an earlier message of this run")
         sent = _send_email(delivery) if delivery.channel == Channel.EMAIL else _send_push(delivery)
     except TryAgain as exc:
         if delivery.attempts >= MAX_ATTEMPTS:

@@ -309,11 +309,15 @@ PODIUM_SITE_URL = os.environ.get("PODIUM_SITE_URL", "").strip() or "http://127.0
 #: write to.  Without keys push is off, except with DEBUG on, where a pair is made once and kept in var/vapid.json.
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "").strip()
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
-VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip() or "mailto:" + DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].rstrip(">")
+_SENDER_ADDRESS = DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].rstrip(">")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip() or f"mailto:{_SENDER_ADDRESS}"
 if bool(VAPID_PUBLIC_KEY) != bool(VAPID_PRIVATE_KEY):
     raise ImproperlyConfigured("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (manage.py vapid_keys makes a pair).")
 if not VAPID_SUBJECT.startswith(("mailto:", "https:")):
     raise ImproperlyConfigured(f"VAPID_SUBJECT={VAPID_SUBJECT!r}: a mailto: or https: address.")
+#: Push to http and local addresses too (a development push service; the tests'): otherwise only https addresses
+#: of named hosts, so a browser's subscription cannot make the server post into its own network.
+PODIUM_PUSH_LOCAL_ENDPOINTS = read_bool("PODIUM_PUSH_LOCAL_ENDPOINTS", default=DEBUG)
 #: Players hear that their round ends soon this many minutes before its clock runs out.
 PODIUM_ROUND_ENDING_MINUTES = read_int("PODIUM_ROUND_ENDING_MINUTES", default=5, minimum=1)
 

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from floor import services as floor_services
 from live import services as live_services
-from notifications import push, readers, services, tasks
+from notifications import messages, push, readers, services, tasks
 from notifications.kinds import Kind
 from notifications.language import language_for
 from notifications.models import Delivery, Preference, PushSubscription
@@ -55,6 +55,7 @@ def wired(mail_server, endpoint, django_mail_patch_dns):
     with override_settings(
         MAILERS={"default": mail_server.mailer()}, VAPID_PUBLIC_KEY=KEYS.public, VAPID_PRIVATE_KEY=KEYS.private,
         VAPID_SUBJECT="mailto:td@podium.test", PODIUM_SITE_URL=SITE, DEBUG=False,
+        PODIUM_PUSH_LOCAL_ENDPOINTS=True,
     ):  # fmt: skip
         yield
 
@@ -200,6 +201,8 @@ def test_a_mail_server_that_is_down_never_fails_the_request_and_the_mail_goes_on
     waiting = Delivery.objects.filter(kind=Kind.CHECK_IN_OPEN)
     assert sorted(d.user.username for d in waiting) == ["alice", "bob"]  # check-in is mailed by default
     assert {d.status for d in waiting} == {"pending"} and all(d.error for d in waiting)
+    # The request waited for one refusal: the mail server failed once, the next mail was left for later untried.
+    assert sum("not tried" in d.error for d in waiting) == 1
 
     waiting.update(not_before=timezone.now())
     assert readers.sweep() == 2
@@ -248,6 +251,8 @@ def test_every_mail_has_a_one_click_unsubscribe_link_that_needs_no_sign_in(duel,
     assert anyone.post(link, {"List-Unsubscribe": "One-Click"}).status_code == 200 and by_email() is False
     assert anyone.get(link[:-6] + "xxxxx/").status_code == 400
     assert anyone.get("/notifications/unsubscribe/not-a-token/").status_code == 400
+    nobody = messages.unsubscribe_token(user_id=10**9, kind=Kind.CHECK_IN_OPEN)
+    assert anyone.get(f"/notifications/unsubscribe/{nobody}/").status_code == 400
 
 
 def test_the_mail_and_the_push_are_written_in_the_recipients_language(duel, people, mail_server, endpoint, monkeypatch):
@@ -352,6 +357,14 @@ def test_the_api_reads_and_changes_the_choices_and_keeps_push_subscriptions(peop
     browser = Browser(endpoint.base + "/push/api")
     assert alice.post("/api/v1/me/push-subscriptions/", browser.subscription(), format="json").json()[
         "push_subscriptions"] == 1  # fmt: skip
+    with override_settings(PODIUM_PUSH_LOCAL_ENDPOINTS=False):  # the server never posts into its own network
+        for inside in (browser.endpoint, "https://127.0.0.1/push/x", "https://localhost/push/x", "https://10.0.0.7/x"):
+            local = {**browser.subscription(), "endpoint": inside}
+            refused = alice.post("/api/v1/me/push-subscriptions/", local, format="json")
+            assert refused.status_code == 400 and "endpoint" in refused.json()["error"]["fields"]
+        public = {**browser.subscription(), "endpoint": "https://fcm.googleapis.com/fcm/send/abc"}
+        assert alice.post("/api/v1/me/push-subscriptions/", public, format="json").status_code == 201
+    PushSubscription.objects.filter(endpoint__startswith="https://fcm").delete()
     forged = {**browser.subscription(), "keys": {"p256dh": "abc", "auth": "def"}}
     assert alice.post("/api/v1/me/push-subscriptions/", forged, format="json").status_code == 400
     gone = alice.delete("/api/v1/me/push-subscriptions/", {"endpoint": browser.endpoint}, format="json")
