@@ -64,7 +64,8 @@ class DomainAction(StrEnum):
     EVENT_CREATED = "event.created", About("`event_create`")
     EVENT_UPDATED = "event.updated", About(
         "`event_update`", data="`standings_settings` (tiebreakers or floor changed)",
-        readers="standings, when `standings_settings`; leagues: the format's ratings, when the date changed",
+        readers="standings, when `standings_settings`; leagues: the format's ratings, when the date changed; "
+        "notifications: check-in open, when `check_in_open` turned on",
     )
     EVENT_FINISHED = "event.finished", About("`event_finish`")
     EVENT_IMPORTED = "event.imported", About(
@@ -78,7 +79,9 @@ class DomainAction(StrEnum):
     )
     REGISTRATION_SELF_REGISTERED = "registration.self_registered", About("`registration_self_register`")
     REGISTRATION_WAITLISTED = "registration.waitlisted", About("`registration_self_register` (the event is full)")
-    REGISTRATION_PROMOTED = "registration.promoted", About("`promote_waiting_list` (a place freed up)")
+    REGISTRATION_PROMOTED = "registration.promoted", About(
+        "`promote_waiting_list` (a place freed up)", data="`player_id`", readers="notifications (the player)"
+    )
     REGISTRATION_WITHDRAWN = "registration.withdrawn", About("`registration_withdraw`")
     REGISTRATION_INVITED = "registration.invited", About(
         "`registration_create` (staff, a player record linked to another account)", data="`player_id`"
@@ -123,15 +126,16 @@ class DomainAction(StrEnum):
     # --- rounds and results --------------------------------------------------------------------------------
     ROUND_STARTED = "round.started", About(
         "`round_start` (Swiss and cut rounds)", data="`byes` (how many)",
-        readers="standings (always asks for a recompute; marks them out of date when `byes`); live",
+        readers="standings (always asks for a recompute; marks them out of date when `byes`); live; "
+        "notifications: round paired (unless staged)",
     )
-    ROUND_REPAIRED = "round.repaired", About("`round_repair`", readers="standings; live")
+    ROUND_REPAIRED = "round.repaired", About("`round_repair`", readers="standings; live; notifications")
     ROUND_SWAPPED = "round.swapped", About(
-        "`round_swap`", data="`byes` (a bye moved)", readers="standings, when `byes`; live"
+        "`round_swap`", data="`byes` (a bye moved)", readers="standings, when `byes`; live; notifications"
     )
-    TOP_CUT_STARTED = "top_cut.started", About("`top_cut_start`", readers="live")
+    TOP_CUT_STARTED = "top_cut.started", About("`top_cut_start`", readers="live; notifications")
     ROUND_PUBLISHED = "round.published", About(
-        "`round_publish` (a staged round shown to the players)", readers="live (the round as if it had just started)"
+        "`round_publish` (a staged round shown to the players)", readers="live (the round as if it had just started); notifications: round paired"
     )
     ROUND_UNDONE = "round.undone", About(
         "`round_start_undo` (the latest round taken back before any result)",
@@ -154,10 +158,12 @@ class DomainAction(StrEnum):
         "`pod_result_report` on a disputed or waiting table", data=_RESULT, readers=_RESULT_READERS.format("")
     )
     RESULT_REPORTED = "result.reported", About(
-        "`result_player_report` (a player)", data="`round`, `table`", readers="live"
+        "`result_player_report` (a player)", data="`round`, `table`", readers="live; notifications (the table's other players)"
     )
     RESULT_AGREED = "result.agreed", About("`result_respond`", data="`round`, `table`")
-    RESULT_DISPUTED = "result.disputed", About("`result_respond`", data="`round`, `table`", readers="live")
+    RESULT_DISPUTED = "result.disputed", About(
+        "`result_respond`", data="`round`, `table`", readers="live; notifications (the table's other players)"
+    )
     RESULT_CONFIRMED = "result.confirmed", About(
         "`result_respond`, when the last player agrees; `result_report_accept` (staff accept a report, its reason "
         "names who did not confirm)",
@@ -237,7 +243,7 @@ class DomainAction(StrEnum):
     )
     JUDGE_CALL_CLAIMED = "judge_call.claimed", About(
         "`judge_call_claim` (a judge is on the way)", data="the same as `judge_call.opened`",
-        readers="live (the staff stream, the table's players)",
+        readers="live (the staff stream, the table's players); notifications: judge call answered",
     )
     JUDGE_CALL_RESOLVED = "judge_call.resolved", About(
         "`judge_call_resolve` (with the judge's note; extra time is `table.time_extended`)",

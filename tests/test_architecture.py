@@ -22,6 +22,7 @@ APPS = (
     "games",
     "leagues",
     "live",
+    "notifications",
     "rules",
     "tournaments",
 )

@@ -17,7 +17,7 @@ from tests.factories import EventFactory
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FRONT = ("accounts", "decks", "floor", "games", "leagues", "live", "tournaments")
+FRONT = ("accounts", "decks", "floor", "games", "leagues", "live", "notifications", "tournaments")
 
 #: What a guard of its own would raise or call.
 REFUSALS = {"Http404", "PermissionDenied", "NotFound", "NotAuthenticated"}

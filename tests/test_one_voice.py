@@ -43,6 +43,7 @@ APPS = (
     "games",
     "leagues",
     "live",
+    "notifications",
     "rules",
     "tournaments",
 )

@@ -30,6 +30,8 @@ READ_SIDE = (
     "live/views.py",
     "live/apis.py",
     "live/streams.py",
+    "notifications/views.py",
+    "notifications/apis.py",
 )
 
 #: The related managers of the apps' models (``event.rounds``, ``pod.seats``, ``report.responses``, ...).

@@ -24,6 +24,7 @@ APPS = (
     "games",
     "leagues",
     "live",
+    "notifications",
     "rules",
     "tournaments",
 )

@@ -32,6 +32,11 @@ environment:
 * ``TIME_ZONE`` - new events' time zone (each event has its own); default
   ``UTC``.  ``PODIUM_PAPER`` - new events' paper for printouts, ``a4``
   (default) or ``letter``.
+* ``PODIUM_SITE_URL``, ``VAPID_PUBLIC_KEY``, ``VAPID_PRIVATE_KEY``, ``VAPID_SUBJECT``,
+  ``PODIUM_ROUND_ENDING_MINUTES`` - the players' notifications (e-mail and Web
+  Push): the site's address in their links, the push key pair
+  (``manage.py vapid_keys``), the contact for push services, and how early a
+  round's end is announced.
 * ``PODIUM_TASK_TIME_LIMIT``, ``PODIUM_SWEEP_SECONDS`` - the longest a task
   runs and how often the sweeps ask again for work left undone.
 * ``PODIUM_WRITE_RATE``, ``PODIUM_DECK_CHECK_RATE``, ``PODIUM_SIGNUP_RATE`` -
@@ -115,6 +120,7 @@ INSTALLED_APPS = [
     "leagues",
     "live",
     "floor",
+    "notifications",
     # The entry points with commands of their own: ``manage.py demo`` and ``manage.py bench AREA``.
     "demo",
     "bench",
@@ -252,6 +258,7 @@ CELERY_BEAT_SCHEDULE = {
     "leagues-sweep": {"task": "leagues.tasks.sweep_leagues", "schedule": PODIUM_SWEEP_SECONDS},
     "live-sweep": {"task": "live.tasks.sweep_live_events", "schedule": PODIUM_SWEEP_SECONDS},
     "lottery-draws": {"task": "tournaments.tasks.sweep_lottery_draws", "schedule": PODIUM_SWEEP_SECONDS},
+    "notifications-sweep": {"task": "notifications.tasks.sweep_notifications", "schedule": PODIUM_SWEEP_SECONDS},
 }
 
 # --- Auth ---------------------------------------------------------------------
@@ -297,6 +304,25 @@ MAILERS = {"default": read_mailer("EMAIL_URL", default="consolemail://")}
 DEFAULT_FROM_EMAIL = read_email_address("DEFAULT_FROM_EMAIL", default="Podium <podium@podium.invalid>")
 SERVER_EMAIL = read_email_address("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 EMAIL_SUBJECT_PREFIX = "[Podium] "
+
+# --- Notifications (notifications/) ----------------------------------------------------------------------
+#: This site's address as players open it: the links in e-mails and pushes.
+PODIUM_SITE_URL = os.environ.get("PODIUM_SITE_URL", "").strip() or "http://127.0.0.1:8000"
+#: Web Push (VAPID): the key pair (base64url; ``manage.py vapid_keys`` makes one) and the contact push services may
+#: write to.  Without keys push is off, except with DEBUG on, where a pair is made once and kept in var/vapid.json.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "").strip()
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
+_SENDER_ADDRESS = DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].rstrip(">")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip() or f"mailto:{_SENDER_ADDRESS}"
+if bool(VAPID_PUBLIC_KEY) != bool(VAPID_PRIVATE_KEY):
+    raise ImproperlyConfigured("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (manage.py vapid_keys makes a pair).")
+if not VAPID_SUBJECT.startswith(("mailto:", "https:")):
+    raise ImproperlyConfigured(f"VAPID_SUBJECT={VAPID_SUBJECT!r}: a mailto: or https: address.")
+#: Push to http and local addresses too (a development push service; the tests'): otherwise only https addresses
+#: of named hosts, so a browser's subscription cannot make the server post into its own network.
+PODIUM_PUSH_LOCAL_ENDPOINTS = read_bool("PODIUM_PUSH_LOCAL_ENDPOINTS", default=DEBUG)
+#: Players hear that their round ends soon this many minutes before its clock runs out.
+PODIUM_ROUND_ENDING_MINUTES = read_int("PODIUM_ROUND_ENDING_MINUTES", default=5, minimum=1)
 
 # --- HTTPS, proxies and the browser's protections -------------------------------------------------
 #: Reverse proxies in front of the app (addresses or networks): only their X-Forwarded-For and
@@ -467,6 +493,7 @@ SPECTACULAR_SETTINGS = {
         "LanguageEnum": "core.language.LANGUAGE_CODES",
         # The league points presets kept the name they had before the phases' preset came.
         "PresetEnum": "leagues.points.PRESETS",
+        "NotificationKindEnum": "notifications.kinds.Kind",
     },
 }
 

@@ -149,6 +149,9 @@ POST   /events/{event_id}/deck-checks/{check_id}/finish/                  401   
 POST   /events/{event_id}/deck-checks/{check_id}/penalties/               401   403  403   403    200    403    403     200  200  200
 POST   /events/{event_id}/judge-assignments/                              401   403  403   403    201    403    403     201  201  201
 POST   /events/{event_id}/judge-assignments/{assignment_id}/unassign/     401   403  403   403    204    403    403     204  204  204
+PUT    /me/notifications/                                                 401   200  200   200    200    200    200     200  200  200
+POST   /me/push-subscriptions/                                            401   201  201   201    201    201    201     201  201  201
+DELETE /me/push-subscriptions/                                            401   204  204   204    204    204    204     204  204  204
 """
 # fmt: on
 
@@ -344,6 +347,13 @@ def _build_world() -> World:
     )
 
 
+#: A browser's push subscription as it sends it: a P-256 public key (65 bytes) and an auth secret (16), base64url.
+PUSH_SUBSCRIPTION = {
+    "endpoint": "https://push.example.org/send/1",
+    "keys": {"p256dh": "BA" + "A" * 85, "auth": "A" * 22},
+}
+
+
 def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
     """Each operation's path parameters and body in the world ``w`` (see the module docstring)."""
     run, up = {"event_id": w.running.pk}, {"event_id": w.upcoming.pk}
@@ -448,6 +458,9 @@ def requests(w: World) -> dict[str, tuple[dict, dict | None]]:
         "POST /events/{event_id}/judge-assignments/": (run, {"judge": "judy", "first_table": 1, "last_table": 4}),
         "POST /events/{event_id}/judge-assignments/{assignment_id}/unassign/": (
             {**run, "assignment_id": w.assignment}, None),
+        "PUT /me/notifications/": ({}, {"kinds": [{"kind": "round_paired", "email": True}]}),
+        "POST /me/push-subscriptions/": ({}, PUSH_SUBSCRIPTION),
+        "DELETE /me/push-subscriptions/": ({}, {"endpoint": PUSH_SUBSCRIPTION["endpoint"]}),
     }  # fmt: skip
 
 

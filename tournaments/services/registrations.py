@@ -311,6 +311,7 @@ def promote_waiting_list(event: Event, *, by) -> list[Registration]:
         events.record(
             event=event, by=by, action=DomainAction.REGISTRATION_PROMOTED, subject=_label(registration),
             before={"status": Registration.Status.WAITLISTED}, after={"status": Registration.Status.REGISTERED},
+            player_id=registration.player_id,
         )  # fmt: skip
     return promoted
 
