@@ -32,7 +32,7 @@ def recompute_season(self, season_id: int) -> int | None:
     with jobs.claim(season_key(season_id)) as claimed:
         if claimed:
             return services.season_standings_recompute(season_id=season_id)
-    raise self.retry(countdown=BUSY_RETRY_SECONDS, max_retries=jobs.RUNNING_SECONDS * 4)
+    raise self.retry(countdown=BUSY_RETRY_SECONDS, max_retries=jobs.running_seconds() * 4)
 
 
 @shared_task(**RETRY)
@@ -41,7 +41,7 @@ def update_ratings(self, format_slug: str) -> int | None:
     with jobs.claim(ratings_key(format_slug)) as claimed:
         if claimed:
             return services.ratings_update(format_slug=format_slug)
-    raise self.retry(countdown=BUSY_RETRY_SECONDS, max_retries=jobs.RUNNING_SECONDS * 4)
+    raise self.retry(countdown=BUSY_RETRY_SECONDS, max_retries=jobs.running_seconds() * 4)
 
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)
