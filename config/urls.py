@@ -6,7 +6,7 @@ from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.apis import MeApi, SignUpApi, TokenCreateApi, TokenRevokeAllApi, TokenRevokeApi
-from core import health, metrics
+from core import health, metrics, pwa
 from core.api import SchemaNegotiation, UnknownApi
 
 #: The one exception to the Content-Security-Policy: the API docs page (drf-spectacular's Swagger UI) has inline
@@ -43,6 +43,11 @@ urlpatterns = [
     path("health/ready/", health.ready, name="health-ready"),
     # For Prometheus (core.metrics): only with PODIUM_METRICS_TOKEN or PODIUM_METRICS_NETWORKS, else 404.
     path("metrics", metrics.metrics, name="metrics"),
+    # The installable app (core.pwa): its manifest, its service worker (at the root: its scope is the whole site)
+    # and the page it shows for a page it has no copy of.
+    path("manifest.webmanifest", pwa.manifest, name="pwa-manifest"),
+    path("sw.js", pwa.service_worker, name="pwa-service-worker"),
+    path("offline/", pwa.offline, name="pwa-offline"),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
     path("", include(("floor.urls", "floor"))),
     path("", include("accounts.urls")),
