@@ -33,6 +33,13 @@
   var served = meta.dataset.served; // "cache": the worker answered with its kept copy
   var user = meta.dataset.user || "";
 
+  /* A kept copy's clocks: the server's time written in it is the time it was kept, not now, so the clocks
+     (live.js) count down by this device's own clock instead.  This script runs before live.js and
+     live-pages.js start (deferred scripts run in order, and it is in the head). */
+  if (served === "cache") {
+    document.querySelectorAll("[data-live-server-time]").forEach(function (el) { el.removeAttribute("data-live-server-time"); });
+  }
+
   // --- The service worker ----------------------------------------------------------------------------------
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(meta.content, { scope: "/" }).catch(function () { return null; });
@@ -81,8 +88,23 @@
       if (!reloading) { reloading = true; location.reload(); }
       return;
     }
+    probeDelay = 2000;
     banner();
     drain();
+  }
+
+  /* A kept copy shown while the browser says it is online (a Wi-Fi without internet, or the network just back):
+     ask the server now and then, and load the page again once it answers. */
+  var probeDelay = 2000;
+  function probe() {
+    if (served !== "cache" || reloading) { return; }
+    setTimeout(function () {
+      if (navigator.onLine === false) { probe(); return; }
+      fetch(meta.dataset.probe, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+        .then(function (response) { if (response.ok) { networkBack(); } else { probe(); } })
+        .catch(function () { probe(); });
+    }, probeDelay);
+    probeDelay = Math.min(probeDelay * 2, 30000);
   }
 
   window.addEventListener("offline", banner);
@@ -296,6 +318,7 @@
 
   function start() {
     banner();
+    probe();
     render().then(function () { if (navigator.onLine !== false) { drain(); } });
     setInterval(function () { if (navigator.onLine !== false) { drain(); } }, 20000);
   }
