@@ -154,9 +154,18 @@
       });
     });
   }
+  /* The signed-in judge's entries, in the order they were made.  An entry the worker kept (a plain form posted
+     without a network, templates/pwa/sw.js) has no owner yet: it is the judge's whose page it sent them back to. */
   function mine() {
     return store("readonly", function (entries) { return entries.getAll(); }).then(function (all) {
-      return (all || []).filter(function (entry) { return entry.user === user; }).sort(function (a, b) { return a.id - b.id; });
+      var claimed = (all || []).filter(function (entry) { return entry.user === null && user; });
+      return Promise.all(claimed.map(function (entry) {
+        entry.user = user;
+        entry.label = entry.label || t("An entry of the judges' page");
+        return save(entry);
+      })).then(function () { return all || []; });
+    }).then(function (all) {
+      return all.filter(function (entry) { return entry.user === user; }).sort(function (a, b) { return a.id - b.id; });
     });
   }
   function save(entry) { return store("readwrite", function (entries) { return entries.put(entry); }); }

@@ -83,6 +83,46 @@ async function page(request, url) {
   }
 }
 
+/* The judges' outbox (static/js/pwa.js keeps it; the same database): a form whose post never reached the server
+   is kept, and the judge is sent back to the page they posted from, which lists it as waiting.  Its owner is the
+   next signed-in page that opens it (the page the judge comes back to). */
+const RECORDERS = [
+  /^\/dashboard\/games\/\d+\/events\/(\d+\/void\/)?$/,
+  /^\/dashboard\/events\/\d+\/rounds\/\d+\/tables\/\d+\/game\/start\/$/,
+  /^\/dashboard\/events\/\d+\/judge\/(calls|assignments)\//,
+  /^\/dashboard\/events\/\d+\/deck-checks\/\d+\/(start|finish|penalty)\/$/,
+];
+
+function keep(entry) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open("podium-outbox", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("entries", { keyPath: "id", autoIncrement: true });
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction("entries", "readwrite");
+      tx.objectStore("entries").put(entry);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
+async function recordOrKeep(request, url) {
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const fields = [];
+    (await copy.formData()).forEach((value, name) => { if (typeof value === "string") fields.push([name, value]); });
+    const back = request.referrer ? new URL(request.referrer) : null;
+    await keep({
+      user: null, url: url.pathname + url.search, page: back ? back.pathname : "", htmx: false, label: "",
+      fields: fields, state: "queued", message: "", at: new Date().toISOString(),
+    });
+    return Response.redirect(back && back.origin === url.origin ? back.href : OFFLINE_URL, 303);
+  }
+}
+
 async function elsewhere(request) {
   try {
     return await fetch(request);
@@ -115,6 +155,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") {
     // Signing in or out: whoever comes next doesn't see the pages kept for the last one.
     if (SIGN_PATHS.includes(url.pathname)) event.waitUntil(forgetPages());
+    // A judges' form posted without JavaScript's help (the floor's plain forms) while the network is gone.
+    if (request.method === "POST" && request.mode === "navigate" && RECORDERS.some((p) => p.test(url.pathname))) {
+      event.respondWith(recordOrKeep(request, url));
+    }
     return;
   }
   if (url.pathname.startsWith("/api/") || url.searchParams.has("fragment") || request.headers.get("HX-Request")) return;
