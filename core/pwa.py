@@ -29,8 +29,8 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -97,7 +97,12 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "icons": [
             icon,
             {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
-            {"src": static("icons/icon-maskable-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+            {
+                "src": static("icons/icon-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
             {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
         ],
         "shortcuts": shortcuts,

@@ -15,9 +15,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
 from games.models import GameEvent
 from live.services import timer_start
+from tests.browser.conftest import PHONE
 from tests.support.browser import axe_check, wait_for_htmx
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -46,7 +46,7 @@ def test_the_service_worker_imports_the_push_handler_only_when_it_exists(client,
     monkeypatch.setattr(pwa.finders, "find", lambda path: None)
     assert "importScripts" not in client.get("/sw.js").content.decode()
     monkeypatch.setattr(pwa.finders, "find", lambda path: "/somewhere/" + path)
-    assert "importScripts(\"/static/js/sw-push.js\")" in client.get("/sw.js").content.decode()
+    assert 'importScripts("/static/js/sw-push.js")' in client.get("/sw.js").content.decode()
 
 
 def test_the_offline_page_names_nobody(client, organiser):
