@@ -245,7 +245,7 @@
   function drain() {
     if (draining || !user || navigator.onLine === false) { return Promise.resolve(); }
     draining = true;
-    var sent = [];
+    var sent = [], refused = 0;
     function next(waiting) {
       var entry = waiting.shift();
       if (!entry) { return null; }
@@ -260,6 +260,7 @@
         }
         if (response.status >= 400 && response.status < 500) {
           return response.text().then(function (html) {
+            refused += 1;
             entry.state = "refused";
             entry.message = refusal(html, response);
             return save(entry);
@@ -273,7 +274,7 @@
     }).catch(function () { return null; }).then(function () {
       draining = false;
       render();
-      if (sent.length) { caughtUp(sent); }
+      if (sent.length || refused) { caughtUp(sent); }
     });
   }
 
@@ -292,8 +293,9 @@
     if (!box || !window.indexedDB) { return Promise.resolve(); }
     return mine().then(function (entries) {
       var list = box.querySelector("[data-pwa-outbox-list]"), queued = entries.filter(function (e) { return e.state === "queued"; }).length;
-      box.querySelector("[data-pwa-queued]").textContent =
-        fill(nt("%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent", queued), { count: queued });
+      var badge = box.querySelector("[data-pwa-queued]");
+      badge.textContent = fill(nt("%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent", queued), { count: queued });
+      badge.hidden = queued === 0;
       list.textContent = "";
       entries.forEach(function (entry) {
         var item = document.createElement("li"), state = document.createElement("span");
@@ -307,13 +309,12 @@
         state.textContent = entry.state === "refused" ? t("Refused") : t("Waiting for the network");
         item.appendChild(state);
         if (entry.state === "refused") {
-          var message = document.createElement("span");
-          message.className = "pwa-message";
-          message.textContent = " " + entry.message + " ";
+          var message = document.createElement("p");
+          message.className = "pwa-message small";
+          message.textContent = entry.message;
           item.appendChild(message);
           var dismiss = document.createElement("button");
           dismiss.type = "button";
-          dismiss.className = "link";
           dismiss.textContent = t("Dismiss");
           dismiss.setAttribute("aria-label", fill(t("Dismiss: %(entry)s"), { entry: entry.label }));
           dismiss.addEventListener("click", function () { forget(entry.id).then(render); });
