@@ -146,3 +146,23 @@ def test_an_entry_the_server_refuses_is_shown_as_refused_with_its_message(new_pa
     axe_check(page)
     page.get_by_role("button", name="Dismiss: ").click()
     expect(refused).to_have_count(0)
+
+
+def test_a_call_opened_offline_on_the_judges_page_is_sent_when_the_network_returns(new_page, organiser, duel):
+    from floor.models import JudgeCall
+
+    event, _ = duel
+    page = new_page(viewport=PHONE, user=organiser)
+    page.goto(f"/dashboard/events/{event.pk}/judge/")
+    controlled(page)
+    page.reload()
+    page.context.set_offline(True)
+    page.get_by_label("Table (round 1)").fill("1")
+    page.get_by_role("button", name="Add to the queue").click()
+    expect(page.locator("[data-pwa-queued]")).to_have_text("1 entry waiting to be sent")
+    assert not JudgeCall.objects.exists()
+
+    page.context.set_offline(False)  # sent, and the page loaded again
+    expect(page.locator("#queue-body")).to_contain_text("Table 1")
+    expect(page.locator("[data-pwa-outbox]")).to_be_hidden()
+    assert JudgeCall.objects.count() == 1
