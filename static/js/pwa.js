@@ -21,11 +21,12 @@
   var meta = document.querySelector('meta[name="podium-pwa"]');
   if (!meta) { return; }
 
-  function t(text) { return typeof window.gettext === "function" ? window.gettext(text) : text; }
-  function nt(one, many, count) {
+  /* Django's JavaScript catalogue when the page loads it, else English; named as makemessages looks for them. */
+  function gettext(text) { return typeof window.gettext === "function" ? window.gettext(text) : text; }
+  function ngettext(one, many, count) {
     return typeof window.ngettext === "function" ? window.ngettext(one, many, count) : (count === 1 ? one : many);
   }
-  function fill(format, values) {
+  function interpolate(format, values) {
     if (typeof window.interpolate === "function") { return window.interpolate(format, values, true); }
     return format.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
   }
@@ -161,7 +162,7 @@
       var claimed = (all || []).filter(function (entry) { return entry.user === null && user; });
       return Promise.all(claimed.map(function (entry) {
         entry.user = user;
-        entry.label = entry.label || t("An entry of the judges' page");
+        entry.label = entry.label || gettext("An entry of the judges' page");
         return save(entry);
       })).then(function () { return all || []; });
     }).then(function (all) {
@@ -173,7 +174,7 @@
 
   function labelOf(form, submitter) {
     var text = (submitter && submitter.textContent) || form.getAttribute("aria-label") || "";
-    text = text.replace(/\s+/g, " ").trim() || t("Entry");
+    text = text.replace(/\s+/g, " ").trim() || gettext("Entry");
     var where = document.title.split(" · ")[0];
     return where && where !== "Podium" ? where + ": " + text : text;
   }
@@ -294,7 +295,7 @@
     return mine().then(function (entries) {
       var list = box.querySelector("[data-pwa-outbox-list]"), queued = entries.filter(function (e) { return e.state === "queued"; }).length;
       var badge = box.querySelector("[data-pwa-queued]");
-      badge.textContent = fill(nt("%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent", queued), { count: queued });
+      badge.textContent = interpolate(ngettext("%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent", queued), { count: queued });
       badge.hidden = queued === 0;
       list.textContent = "";
       entries.forEach(function (entry) {
@@ -306,7 +307,7 @@
         item.appendChild(label);
         item.appendChild(document.createTextNode(" "));
         state.className = "badge " + (entry.state === "refused" ? "badge-refused" : "badge-pending");
-        state.textContent = entry.state === "refused" ? t("Refused") : t("Waiting for the network");
+        state.textContent = entry.state === "refused" ? gettext("Refused") : gettext("Waiting for the network");
         item.appendChild(state);
         if (entry.state === "refused") {
           var message = document.createElement("p");
@@ -315,8 +316,8 @@
           item.appendChild(message);
           var dismiss = document.createElement("button");
           dismiss.type = "button";
-          dismiss.textContent = t("Dismiss");
-          dismiss.setAttribute("aria-label", fill(t("Dismiss: %(entry)s"), { entry: entry.label }));
+          dismiss.textContent = gettext("Dismiss");
+          dismiss.setAttribute("aria-label", interpolate(gettext("Dismiss: %(entry)s"), { entry: entry.label }));
           dismiss.addEventListener("click", function () { forget(entry.id).then(render); });
           item.appendChild(dismiss);
         }
