@@ -180,10 +180,11 @@
   }
 
   /* Keep a form's entry: fields as sent, numbered after the entries of the same game already waiting. */
-  function queue(form, url, fields, submitter) {
+  function queue(form, url, fields, submitter, unanswered) {
     var entry = {
       user: user, url: url.pathname + url.search, page: location.pathname, htmx: form.hasAttribute("hx-post"),
-      label: labelOf(form, submitter), fields: fields, state: "queued", message: "", at: new Date().toISOString()
+      label: labelOf(form, submitter), fields: fields, state: "queued", message: "", at: new Date().toISOString(),
+      unanswered: !!unanswered // sent once already, without an answer: it may have been recorded
     };
     var game = GAME.exec(url.pathname);
     return mine().then(function (waiting) {
@@ -222,7 +223,7 @@
     var form = event.detail.elt, url = recorder(form);
     if (!url) { return; }
     var config = event.detail.requestConfig, data = config && config.formData ? config.formData : new FormData(form);
-    queue(form, url, pairsOf(data), null);
+    queue(form, url, pairsOf(data), null, true);
   });
 
   function csrfToken() {
@@ -240,6 +241,16 @@
     var found = doc.querySelector("#console-alert [role=alert], [role=alert], .field-error, .error, main p");
     var text = found ? found.textContent.replace(/\s+/g, " ").trim() : "";
     return (text || (response.status + " " + response.statusText)).slice(0, 400);
+  }
+
+  /* A game's entry sent before without an answer, now refused as stale (409): if the log's entry at the version
+     it asked for was recorded by this judge, it was this one, recorded the first time; it is not refused. */
+  function alreadyRecorded(entry, html) {
+    if (!entry.unanswered || !entry.game || entry.expected === undefined) { return false; }
+    var doc = new DOMParser().parseFromString(html || "", "text/html");
+    var logged = doc.getElementById("entry-" + (Number(entry.expected) + 1));
+    var by = logged && logged.querySelector(".entry-meta");
+    return !!by && by.textContent.trim().split(" · ")[0].trim() === user;
   }
 
   var draining = false;
@@ -261,6 +272,10 @@
         }
         if (response.status >= 400 && response.status < 500) {
           return response.text().then(function (html) {
+            if (response.status === 409 && alreadyRecorded(entry, html)) {
+              sent.push(entry);
+              return forget(entry.id);
+            }
             refused += 1;
             entry.state = "refused";
             entry.message = refusal(html, response);
@@ -268,6 +283,10 @@
           }).then(function () { return next(waiting); });
         }
         return null; // the server failed (5xx): the entry waits for the next try
+      }, function () {
+        // No answer: the entry may have reached the server or not; the next try finds out (alreadyRecorded).
+        entry.unanswered = true;
+        return save(entry).then(function () { return null; });
       });
     }
     return mine().then(function (all) {

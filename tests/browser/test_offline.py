@@ -125,6 +125,34 @@ def test_a_judges_entry_made_offline_waits_and_is_recorded_once_when_the_network
     assert list(GameEvent.objects.filter(game=game).values_list("seq", "type")) == [(1, "start_turn")]
 
 
+#: The phone's outbox is empty (every entry sent, or taken as recorded).
+OUTBOX_EMPTY = """() => new Promise((done) => { const open = indexedDB.open('podium-outbox', 1);
+  open.onsuccess = () => { const count = open.result.transaction('entries').objectStore('entries').count();
+    count.onsuccess = () => done(count.result === 0); }; })"""
+
+
+def test_an_entry_whose_answer_was_lost_is_sent_again_but_not_recorded_twice(new_page, organiser, game):
+    game, (first, _) = game
+    page = new_page(viewport=PHONE, user=organiser)
+    page.goto(f"/dashboard/games/{game.pk}/")
+    wait_for_htmx(page)
+
+    def answer_lost(route):
+        route.fetch()  # the server records the entry...
+        route.abort("internetdisconnected")  # ...and its answer never reaches the phone
+
+    page.route("**/dashboard/games/*/events/", answer_lost)
+    page.get_by_role("button", name=f"{first}: Start turn").click()
+    expect(page.locator("[data-pwa-queued]")).to_have_text("1 entry waiting to be sent")
+    assert GameEvent.objects.filter(game=game).count() == 1  # recorded, though the phone doesn't know
+    page.unroute("**/dashboard/games/*/events/", answer_lost)
+
+    page.reload()  # sent again: the server has it at that version already (409), so it is taken as recorded
+    page.wait_for_function(OUTBOX_EMPTY)
+    expect(page.locator("[data-pwa-entry=refused]")).to_have_count(0)
+    assert list(GameEvent.objects.filter(game=game).values_list("seq", "type")) == [(1, "start_turn")]
+
+
 def test_an_entry_the_server_refuses_is_shown_as_refused_with_its_message(new_page, organiser, duel, game):
     from tournaments import services
 
