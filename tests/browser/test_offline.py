@@ -4,7 +4,9 @@ for offline, the judges' outbox (core.pwa, templates/pwa/sw.js, static/js/pwa.js
 A player's page loaded once with the service worker in control comes back from the device with their table,
 their opponent and the round clock, under an "offline -- last updated" banner, and from the network again when the
 network returns.  A judge's entry made offline waits in the outbox (a queued-count badge), is sent when the network
-returns and is recorded once; an entry the server refuses is shown as refused with the server's message.
+returns and is recorded once, also when its first sending reached the server but its answer was lost; an entry the
+server refuses is shown as refused with the server's message; a plain form of the judges' page waits and is sent
+the same way.
 """
 
 from __future__ import annotations
