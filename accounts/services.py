@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Field
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from knox.models import AuthToken
 
 from core.exceptions import ApplicationError
@@ -43,10 +44,12 @@ def site_organiser_create(*, username: str) -> tuple[Any, str | None]:
             field.run_validators(username)
     except ValidationError as exc:
         raise ApplicationError(
-            f"{username!r} cannot be a username: {' '.join(exc.messages)}", field="username"
+            _("'%(username)s' cannot be a username: %(problems)s")
+            % {"username": username, "problems": " ".join(exc.messages)},
+            field="username",
         ) from None
     if not username:
-        raise ApplicationError("The organiser account needs a username.", field="username")
+        raise ApplicationError(_("The organiser account needs a username."), field="username")
     with transaction.atomic():
         existing = User.objects.filter(username=username).first()
         if existing is not None:
