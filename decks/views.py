@@ -36,7 +36,7 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
         people_selectors.registration_of_user(event=event, user=request.user) if request.user.is_authenticated else None
     )
     if registration is None:
-        raise refuse(request, policy.NOT_REGISTERED)
+        raise refuse(request, _(policy.NOT_REGISTERED))
     return registration
 
 

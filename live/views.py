@@ -107,7 +107,7 @@ def station_overlay(request: HttpRequest, event_id: int, slug: str) -> HttpRespo
     visible = policy.can_view_hidden_decklists(request.user, event)
     if token:
         if selectors.token_of(event=event, key=token) is None:
-            raise refuse(request, policy.INVALID_OVERLAY_TOKEN)
+            raise refuse(request, _(policy.INVALID_OVERLAY_TOKEN))
         visible = visible or policy.overlay_token_sees_hidden_decklists(event)
     match = payloads.feature_match(selectors.feature_match(station=station, decks_visible=visible))
     context = {

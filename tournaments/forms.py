@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import option_names
 from core.api import MAX_ID, MAX_SMALLINT
@@ -278,7 +279,7 @@ class EventSettingsForm(EventForm):
         numbers = [w.removeprefix("#") for w in words_given]
         wrong = [w for w, n in zip(words_given, numbers, strict=True) if not n.isdigit() or not 0 < int(n) <= MAX_ID]
         if wrong:
-            raise forms.ValidationError(f"Not a player number: {', '.join(wrong)}.")
+            raise forms.ValidationError(_("Not a player number: %(numbers)s.") % {"numbers": ", ".join(wrong)})
         return sorted({int(n) for n in numbers})
 
     def full_clean(self) -> None:
@@ -511,7 +512,7 @@ class ResultForm(forms.Form):
             winners = sum(1 for seat in self.seats if cleaned.get(f"placement_{seat.player_id}") == 1)
             if winners != 1:
                 raise forms.ValidationError(
-                    "A top-cut table needs one winner: a draw or a shared first place can't advance."
+                    _("A top-cut table needs one winner: a draw or a shared first place can't advance.")
                 )
         return cleaned
 
