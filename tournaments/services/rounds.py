@@ -202,7 +202,8 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
             byes=int(a.pod.is_bye) + int(b.pod.is_bye),  # a bye moved to another player: their points moved
         )  # fmt: skip
     warnings = [
-        f"{names[p]} and {names[q]} have already played each other ({words.rounds_words(met[p][q], capital=False)})."
+        _("%(player)s and %(other)s have already played each other (%(rounds)s).")
+        % {"player": names[p], "other": names[q], "rounds": words.rounds_words(met[p][q], capital=False)}
         for p, q in sorted(after - before)
     ]
     return round_, warnings
