@@ -374,7 +374,7 @@ class EventCutLineApi(APIView):
         players = CutLinePlayerOutput(source="rows", many=True, help_text="Active players in standings order.")
 
         def get_caveat(self, cut) -> str:
-            return cutline_selectors.CAVEAT
+            return str(cutline_selectors.CAVEAT)
 
     @extend_schema(responses={200: OutputSerializer, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:
