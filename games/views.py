@@ -264,7 +264,7 @@ def _console_context(
         players.append(
             {
                 "id": p["id"],
-                "name": names.get(p["id"], f"Player {p['id']}"),
+                "name": names.get(p["id"], _("Player %(id)s") % {"id": p["id"]}),
                 "out": p.get("out", False),
                 "out_reason": p.get("out_reason"),
                 "placement": p.get("placement"),
@@ -348,7 +348,7 @@ def _console_context(
     next_game = _next_game(game.pod, games, fmt, has_result) if finished else None
     # The next duel starts with the Deck Masters named for this one (game_create): say which.
     named = (games[-1].options.get("deck_masters") or {}) if next_game and "deck_master" in fmt.deck_roles else {}
-    carried = [(names.get(int(pid), f"Player {pid}"), card) for pid, card in named.items() if card]
+    carried = [(names.get(int(pid), _("Player %(id)s") % {"id": pid}), card) for pid, card in named.items() if card]
     reason = (state.get("result") or {}).get("reason")
     return {
         "game": game,

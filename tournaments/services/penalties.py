@@ -138,7 +138,7 @@ def penalty_rescind(*, penalty: Penalty, by, reason: str) -> Penalty:
     registrations undo the drop, with its reason, if the player plays on.
     """
     ensure(by, Action.ISSUE_PENALTIES, penalty.event)
-    reason = _text(reason, field="reason", limit=REASON_MAX, required="Say why the penalty is rescinded.")
+    reason = _text(reason, field="reason", limit=REASON_MAX, required=_("Say why the penalty is rescinded."))
     with transaction.atomic():
         event = locked_event(penalty.event_id)
         _open(event)
