@@ -18,7 +18,7 @@ from core.doorway import enter, refuse
 from core.exceptions import ApplicationError
 from decks import selectors, services
 from decks.forms import DeckForm, DeckRulingClearForm, DeckRulingForm
-from decks.models import DeckVersion
+from decks.models import DeckVerdictOverride, DeckVersion
 from rules.options import Use
 from tournaments import doors, policy
 from tournaments.forms import FormatOptionsForm
@@ -189,7 +189,7 @@ def ruling(request: HttpRequest, event_id: int, registration_id: int) -> HttpRes
 
     def change(version: DeckVersion, data: dict) -> str:
         services.deck_verdict_override(version=version, status=data["status"], reason=data["reason"], by=request.user)
-        status = str(dict(form.fields["status"].choices)[data["status"]]).lower()
+        status = str(DeckVerdictOverride.Status(data["status"]).label).lower()
         return _("Ruling recorded: %(player)s's deck is %(status)s.") % {
             "player": registration.player.display_name,
             "status": status,

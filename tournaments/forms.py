@@ -293,9 +293,13 @@ class EventSettingsForm(EventForm):
             super().full_clean()
 
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
-        sets = [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.FIELDSETS]
+        sets = [
+            (str(legend), [self[name] for name in names if name in self.fields]) for legend, names in self.FIELDSETS
+        ]
         if self.option_names:
-            sets.insert(1, (_("Format rules: variants and house rules"), [self[name] for name in self.option_names]))
+            sets.insert(
+                1, (str(_("Format rules: variants and house rules")), [self[name] for name in self.option_names])
+            )
         return sets
 
     def changes(self) -> dict:
@@ -497,7 +501,7 @@ class ResultForm(forms.Form):
         a, b = (self.names[s.player_id] for s in self.seats)
         return [
             ("first", _("%(player)s wins") % {"player": a}),
-            ("draw", _("Draw")),
+            ("draw", str(_("Draw"))),
             ("second", _("%(player)s wins") % {"player": b}),
         ]
 
@@ -506,7 +510,7 @@ class ResultForm(forms.Form):
         a, b = (self.names[s.player_id] for s in self.seats)
         choices = [("first", _("%(player)s won") % {"player": a}), ("second", _("%(player)s won") % {"player": b})]
         if not self.cut:
-            choices += [("draw", _("Draw")), ("intentional_draw", _("Intentional draw (not played out)"))]
+            choices += [("draw", str(_("Draw"))), ("intentional_draw", str(_("Intentional draw (not played out)")))]
         return choices
 
     def clean(self) -> dict[str, Any]:

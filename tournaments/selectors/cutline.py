@@ -165,7 +165,7 @@ def need_words(need: PlayerCut) -> str:
         return _("You are in the top cut whatever happens.")
     if need.status == "control":
         points = need.guaranteed_with
-        more = ngettext("%(points)s more point", "%(points)s more points", points) % {"points": points}
+        more = ngettext("%(points)s more point", "%(points)s more points", points or 0) % {"points": points}
         left = ngettext("in your %(rounds)s round left", "in your %(rounds)s rounds left", rounds) % {"rounds": rounds}
         said = {"more": more, "left": left, "record": need.guaranteed_record}
         if need.guaranteed_record:
@@ -178,7 +178,7 @@ def need_words(need: PlayerCut) -> str:
             "with %(points)s more point or more if other results go your way.",
             "No result of yours alone guarantees a place: it depends on other tables too. You can still make it "
             "with %(points)s more points or more if other results go your way.",
-            points,
+            points or 0,
         ) % {"points": points}
     return _("The top cut is out of reach: enough players are already beyond your best case.")
 

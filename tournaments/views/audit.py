@@ -123,9 +123,9 @@ def _plain_value(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if key == "status" and value in Registration.Status.values:
-        return Registration.Status(value).label.lower()
+        return str(Registration.Status(value).label).lower()
     if key == "role" and value in ROLE_NAMES:
-        return ROLE_NAMES[value]
+        return str(ROLE_NAMES[value])
     if isinstance(value, list):
         return ", ".join(_plain_value(key, v) for v in value) or "none"
     if isinstance(value, dict):

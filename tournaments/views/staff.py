@@ -12,6 +12,7 @@ from django.http.request import QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.doorway import admit, enter
@@ -50,7 +51,7 @@ STAFF_PAGE_ROLES = (
     policy.Role.JUDGE,
     policy.Role.CASTER,
 )
-ROLE_NAMES = {policy.Role.ORGANISER.value: "Organiser", **dict(EventStaff.Role.choices)}
+ROLE_NAMES = {policy.Role.ORGANISER.value: gettext_lazy("Organiser"), **dict(EventStaff.Role.choices)}
 
 
 def _staff_page(
