@@ -164,7 +164,7 @@ def _claimed_by_another(call: JudgeCall, by) -> None:
     if call.state == JudgeCall.State.CLAIMED and call.claimed_by_id != getattr(by, "pk", None):
         name = call.claimed_by.get_username() if call.claimed_by else "another judge"
         raise Conflict(
-            _("%(name)s has claimed this call.") % {"name": name}, code="call_claimed", extra={"claimed_by": name}
+            _("%(judge)s has claimed this call.") % {"judge": name}, code="call_claimed", extra={"claimed_by": name}
         )
 
 
