@@ -181,6 +181,7 @@ class EventSettingsForm(EventForm):
         "Empty: the recommendation for the players entered. The cut line follows it."),
     )  # fmt: skip
     magic_floor = forms.ChoiceField(
+        # xgettext:no-python-format
         choices=Event.Floor.choices, label=_("33% floor (Magic tiebreakers)"), required=False,
         help_text=_("0.33, or exactly 1/3 to match the standings Melee and MTGO publish."),
     )  # fmt: skip
