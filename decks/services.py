@@ -192,7 +192,9 @@ def cards_import_mintayn(*, path: Path, progress: Progress | None = None) -> Imp
     try:
         cards, problems = load_mintayn_csv(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ApplicationError(f"{path}: {exc}", code="bad_card_data") from exc
+        raise ApplicationError(
+            _("%(path)s: %(problem)s") % {"path": path, "problem": exc}, code="bad_card_data"
+        ) from exc
     with transaction.atomic():
         rows = [
             MintaynCard(
