@@ -19,6 +19,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from accounts import selectors
 from accounts.forms import ReportForm
@@ -52,9 +53,9 @@ def history_rows(match_list: list[Match], me: int, *, one_vs_one: bool) -> list[
     rows = []
     for m in match_list:
         if m.bye:
-            result = "Bye"
+            result = _("Bye")
         elif not m.reported:
-            result = "Playing"
+            result = pgettext("a match without a result yet", "Playing")
         else:
             result = words.your_outcome(
                 me=me, placements=m.placements, games=m.games, intentional_draw=m.intentional_draw

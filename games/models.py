@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from rules import Format, get_format
 from rules import choices as format_choices
@@ -23,7 +24,7 @@ from rules import choices as format_choices
 class Game(models.Model):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", _("In progress")
-        FINISHED = "finished", _("Finished")
+        FINISHED = "finished", pgettext_lazy("a game's state", "Finished")
         #: Closed unfinished: the table's result was recorded without it (by staff, or confirmed by its players).
         SUPERSEDED = "superseded", _("Closed: result recorded by hand")
 

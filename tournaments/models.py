@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from rules import Format, get_format
 from rules import choices as format_choices
@@ -59,7 +60,7 @@ class Event(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         RUNNING = "running", _("Running")
-        FINISHED = "finished", _("Finished")
+        FINISHED = "finished", pgettext_lazy("an event's state", "Finished")
 
     name = models.CharField(max_length=200)
     format = models.CharField(max_length=40, choices=format_choices)

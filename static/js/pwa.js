@@ -58,7 +58,8 @@
 
   // --- The offline banner ----------------------------------------------------------------------------------
   function clockOf(date) {
-    return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    // In the page's language (the one Podium chose), not the browser's.
+    return date.toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
   }
 
   function banner() {

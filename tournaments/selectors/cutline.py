@@ -173,12 +173,17 @@ def need_words(need: PlayerCut) -> str:
         return _("%(more)s %(left)s guarantee you a place.") % said
     if need.status == "alive":
         points = need.possible_with
+        if not points:
+            return _(
+                "No result of yours alone guarantees a place: it depends on other tables too. You can still make it "
+                "if other results go your way."
+            )
         return ngettext(
             "No result of yours alone guarantees a place: it depends on other tables too. You can still make it "
-            "with %(points)s more point or more if other results go your way.",
+            "with at least %(points)s more point if other results go your way.",
             "No result of yours alone guarantees a place: it depends on other tables too. You can still make it "
-            "with %(points)s more points or more if other results go your way.",
-            points or 0,
+            "with at least %(points)s more points if other results go your way.",
+            points,
         ) % {"points": points}
     return _("The top cut is out of reach: enough players are already beyond your best case.")
 
