@@ -59,6 +59,11 @@ class SignUpApi(APIView):
         email = serializers.EmailField(
             required=False, allow_blank=True, default="", help_text="Only to reset a forgotten password."
         )
+        language = serializers.CharField(
+            max_length=10, required=False, allow_blank=True, default="",
+            help_text="The language Podium speaks to you in (`es`, `pt-br`, `de`, `fr`, `en`); blank: your "
+            "browser's (the `Accept-Language` of each request).",
+        )  # fmt: skip
 
         def validate(self, attrs: dict) -> dict:
             form = SignUpForm(
@@ -68,6 +73,7 @@ class SignUpApi(APIView):
                     "email": attrs["email"],
                     "password1": attrs["password"],
                     "password2": attrs["password"],
+                    "language": attrs["language"].strip().lower(),
                 }
             )
             if not form.is_valid():

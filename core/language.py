@@ -69,7 +69,8 @@ def supported(code: str | None) -> str:
     if not code:
         return ""
     try:
-        return translation.get_supported_language_variant(code)
+        # Tags are case-insensitive (RFC 5646); LANGUAGES spells them in lower case.
+        return translation.get_supported_language_variant(code.lower())
     except LookupError:
         return ""
 

@@ -85,3 +85,12 @@ def test_sign_ups_are_throttled_per_address_with_the_error_shape():
         refused = sign_up({"username": "dee", "password": "throttle me 12345"}, address=me)
     assert refused.json()["error"]["code"] == "throttled" and "Retry-After" in refused.headers
     assert not get_user_model().objects.filter(username__in=["cid", "dee"]).exists()
+
+
+def test_a_language_chosen_at_sign_up_is_the_accounts_and_a_language_podium_lacks_is_a_field_error():
+    answer = sign_up({"username": "ana", "password": "ciudad verde 1995", "language": "pt-BR"})
+    assert answer.status_code == 201, answer.json()
+    me = APIClient().get("/api/v1/me/", HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
+    assert me.json()["language"] == "pt-br"
+    refused = sign_up({"username": "kai", "password": "ciudad verde 1995", "language": "tlh"}, address="198.51.100.21")
+    assert refused.status_code == 400 and "language" in refused.json()["error"]["fields"]

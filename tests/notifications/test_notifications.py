@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
@@ -15,6 +14,7 @@ from django.test import override_settings
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts import services as account_services
 from floor import services as floor_services
 from live import services as live_services
 from notifications import messages, push, readers, services, tasks
@@ -255,12 +255,12 @@ def test_every_mail_has_a_one_click_unsubscribe_link_that_needs_no_sign_in(duel,
     assert anyone.get(f"/notifications/unsubscribe/{nobody}/").status_code == 400
 
 
-def test_the_mail_and_the_push_are_written_in_the_recipients_language(duel, people, mail_server, endpoint, monkeypatch):
-    """Spanish catalogues come later: here, that the message is rendered with Spanish switched on."""
+def test_the_mail_and_the_push_are_written_in_the_recipients_language(duel, people, mail_server, endpoint):
+    """Bob chose Spanish on his account: his mail and his push are rendered with Spanish switched on."""
     assert language_for(people["bob"]) == settings.LANGUAGE_CODE
-    assert language_for(SimpleNamespace(profile=SimpleNamespace(language="es"))) == "es"
-    assert language_for(SimpleNamespace(profile=SimpleNamespace(language=""))) == settings.LANGUAGE_CODE
-    monkeypatch.setattr("notifications.messages.language_for", lambda user: "es")
+    account_services.account_language_set(user=people["bob"], language="es")
+    people["bob"].refresh_from_db()
+    assert language_for(people["bob"]) == "es"
     browser = subscribe(people["bob"], endpoint, "/push/es")
     ask = services.Ask(people["bob"].pk, f"event:{duel.pk}", {"event_id": duel.pk})
     tasks.deliver.apply(args=[services.notifications_create(kind=Kind.WAITING_LIST_PROMOTED, asks=[ask])])
