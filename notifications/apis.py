@@ -84,7 +84,10 @@ class PushSubscriptionApi(APIView):
             auth = serializers.CharField(max_length=100)
 
         endpoint = serializers.URLField(max_length=1000)
-        expirationTime = serializers.IntegerField(required=False, allow_null=True)  # noqa: N815 - the browser's name
+        # The browser's name; milliseconds since 1970, bounded as every integer a body takes (never stored).
+        expirationTime = serializers.IntegerField(  # noqa: N815
+            required=False, allow_null=True, min_value=0, max_value=2**53 - 1
+        )
         keys = Keys()
 
     @extend_schema_serializer(component_name="PushSubscriptionRemove")

@@ -177,7 +177,7 @@ def test_me_answers_only_the_signed_in_players_own_events(world, anon_api):
     assert mine["player"] == {"id": ash.player_id, "display_name": "Ash", "external_id": "POP-111"}
     assert [e["registration"]["id"] for e in mine["upcoming"]] == [ash.pk]
     nobody = _client_for(users["judy"]).get("/api/v1/me/").json()
-    assert nobody == {"username": "judy", "player": None, "upcoming": [], "running": [], "past": []}
+    assert nobody == {"username": "judy", "language": "", "player": None, "upcoming": [], "running": [], "past": []}
 
 
 def test_a_registrations_stream_consent_and_entry_fee_are_the_players_and_the_registration_staffs_only(
