@@ -6,8 +6,8 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext as _
 
 from accounts.selectors import Person
 from tournaments import words
@@ -19,21 +19,21 @@ class SignUpForm(UserCreationForm):
     display_name = forms.CharField(
         max_length=100,
         required=False,
-        label="Name at events",
-        help_text="How organisers and other players see you. Your username if you leave it empty.",
+        label=gettext_lazy("Name at events"),
+        help_text=gettext_lazy("How organisers and other players see you. Your username if you leave it empty."),
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
     email = forms.EmailField(
         required=False,
-        help_text="Only to reset a forgotten password; without one, nobody can reset it for you.",
+        help_text=gettext_lazy("Only to reset a forgotten password; without one, nobody can reset it for you."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
     language = forms.ChoiceField(
         choices=lambda: language_choices(),
         required=False,
-        label=_("Language"),
-        help_text=_("The language Podium speaks to you in, on every device you sign in on."),
+        label=gettext_lazy("Language"),
+        help_text=gettext_lazy("The language Podium speaks to you in, on every device you sign in on."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -45,7 +45,7 @@ class SignUpForm(UserCreationForm):
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
         if email and get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account already uses this address: sign in, or reset its password.")
+            raise forms.ValidationError(_("An account already uses this address: sign in, or reset its password."))
         return email
 
 
@@ -60,16 +60,16 @@ class LanguageForm(forms.Form):
     language = forms.ChoiceField(
         choices=lambda: language_choices(),
         required=False,
-        label=_("Language"),
-        help_text=_("The language Podium speaks to you in, on every device you sign in on."),
+        label=gettext_lazy("Language"),
+        help_text=gettext_lazy("The language Podium speaks to you in, on every device you sign in on."),
     )
 
 
 class ClaimForm(forms.Form):
     code = forms.CharField(
         max_length=32,
-        label="Claim code",
-        help_text="The code the organiser gave you, e.g. K7P2QX9MZ4LA.",
+        label=gettext_lazy("Claim code"),
+        help_text=gettext_lazy("The code the organiser gave you, e.g. K7P2QX9MZ4LA."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
     )
 
@@ -82,16 +82,16 @@ def score_choices(games_per_match: int, *, cut: bool) -> list[tuple[str, str]]:
     """
     needed = games_per_match // 2 + 1
     wins = [(w, lost) for w in range(needed, 0, -1) for lost in range(w)]
-    choices = [(f"{w}-{lost}-0", f"I won {words.game_score(w, lost)}") for w, lost in wins]
-    choices += [(f"{lost}-{w}-0", f"I lost {words.game_score(lost, w)}") for w, lost in wins]
+    choices = [(f"{w}-{lost}-0", _("I won %(score)s") % {"score": words.game_score(w, lost)}) for w, lost in wins]
+    choices += [(f"{lost}-{w}-0", _("I lost %(score)s") % {"score": words.game_score(lost, w)}) for w, lost in wins]
     if cut:
         return choices
     for k in range(needed - 1, -1, -1):
-        drawn = words.game_score(k, k, 1) if k else "one drawn game"
-        choices.append((f"{k}-{k}-1", f"Draw: {drawn}"))
+        drawn = words.game_score(k, k, 1) if k else _("one drawn game")
+        choices.append((f"{k}-{k}-1", _("Draw: %(score)s") % {"score": drawn}))
     for k in range(needed - 1, 0, -1):
-        choices.append((f"{k}-{k}-0", f"Draw {words.game_score(k, k)} (time)"))
-    choices.append(("id", "Intentional draw (agreed, not played)"))
+        choices.append((f"{k}-{k}-0", _("Draw %(score)s (time)") % {"score": words.game_score(k, k)}))
+    choices.append(("id", _("Intentional draw (agreed, not played)")))
     return choices
 
 
@@ -109,17 +109,17 @@ class ReportForm(forms.Form):
         self.one_vs_one = len(people) == 2
         if self.one_vs_one:
             self.fields["score"] = forms.ChoiceField(
-                label="Your match",
+                label=_("Your match"),
                 choices=score_choices(games_per_match, cut=cut),
                 widget=forms.RadioSelect,
-                error_messages={"required": "Choose how your match ended."},
+                error_messages={"required": _("Choose how your match ended.")},
             )
         else:
-            places = [("", "place…")] + [(str(i), f"{i}") for i in range(1, len(people) + 1)]
+            places = [("", _("place…"))] + [(str(i), f"{i}") for i in range(1, len(people) + 1)]
             for person in people:
-                label = "You" if person.id == me.id else str(person)
+                label = _("You") if person.id == me.id else str(person)
                 self.fields[f"placement_{person.id}"] = forms.TypedChoiceField(
-                    label=label, choices=places, coerce=int, error_messages={"required": "Choose a place."}
+                    label=label, choices=places, coerce=int, error_messages={"required": _("Choose a place.")}
                 )
 
     @property

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts import selectors
 from accounts.forms import ReportForm
@@ -99,19 +100,25 @@ class TableView:
         """The table in a sentence or two, announced when the panel changes without a reload."""
         t = self.table
         if t.table_number is None:
-            return f"{t.round_label}: you have a bye."
+            return _("%(round)s: you have a bye.") % {"round": t.round_label}
         against = ", ".join(o.name for o in t.opponents)
+        where = {"round": t.round_label, "table": t.table_number, "seat": t.seat, "against": against}
         said = [
-            f"{t.round_label}, table {t.table_number}, seat {t.seat}" + (f", against {against}." if against else ".")
+            _("%(round)s, table %(table)s, seat %(seat)s, against %(against)s.") % where
+            if against
+            else _("%(round)s, table %(table)s, seat %(seat)s.") % where
         ]
         if self.result:
-            said.append(f"Result: {self.result}.")
+            said.append(_("Result: %(result)s.") % {"result": self.result})
         elif self.report is not None and self.may_answer:
-            said.append(f"{self.report.reporter.name} reported: {self.report_text}. Confirm or dispute it.")
+            said.append(
+                _("%(player)s reported: %(result)s. Confirm or dispute it.")
+                % {"player": self.report.reporter.name, "result": self.report_text}
+            )
         elif self.note:
             said.append(self.note)
         elif t.reported:
-            said.append("Result recorded.")
+            said.append(_("Result recorded."))
         if self.judge_call is not None and self.judge_call.live:
             said.append(self.judge_call.get_state_display() + ".")
         return " ".join(said)
@@ -290,7 +297,7 @@ def build(
         )
         panel.can_drop = not waiting_for_result
         if waiting_for_result:
-            panel.drop_note = "You can drop once your table's result is in."
+            panel.drop_note = _("You can drop once your table's result is in.")
     if playing and registered and panel.standing is not None:
         _cut_need(panel, event, player)
     if follows_live(event, registration):
@@ -306,10 +313,11 @@ def _phase_note(event: Event, registration: Registration) -> tuple[str, bool]:
         return "", False
     reached = min(registration.phase, len(plan))
     if reached > event.advanced_phases:
-        return f"You went on to {plan[reached - 1].name}.", False
+        return _("You went on to %(phase)s.") % {"phase": plan[reached - 1].name}, False
     ended, missed = plan[reached - 1], plan[reached]
     return (
-        f"Your event ended with {ended.name}: {missed.name} was for {ended.rule_text()}. Your record and standing stay.",
+        _("Your event ended with %(phase)s: %(next)s was for %(rule)s. Your record and standing stay.")
+        % {"phase": ended.name, "next": missed.name, "rule": ended.rule_text()},
         True,
     )
 
@@ -322,29 +330,31 @@ def _cut_need(panel: Panel, event: Event, player: Player) -> None:
         return
     panel.cut_need = cutline_selectors.need_words(row.need)
     line = cut.line
-    lines = [f"Top {cut.cut_size} cut"]
+    lines = [_("Top %(size)s cut") % {"size": cut.cut_size}]
     if line.safe_line is not None:
-        lines.append(f"safe line {line.safe_line} points")
+        lines.append(_("safe line %(points)s points") % {"points": line.safe_line})
     if line.projected_line is not None:
-        lines.append(f"projected line {line.projected_line} points")
+        lines.append(_("projected line %(points)s points") % {"points": line.projected_line})
     panel.cut_lines = " · ".join(lines) + "."
 
 
 def _check_in_note(event: Event, registration: Registration, waiting_place: int | None) -> str:
     if event.status == Event.Status.FINISHED:
-        return "The event is finished."
+        return _("The event is finished.")
     if registration.status == Registration.Status.WAITLISTED:
-        return f"You are number {waiting_place} on the waiting list: you check in once you have a place."
+        return _("You are number %(place)s on the waiting list: you check in once you have a place.") % {
+            "place": waiting_place
+        }
     if registration.dropped:
-        return "You have dropped from this event."
+        return _("You have dropped from this event.")
     if registration.checked_in:
         return ""
     if registration.status == Registration.Status.APPLIED:
-        return "You have applied to the lottery: you check in once it gives you a place."
+        return _("You have applied to the lottery: you check in once it gives you a place.")
     if event.has_fee and not event.unpaid_check_in and registration.paid_at is None:
-        return "You check in once the staff have marked your entry fee paid."
+        return _("You check in once the staff have marked your entry fee paid.")
     if not event.check_in_open:
-        return "Check-in is not open: the event's staff open it at the venue."
+        return _("Check-in is not open: the event's staff open it at the venue.")
     return ""
 
 
@@ -359,7 +369,7 @@ def _table_view(event: Event, player: Player, match_list: list[Match], *, report
         report_form=None, note="",
     )  # fmt: skip
     if table.table_number is None:
-        view.note = "You have a bye this round: it counts as a win."
+        view.note = _("You have a bye this round: it counts as a win.")
         return view
     view.judge_call = floor_selectors.table_call(pod_id=table.pod_id)
     seats = sorted([(table.seat, me), *((o.seat, Person(o.player_id, o.name)) for o in table.opponents)])
@@ -387,14 +397,14 @@ def _table_view(event: Event, player: Player, match_list: list[Match], *, report
         mine = report.reporter.id == me.id
         view.may_answer = report.status == "pending" and not mine and me.id not in report.answers
         if report.status == "disputed":
-            view.note = "The players disagree about this result: a judge will settle it."
+            view.note = _("The players disagree about this result: a judge will settle it.")
         elif mine or me.id in report.answers:
-            view.note = "Waiting for the other players at the table to confirm."
+            view.note = _("Waiting for the other players at the table to confirm.")
         if not (view.may_answer and event.player_reports):
             return view
         # Disputing, the player may say what happened instead: their own report, which the judge sees.
     elif not event.player_reports:
-        view.note = "The event's staff enter the results of this event."
+        view.note = _("The event's staff enter the results of this event.")
         return view
     view.report_form = ReportForm(
         report_data, me=me, people=people, games_per_match=event.format_spec.games_per_match,

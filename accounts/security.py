@@ -11,12 +11,15 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 
 def lockout_response(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
     """HTTP 429: the locked-out page, or for the API the project's error shape."""
     minutes = max(1, round(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
-    message = f"Too many failed sign-ins: this account is locked from your address for {minutes} minutes."
+    message = _("Too many failed sign-ins: this account is locked from your address for %(minutes)s minutes.") % {
+        "minutes": minutes
+    }
     status = settings.AXES_HTTP_RESPONSE_CODE
     if request.path.startswith("/api/"):
         return JsonResponse({"error": {"code": "throttled", "message": message}}, status=status)

@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Q
+from django.utils.translation import gettext as _
 
 from accounts.models import Preferences
 from decks import selectors as deck_selectors
@@ -60,7 +61,7 @@ def staffed_events(user) -> list[StaffedEvent]:
     return [
         StaffedEvent(
             event=event,
-            role="Organiser" if policy.is_organiser(user, event) else EventStaff.Role(roles[event.pk]).label,
+            role=_("Organiser") if policy.is_organiser(user, event) else str(EventStaff.Role(roles[event.pk]).label),
         )
         for event in events
     ]

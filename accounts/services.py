@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from knox.models import AuthToken
 
 from accounts.models import Preferences
-
 from core.exceptions import ApplicationError
 from tournaments.services import events, registrations
 
@@ -50,10 +49,12 @@ def site_organiser_create(*, username: str) -> tuple[Any, str | None]:
             field.run_validators(username)
     except ValidationError as exc:
         raise ApplicationError(
-            f"{username!r} cannot be a username: {' '.join(exc.messages)}", field="username"
+            _("'%(username)s' cannot be a username: %(problems)s")
+            % {"username": username, "problems": " ".join(exc.messages)},
+            field="username",
         ) from None
     if not username:
-        raise ApplicationError("The organiser account needs a username.", field="username")
+        raise ApplicationError(_("The organiser account needs a username."), field="username")
     with transaction.atomic():
         existing = User.objects.filter(username=username).first()
         if existing is not None:

@@ -25,10 +25,11 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.cache import never_cache
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.i18n import set_language
 
@@ -88,7 +89,9 @@ def signup(request: HttpRequest) -> HttpResponse:
             language=data.get("language", ""),
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.player.display_name}: your account is ready.")
+        messages.success(
+            request, _("Welcome, %(player)s: your account is ready.") % {"player": user.player.display_name}
+        )
         return redirect(target)
     status = UNPROCESSABLE if form.errors else 200
     return render(request, "registration/signup.html", {"form": form, "next": target}, status=status)
@@ -98,9 +101,11 @@ def _signup_throttled(request: HttpRequest, target: str, wait: float) -> HttpRes
     """HTTP 429: the sign-up page again, filled in as it was sent (not the passwords), saying when to try again."""
     minutes = max(1, math.ceil(wait / 60))
     form = SignUpForm(initial={name: request.POST.get(name, "") for name in ("username", "display_name", "email")})
-    throttled = (
-        f"Too many accounts were made from your address: try again in {minutes} minute{'s' if minutes > 1 else ''}."
-    )
+    throttled = ngettext(
+        "Too many accounts were made from your address: try again in %(minutes)s minute.",
+        "Too many accounts were made from your address: try again in %(minutes)s minutes.",
+        minutes,
+    ) % {"minutes": minutes}
     context = {"form": form, "next": target, "throttled": throttled}
     response = render(request, "registration/signup.html", context, status=429)
     response["Retry-After"] = str(math.ceil(wait))
@@ -161,7 +166,11 @@ def claim(request: HttpRequest, code: str = "") -> HttpResponse:
         except (ApplicationError, ServicePermissionDenied) as exc:
             form.add_error("code" if exc.field in (None, "code") else None, exc.message)
         else:
-            messages.success(request, f"The player record {claimed.display_name} (#{claimed.pk}) is now yours.")
+            messages.success(
+                request,
+                _("The player record %(player)s (#%(id)s) is now yours.")
+                % {"player": claimed.display_name, "id": claimed.pk},
+            )
             return redirect("accounts:me")
     status = UNPROCESSABLE if form.errors else 200
     player = tournament_selectors.player_of(request.user)
@@ -306,7 +315,7 @@ def _registration_action[T](
     event = enter(request, doors.EVENT, event_id)
     registration = _own_registration(request, event)
     if registration is None:
-        return _answer(request, event, error="You are not registered for this event.")
+        return _answer(request, event, error=_("You are not registered for this event."))
     return _act(request, event, lambda: action(registration), news)
 
 
@@ -317,13 +326,13 @@ def register(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
 
     def news(registration: Registration) -> str:
         warnings = people_selectors.entry_warnings(event=event, registrations=[registration])
-        also = "".join(f" Note: {w.message}" for w in warnings.get(registration.pk, []))
+        also = "".join(" " + _("Note: %(warning)s") % {"warning": w.message} for w in warnings.get(registration.pk, []))
         if registration.status == Registration.Status.APPLIED:
-            return f"You have applied to the lottery for {event.name}.{also}"
+            return _("You have applied to the lottery for %(event)s.") % {"event": event.name} + also
         if registration.status == Registration.Status.WAITLISTED:
             place = selectors.waiting_place(registration=registration)
-            return f"The event is full: you are number {place} on the waiting list.{also}"
-        return f"You are registered for {event.name}.{also}"
+            return _("The event is full: you are number %(place)s on the waiting list.") % {"place": place} + also
+        return _("You are registered for %(event)s.") % {"event": event.name} + also
 
     return _act(request, event, lambda: registrations.registration_self_register(event=event, by=request.user), news)
 
@@ -336,7 +345,7 @@ def invitation_accept(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         request,
         event_id,
         lambda r: registrations.registration_accept(registration=r, by=request.user),
-        lambda r: f"You are registered for {r.event.name}.",
+        lambda r: _("You are registered for %(event)s.") % {"event": r.event.name},
     )
 
 
@@ -348,7 +357,7 @@ def invitation_decline(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         request,
         event_id,
         lambda r: registrations.registration_decline(registration=r, by=request.user),
-        lambda r: f"You declined the invitation to {r.event.name}.",
+        lambda r: _("You declined the invitation to %(event)s.") % {"event": r.event.name},
     )
 
 
@@ -359,7 +368,7 @@ def withdraw(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         request,
         event_id,
         lambda r: registrations.registration_withdraw(registration=r, by=request.user),
-        "You have withdrawn from the event.",
+        _("You have withdrawn from the event."),
     )
 
 
@@ -370,7 +379,7 @@ def check_in_post(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         request,
         event_id,
         lambda r: registrations.registration_check_in(registration=r, by=request.user, checked_in=True),
-        "You are checked in.",
+        _("You are checked in."),
     )
 
 
@@ -381,7 +390,7 @@ def drop(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         request,
         event_id,
         lambda r: registrations.registration_drop(registration=r, by=request.user),
-        "You have dropped: you won't be paired again. Your results stay in the standings.",
+        _("You have dropped: you won't be paired again. Your results stay in the standings."),
     )
 
 
@@ -396,7 +405,7 @@ def stream_consent(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         lambda r: registrations.registration_stream_consent_set(
             registration=r, by=request.user, stream_opt_out=opt_out
         ),
-        "You opted out: no stream shows your table." if opt_out else "Your table may be streamed again.",
+        _("You opted out: no stream shows your table.") if opt_out else _("Your table may be streamed again."),
     )
 
 
@@ -416,13 +425,13 @@ def report(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.EVENT, event_id)
     at = _current_table(event, request)
     if at is None:
-        return _answer(request, event, error="You have no table to report in the current round.")
+        return _answer(request, event, error=_("You have no table to report in the current round."))
     round_number, table_number = at
     panel = panels.build(event=event, user=request.user, place=_place(request), report_data=request.POST)
     form = panel.table.report_form if panel.table else None
     if form is None:
         note = panel.table.note if panel.table else ""
-        return _answer(request, event, error=note or "This table's result can't be reported now.")
+        return _answer(request, event, error=note or _("This table's result can't be reported now."))
     if not form.is_valid():
         errors = [str(e) for errs in form.errors.values() for e in errs]
         return _answer(request, event, error=" ".join(dict.fromkeys(errors)), report_data=request.POST)
@@ -430,12 +439,12 @@ def report(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
 
     def news(answer: results.ReportAnswer) -> str:
         if answer.state == "confirmed":
-            return "Result recorded: it matches your opponent's report."
+            return _("Result recorded: it matches your opponent's report.")
         if answer.state == "disputed":
-            return "Your report differs from the other one: a judge will settle the table."
+            return _("Your report differs from the other one: a judge will settle the table.")
         if answer.state == "unchanged":
-            return "You reported this result already."
-        return "Result reported: your opponents confirm it on their phones."
+            return _("You reported this result already.")
+        return _("Result reported: your opponents confirm it on their phones.")
 
     return _act(
         request,
@@ -460,18 +469,18 @@ def respond(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.EVENT, event_id)
     agrees = request.POST.get("agrees")
     if agrees not in {"yes", "no"}:
-        return _answer(request, event, error="Confirm or dispute the reported result.")
+        return _answer(request, event, error=_("Confirm or dispute the reported result."))
     at = _current_table(event, request)
     if at is None:
-        return _answer(request, event, error="You have no table in the current round.")
+        return _answer(request, event, error=_("You have no table in the current round."))
     round_number, table_number = at
 
     def news(answer: results.ReportAnswer) -> str:
         if answer.state == "confirmed":
-            return "Confirmed: the result is recorded."
+            return _("Confirmed: the result is recorded.")
         if answer.state == "disputed":
-            return "Disputed: a judge will settle the table."
-        return "Confirmed: waiting for the other players at the table."
+            return _("Disputed: a judge will settle the table.")
+        return _("Confirmed: waiting for the other players at the table.")
 
     return _act(
         request,

@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts import views as account_views
 from accounts.apis import MeApi, SignUpApi, TokenCreateApi, TokenRevokeAllApi, TokenRevokeApi
-from core import health, language, metrics
+from core import health, language, metrics, pwa
 from core.api import SchemaNegotiation, UnknownApi
 
 #: The one exception to the Content-Security-Policy: the API docs page (drf-spectacular's Swagger UI) has inline
@@ -52,6 +52,11 @@ urlpatterns = [
         language.javascript_catalogue,
         name="javascript-catalogue",
     ),
+    # The installable app (core.pwa): its manifest, its service worker (at the root: its scope is the whole site)
+    # and the page it shows for a page it has no copy of.
+    path("manifest.webmanifest", pwa.manifest, name="pwa-manifest"),
+    path("sw.js", pwa.service_worker, name="pwa-service-worker"),
+    path("offline/", pwa.offline, name="pwa-offline"),
     path("dashboard/", include(("tournaments.dashboard_urls", "dashboard"))),
     path("", include(("floor.urls", "floor"))),
     path("", include("accounts.urls")),

@@ -35,6 +35,7 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext, gettext_lazy
 from django.views import defaults
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
@@ -58,7 +59,9 @@ logger = logging.getLogger(__name__)
 DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
 #: How long a client is asked to wait before trying again while the database is unavailable.
 RETRY_AFTER_SECONDS = 10
-UNAVAILABLE_MESSAGE = "The service is unavailable for a moment (its database does not answer): try again shortly."
+UNAVAILABLE_MESSAGE = gettext_lazy(
+    "The service is unavailable for a moment (its database does not answer): try again shortly."
+)
 
 
 def _error(code: str, message: str, status_code: int, fields: Any = None, extra: dict | None = None) -> Response:
@@ -79,11 +82,11 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         fields = {exc.field: [exc.message]} if exc.field else None
         return _error(exc.code, exc.message, exc.status_code, fields, exc.extra)
     if isinstance(exc, TOO_LARGE):
-        return _error("too_large", TOO_LARGE_MESSAGE, status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        return _error("too_large", str(TOO_LARGE_MESSAGE), status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, DATABASE_UNAVAILABLE):
         set_rollback()
         _log_unavailable(request, exc)
-        unavailable = _error("service_unavailable", UNAVAILABLE_MESSAGE, status.HTTP_503_SERVICE_UNAVAILABLE)
+        unavailable = _error("service_unavailable", str(UNAVAILABLE_MESSAGE), status.HTTP_503_SERVICE_UNAVAILABLE)
         unavailable["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return unavailable
     if isinstance(exc, DjangoValidationError):
@@ -101,7 +104,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, exceptions.ValidationError):
         invalid = exc.detail
         at_fault = invalid if isinstance(invalid, dict) else {"non_field_errors": invalid}
-        return _error("invalid", "The request has invalid fields.", status.HTTP_400_BAD_REQUEST, at_fault)
+        return _error("invalid", gettext("The request has invalid fields."), status.HTTP_400_BAD_REQUEST, at_fault)
     if isinstance(exc, exceptions.ParseError):
         return _error("parse_error", str(exc.detail), status.HTTP_400_BAD_REQUEST, {"body": [str(exc.detail)]})
     code = getattr(exc, "default_code", "error")
@@ -127,7 +130,7 @@ def _unauthenticated(context: dict) -> Response:
 
 #: A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (or with more fields than ``DATA_UPLOAD_MAX_NUMBER_FIELDS``).
 TOO_LARGE = (RequestDataTooBig, TooManyFieldsSent)
-TOO_LARGE_MESSAGE = "The request body is too large."
+TOO_LARGE_MESSAGE = gettext_lazy("The request body is too large.")
 
 
 # --- error answers of Django itself, under /api/ ----------------------------------------------------------
@@ -145,20 +148,20 @@ def handler400(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith("/api/"):
         return defaults.bad_request(request, exception)
     if isinstance(exception, TOO_LARGE):
-        return _json_error("too_large", TOO_LARGE_MESSAGE, 413)
-    return _json_error("bad_request", "The request is malformed.", 400)
+        return _json_error("too_large", str(TOO_LARGE_MESSAGE), 413)
+    return _json_error("bad_request", gettext("The request is malformed."), 400)
 
 
 def handler403(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith("/api/"):
         return defaults.permission_denied(request, exception)
-    return _json_error("permission_denied", "You may not do this.", 403)
+    return _json_error("permission_denied", gettext("You may not do this."), 403)
 
 
 def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith("/api/"):
         return defaults.page_not_found(request, exception)
-    return _json_error("not_found", "Not found.", 404)
+    return _json_error("not_found", gettext("Not found."), 404)
 
 
 def handler500(request: HttpRequest) -> HttpResponse:
@@ -168,10 +171,10 @@ def handler500(request: HttpRequest) -> HttpResponse:
     failure = sys.exc_info()[1]
     if isinstance(failure, DATABASE_UNAVAILABLE):
         _log_unavailable(request, failure)
-        response = _json_error("service_unavailable", UNAVAILABLE_MESSAGE, 503)
+        response = _json_error("service_unavailable", str(UNAVAILABLE_MESSAGE), 503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
-    return _json_error("server_error", "Something went wrong on our side; it has been logged.", 500)
+    return _json_error("server_error", gettext("Something went wrong on our side; it has been logged."), 500)
 
 
 # --- the error shape in the OpenAPI schema ------------------------------------------------------

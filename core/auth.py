@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from knox import auth as knox_auth
@@ -34,7 +35,7 @@ KEY = re.compile(rb"^[0-9a-f]{64}$")
 class TokenAuthentication(knox_auth.TokenAuthentication):
     def authenticate_credentials(self, token: bytes) -> Any:
         if not KEY.match(token):
-            raise exceptions.AuthenticationFailed("Invalid token.")
+            raise exceptions.AuthenticationFailed(gettext("Invalid token."))
         return super().authenticate_credentials(token)
 
     def _cleanup_token(self, auth_token) -> bool:

@@ -24,6 +24,7 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist
 from django.core.exceptions import PermissionDenied as PagePermissionDenied
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext
 from rest_framework.request import Request
 
 from core.exceptions import NotFound as ApiNotFound
@@ -49,7 +50,9 @@ class Door[T]:
     ("Event" → "Event 12 does not exist."); ``hidden(request, obj)`` answers 404 as if it did not exist;
     ``refusal(request, obj)`` is the policy's sentence when the request may not go on, None when it may.
     ``missing`` says it otherwise, formatted with the ids ("Event {0.pk} has no station {1!r}."), and ``code`` is
-    the API's error code for it.  ``entered(request, obj)``, when given, is told that the request was let in.
+    the API's error code for it.  ``what`` and ``missing`` are English, marked with ``gettext_noop`` where the
+    door is declared, and translated when the answer is given.  ``entered(request, obj)``, when given, is told that
+    the request was let in.
     """
 
     what: str
@@ -72,10 +75,14 @@ def _is_api(request: Any) -> bool:
 
 
 def _missing(request: Any, door: Door[Any], ids: tuple[Any, ...]) -> Exception:
+    what = gettext(door.what)
     if door.missing is not None:
-        message = door.missing.format(*ids)
+        message = gettext(door.missing).format(*ids)
+    elif ids:
+        # Translators: "what" is the kind of thing the address names: Event, Round, Table, League...
+        message = gettext("%(what)s %(id)s does not exist.") % {"what": what, "id": ids[-1]}
     else:
-        message = f"{door.what} {ids[-1]} does not exist." if ids else f"No such {door.what.lower()}."
+        message = gettext("No such %(what)s.") % {"what": what.lower()}
     return ApiNotFound(message, code=door.code) if _is_api(request) else Http404(message)
 
 

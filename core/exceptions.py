@@ -4,11 +4,16 @@ A service raises :class:`ApplicationError` when a request breaks a rule a user
 can fix ("results are missing for tables 3 and 7").  Views turn it into a form
 error, the API into a 400/409 with the shape documented in :mod:`core.api`.
 Anything else that escapes is a bug and becomes a 500.
+
+The ``message`` is for people, in the language of the request: services word it with ``gettext`` when they
+raise (named placeholders, ``_("Round %(round)s ...") % {...}``); the ``code`` is for programs and never changes.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from django.utils.translation import gettext
 
 
 class ApplicationError(Exception):
@@ -45,17 +50,15 @@ class NotAuthenticated(ApplicationError):
 
     status_code = 401
 
-    def __init__(self, message: str = "Sign in first.", *, code: str = "not_authenticated", **kwargs: Any):
-        super().__init__(message, code=code, **kwargs)
+    def __init__(self, message: str | None = None, *, code: str = "not_authenticated", **kwargs: Any):
+        super().__init__(gettext("Sign in first.") if message is None else message, code=code, **kwargs)
 
 
 class PermissionDenied(ApplicationError):
     status_code = 403
 
-    def __init__(
-        self, message: str = "You may not change this event.", *, code: str = "permission_denied", **kwargs: Any
-    ):
-        super().__init__(message, code=code, **kwargs)
+    def __init__(self, message: str | None = None, *, code: str = "permission_denied", **kwargs: Any):
+        super().__init__(gettext("You may not change this event.") if message is None else message, code=code, **kwargs)
 
 
 class TooLarge(ApplicationError):

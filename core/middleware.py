@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext, gettext_lazy
 from django.views import defaults
 
 from core.parsers import NUL, shown
@@ -30,7 +31,7 @@ API_PREFIX = "/api/"
 #: The longest URL (path and query string, as sent) Podium answers; gunicorn's limit on the whole request line
 #: (``limit_request_line`` in ``config/gunicorn.conf.py``) must stay above it, with room for the method and version.
 MAX_URL_LENGTH = 4096
-URL_TOO_LONG = f"The URL is longer than the server accepts ({MAX_URL_LENGTH:,} characters): send less in the query."
+URL_TOO_LONG = gettext_lazy("The URL is longer than the server accepts (%(most)s characters): send less in the query.")
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -51,21 +52,24 @@ class UnsafeInputMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if len(request.get_full_path()) > MAX_URL_LENGTH:
             if is_api(request):
-                return JsonResponse({"error": {"code": "uri_too_long", "message": URL_TOO_LONG}}, status=414)
+                return JsonResponse(
+                    {"error": {"code": "uri_too_long", "message": str(URL_TOO_LONG) % {"most": f"{MAX_URL_LENGTH:,}"}}},
+                    status=414,
+                )
             response = defaults.bad_request(request, exception=None)
             response.status_code = 414
             return response
         if NUL in request.path:
             if is_api(request):
-                return JsonResponse({"error": {"code": "not_found", "message": "Not found."}}, status=404)
+                return JsonResponse({"error": {"code": "not_found", "message": gettext("Not found.")}}, status=404)
             return defaults.page_not_found(request, exception=None)
         name = _unsafe_parameter(request)
         if name is not None:
-            message = "Null characters are not allowed."
+            message = gettext("Null characters are not allowed.")
             if is_api(request):
                 body = {
                     "code": "invalid",
-                    "message": "The request has invalid fields.",
+                    "message": gettext("The request has invalid fields."),
                     "fields": {shown(name): [message]},
                 }
                 return JsonResponse({"error": body}, status=400)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import exceptions, parsers
 
 #: The deepest nesting of arrays and objects a body may have; Podium's own bodies go 4 deep at most.
@@ -34,11 +35,11 @@ _UNSAFE = re.compile("[\x00\ud800-\udfff]")
 def unsafe_text(text: str) -> str | None:
     """Why ``text`` cannot be stored (a NUL or a lone surrogate), or ``None``."""
     if NUL in text:
-        return "Null characters are not allowed."
+        return gettext("Null characters are not allowed.")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return "Unpaired surrogate characters are not allowed."
+        return gettext("Unpaired surrogate characters are not allowed.")
     return None
 
 
@@ -57,13 +58,15 @@ def check_body(data: Any) -> None:
     while stack:
         value, depth, field = stack.pop()
         if isinstance(value, dict | list) and depth > MAX_DEPTH:
-            raise exceptions.ParseError(f"JSON parse error - nested deeper than {MAX_DEPTH} levels.")
+            raise exceptions.ParseError(
+                gettext("JSON parse error - nested deeper than %(depth)s levels.") % {"depth": MAX_DEPTH}
+            )
         if isinstance(value, dict):
             for key, item in value.items():
                 here = field if field is not None else shown(key)
                 problem = unsafe_text(key)
                 if problem:
-                    raise exceptions.ValidationError({here: [f"A key: {problem}"]})
+                    raise exceptions.ValidationError({here: [gettext("A key: %(problem)s") % {"problem": problem}]})
                 stack.append((item, depth + 1, here))
         elif isinstance(value, list):
             stack.extend((item, depth + 1, field) for item in value)
@@ -80,6 +83,8 @@ class JSONParser(parsers.JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise exceptions.ParseError(f"JSON parse error - nested deeper than {MAX_DEPTH} levels.") from None
+            raise exceptions.ParseError(
+                gettext("JSON parse error - nested deeper than %(depth)s levels.") % {"depth": MAX_DEPTH}
+            ) from None
         check_body(data)
         return data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -51,7 +52,10 @@ class DeckCheckApi(APIView):
         def validate_roles(self, value: dict) -> dict:
             unknown = sorted(set(value) - set(ROLES))
             if unknown:
-                raise serializers.ValidationError(f"Unknown role(s): {', '.join(unknown)}. Roles: {', '.join(ROLES)}.")
+                raise serializers.ValidationError(
+                    _("Unknown role(s): %(unknown)s. Roles: %(roles)s.")
+                    % {"unknown": ", ".join(unknown), "roles": ", ".join(ROLES)}
+                )
             return value
 
     @extend_schema_serializer(component_name="DeckCheckResult")

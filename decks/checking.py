@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core.exceptions import ApplicationError
 from decks import catalogue
 from decks.parsers.mintayn import parse_mintayn, resolve_mintayn
@@ -101,7 +103,7 @@ def deck_rules(slug: str) -> DeckRules:
 
 def _role_problem(role: str, ref: str, suggestion: str | None) -> Problem:
     return Problem(
-        code="unknown_card", line=0, text=ref, message=f"The {role.replace('_', ' ')} {ref!r} matches no card.",
+        code="unknown_card", line=0, text=ref, message=_("The %(role)s '%(card)s' matches no card.") % {"role": role.replace("_", " "), "card": ref},
         suggestion=suggestion,
     )  # fmt: skip
 
@@ -110,12 +112,15 @@ def deck_check(
     *, format: str, decklist: str, roles: Mapping[str, str] | None = None, options: Mapping[str, Any] | None = None
 ) -> CheckResult:
     if format not in FORMATS:
-        raise ApplicationError(f"Unknown format {format!r}.", code="unknown_format", field="format")
+        raise ApplicationError(
+            _("Unknown format '%(format)s'.") % {"format": format}, code="unknown_format", field="format"
+        )
     roles = dict(roles or {})
     unknown_roles = sorted(set(roles) - set(ROLES))
     if unknown_roles:
         raise ApplicationError(
-            f"Unknown role(s) {', '.join(unknown_roles)}; roles are {', '.join(ROLES)}.",
+            _("Unknown role(s) %(unknown)s; roles are %(roles)s.")
+            % {"unknown": ", ".join(unknown_roles), "roles": ", ".join(ROLES)},
             code="unknown_role",
             field="roles",
         )
@@ -179,7 +184,9 @@ def _read_yugioh(decklist, roles, options, resolved_roles, role_problems):
     banlist = catalogue.banlist(banlist_name)
     if banlist_name and banlist is None:
         raise ApplicationError(
-            f"No banlist named {banlist_name!r} has been imported.", code="unknown_banlist", field="options"
+            _("No banlist named '%(banlist)s' has been imported.") % {"banlist": banlist_name},
+            code="unknown_banlist",
+            field="options",
         )
     if banlist is not None:
         options["banlist"] = banlist

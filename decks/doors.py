@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop
+
 from core.doorway import Door
 from decks import selectors
 from decks.models import DeckRecheck, DeckVersion
@@ -16,7 +18,7 @@ def _version(registration: Registration, number: int) -> DeckVersion:
 
 
 #: Version ``number`` of a registration's deck (``registration, number``), knowing its registration.
-VERSION: Door[DeckVersion] = Door("Deck version", _version)
+VERSION: Door[DeckVersion] = Door(gettext_noop("Deck version"), _version)
 
 
 def _recheck(event_id: int) -> DeckRecheck:
@@ -27,4 +29,6 @@ def _recheck(event_id: int) -> DeckRecheck:
 
 
 #: The latest re-check of the event's decks (``event_id``).
-RECHECK: Door[DeckRecheck] = Door("Re-check", _recheck, missing="Event {0}'s decks have not been re-checked.")
+RECHECK: Door[DeckRecheck] = Door(
+    gettext_noop("Re-check"), _recheck, missing=gettext_noop("Event {0}'s decks have not been re-checked.")
+)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from core.api import MAX_INT
 from decks.checking import DECKLIST_MAX_LENGTH
@@ -8,19 +9,19 @@ from decks.models import DeckVerdictOverride
 from decks.services import REASON_MAX
 
 ROLE_LABELS = {
-    "master": "Master",
-    "apex": "Apex",
-    "paragon": "Paragon (optional)",
-    "signature": "Signature Pokémon",
-    "trainer": "Pokémon Trainer (a Supporter)",
-    "starting_pokemon": "Starting Pokémon",
-    "starting_energy": "Starting Energy",
-    "deck_master": "Deck Master",
+    "master": _("Master"),
+    "apex": _("Apex"),
+    "paragon": _("Paragon (optional)"),
+    "signature": _("Signature Pokémon"),
+    "trainer": _("Pokémon Trainer (a Supporter)"),
+    "starting_pokemon": _("Starting Pokémon"),
+    "starting_energy": _("Starting Energy"),
+    "deck_master": _("Deck Master"),
 }
 ROLE_HELP = {
-    "pokemon": "As in a PTCGL line without the count, e.g. Charizard ex OBF 125",
-    "yugioh": "A passcode or a card name",
-    "mintayn": "A card name",
+    "pokemon": _("As in a PTCGL line without the count, e.g. Charizard ex OBF 125"),
+    "yugioh": _("A passcode or a card name"),
+    "mintayn": _("A card name"),
 }
 
 
@@ -40,9 +41,9 @@ class DeckForm(forms.Form):
                 help_text=ROLE_HELP[fmt.family.value],
             )  # fmt: skip
         self.fields["decklist"].help_text = {
-            "pokemon": "Paste the export of Pokémon TCG Live or Limitless (lines like '4 Arven SVI 166').",
-            "yugioh": "Paste a .ydk file or a ydke:// link.",
-            "mintayn": "One card per line: '3 Card Name'.",
+            "pokemon": _("Paste the export of Pokémon TCG Live or Limitless (lines like '4 Arven SVI 166')."),
+            "yugioh": _("Paste a .ydk file or a ydke:// link."),
+            "mintayn": _("One card per line: '3 Card Name'."),
         }[fmt.family.value]
 
     def role_values(self) -> dict[str, str]:
@@ -52,13 +53,13 @@ class DeckForm(forms.Form):
 class DeckRulingForm(forms.Form):
     """A judge's ruling on a deck: legal or illegal, and why (the organiser's decks page, one per deck)."""
 
-    status = forms.ChoiceField(label="Ruling", choices=DeckVerdictOverride.Status.choices, widget=forms.RadioSelect)
-    reason = forms.CharField(label="Reason", max_length=REASON_MAX)
+    status = forms.ChoiceField(label=_("Ruling"), choices=DeckVerdictOverride.Status.choices, widget=forms.RadioSelect)
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_INT)
 
 
 class DeckRulingClearForm(forms.Form):
     """Clearing the ruling in force: the checker's verdict stands again; the reason is kept."""
 
-    reason = forms.CharField(label="Reason for clearing", max_length=REASON_MAX)
+    reason = forms.CharField(label=_("Reason for clearing"), max_length=REASON_MAX)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_INT)

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from rules import cards as records
 from rules.cards import Banlist
@@ -172,9 +173,9 @@ class DeckVersion(models.Model):
     """
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        LEGAL = "legal", "Legal"
-        ILLEGAL = "illegal", "Illegal"
+        PENDING = "pending", _("Pending")
+        LEGAL = "legal", _("Legal")
+        ILLEGAL = "illegal", _("Illegal")
 
     registration = models.ForeignKey("tournaments.Registration", on_delete=models.CASCADE, related_name="deck_versions")
     number = models.PositiveIntegerField()
@@ -252,8 +253,8 @@ class DeckVerdictOverride(models.Model):
     """
 
     class Status(models.TextChoices):
-        LEGAL = "legal", "Legal"
-        ILLEGAL = "illegal", "Illegal"
+        LEGAL = "legal", _("Legal")
+        ILLEGAL = "illegal", _("Illegal")
 
     version = models.ForeignKey(DeckVersion, on_delete=models.CASCADE, related_name="rulings")
     #: ``legal`` or ``illegal``; empty: this row clears the ruling.

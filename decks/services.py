@@ -23,6 +23,7 @@ from pathlib import Path
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.domain_actions import DomainAction
 from core.events import record
@@ -191,7 +192,9 @@ def cards_import_mintayn(*, path: Path, progress: Progress | None = None) -> Imp
     try:
         cards, problems = load_mintayn_csv(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ApplicationError(f"{path}: {exc}", code="bad_card_data") from exc
+        raise ApplicationError(
+            _("%(path)s: %(problem)s") % {"path": path, "problem": exc}, code="bad_card_data"
+        ) from exc
     with transaction.atomic():
         rows = [
             MintaynCard(
@@ -237,16 +240,20 @@ def deck_submit(*, registration: Registration, decklist: str, roles: dict[str, s
     the player or the event's staff.
     """
     if not can_submit_deck(by, registration):
-        raise PermissionDenied("Only the player or the event's organiser may submit this deck.")
+        raise PermissionDenied(_("Only the player or the event's organiser may submit this deck."))
     unknown = sorted(set(roles) - set(ROLES))
     if unknown:
-        raise ApplicationError(f"Unknown role(s): {', '.join(unknown)}.", code="unknown_role", field="roles")
+        raise ApplicationError(
+            _("Unknown role(s): %(unknown)s.") % {"unknown": ", ".join(unknown)}, code="unknown_role", field="roles"
+        )
     if len(decklist) > DECKLIST_MAX_LENGTH:
-        raise ApplicationError(f"A decklist has at most {DECKLIST_MAX_LENGTH:,} characters.", field="decklist")
+        raise ApplicationError(
+            _("A decklist has at most %(most)s characters.") % {"most": f"{DECKLIST_MAX_LENGTH:,}"}, field="decklist"
+        )
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=registration.event_id)
         if event.decks_locked:
-            raise Conflict("Decks are locked: the event has started.", code="deck_locked")
+            raise Conflict(_("Decks are locked: the event has started."), code="deck_locked")
         last = latest_version_number(registration=registration) or 0
         version = DeckVersion.objects.create(
             registration=registration, number=last + 1, decklist=decklist, roles=roles,
@@ -367,7 +374,7 @@ def event_deck_options_set(*, event: Event, by, options: dict) -> Event:
         locked = Event.objects.select_for_update().get(pk=event.pk)
         before = locked.deck_options
         if locked.decks_locked and clean != before:
-            raise Conflict("Deck options can't change once the event has started.", code="deck_locked")
+            raise Conflict(_("Deck options can't change once the event has started."), code="deck_locked")
         if clean != before:
             locked.options = {**{k: v for k, v in locked.options.items() if k not in before}, **clean}
             locked.save(update_fields=["options"])
@@ -402,10 +409,10 @@ def _rule(*, version: DeckVersion, status: str, reason: str, by, action: DomainA
     reason = (reason or "").strip()
     if not reason:
         raise ApplicationError(
-            "Say why the ruling is cleared." if not status else "Say why the deck is ruled so.", field="reason"
+            _("Say why the ruling is cleared.") if not status else _("Say why the deck is ruled so."), field="reason"
         )
     if len(reason) > REASON_MAX:
-        raise ApplicationError(f"Keep the reason under {REASON_MAX} characters.", field="reason")
+        raise ApplicationError(_("Keep the reason under %(most)s characters.") % {"most": REASON_MAX}, field="reason")
     with transaction.atomic():
         # The event's lock orders this with deck_submit, so "latest" cannot change underneath.
         Event.objects.select_for_update().get(pk=event.pk)
@@ -413,11 +420,14 @@ def _rule(*, version: DeckVersion, status: str, reason: str, by, action: DomainA
         newest = latest_version_number(registration=registration)
         if current.number != newest:
             raise Conflict(
-                f"Version {current.number} is no longer the player's deck: version {newest} is.",
+                _("Version %(version)s is no longer the player's deck: version %(newest)s is.")
+                % {"version": current.number, "newest": newest},
                 code="not_latest_version",
             )
         if not status and current.ruling_id is None:
-            raise Conflict(f"Version {current.number} has no ruling to clear.", code="no_ruling")
+            raise Conflict(
+                _("Version %(version)s has no ruling to clear.") % {"version": current.number}, code="no_ruling"
+            )
         before = _ruling_state(current)
         row = DeckVerdictOverride.objects.create(
             version=current, status=status, reason=reason, by=by if by is not None and by.is_authenticated else None
@@ -439,7 +449,7 @@ def deck_verdict_override(*, version: DeckVersion, status: str, reason: str, by)
     the checker's verdict stays as it is, and re-checks leave the ruling alone.
     """
     if status not in DeckVerdictOverride.Status.values:
-        raise ApplicationError("A ruling makes the deck legal or illegal.", code="invalid", field="status")
+        raise ApplicationError(_("A ruling makes the deck legal or illegal."), code="invalid", field="status")
     return _rule(version=version, status=status, reason=reason, by=by, action=DomainAction.DECK_OVERRIDDEN)
 
 

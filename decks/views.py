@@ -11,13 +11,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter, refuse
 from core.exceptions import ApplicationError
 from decks import selectors, services
 from decks.forms import DeckForm, DeckRulingClearForm, DeckRulingForm
-from decks.models import DeckVersion
+from decks.models import DeckVerdictOverride, DeckVersion
 from rules.options import Use
 from tournaments import doors, policy
 from tournaments.forms import FormatOptionsForm
@@ -35,7 +36,7 @@ def _registration_for(request: HttpRequest, event: Event) -> Registration:
         people_selectors.registration_of_user(event=event, user=request.user) if request.user.is_authenticated else None
     )
     if registration is None:
-        raise refuse(request, policy.NOT_REGISTERED)
+        raise refuse(request, _(policy.NOT_REGISTERED))
     return registration
 
 
@@ -59,7 +60,7 @@ def player_deck(request: HttpRequest, event_id: int) -> HttpResponse:
         except ApplicationError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            messages.success(request, "Deck received: checking it now.")
+            messages.success(request, _("Deck received: checking it now."))
             suffix = f"?registration={registration.pk}" if registration.player.user_id != request.user.pk else ""
             return redirect(request.path + suffix)
     versions = selectors.deck_versions_recent(registration=registration, limit=10)
@@ -94,7 +95,7 @@ def deck_options(request: HttpRequest, event_id: int) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Deck options saved; re-check all decks to apply them.")
+        messages.success(request, _("Deck options saved; re-check all decks to apply them."))
     return redirect("decks:organiser", event_id=event.pk)
 
 
@@ -165,7 +166,7 @@ def _ruling_answer(
     if form.is_valid():
         version = selectors.deck_version_numbered(registration=registration, number=form.cleaned_data["version"])
         if version is None:
-            form.add_error(None, "That deck version does not exist: reload the page.")
+            form.add_error(None, _("That deck version does not exist: reload the page."))
         else:
             try:
                 message = change(version, form.cleaned_data)
@@ -188,7 +189,11 @@ def ruling(request: HttpRequest, event_id: int, registration_id: int) -> HttpRes
 
     def change(version: DeckVersion, data: dict) -> str:
         services.deck_verdict_override(version=version, status=data["status"], reason=data["reason"], by=request.user)
-        return f"Ruling recorded: {registration.player.display_name}'s deck is {data['status']}."
+        status = str(DeckVerdictOverride.Status(data["status"]).label).lower()
+        return _("Ruling recorded: %(player)s's deck is %(status)s.") % {
+            "player": registration.player.display_name,
+            "status": status,
+        }
 
     return _ruling_answer(request, event, registration, form, change)
 
@@ -203,7 +208,9 @@ def ruling_clear(request: HttpRequest, event_id: int, registration_id: int) -> H
 
     def change(version: DeckVersion, data: dict) -> str:
         services.deck_verdict_clear(version=version, reason=data["reason"], by=request.user)
-        return f"Ruling cleared: {registration.player.display_name}'s deck has the checker's verdict again."
+        return _("Ruling cleared: %(player)s's deck has the checker's verdict again.") % {
+            "player": registration.player.display_name
+        }
 
     return _ruling_answer(request, event, registration, form, change)
 
@@ -213,7 +220,7 @@ def ruling_clear(request: HttpRequest, event_id: int, registration_id: int) -> H
 def recheck_start(request: HttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.event(Action.MANAGE_DECKS), event_id)
     services.deck_recheck_start(event=event, by=request.user)
-    messages.success(request, "Re-checking every deck.")
+    messages.success(request, _("Re-checking every deck."))
     return redirect("decks:organiser", event_id=event.pk)
 
 
@@ -223,7 +230,7 @@ def publish(request: HttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.event(Action.MANAGE_DECKS), event_id)
     public = request.POST.get("public") == "true"
     services.event_decklists_publish(event=event, by=request.user, public=public)
-    messages.success(request, "Decklists are public." if public else "Decklists are hidden.")
+    messages.success(request, _("Decklists are public.") if public else _("Decklists are hidden."))
     return redirect("decks:organiser", event_id=event.pk)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -289,7 +290,9 @@ class DeckCheckListPickApi(APIView):
 
         def validate(self, attrs: dict) -> dict:
             if (attrs.get("tables") is None) == (attrs.get("count") is None):
-                raise serializers.ValidationError({"tables": ["Give either the tables or how many to draw (count)."]})
+                raise serializers.ValidationError(
+                    {"tables": [_("Give either the tables or how many to draw (count).")]}
+                )
             return attrs
 
     @extend_schema_serializer(component_name="DeckChecksPicked")
@@ -438,7 +441,7 @@ class JudgeAssignmentListCreateApi(APIView):
         def validate(self, attrs: dict) -> dict:
             last = attrs.get("last_table")
             if last is not None and last < attrs["first_table"]:
-                raise serializers.ValidationError({"last_table": ["The last table comes after the first."]})
+                raise serializers.ValidationError({"last_table": [_("The last table comes after the first.")]})
             return attrs
 
     @extend_schema(responses={200: AssignmentOutput(many=True), **error_responses(*STAFF, "not_found")})

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop
+
 from core.doorway import Door
 from floor import selectors
 from floor.models import DeckCheck, JudgeAssignment, JudgeCall
@@ -28,14 +30,25 @@ def _assignment(event: Event, assignment_id: int) -> JudgeAssignment:
 
 
 #: A judge call of the event (``event, call_id``), knowing its event and its table's seats.
-CALL: Door[JudgeCall] = Door("Judge call", _call, missing="Event {0.pk} has no judge call {1}.", code="call_not_found")
+CALL: Door[JudgeCall] = Door(
+    gettext_noop("Judge call"),
+    _call,
+    missing=gettext_noop("Event {0.pk} has no judge call {1}."),
+    code="call_not_found",
+)
 
 #: A deck check of the event (``event, check_id``).
 DECK_CHECK: Door[DeckCheck] = Door(
-    "Deck check", _check, missing="Event {0.pk} has no deck check {1}.", code="deck_check_not_found"
+    gettext_noop("Deck check"),
+    _check,
+    missing=gettext_noop("Event {0.pk} has no deck check {1}."),
+    code="deck_check_not_found",
 )
 
 #: A judge assignment of the event (``event, assignment_id``).
 ASSIGNMENT: Door[JudgeAssignment] = Door(
-    "Judge assignment", _assignment, missing="Event {0.pk} has no judge assignment {1}.", code="assignment_not_found"
+    gettext_noop("Judge assignment"),
+    _assignment,
+    missing=gettext_noop("Event {0.pk} has no judge assignment {1}."),
+    code="assignment_not_found",
 )

@@ -25,14 +25,16 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class JudgeCall(models.Model):
     class State(models.TextChoices):
-        OPEN = "open", "Waiting for a judge"
-        CLAIMED = "claimed", "A judge is coming"
-        RESOLVED = "resolved", "Resolved"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", _("Waiting for a judge")
+        CLAIMED = "claimed", _("A judge is coming")
+        RESOLVED = "resolved", _("Resolved")
+        CANCELLED = "cancelled", _("Cancelled")
 
     #: The states of a call still waiting for its end (one per table at a time).
     LIVE = (State.OPEN, State.CLAIMED)
@@ -107,8 +109,8 @@ class DeckCheckDraw(models.Model):
 
 class DeckCheck(models.Model):
     class Outcome(models.TextChoices):
-        OK = "ok", "OK"
-        PROBLEM = "problem", "Problem found"
+        OK = "ok", _("OK")
+        PROBLEM = "problem", _("Problem found")
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="+")
     pod = models.ForeignKey("tournaments.Pod", on_delete=models.CASCADE, related_name="deck_checks")
@@ -179,5 +181,5 @@ class JudgeAssignment(models.Model):
     @property
     def tables_label(self) -> str:
         if self.first_table == self.last_table:
-            return f"Table {self.first_table}"
-        return f"Tables {self.first_table}–{self.last_table}"
+            return gettext("Table %(table)s") % {"table": self.first_table}
+        return gettext("Tables %(first)s–%(last)s") % {"first": self.first_table, "last": self.last_table}

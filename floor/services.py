@@ -16,6 +16,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -43,7 +44,7 @@ def _text(value: str | None, *, field: str, limit: int, required: str = "") -> s
     if required and not text:
         raise ApplicationError(required, field=field)
     if len(text) > limit:
-        raise ApplicationError(f"At most {limit} characters.", field=field)
+        raise ApplicationError(_("At most %(limit)s characters.") % {"limit": limit}, field=field)
     return text
 
 
@@ -53,7 +54,7 @@ def _user(by) -> Any:
 
 def _playing(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished.", code="event_finished")
+        raise Conflict(_("The event is finished."), code="event_finished")
 
 
 # --- judge calls -------------------------------------------------------------------------------------------------
@@ -90,13 +91,17 @@ def judge_call_open(*, event: Event, by, table: int | None = None, reason: str =
         event = shared_event(event.pk)
         _playing(event)
         if event.status != Event.Status.RUNNING:
-            raise Conflict("Play has not started: there is no table to call a judge to.", code="no_table")
+            raise Conflict(_("Play has not started: there is no table to call a judge to."), code="no_table")
         player = None
         if staff and table is not None:
             round_ = selectors.current_round(event=event)
             pod = tournament_selectors.round_table(round_=round_, table=table) if round_ is not None else None
             if round_ is None or pod is None or pod.is_bye:
-                raise NotFound(f"The current round has no table {table}.", code="table_not_found", field="table")
+                raise NotFound(
+                    _("The current round has no table %(table)s.") % {"table": table},
+                    code="table_not_found",
+                    field="table",
+                )
             pod.round = round_
         else:
             registration = (
@@ -106,17 +111,18 @@ def judge_call_open(*, event: Event, by, table: int | None = None, reason: str =
             )
             if registration is None or registration.status != Registration.Status.REGISTERED:
                 if staff:
-                    raise ApplicationError("Say which table needs a judge.", field="table")
+                    raise ApplicationError(_("Say which table needs a judge."), field="table")
                 raise PermissionDenied(
-                    "Judges are called by the players seated at a table, and by the event's judges.",
+                    _("Judges are called by the players seated at a table, and by the event's judges."),
                     code="not_at_table",
                 )
             pod = selectors.player_table(event=event, player=registration.player)
             if pod is None:
-                raise Conflict("You have no table in the current round.", code="no_table")
+                raise Conflict(_("You have no table in the current round."), code="no_table")
             if table is not None and table != pod.table_number:
                 raise PermissionDenied(
-                    f"You play at table {pod.table_number}: call a judge to your own table.", code="not_at_table"
+                    _("You play at table %(table)s: call a judge to your own table.") % {"table": pod.table_number},
+                    code="not_at_table",
                 )
             player = registration.player
         Pod.objects.select_for_update().filter(pk=pod.pk).first()  # one call at a time per table
@@ -140,7 +146,7 @@ def _refuse_second_call(pod: Pod) -> None:
     waiting = selectors.live_call_of(pod_id=pod.pk)
     if waiting is not None:
         raise Conflict(
-            f"Table {pod.table_number} has already called a judge: {waiting.get_state_display().lower()}.",
+            _("Table %(table)s has already called a judge: %(state)s.") % {"table": pod.table_number, "state": waiting.get_state_display().lower()},
             code="call_open", extra={"call": waiting.pk},
         )  # fmt: skip
 
@@ -148,14 +154,18 @@ def _refuse_second_call(pod: Pod) -> None:
 def _locked_call(call: JudgeCall) -> JudgeCall:
     locked = JudgeCall.objects.select_for_update(of=("self",)).select_related("claimed_by", "pod").get(pk=call.pk)
     if not locked.live:
-        raise Conflict(f"This call is already {locked.get_state_display().lower()}.", code="call_closed")
+        raise Conflict(
+            _("This call is already %(state)s.") % {"state": locked.get_state_display().lower()}, code="call_closed"
+        )
     return locked
 
 
 def _claimed_by_another(call: JudgeCall, by) -> None:
     if call.state == JudgeCall.State.CLAIMED and call.claimed_by_id != getattr(by, "pk", None):
         name = call.claimed_by.get_username() if call.claimed_by else "another judge"
-        raise Conflict(f"{name} has claimed this call.", code="call_claimed", extra={"claimed_by": name})
+        raise Conflict(
+            _("%(judge)s has claimed this call.") % {"judge": name}, code="call_claimed", extra={"claimed_by": name}
+        )
 
 
 def judge_call_claim(*, call: JudgeCall, by) -> JudgeCall:
@@ -181,7 +191,7 @@ def judge_call_resolve(*, call: JudgeCall, by, note: str, minutes: int | None = 
     the table's extensions.  An unclaimed call is claimed by the judge who resolves it; one claimed by another
     judge is theirs to resolve (409 ``call_claimed``)."""
     ensure(by, Action.ANSWER_JUDGE_CALLS, call.event)
-    note = _text(note, field="note", limit=NOTE_MAX, required="Say how the call was resolved.")
+    note = _text(note, field="note", limit=NOTE_MAX, required=_("Say how the call was resolved."))
     with transaction.atomic():
         event = shared_event(call.event_id)
         _playing(event)
@@ -250,13 +260,13 @@ def deck_checks_pick(
     hand, 409 ``table_checked``; a draw leaves such tables out."""
     ensure(by, Action.RUN_DECK_CHECKS, event)
     if (tables is None) == (count is None):
-        raise ApplicationError("Give either the tables or how many to draw.", field="tables" if count else "count")
+        raise ApplicationError(_("Give either the tables or how many to draw."), field="tables" if count else "count")
     if tables is not None and not 1 <= len(tables) <= MAX_PICK:
-        raise ApplicationError(f"Give 1 to {MAX_PICK} tables.", field="tables")
+        raise ApplicationError(_("Give 1 to %(most)s tables.") % {"most": MAX_PICK}, field="tables")
     if count is not None and not 1 <= count <= MAX_PICK:
-        raise ApplicationError(f"Draw 1 to {MAX_PICK} tables.", field="count")
+        raise ApplicationError(_("Draw 1 to %(most)s tables.") % {"most": MAX_PICK}, field="count")
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise ApplicationError(f"A seed is a whole number from 0 to {MAX_SEED}.", field="seed")
+        raise ApplicationError(_("A seed is a whole number from 0 to %(most)s.") % {"most": MAX_SEED}, field="seed")
     with transaction.atomic():
         event = shared_event(event.pk)
         _playing(event)
@@ -266,8 +276,12 @@ def deck_checks_pick(
             else tournament_selectors.round_get(event=event, number=round_number)
         )
         if round_ is None:
-            shown = "No round has" if round_number is None else f"Round {round_number} has not"
-            raise NotFound(f"{shown} been paired.", code="round_not_found", field="round")
+            message = (
+                _("No round has been paired.")
+                if round_number is None
+                else _("Round %(round)s has not been paired.") % {"round": round_number}
+            )
+            raise NotFound(message, code="round_not_found", field="round")
         pods = {pod.table_number or 0: pod for pod in selectors.round_tables(round_=round_)}  # no bye: a number
         done = selectors.checked_tables(round_=round_)
         draw = None
@@ -276,13 +290,13 @@ def deck_checks_pick(
             missing = [t for t in picked if t not in pods]
             if missing:
                 raise NotFound(
-                    f"Round {round_.number} has no table {', '.join(map(str, missing))}.", code="table_not_found",
+                    _("Round %(round)s has no table %(tables)s.") % {"round": round_.number, "tables": ", ".join(map(str, missing))}, code="table_not_found",
                     field="tables",
                 )  # fmt: skip
             again = [t for t in picked if t in done]
             if again:
                 raise Conflict(
-                    f"Already checked this round: table {', '.join(map(str, again))}.", code="table_checked",
+                    _("Already checked this round: table %(tables)s.") % {"tables": ", ".join(map(str, again))}, code="table_checked",
                     field="tables",
                 )  # fmt: skip
         else:
@@ -295,7 +309,7 @@ def deck_checks_pick(
                 picked = picking.draw_tables(tables=offered, checked_before=before, count=count, seed=seed)
             except picking.TooFewTables:
                 raise Conflict(
-                    f"Round {round_.number} has {len(offered)} tables left to check: fewer than {count}.",
+                    _("Round %(round)s has %(left)s tables left to check: fewer than %(count)s.") % {"round": round_.number, "left": len(offered), "count": count},
                     code="too_few_tables", field="count",
                 ) from None  # fmt: skip
             draw = DeckCheckDraw.objects.create(
@@ -328,7 +342,7 @@ def deck_check_start(*, check: DeckCheck, by) -> DeckCheck:
         _playing(event)
         check = _locked_check(check)
         if check.started_at is not None:
-            raise Conflict("This deck check has already started.", code="deck_check_started")
+            raise Conflict(_("This deck check has already started."), code="deck_check_started")
         before = _check_facts(check)
         check.started_at, check.judge = timezone.now(), _user(by)
         check.save(update_fields=["started_at", "judge"])
@@ -346,15 +360,17 @@ def deck_check_finish(*, check: DeckCheck, by, outcome: str, note: str = "", min
     Recorded already: 409 ``deck_check_recorded``."""
     ensure(by, Action.RUN_DECK_CHECKS, check.event)
     if outcome not in DeckCheck.Outcome.values:
-        raise ApplicationError(f"Choose one of: {', '.join(DeckCheck.Outcome.values)}.", field="outcome")
-    required = "Say what the problem was." if outcome == DeckCheck.Outcome.PROBLEM else ""
+        raise ApplicationError(
+            _("Choose one of: %(choices)s.") % {"choices": ", ".join(DeckCheck.Outcome.values)}, field="outcome"
+        )
+    required = _("Say what the problem was.") if outcome == DeckCheck.Outcome.PROBLEM else ""
     note = _text(note, field="note", limit=NOTE_MAX, required=required)
     with transaction.atomic():
         event = shared_event(check.event_id)
         _playing(event)
         check = _locked_check(check)
         if check.outcome:
-            raise Conflict("This deck check is already recorded.", code="deck_check_recorded")
+            raise Conflict(_("This deck check is already recorded."), code="deck_check_recorded")
         before = _check_facts(check)
         if minutes is not None:
             check.extension = live_services.table_time_extend(
@@ -387,7 +403,7 @@ def deck_check_penalty_link(*, check: DeckCheck, by, penalty_id: int) -> DeckChe
             .first()
         )
         if penalty is None:
-            raise ApplicationError("Choose a penalty given to a player at this table.", field="penalty")
+            raise ApplicationError(_("Choose a penalty given to a player at this table."), field="penalty")
         check.penalties.add(penalty)
         events.record(
             action=DomainAction.DECK_CHECK_PENALTY_LINKED, event=event, by=by,
@@ -422,15 +438,15 @@ def judge_assign(
     ensure(by, Action.ASSIGN_JUDGES, event)
     last_table = first_table if last_table is None else last_table
     if first_table < 1:
-        raise ApplicationError("Table numbers start at 1.", field="first_table")
+        raise ApplicationError(_("Table numbers start at 1."), field="first_table")
     if last_table < first_table:
-        raise ApplicationError("The last table comes after the first.", field="last_table")
+        raise ApplicationError(_("The last table comes after the first."), field="last_table")
     if round_number is not None and round_number < 1:
-        raise ApplicationError("Rounds start at 1.", field="round")
+        raise ApplicationError(_("Rounds start at 1."), field="round")
     person = get_user_model().objects.filter(username=judge).first()
     if person is None or not policy.can(person, Action.ANSWER_JUDGE_CALLS, event):
         raise ApplicationError(
-            f"{judge!r} answers no judge calls at this event: add them to its staff as a judge first.",
+            _("'%(judge)s' answers no judge calls at this event: add them to its staff as a judge first.") % {"judge": judge},
             code="not_a_judge", field="judge",
         )  # fmt: skip
     with transaction.atomic():

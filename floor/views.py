@@ -17,6 +17,8 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
@@ -40,7 +42,9 @@ def _number(raw: str | None, *, field: str, label: str, required: bool = True, m
     if not raw and not required:
         return None
     if not raw.isdigit() or len(raw) > 9 or not 1 <= int(raw) <= maximum:
-        raise ApplicationError(f"{label}: a whole number from 1 to {maximum}.", field=field)
+        raise ApplicationError(
+            _("%(label)s: a whole number from 1 to %(maximum)s.") % {"label": label, "maximum": maximum}, field=field
+        )
     return int(raw)
 
 
@@ -148,13 +152,13 @@ def judge_call_open(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     """Staff open a call for a table of the current round."""
     event = enter(request, _JUDGE_DOOR, event_id)
     try:
-        table = _number(request.POST.get("table"), field="table", label="Table")
+        table = _number(request.POST.get("table"), field="table", label=_("Table"))
         call = services.judge_call_open(
             event=event, by=request.user, table=table, reason=request.POST.get("reason", "")
         )
     except ApplicationError as exc:
         return _judge_page(request, event, form_error=("call", exc.message), status=400)
-    messages.success(request, f"Table {call.table_number} is in the queue.")
+    messages.success(request, _("Table %(table)s is in the queue.") % {"table": call.table_number})
     return _back(event, call.pk)
 
 
@@ -168,17 +172,22 @@ def judge_call_action(request: HtmxHttpRequest, event_id: int, call_id: int, act
     try:
         if action == "claim":
             services.judge_call_claim(call=call, by=request.user)
-            done = f"You have table {call.table_number}'s call."
+            done = _("You have table %(table)s's call.") % {"table": call.table_number}
         elif action == "resolve":
             minutes = _number(
-                request.POST.get("minutes"), field="minutes", label="Extra minutes", required=False,
+                request.POST.get("minutes"), field="minutes", label=_("Extra minutes"), required=False,
                 maximum=MAX_EXTRA_MINUTES,
             )  # fmt: skip
             services.judge_call_resolve(call=call, by=request.user, note=note, minutes=minutes)
-            done = f"Table {call.table_number}'s call is resolved" + (f", +{minutes} min." if minutes else ".")
+            done = (
+                _("Table %(table)s's call is resolved, +%(minutes)s min.")
+                % {"table": call.table_number, "minutes": minutes}
+                if minutes
+                else _("Table %(table)s's call is resolved.") % {"table": call.table_number}
+            )
         else:  # "cancel": the URL takes no other action
             services.judge_call_cancel(call=call, by=request.user, reason=note)
-            done = f"Table {call.table_number}'s call is cancelled."
+            done = _("Table %(table)s's call is cancelled.") % {"table": call.table_number}
     except ApplicationError as exc:
         return _judge_page(request, event, errors={call.pk: (exc.message, note[:2000])}, status=400)
     messages.success(request, done)
@@ -190,17 +199,20 @@ def judge_call_action(request: HtmxHttpRequest, event_id: int, call_id: int, act
 def judge_assign(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.event(Action.ASSIGN_JUDGES), event_id)
     try:
-        first = _number(request.POST.get("first_table"), field="first_table", label="First table")
+        first = _number(request.POST.get("first_table"), field="first_table", label=_("First table"))
         assert first is not None
         assignment = services.judge_assign(
             event=event, by=request.user, judge=request.POST.get("judge", ""), first_table=first,
-            last_table=_number(request.POST.get("last_table"), field="last_table", label="Last table", required=False),
-            round_number=_number(request.POST.get("round"), field="round", label="Round", required=False,
+            last_table=_number(request.POST.get("last_table"), field="last_table", label=_("Last table"), required=False),
+            round_number=_number(request.POST.get("round"), field="round", label=pgettext("noun", "Round"), required=False,
                                  maximum=32767),
         )  # fmt: skip
     except ApplicationError as exc:
         return _judge_page(request, event, form_error=("assign", exc.message), status=400)
-    messages.success(request, f"{assignment.judge.username}: {assignment.tables_label.lower()}.")
+    messages.success(
+        request,
+        _("%(judge)s: %(tables)s.") % {"judge": assignment.judge.username, "tables": assignment.tables_label.lower()},
+    )
     return redirect(reverse("floor:judge", args=[event.pk]) + "#assignments")
 
 
@@ -210,7 +222,11 @@ def judge_unassign(request: HtmxHttpRequest, event_id: int, assignment_id: int) 
     event = enter(request, doors.event(Action.ASSIGN_JUDGES), event_id)
     assignment = enter(request, floor_doors.ASSIGNMENT, event, assignment_id)
     services.judge_unassign(assignment=assignment, by=request.user)
-    messages.success(request, f"{assignment.judge.username} is off {assignment.tables_label.lower()}.")
+    messages.success(
+        request,
+        _("%(judge)s is off %(tables)s.")
+        % {"judge": assignment.judge.username, "tables": assignment.tables_label.lower()},
+    )
     return redirect(reverse("floor:judge", args=[event.pk]) + "#assignments")
 
 
@@ -243,7 +259,7 @@ def player_call(request: HtmxHttpRequest, event_id: int, action: str) -> HttpRes
             services.judge_call_open(event=event, by=request.user, reason=request.POST.get("reason", ""))
         else:  # "cancel": the URL takes no other action
             call = enter(
-                request, floor_doors.CALL, event, _number(request.POST.get("call"), field="call", label="Call")
+                request, floor_doors.CALL, event, _number(request.POST.get("call"), field="call", label=_("Call"))
             )
             services.judge_call_cancel(call=call, by=request.user)
     except ApplicationError as exc:
@@ -253,7 +269,9 @@ def player_call(request: HtmxHttpRequest, event_id: int, action: str) -> HttpRes
         return redirect(_next(request, event))
     if request.htmx:
         return _player_box(request, event)
-    messages.success(request, "A judge is called to your table." if action == "call" else "Your call is cancelled.")
+    messages.success(
+        request, _("A judge is called to your table.") if action == "call" else _("Your call is cancelled.")
+    )
     return redirect(_next(request, event))
 
 
@@ -263,7 +281,7 @@ def player_call(request: HtmxHttpRequest, event_id: int, action: str) -> HttpRes
 def _tables(raw: str) -> list[int]:
     parts = [p for p in raw.replace(",", " ").split() if p]
     if not parts or not all(p.isdigit() and len(p) < 7 and int(p) >= 1 for p in parts):
-        raise ApplicationError("Give table numbers, such as 3, 7, 12.", field="tables")
+        raise ApplicationError(_("Give table numbers, such as 3, 7, 12."), field="tables")
     return [int(p) for p in parts]
 
 
@@ -323,10 +341,12 @@ def deck_checks(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.event(Action.RUN_DECK_CHECKS), event_id)
     try:
         if request.POST.get("how") == "random":
-            count = _number(request.POST.get("count"), field="count", label="How many", maximum=services.MAX_PICK)
+            count = _number(request.POST.get("count"), field="count", label=_("How many"), maximum=services.MAX_PICK)
             seed_raw = request.POST.get("seed", "").strip()
             if seed_raw and (not seed_raw.isdigit() or int(seed_raw) > services.MAX_SEED):
-                raise ApplicationError(f"A seed is a whole number from 0 to {services.MAX_SEED}.", field="seed")
+                raise ApplicationError(
+                    _("A seed is a whole number from 0 to %(most)s.") % {"most": services.MAX_SEED}, field="seed"
+                )
             checks, draw = services.deck_checks_pick(
                 event=event, by=request.user, count=count, seed=int(seed_raw) if seed_raw else None
             )
@@ -337,8 +357,11 @@ def deck_checks(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
     except ApplicationError as exc:
         return _deck_checks_page(request, event, form_error=exc.message, status=400)
     tables = ", ".join(str(c.table_number) for c in checks)
-    drawn = f" (drawn with seed {draw.seed})" if draw is not None else ""
-    messages.success(request, f"Deck checks: table {tables}{drawn}.")
+    if draw is not None:
+        done = _("Deck checks: table %(tables)s (drawn with seed %(seed)s).") % {"tables": tables, "seed": draw.seed}
+    else:
+        done = _("Deck checks: table %(tables)s.") % {"tables": tables}
+    messages.success(request, done)
     return redirect("floor:deck-checks", event_id=event.pk)
 
 
@@ -351,22 +374,22 @@ def deck_check_action(request: HtmxHttpRequest, event_id: int, check_id: int, ac
     try:
         if action == "start":
             services.deck_check_start(check=check, by=request.user)
-            done = f"Deck check of table {check.table_number} started."
+            done = _("Deck check of table %(table)s started.") % {"table": check.table_number}
         elif action == "finish":
             minutes = _number(
-                request.POST.get("minutes"), field="minutes", label="Extra minutes", required=False,
+                request.POST.get("minutes"), field="minutes", label=_("Extra minutes"), required=False,
                 maximum=MAX_EXTRA_MINUTES,
             )  # fmt: skip
             services.deck_check_finish(
                 check=check, by=request.user, outcome=request.POST.get("outcome", ""), note=request.POST.get("note", ""),
                 minutes=minutes,
             )  # fmt: skip
-            done = f"Deck check of table {check.table_number} recorded."
+            done = _("Deck check of table %(table)s recorded.") % {"table": check.table_number}
         else:  # "penalty": the URL takes no other action
-            penalty = _number(request.POST.get("penalty"), field="penalty", label="Penalty", maximum=2**63 - 1)
+            penalty = _number(request.POST.get("penalty"), field="penalty", label=_("Penalty"), maximum=2**63 - 1)
             assert penalty is not None
             services.deck_check_penalty_link(check=check, by=request.user, penalty_id=penalty)
-            done = "Penalty linked."
+            done = _("Penalty linked.")
     except ApplicationError as exc:
         return _deck_checks_page(request, event, errors={check.pk: exc.message}, status=400)
     messages.success(request, done)

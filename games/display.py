@@ -10,7 +10,7 @@ they are pure and know no names.  Everything the console shows passes through he
   and where it is, Special Conditions with who caused them, a Status Condition with its turn,
   chains and drafts by name.
 
-No Django here: the views pass the names in.
+No models here: the views pass the names in; the fixed words are translated (gettext) when a page is rendered.
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.engine import EventSpec, Kind
 from rules.engine import Field as SpecField
@@ -39,7 +42,7 @@ def name_of(pid: Any, names: Names) -> str:
     try:
         return names[int(pid)]
     except (KeyError, TypeError, ValueError):
-        return f"player {pid}"
+        return _("player %(id)s") % {"id": pid}
 
 
 def with_names(text: str, names: Names, spec: EventSpec | None = None) -> str:
@@ -70,15 +73,15 @@ def readable(value: Any, *, nested: bool = False) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, dict):
         if not value:
-            return "none"
+            return _("none")
         text = ", ".join(f"{label(str(k))}: {readable(v, nested=True)}" for k, v in value.items())
         return f"({text})" if nested else text
     if isinstance(value, list | tuple):
         if not value:
-            return "none"
+            return _("none")
         text = ", ".join(readable(v, nested=True) for v in value)
         return f"[{text}]" if nested else text
     return str(value)
@@ -110,7 +113,7 @@ def field_value(spec_field: SpecField | None, value: Any, names: Names) -> str:
     if kind == Kind.CHOICE and isinstance(value, str):
         return label(value)
     if kind == Kind.COUNTS and isinstance(value, dict):
-        return ", ".join(f"{label(str(k))} {v}" for k, v in value.items()) or "none"
+        return ", ".join(f"{label(str(k))} {v}" for k, v in value.items()) or _("none")
     if kind == Kind.ENTRIES and isinstance(value, list):
         item = spec_field.item_fields
         rows = [
@@ -139,34 +142,38 @@ def entry_summary(spec: EventSpec | None, payload: Mapping[str, Any], names: Nam
 # --- state ---------------------------------------------------------------------------------------
 
 #: Short labels for state keys whose names read poorly.
-LABELS: dict[str, str] = {
+LABELS: dict[str, Any] = {
     "lp": "LP",
-    "deck_master": "Deck Master",
-    "abilities_used": "Abilities used this turn",
-    "hand_size": "hand",
-    "pending_drafts": "draft offers",
-    "badges_taken": "Badge Tokens taken",
-    "pokemon_in_play": "Pokémon in play",
-    "status_condition": "Status Condition",
-    "status_locked": "Status Conditions not reapplied before their turn",
+    "deck_master": gettext_lazy("Deck Master"),
+    "abilities_used": gettext_lazy("Abilities used this turn"),
+    "hand_size": gettext_lazy("hand"),
+    "pending_drafts": gettext_lazy("draft offers"),
+    "badges_taken": gettext_lazy("Badge Tokens taken"),
+    "pokemon_in_play": gettext_lazy("Pokémon in play"),
+    "status_condition": gettext_lazy("Status Condition"),
+    "status_locked": gettext_lazy("Status Conditions not reapplied before their turn"),
 }
 
-_POSITIONS = {"attack": "Attack Position", "defence": "Defence Position", "defense": "Defense Position"}
+_POSITIONS = {
+    "attack": gettext_lazy("Attack Position"),
+    "defence": gettext_lazy("Defence Position"),
+    "defense": gettext_lazy("Defense Position"),
+}
 
 
 def deck_master(value: Any, names: Names) -> str:
     """``Blue-Eyes White Dragon · in its Deck Master Position`` (Deck Masters' ``deck_master``)."""
     if not isinstance(value, dict):
         return readable(value)
-    card = value.get("card") or "name not recorded"
+    card = value.get("card") or _("name not recorded")
     location = value.get("location")
     if location == "position":
-        where = "in its Deck Master Position"
+        where = _("in its Deck Master Position")
     elif location == "field":
-        position = _POSITIONS.get(value.get("position") or "", "")
-        where = f"on the field{', ' + position if position else ''}"
+        position = _POSITIONS.get(value.get("position") or "")
+        where = _("on the field, %(position)s") % {"position": position} if position else _("on the field")
     elif location == "lost":
-        where = "lost"
+        where = _("lost")
     else:
         where = readable(location)
     return f"{card} · {where}"
@@ -181,64 +188,74 @@ def _abilities_used(value: Any, names: Names) -> str:
         if not isinstance(used, dict):
             parts.append(readable(used))
             continue
-        text = used.get("deck_master") or "Deck Master"
+        text = used.get("deck_master") or _("Deck Master")
         if used.get("ability"):
             text += f": {used['ability']}"
-        parts.append(text + (" (negated)" if used.get("negated") else ""))
-    return "; ".join(parts) or "none"
+        parts.append(_("%(ability)s (negated)") % {"ability": text} if used.get("negated") else text)
+    return "; ".join(parts) or _("none")
 
 
 def _conditions(value: Any, names: Names) -> str:
     if not isinstance(value, dict):
         return readable(value)
-    return ", ".join(f"{label(c)} (by {name_of(pid, names)})" for c, pid in value.items()) or "none"
+    return ", ".join(
+        _("%(condition)s (by %(player)s)") % {"condition": label(c), "player": name_of(pid, names)}
+        for c, pid in value.items()
+    ) or _("none")
 
 
 def _status_condition(value: Any, names: Names) -> str:
     """``poisoned, since turn 5`` (Master Trainer's §18 ``status_condition`` on the Active), ``none``."""
     if value is None:
-        return "none"
+        return _("none")
     if not isinstance(value, dict):
         return readable(value)
-    return f"{label(str(value.get('condition')))}, since turn {value.get('turn')}"
+    return _("%(condition)s, since turn %(turn)s") % {
+        "condition": label(str(value.get("condition"))),
+        "turn": value.get("turn"),
+    }
 
 
 def _player_list(value: Any, names: Names) -> str:
     if not isinstance(value, list):
         return name_of(value, names)
-    return ", ".join(name_of(pid, names) for pid in value) or "none"
+    return ", ".join(name_of(pid, names) for pid in value) or _("none")
 
 
 def _stadium(value: Any, names: Names) -> str:
     if not isinstance(value, dict):
         return readable(value)
-    return f"{value.get('name') or 'a Stadium'} ({name_of(value.get('owner'), names)}'s)"
+    stadium = value.get("name") or _("a Stadium")
+    return _("%(stadium)s (%(player)s's)") % {"stadium": stadium, "player": name_of(value.get("owner"), names)}
 
 
 def _chain(value: Any, names: Names) -> str:
     if not isinstance(value, dict):
         return readable(value)
     links = ", ".join(f"{name_of(pid, names)} {n}" for pid, n in (value.get("links") or {}).items())
-    return f"after a {label(str(value.get('trigger')))}" + (f"; links: {links}" if links else "")
+    after = _("after a %(trigger)s") % {"trigger": label(str(value.get("trigger")))}
+    return _("%(after)s; links: %(links)s") % {"after": after, "links": links} if links else after
 
 
 def _drafts(value: Any, names: Names) -> str:
     if not isinstance(value, list):
         return readable(value)
-    return (
-        "; ".join(
-            f"pile {d.get('pile')}: {name_of(d.get('earner'), names)} (picks {_player_list(d.get('picks'), names)})"
-            for d in value
-            if isinstance(d, dict)
-        )
-        or "none"
-    )
+    return "; ".join(
+        _("pile %(pile)s: %(player)s (picks %(picks)s)")
+        % {
+            "pile": d.get("pile"),
+            "player": name_of(d.get("earner"), names),
+            "picks": _player_list(d.get("picks"), names),
+        }
+        for d in value
+        if isinstance(d, dict)
+    ) or _("none")
 
 
 def _counts(value: Any, names: Names) -> str:
     if not isinstance(value, dict):
         return readable(value)
-    return ", ".join(f"{label(str(k))} {v}" for k, v in value.items() if v) or "none"
+    return ", ".join(f"{label(str(k))} {v}" for k, v in value.items() if v) or _("none")
 
 
 def _monsters(value: Any, names: Names) -> str:
@@ -249,11 +266,15 @@ def _monsters(value: Any, names: Names) -> str:
         if not isinstance(m, dict):
             parts.append(f"{mid}: {readable(m)}")
             continue
-        bits = [label(str(m.get("class"))), label(str(m.get("position"))), f"stage {m.get('stage')}"]
+        bits = [
+            label(str(m.get("class"))),
+            label(str(m.get("position"))),
+            _("stage %(stage)s") % {"stage": m.get("stage")},
+        ]
         if m.get("prime_singular"):
-            bits.append("Prime Singular")
+            bits.append(_("Prime Singular"))
         parts.append(f"{mid} ({', '.join(bits)})")
-    return "; ".join(parts) or "none"
+    return "; ".join(parts) or _("none")
 
 
 #: State keys with their own rendering: ids become names, nested records read as sentences.
@@ -282,6 +303,6 @@ def state_rows(items: Iterable[tuple[str, Any]], names: Names, *, prefix: str = 
         text = render(value, names) if render is not None else readable(value)
         if isinstance(value, str) and render is None:
             text = label(value)
-        name = prefix + LABELS.get(key, label(key))
+        name = prefix + str(LABELS.get(key, label(key)))
         rows.append((name, text, len(text) > 22 or len(name) > 20))
     return rows

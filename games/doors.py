@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from core.doorway import Door
 from games import selectors
 from games.models import Game
@@ -21,7 +23,7 @@ def _table(event_id: int, number: int, table: int) -> Pod:
 
 
 #: A game, with its table, round and event, to anyone (its service asks the policy).
-GAME: Door[Game] = Door("Game", _game)
+GAME: Door[Game] = Door(gettext_noop("Game"), _game)
 
 
 def _recording(request: Any, game: Game) -> str | None:
@@ -32,4 +34,4 @@ def _recording(request: Any, game: Game) -> str | None:
 RECORDED_GAME: Door[Game] = GAME.asking(_recording)
 
 #: Table ``table`` of round ``number`` of the event (``event_id, number, table``), with its round and event.
-TABLE: Door[Pod] = Door("Table", _table)
+TABLE: Door[Pod] = Door(gettext_noop("Table"), _table)

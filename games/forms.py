@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.api import MAX_INT
 from rules.engine import EventSpec, Kind
@@ -55,9 +57,11 @@ def field_label(name: str, spec_field: SpecField) -> str:
 
 
 _GROUP_HELP = {
-    Kind.PLAYER_AMOUNTS: "A signed change for each player it affects (−1000 loses, +500 gains); blank for none.",
-    Kind.PLACEMENTS: "1 for first; players sharing a place get the same number.",
-    Kind.COUNTS: "How many of each; blank for none.",
+    Kind.PLAYER_AMOUNTS: gettext_lazy(
+        "A signed change for each player it affects (−1000 loses, +500 gains); blank for none."
+    ),
+    Kind.PLACEMENTS: gettext_lazy("1 for first; players sharing a place get the same number."),
+    Kind.COUNTS: gettext_lazy("How many of each; blank for none."),
 }
 _HELP_PREFIXES = ("optional bool: ", "optional bool", "optional: ", "optional, ", "optional ")
 
@@ -65,9 +69,9 @@ _HELP_PREFIXES = ("optional bool: ", "optional bool", "optional: ", "optional, "
 def form_help(spec_field: SpecField) -> str:
     """The vocabulary's description as help for a judge: the form already says what is optional."""
     if spec_field.kind in _GROUP_HELP:
-        return _GROUP_HELP[spec_field.kind]
+        return str(_GROUP_HELP[spec_field.kind])
     if spec_field.kind == Kind.ENTRIES and spec_field.repeats:
-        return "Others at the same moment as the one above, one row each; leave the rest blank."
+        return _("Others at the same moment as the one above, one row each; leave the rest blank.")
     text = spec_field.description
     for prefix in _HELP_PREFIXES:
         if text.startswith(prefix):
@@ -313,7 +317,7 @@ class GameEventForm(forms.Form):
 
     def clean_type(self) -> str:
         if self.cleaned_data["type"] != self.spec.type:
-            raise forms.ValidationError("This form is for another event type.")
+            raise forms.ValidationError(_("This form is for another event type."))
         return self.spec.type
 
     def _group_error(self, name: str, message: str) -> None:
@@ -328,7 +332,7 @@ class GameEventForm(forms.Form):
         if value is None or value == "":
             return None
         if spec_field.kind == Kind.AMOUNT and value == 0:
-            self.add_error(key, "A change is not zero.")
+            self.add_error(key, _("A change is not zero."))
             return None
         return value
 
@@ -354,14 +358,16 @@ class GameEventForm(forms.Form):
                 if given:
                     payload[name] = given
                 elif not spec_field.optional:
-                    what = "one player's change" if kind == Kind.PLAYER_AMOUNTS else "the placements"
-                    self._group_error(name, f"Give {what}.")
+                    missing = (
+                        _("Give one player's change.") if kind == Kind.PLAYER_AMOUNTS else _("Give the placements.")
+                    )
+                    self._group_error(name, missing)
             elif kind == Kind.COUNTS:
                 given = {c: cleaned[k] for c, k in zip(spec_field.choices, keys, strict=True) if cleaned.get(k)}
                 if given:
                     payload[name] = given
                 elif not spec_field.optional:
-                    self._group_error(name, "Give at least one amount.")
+                    self._group_error(name, _("Give at least one amount."))
             elif kind == Kind.ENTRIES:
                 rows = self._rows(name, spec_field, keys, cleaned)
                 if rows:
@@ -390,7 +396,7 @@ class GameEventForm(forms.Form):
             for (sub, sub_field), key in zip(item, row_keys, strict=True):
                 value = self._value(sub, sub_field, key, cleaned)
                 if value is None and not sub_field.optional and key not in self.errors:
-                    self.add_error(key, "This field is required.")
+                    self.add_error(key, _("This field is required."))
                 elif value is not None:
                     row[sub] = value
             rows.append(row)
@@ -444,5 +450,6 @@ def _one_control_fields(
 class VoidForm(forms.Form):
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_INT)
     reason = forms.CharField(
-        max_length=500, widget=forms.TextInput(attrs={"placeholder": "Why is it void?", "autocomplete": "off"})
+        max_length=500,
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("Why is it void?"), "autocomplete": "off"}),
     )

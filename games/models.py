@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from rules import Format, get_format
 from rules import choices as format_choices
@@ -21,10 +22,10 @@ from rules import choices as format_choices
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
         #: Closed unfinished: the table's result was recorded without it (by staff, or confirmed by its players).
-        SUPERSEDED = "superseded", "Closed: result recorded by hand"
+        SUPERSEDED = "superseded", _("Closed: result recorded by hand")
 
     pod = models.ForeignKey("tournaments.Pod", on_delete=models.CASCADE, related_name="games")
     #: 1 for a single game; 1..n within a best-of-3 match.

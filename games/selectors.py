@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from decks import selectors as deck_selectors
 from decks.models import YugiohCard
@@ -111,7 +112,7 @@ def table_has_result(*, pod_id: int) -> bool:
 def player_names(*, ids: list[int]) -> dict[int, str]:
     """``{player id: display name}`` for each of ``ids`` (``"Player <id>"`` for one that is gone): one query."""
     found = Player.objects.in_bulk(ids)
-    return {pid: found[pid].display_name if pid in found else f"Player {pid}" for pid in ids}
+    return {pid: found[pid].display_name if pid in found else _("Player %(id)s") % {"id": pid} for pid in ids}
 
 
 def game_entry(*, game: Game, seq: int) -> GameEvent | None:

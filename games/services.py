@@ -32,6 +32,7 @@ from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -55,8 +56,11 @@ from tournaments.services.results import pod_result_check
 class StaleVersion(Conflict):
     def __init__(self, game: Game):
         super().__init__(
-            f"Someone recorded an entry since you loaded this game (it is now at version {game.version}): "
-            "look at the current state and try again.",
+            _(
+                "Someone recorded an entry since you loaded this game (it is now at version %(version)s): "
+                "look at the current state and try again."
+            )
+            % {"version": game.version},
             code="stale_version",
             extra={"version": game.version, "state": game.state},
         )
@@ -75,7 +79,7 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
     event = pod.round.event
     _ensure_staff(by, event)
     if pod.is_bye:
-        raise ApplicationError("A bye has no game to record.", code="bye")
+        raise ApplicationError(_("A bye has no game to record."), code="bye")
     fmt = event.format_spec
     with transaction.atomic():
         # The event shared first, as every report does: a re-pairing of the round (which holds the event for
@@ -84,16 +88,20 @@ def game_create(*, pod: Pod, by, options: Mapping[str, Any] | None = None) -> Ga
         # Then the table itself: a new table has no game row to lock, and two judges may start it at once.
         if not Pod.objects.select_for_update().filter(pk=pod.pk).exists():
             raise Conflict(
-                f"Round {pod.round.number} was paired again since this table was read: look at its tables again.",
+                _("Round %(round)s was paired again since this table was read: look at its tables again.")
+                % {"round": pod.round.number},
                 code="pairing_changed",
             )
         if PodResult.objects.filter(pod_id=pod.pk).exists():
-            raise Conflict("This table already has a result.", code="result_exists")
+            raise Conflict(_("This table already has a result."), code="result_exists")
         games = list(Game.objects.filter(pod=pod).order_by("number"))
         if games and games[-1].status == Game.Status.IN_PROGRESS:
-            raise Conflict(f"Game {games[-1].number} of this table is still in progress.", code="game_in_progress")
+            raise Conflict(
+                _("Game %(game)s of this table is still in progress.") % {"game": games[-1].number},
+                code="game_in_progress",
+            )
         if games and fmt.games_per_match == 1:
-            raise Conflict("This table's game is over.", code="game_over")
+            raise Conflict(_("This table's game is over."), code="game_over")
         players = list(pod.seats.order_by("seat_order").values_list("player_id", flat=True))
         given = dict(options or {})
         options = {
@@ -126,8 +134,8 @@ def _event_options(event: Event, given: Mapping[str, Any]) -> dict[str, Any]:
         if name in chosen and not same(value, chosen[name]):
             option = event.format_spec.option(name)
             raise ApplicationError(
-                f"This event plays {option.label.lower()} {option.describe(chosen[name])!r}: the event's organiser "
-                f"sets it in the event's options.",
+                _("This event plays %(label)s '%(option)s': the event's organiser sets it in the event's options.")
+                % {"label": option.label.lower(), "option": option.describe(chosen[name])},
                 code="invalid_option",
                 field="options",
             )
@@ -165,16 +173,16 @@ def _named_deck_masters(chosen: Any, given: Any) -> Any:
         if card is None:
             return chosen  # no card data imported
         if isinstance(card, Problem):
-            hint = f" Did you mean {card.suggestion!r}?" if card.suggestion else ""
+            hint = " " + _("Did you mean '%(card)s'?") % {"card": card.suggestion} if card.suggestion else ""
             raise ApplicationError(
-                f"The Deck Master {ref.strip()[:200]!r} matches no Yu-Gi-Oh! card.{hint}",
+                _("The Deck Master '%(ref)s' matches no Yu-Gi-Oh! card.") % {"ref": ref.strip()[:200]} + hint,
                 code="unknown_card",
                 field="options",
             )
         if card.card_type != YugiohCardType.MONSTER:
             raise ApplicationError(
-                f"{card.name} is a {card.card_type.value} Card: only Monster Cards are allowed to be Deck Masters "
-                "(DUEL SETUP).",
+                _("%(card)s is a %(card_type)s Card: only Monster Cards are allowed to be Deck Masters (DUEL SETUP).")
+                % {"card": card.name, "card_type": card.card_type.value},
                 code="invalid_deck_master",
                 field="options",
             )
@@ -190,11 +198,13 @@ def _locked_game(game: Game) -> Game:
     try:
         game = Game.objects.select_for_update(of=("self",)).select_related("pod__round__event").get(pk=game.pk)
     except Game.DoesNotExist:
-        raise NotFound(f"Game {game.pk} does not exist.") from None
+        raise NotFound(_("Game %(game)s does not exist.") % {"game": game.pk}) from None
     if game.status == Game.Status.SUPERSEDED:
         raise Conflict(
-            f"Game {game.number} of this table is closed: its result was recorded by hand while the game was in "
-            "progress, so the game takes no more entries. Correct the table's result on the dashboard if needed.",
+            _(
+                "Game %(game)s of this table is closed: its result was recorded by hand while the game was in progress, so the game takes no more entries. Correct the table's result on the dashboard if needed."
+            )
+            % {"game": game.number},
             code="game_superseded",
         )
     return game
@@ -217,7 +227,7 @@ def game_event_append(
 ) -> tuple[Game, GameEvent]:
     _ensure_staff(by, game.pod.round.event)
     if type == "void":
-        raise ApplicationError("Void an entry with the void action, naming its sequence number.", code="use_void")
+        raise ApplicationError(_("Void an entry with the void action, naming its sequence number."), code="use_void")
     with transaction.atomic():
         game = _locked_game(game)
         if game.version != expected_version:
@@ -270,8 +280,10 @@ def replay(game: Game, exclude: AbstractSet[int] = frozenset()) -> dict:
             state = engine.apply(state, EngineEvent(type=entry.type, data=entry.payload, seq=entry.seq))
         except RuleViolation as exc:
             raise Conflict(
-                f"Without it, entry #{entry.seq} ({entry.type}) would be refused: {exc.message} ({exc.rule}). "
-                "Void the later entries first.",
+                _(
+                    "Without it, entry #%(entry)s (%(type)s) would be refused: %(message)s (%(rule)s). Void the later entries first."
+                )
+                % {"entry": entry.seq, "type": entry.type, "message": exc.message, "rule": exc.rule},
                 code="void_breaks_log",
                 extra={"rule": exc.rule, "blocking_seq": entry.seq},
             ) from exc
@@ -282,22 +294,25 @@ def game_event_void(*, game: Game, expected_version: int, seq: int, reason: str,
     """Void entry ``seq``: recorded as a ``void`` entry; the state is replayed without the voided one."""
     _ensure_staff(by, game.pod.round.event)
     if not reason.strip():
-        raise ApplicationError("Say why the entry is voided.", field="reason")
+        raise ApplicationError(_("Say why the entry is voided."), field="reason")
     with transaction.atomic():
         game = _locked_game(game)
         if game.version != expected_version:
             raise StaleVersion(game)
         if PodResult.objects.filter(pod_id=game.pod_id).exists():
-            raise Conflict("The table's result is recorded: ask the organiser to correct it.", code="result_exists")
+            raise Conflict(_("The table's result is recorded: ask the organiser to correct it."), code="result_exists")
         if Game.objects.filter(pod_id=game.pod_id, number__gt=game.number).exists():
             raise Conflict(
-                f"Game {game.number} is closed: a later game of this table exists.", code="later_game_exists"
+                _("Game %(game)s is closed: a later game of this table exists.") % {"game": game.number},
+                code="later_game_exists",
             )
         target = game.events.filter(seq=seq).first()
         if target is None:
-            raise NotFound(f"Entry #{seq} does not exist.", code="entry_not_found")
+            raise NotFound(_("Entry #%(entry)s does not exist.") % {"entry": seq}, code="entry_not_found")
         if target.type == "void" or target.voided_by_id:
-            raise Conflict(f"Entry #{seq} is already void or is itself a void.", code="already_void")
+            raise Conflict(
+                _("Entry #%(entry)s is already void or is itself a void.") % {"entry": seq}, code="already_void"
+            )
         state = replay(game, exclude={seq})
         entry = GameEvent.objects.create(
             game=game, seq=game.version + 1, type="void", payload={"seq": seq, "reason": reason.strip()}, recorded_by=by
@@ -344,7 +359,7 @@ def game_result_report(*, game: Game, by) -> PodResult | None:
     if PodResult.objects.filter(pod_id=game.pod_id).exists():
         return None
     event = game.pod.round.event
-    result, _ = pod_result_report(
+    result, _warnings = pod_result_report(
         # A game is never played at a bye (game_create refuses it), so its table has a number.
         event=event, round_number=game.pod.round.number, table_number=cast(int, game.pod.table_number),
         placements=placements, by=by, source=PodResult.Source.GAME, games=games, intentional_draw=intentional,

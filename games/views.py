@@ -29,6 +29,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
@@ -108,7 +109,7 @@ def _next_game(pod: Pod, games: list[Game], fmt: Format, has_result: bool) -> st
     if pod.is_bye or has_result:
         return None
     if not games:
-        return "Start game"
+        return _("Start game")
     if fmt.games_per_match == 1 or any(g.status != Game.Status.FINISHED for g in games):
         return None
     if fmt.match_result is None:
@@ -117,7 +118,7 @@ def _next_game(pod: Pod, games: list[Game], fmt: Format, has_result: bool) -> st
         undecided = fmt.match_result([g.state["result"] for g in games]) is None
     except (KeyError, TypeError, ValueError):
         return None
-    return "Start next duel" if undecided else None
+    return _("Start next duel") if undecided else None
 
 
 # --- the table page -------------------------------------------------------------------------------
@@ -263,7 +264,7 @@ def _console_context(
         players.append(
             {
                 "id": p["id"],
-                "name": names.get(p["id"], f"Player {p['id']}"),
+                "name": names.get(p["id"], _("Player %(id)s") % {"id": p["id"]}),
                 "out": p.get("out", False),
                 "out_reason": p.get("out_reason"),
                 "placement": p.get("placement"),
@@ -347,7 +348,7 @@ def _console_context(
     next_game = _next_game(game.pod, games, fmt, has_result) if finished else None
     # The next duel starts with the Deck Masters named for this one (game_create): say which.
     named = (games[-1].options.get("deck_masters") or {}) if next_game and "deck_master" in fmt.deck_roles else {}
-    carried = [(names.get(int(pid), f"Player {pid}"), card) for pid, card in named.items() if card]
+    carried = [(names.get(int(pid), _("Player %(id)s") % {"id": pid}), card) for pid, card in named.items() if card]
     reason = (state.get("result") or {}).get("reason")
     return {
         "game": game,
@@ -413,7 +414,7 @@ def console_append(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = enter(request, game_doors.RECORDED_GAME, game_id)
     spec = game.format_spec.vocabulary.get(request.POST.get("type", ""))
     if spec is None:
-        alert = {"kind": "refused", "message": "Choose one of the format's events.", "code": "unknown_event"}
+        alert = {"kind": "refused", "message": _("Choose one of the format's events."), "code": "unknown_event"}
         return _render_console(request, game, status=400, alert=alert)
     names = selectors.player_names(ids=list(game.players))
     quick = bool(request.POST.get("quick"))
@@ -421,7 +422,7 @@ def console_append(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if not form.is_valid():
         alert = {
             "kind": "invalid",
-            "message": f"Check the {label(spec.type)} entry. {form.error_summary()}",
+            "message": _("Check the %(entry)s entry.") % {"entry": label(spec.type)} + " " + form.error_summary(),
         }
         return _render_console(request, game, status=400, bound=form, alert=alert)
     try:
@@ -444,7 +445,12 @@ def console_append(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except ApplicationError as exc:
         return _render_console(request, game, status=exc.status_code, bound=form, alert=_alert(exc, names, spec))
     summary = display.entry_summary(spec, entry.payload, names)
-    notice = f"Recorded #{entry.seq}: {label(entry.type)}{f' — {summary}' if summary else ''}."
+    what = {"entry": entry.seq, "type": label(entry.type), "summary": summary}
+    notice = (
+        _("Recorded #%(entry)s: %(type)s — %(summary)s.") % what
+        if summary
+        else _("Recorded #%(entry)s: %(type)s.") % what
+    )
     return _recorded(request, game, notice, type_=None if quick else spec.type)
 
 
@@ -455,7 +461,11 @@ def console_void(request: HtmxHttpRequest, game_id: int, seq: int) -> HttpRespon
     names = selectors.player_names(ids=list(game.players))
     form = VoidForm(request.POST)
     if not form.is_valid():
-        message = f"Say why entry #{seq} is void." if "reason" in form.errors else "Reload the console and try again."
+        message = (
+            _("Say why entry #%(entry)s is void.") % {"entry": seq}
+            if "reason" in form.errors
+            else _("Reload the console and try again.")
+        )
         alert = {"kind": "invalid", "message": message}
         return _render_console(request, game, status=400, alert=alert)
     try:
@@ -471,4 +481,4 @@ def console_void(request: HtmxHttpRequest, game_id: int, seq: int) -> HttpRespon
         return _render_console(request, game, status=exc.status_code, alert=_alert(exc, names, kind="stale"))
     except ApplicationError as exc:
         return _render_console(request, game, status=exc.status_code, alert=_alert(exc, names))
-    return _recorded(request, game, f"Entry #{seq} is void (#{entry.seq}).")
+    return _recorded(request, game, _("Entry #%(entry)s is void (#%(void)s).") % {"entry": seq, "void": entry.seq})

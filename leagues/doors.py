@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from core.doorway import Door
 from leagues import selectors
 from leagues.models import League, Season
@@ -25,21 +27,23 @@ def _hidden_season(request: Any, season: Season) -> bool:
 
 
 #: A league, to those who may read it.
-LEAGUE: Door[League] = Door("League", lambda pk: selectors.leagues().get(pk=pk), hidden=_hidden_league)
+LEAGUE: Door[League] = Door(gettext_noop("League"), lambda pk: selectors.leagues().get(pk=pk), hidden=_hidden_league)
 
 #: A league, for its organisers (settings, seasons, points tables, staff).
 MANAGED_LEAGUE: Door[League] = LEAGUE.asking(lambda request, league: policy.league_refusal(request.user, league))
 
 #: A season, with its league, to those who may read the league.
-SEASON: Door[Season] = Door("Season", lambda pk: selectors.seasons().get(pk=pk), hidden=_hidden_season)
+SEASON: Door[Season] = Door(gettext_noop("Season"), lambda pk: selectors.seasons().get(pk=pk), hidden=_hidden_season)
 
 #: A season of a league its door let the request into (``league, season_id``).
-SEASON_OF_LEAGUE: Door[Season] = Door("Season", lambda league, pk: selectors.seasons().get(pk=pk, league=league))
+SEASON_OF_LEAGUE: Door[Season] = Door(
+    gettext_noop("Season"), lambda league, pk: selectors.seasons().get(pk=pk, league=league)
+)
 
 #: A player, for their ratings.
-PLAYER: Door[Player] = Door("Player", lambda pk: selectors.players().get(pk=pk))
+PLAYER: Door[Player] = Door(gettext_noop("Player"), lambda pk: selectors.players().get(pk=pk))
 
 #: A registration of the event (``event_id, registration_id``) with its event and player, its deck to name.
 REGISTRATION: Door[Registration] = Door(
-    "Registration", lambda event_id, pk: selectors.registrations(event_id=event_id).get(pk=pk)
+    gettext_noop("Registration"), lambda event_id, pk: selectors.registrations(event_id=event_id).get(pk=pk)
 )

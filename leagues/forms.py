@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from leagues.points import PRESETS, PointsTable
 from rules import FORMATS
@@ -19,10 +20,12 @@ if TYPE_CHECKING:
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    formats = forms.MultipleChoiceField(choices=(), widget=forms.CheckboxSelectMultiple)
-    description = forms.CharField(max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))
-    is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may read its pages)")
+    name = forms.CharField(label=_("Name"), max_length=200)
+    formats = forms.MultipleChoiceField(label=_("Formats"), choices=(), widget=forms.CheckboxSelectMultiple)
+    description = forms.CharField(
+        label=_("Description"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    is_public = forms.BooleanField(required=False, initial=True, label=_("Public (anyone may read its pages)"))
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -32,10 +35,12 @@ class LeagueForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    preset = forms.ChoiceField(choices=[(p.slug, p.label) for p in PRESETS.values()], initial="balanced")
+    name = forms.CharField(label=_("Name"), max_length=200)
+    starts_on = forms.DateField(label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    preset = forms.ChoiceField(
+        label=_("Preset"), choices=[(p.slug, p.label) for p in PRESETS.values()], initial="balanced"
+    )
 
 
 def _bands(text: str) -> list[list[int]]:
@@ -44,11 +49,13 @@ def _bands(text: str) -> list[list[int]]:
         part = part.strip()
         if not part:
             continue
-        place, _, points = part.partition(":")
+        place, _colon, points = part.partition(":")
         try:
             bands.append([int(place), int(points)])
         except ValueError:
-            raise forms.ValidationError(f"{part!r} is not PLACE:POINTS (e.g. 1:15, 2:12, 4:10).") from None
+            raise forms.ValidationError(
+                _("'%(part)s' is not PLACE:POINTS (e.g. 1:15, 2:12, 4:10).") % {"part": part}
+            ) from None
     return bands
 
 
@@ -56,22 +63,22 @@ def _numbers(text: str) -> list[int]:
     try:
         return [int(p) for p in (text or "").replace(";", ",").split(",") if p.strip()]
     except ValueError:
-        raise forms.ValidationError("Whole numbers separated by commas (e.g. 4, 3, 2, 1).") from None
+        raise forms.ValidationError(_("Whole numbers separated by commas (e.g. 4, 3, 2, 1).")) from None
 
 
 class PointsTableForm(forms.Form):
     """A points table as the organiser types it: bands as ``1:15, 2:12, 4:10``, pods as ``4, 3, 2, 1``."""
 
     placement = forms.CharField(
-        required=False, label="Final placing (down to place: points)", help_text="e.g. 1:15, 2:12, 4:10, 8:8"
+        required=False, label=_("Final placing (down to place: points)"), help_text=_("e.g. 1:15, 2:12, 4:10, 8:8")
     )
-    match_win = forms.IntegerField(min_value=0, max_value=10_000, initial=0, label="Per 1v1 match won")
-    match_draw = forms.IntegerField(min_value=0, max_value=10_000, initial=0, label="Per 1v1 match drawn")
-    pod_placement = forms.CharField(required=False, label="Per pod (1st, 2nd, ...)", help_text="e.g. 4, 3, 2, 1")
-    attendance = forms.IntegerField(min_value=0, max_value=10_000, initial=0, label="For attending")
-    best_n = forms.IntegerField(min_value=1, max_value=1000, required=False, label="Count the best N events",
-                                help_text="Empty: every event counts.")  # fmt: skip
-    reason = forms.CharField(max_length=500, required=False, label="Why (kept in the league's trail)")
+    match_win = forms.IntegerField(min_value=0, max_value=10_000, initial=0, label=_("Per 1v1 match won"))
+    match_draw = forms.IntegerField(min_value=0, max_value=10_000, initial=0, label=_("Per 1v1 match drawn"))
+    pod_placement = forms.CharField(required=False, label=_("Per pod (1st, 2nd, ...)"), help_text=_("e.g. 4, 3, 2, 1"))
+    attendance = forms.IntegerField(min_value=0, max_value=10_000, initial=0, label=_("For attending"))
+    best_n = forms.IntegerField(min_value=1, max_value=1000, required=False, label=_("Count the best N events"),
+                                help_text=_("Empty: every event counts."))  # fmt: skip
+    reason = forms.CharField(max_length=500, required=False, label=_("Why (kept in the league's trail)"))
 
     def clean_placement(self) -> list[list[int]]:
         return _bands(self.cleaned_data.get("placement", ""))
@@ -102,7 +109,7 @@ class PointsTableForm(forms.Form):
 
 
 class SeasonEventForm(forms.Form):
-    event = forms.TypedChoiceField(coerce=int, choices=())
+    event = forms.TypedChoiceField(label=_("Event"), coerce=int, choices=())
 
     def __init__(self, *args: Any, events: Iterable[Event] = (), **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -112,12 +119,12 @@ class SeasonEventForm(forms.Form):
 
 
 class StaffForm(forms.Form):
-    user = forms.CharField(max_length=150, label="Username")
-    role = forms.ChoiceField(choices=EventStaff.Role.choices)
+    user = forms.CharField(max_length=150, label=_("Username"))
+    role = forms.ChoiceField(label=_("Role"), choices=EventStaff.Role.choices)
 
 
 class ArchetypeNameForm(forms.Form):
     """The organiser's name for one deck's archetype (a form per deck, prefixed by its registration); empty:
     Podium's name again."""
 
-    name = forms.CharField(max_length=100, required=False, label="Archetype")
+    name = forms.CharField(max_length=100, required=False, label=_("Archetype"))

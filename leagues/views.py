@@ -22,6 +22,8 @@ from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
@@ -65,14 +67,22 @@ def _points_words(table: PointsTable) -> list[str]:
             place = f"{last + 1}" if down_to == last + 1 else f"{last + 1}–{down_to}"
             bands.append(f"{place}: {points}")
             last = down_to
-        words.append("Final placing (top cut counted) — " + ", ".join(bands))
+        words.append(_("Final placing (top cut counted) — %(bands)s") % {"bands": ", ".join(bands)})
     if table.match_win or table.match_draw:
-        words.append(f"Each 1v1 match won {table.match_win}, drawn {table.match_draw} (a bye is a win)")
+        words.append(
+            _("Each 1v1 match won %(won)s, drawn %(drawn)s (a bye is a win)")
+            % {"won": table.match_win, "drawn": table.match_draw}
+        )
     if table.pod_placement:
-        words.append("Each pod — " + ", ".join(f"{i}: {p}" for i, p in enumerate(table.pod_placement, start=1)))
+        places = ", ".join(f"{i}: {p}" for i, p in enumerate(table.pod_placement, start=1))
+        words.append(_("Each pod — %(places)s") % {"places": places})
     if table.attendance:
-        words.append(f"Attending {table.attendance}")
-    words.append(f"Best {table.best_n} events count" if table.best_n else "Every event counts")
+        words.append(_("Attending %(points)s") % {"points": table.attendance})
+    words.append(
+        ngettext("Best %(count)s event counts", "Best %(count)s events count", table.best_n) % {"count": table.best_n}
+        if table.best_n
+        else _("Every event counts")
+    )
     return words
 
 
@@ -129,18 +139,28 @@ def _meta_context(report: meta.Report, *, title: str, chart_id: str) -> dict:
     named = [r for r in report.rows if not r.hidden]
     shares = [
         charts.Bar(r.archetype, r.share, f"{r.players} ({_pct(r.share)})", r.win_rate,
-                   f"{_pct(r.win_rate)} wins" if r.win_rate is not None else "")
+                   _("%(rate)s wins") % {"rate": _pct(r.win_rate)} if r.win_rate is not None else "")
         for r in named[:12]
     ]  # fmt: skip
     hidden = next((r for r in report.rows if r.hidden), None)
     desc = (
-        ", ".join(f"{r.archetype} {_pct(r.share)} of players, {_pct(r.win_rate)} match wins" for r in named[:5])
-        or "No published decklists yet"
-    ) + (f"; {hidden.players} players at events whose lists are not published." if hidden else ".")
+        ", ".join(
+            _("%(archetype)s %(share)s of players, %(rate)s match wins")
+            % {"archetype": r.archetype, "share": _pct(r.share), "rate": _pct(r.win_rate)}
+            for r in named[:5]
+        )
+        or _("No published decklists yet")
+    ) + (
+        _("; %(players)s players at events whose lists are not published.") % {"players": hidden.players}
+        if hidden
+        else "."
+    )
     converted = [r for r in named if r.conversion is not None][:12]
     conversion = charts.bar_chart(
-        f"{chart_id}-cut", f"{title}: conversion into the top cut", "; ".join(
-            f"{r.archetype} {r.in_cut} of {r.players}" for r in converted) or "No top cut yet",
+        f"{chart_id}-cut", _("%(title)s: conversion into the top cut") % {"title": title}, "; ".join(
+            _("%(archetype)s %(in_cut)s of %(players)s") % {"archetype": r.archetype, "in_cut": r.in_cut,
+                                                             "players": r.players}
+            for r in converted) or _("No top cut yet"),
         [charts.Bar(r.archetype, r.conversion or 0, f"{r.in_cut}/{r.players} ({_pct(r.conversion)})")
          for r in converted],
         scale=1,
@@ -154,11 +174,11 @@ def _meta_context(report: meta.Report, *, title: str, chart_id: str) -> dict:
         "share_chart": mark_safe(  # noqa: S308 - leagues.charts escapes every text
             charts.bar_chart(
                 f"{chart_id}-share",
-                f"{title}: share of players and match win rate",
+                _("%(title)s: share of players and match win rate") % {"title": title},
                 desc,
                 shares,
                 scale=max((b.value for b in shares), default=1) or 1,
-                second_label="match win rate",
+                second_label=_("match win rate"),
             )
         )
         if shares
@@ -172,7 +192,12 @@ def season_meta(request: HttpRequest, season_id: int) -> HttpResponse:
     events = selectors.season_events(season=season)
     report = selectors.meta_report(events=events)
     context = _meta_context(report, title=season.name, chart_id=f"season-{season.pk}-meta")
-    context.update(season=season, league=season.league, events=events, heading=f"Meta report · {season.name}")
+    context.update(
+        season=season,
+        league=season.league,
+        events=events,
+        heading=_("Meta report · %(season)s") % {"season": season.name},
+    )
     return render(request, "leagues/meta.html", context)
 
 
@@ -180,7 +205,7 @@ def event_meta(request: HttpRequest, event_id: int) -> HttpResponse:
     event = enter(request, doors.EVENT, event_id)
     report = selectors.meta_report(events=[event])
     context = _meta_context(report, title=event.name, chart_id=f"event-{event.pk}-meta")
-    context.update(event=event, events=[event], heading=f"Meta report · {event.name}",
+    context.update(event=event, events=[event], heading=_("Meta report · %(event)s") % {"event": event.name},
                    season_link=selectors.season_of_event(event=event),
                    may_name=policy.can(request.user, Action.MANAGE_DECKS, event))  # fmt: skip
     return render(request, "leagues/meta.html", context)
@@ -189,7 +214,7 @@ def event_meta(request: HttpRequest, event_id: int) -> HttpResponse:
 # --- seat fairness ---------------------------------------------------------------------------------------
 
 #: What seat 1 is at a 1v1 table, and why its figures say nothing of seating (the pairing engine's terms).
-ONE_VS_ONE_SEATS = (
+ONE_VS_ONE_SEATS = gettext_lazy(
     "At a 1v1 table, seat 1 is the player higher in the standings when the round was paired; who plays first is "
     "decided at the table. So seat 1's figures here measure that standing, not a seat advantage."
 )
@@ -197,7 +222,7 @@ ONE_VS_ONE_SEATS = (
 
 def _group_heading(group: seat_stats.Group) -> str:
     fmt = FORMATS.get(group.format)
-    size = "1v1 tables" if group.size == 2 else f"{group.size}-player pods"
+    size = _("1v1 tables") if group.size == 2 else _("%(size)s-player pods") % {"size": group.size}
     return f"{fmt.name if fmt else group.format} · {size}"
 
 
@@ -211,27 +236,36 @@ def _seat_groups(report: seat_stats.Report, chart_prefix: str) -> list[dict[str,
     for group in report.groups:
         heading = _group_heading(group)
         bars = [
-            charts.IntervalBar(f"Seat {f.seat}", f.win_rate, f.low, f.high, f"{_pct1(f.win_rate)} of {f.tables}")
+            charts.IntervalBar(
+                _("Seat %(seat)s") % {"seat": f.seat},
+                f.win_rate,
+                f.low,
+                f.high,
+                _("%(rate)s of %(tables)s") % {"rate": _pct1(f.win_rate), "tables": f.tables},
+            )  # fmt: skip
             for f in group.seats
         ]
         best = max(group.seats, key=lambda f: f.win_rate)
-        description = (
-            f"{group.tables} tables. Seat {best.seat} won most often, {_pct1(best.win_rate)} "
-            f"(95 % interval {_pct1(best.low)} to {_pct1(best.high)}); a fair share is {_pct1(group.fair_share)}."
-        )
+        description = _(
+            "%(tables)s tables. Seat %(seat)s won most often, %(rate)s (95 %% interval %(low)s to %(high)s); "
+            "a fair share is %(fair)s."
+        ) % {
+            "tables": group.tables, "seat": best.seat, "rate": _pct1(best.win_rate), "low": _pct1(best.low),
+            "high": _pct1(best.high), "fair": _pct1(group.fair_share),
+        }  # fmt: skip
         chart = mark_safe(  # noqa: S308 - leagues.charts escapes every text
             charts.interval_chart(
                 f"{chart_prefix}-seats-{slugify(group.format) or 'format'}-{group.size}",
-                f"Win rate by seat: {heading}",
+                _("Win rate by seat: %(heading)s") % {"heading": heading},
                 description,
                 bars,
                 reference=group.fair_share,
-                reference_label=f"fair share {_pct1(group.fair_share)}",
+                reference_label=_("fair share %(rate)s") % {"rate": _pct1(group.fair_share)},
             )  # fmt: skip
         )
         shown.append({
             "group": group, "heading": heading, "chart": chart,
-            "one_vs_one": ONE_VS_ONE_SEATS if group.size == 2 else "",
+            "one_vs_one": str(ONE_VS_ONE_SEATS) if group.size == 2 else "",
             "rows": [{"f": f, "win_rate": _pct1(f.win_rate), "low": _pct1(f.low), "high": _pct1(f.high),
                       "points": f"{f.average_points:.2f}", "placement": f"{f.average_placement:.2f}"}
                      for f in group.seats],
@@ -244,7 +278,7 @@ def event_seats(request: HttpRequest, event_id: int) -> HttpResponse:
     report = selectors.event_seat_report(event=event)
     return render(request, "leagues/seats.html", {
         "event": event, "report": report, "groups": _seat_groups(report, f"event-{event.pk}"),
-        "heading": f"Seats · {event.name}", "csv": reverse("leagues:export-seats", args=[event.pk]),
+        "heading": _("Seats · %(event)s") % {"event": event.name}, "csv": reverse("leagues:export-seats", args=[event.pk]),
     })  # fmt: skip
 
 
@@ -253,7 +287,7 @@ def season_seats(request: HttpRequest, season_id: int) -> HttpResponse:
     report = selectors.season_seat_report(season=season)
     return render(request, "leagues/seats.html", {
         "season": season, "league": season.league, "report": report,
-        "groups": _seat_groups(report, f"season-{season.pk}"), "heading": f"Seats · {season.name}",
+        "groups": _seat_groups(report, f"season-{season.pk}"), "heading": _("Seats · %(season)s") % {"season": season.name},
         "csv": reverse("leagues:season-seats-csv", args=[season.pk]),
     })  # fmt: skip
 
@@ -272,21 +306,29 @@ def rating_chart(player: Player, history: list[RatingChange], fmt: Format) -> st
     events = [c.pod.round.event for c in history]  # the selector reads them with the changes
     points = [charts.Point(f"{e.name} ({e.date})", c.rating_after) for c, e in zip(history, events, strict=True)]
     if history and history[0].games == 1:  # the whole history: it starts where every new player does, at 0
-        points.insert(0, charts.Point("Before the first rated game", 0.0))
+        points.insert(0, charts.Point(_("Before the first rated game"), 0.0))
     last = points[-1].value if points else 0.0
     return mark_safe(  # noqa: S308 - leagues.charts escapes every text
         charts.line_chart(
             f"rating-{player.pk}-{fmt.slug}",
-            f"{player.display_name}'s {fmt.name} rating",
-            f"{len(points)} rated games; the displayed rating (mu - 3 sigma) is {last:.1f} now"
-            + (
-                f", from {min(p.value for p in points):.1f} at its lowest to {max(p.value for p in points):.1f} at "
-                "its highest."
+            _("%(player)s's %(format)s rating") % {"player": player.display_name, "format": fmt.name},
+            (
+                _(
+                    "%(games)s rated games; the displayed rating (mu - 3 sigma) is %(now)s now, from %(lowest)s at "
+                    "its lowest to %(highest)s at its highest."
+                )
+                % {
+                    "games": len(points),
+                    "now": f"{last:.1f}",
+                    "lowest": f"{min(p.value for p in points):.1f}",
+                    "highest": f"{max(p.value for p in points):.1f}",
+                }
                 if points
-                else "."
-            ),
+                else _("%(games)s rated games; the displayed rating (mu - 3 sigma) is %(now)s now.")
+                % {"games": len(points), "now": f"{last:.1f}"}
+            ),  # fmt: skip
             points,
-            y_label="displayed rating (μ − 3σ)",
+            y_label=_("displayed rating (μ − 3σ)"),
         )  # fmt: skip
     )
 
@@ -482,7 +524,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
         except ApplicationError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, f"{league.name} is created: add its first season.")
+            messages.success(request, _("%(league)s is created: add its first season.") % {"league": league.name})
             return redirect("leagues:manage", league_id=league.pk)
     return render(
         request, "leagues/league_list.html",
@@ -511,7 +553,7 @@ def season_create(request: HttpRequest, league_id: int) -> HttpResponse:
 
     def create(data: dict) -> str:
         season = services.season_create(league=league, by=request.user, **data)
-        return f"{season.name} is created."
+        return _("%(season)s is created.") % {"season": season.name}
 
     return _act(request, league, "season_form", SeasonForm(request.POST), create)
 
@@ -525,7 +567,7 @@ def season_points(request: HttpRequest, league_id: int, season_id: int) -> HttpR
     def update(data: dict) -> str:
         reason = data.pop("reason", "")
         services.season_update(season=season, by=request.user, reason=reason, **data)
-        return "The points table is saved: the season's standings are recomputed."
+        return _("The points table is saved: the season's standings are recomputed.")
 
     return _act(request, league, "points_form", PointsTableForm(request.POST), update)
 
@@ -540,7 +582,7 @@ def season_event_add(request: HttpRequest, league_id: int, season_id: int) -> Ht
     def add(data: dict) -> str:
         event = enter(request, doors.EVENT, data["event"])
         services.season_event_add(season=season, event=event, by=request.user)
-        return f"{event.name} is in {season.name}."
+        return _("%(event)s is in %(season)s.") % {"event": event.name, "season": season.name}
 
     return _act(request, league, "event_form", form, add)
 
@@ -552,7 +594,8 @@ def league_staff_add(request: HttpRequest, league_id: int) -> HttpResponse:
 
     def add(data: dict) -> str:
         services.league_staff_add(league=league, username=data["user"], role=data["role"], by=request.user)
-        return f"{data['user']} is {data['role'].replace('_', '-')} of {league.name}."
+        role = data["role"].replace("_", "-")
+        return _("%(user)s is %(role)s of %(league)s.") % {"user": data["user"], "role": role, "league": league.name}
 
     return _act(request, league, "staff_form", StaffForm(request.POST), add)
 
@@ -603,8 +646,16 @@ def archetype_name(request: HttpRequest, event_id: int, registration_id: int) ->
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             player = registration.player.display_name
-            said = f"{player}'s deck is “{named.name}”" if named else f"{player}'s deck has Podium's name again"
-            later = "" if event.decklists_public else " once the decklists are published"
-            messages.success(request, f"{said} in the meta report{later}.")
+            if named and event.decklists_public:
+                said = _("%(player)s's deck is “%(archetype)s” in the meta report.")
+            elif named:
+                said = _("%(player)s's deck is “%(archetype)s” in the meta report once the decklists are published.")
+            elif event.decklists_public:
+                said = _("%(player)s's deck has Podium's name again in the meta report.")
+            else:
+                said = _(
+                    "%(player)s's deck has Podium's name again in the meta report once the decklists are published."
+                )
+            messages.success(request, said % {"player": player, "archetype": named.name if named else ""})
             return redirect(reverse("leagues:archetypes", args=[event.pk]) + f"#deck-{registration.pk}")
     return _archetypes_page(request, event, bound={registration.pk: form}, status=400)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
@@ -38,7 +39,7 @@ def decks_visible(request: Request, event: Event) -> bool:
     key = request.query_params.get("token") or request.headers.get("X-Overlay-Token")
     if key:
         if selectors.token_of(event=event, key=key) is None:
-            raise exceptions.AuthenticationFailed("The overlay token is not valid (or was revoked).")
+            raise exceptions.AuthenticationFailed(gettext("The overlay token is not valid (or was revoked)."))
         return policy.overlay_token_sees_hidden_decklists(event)
     return policy.can_view_hidden_decklists(request.user, event)
 

@@ -3,6 +3,8 @@ doors are :mod:`tournaments.doors`."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop
+
 from core.doorway import Door
 from live import selectors
 from live.models import OverlayToken, Station
@@ -44,14 +46,21 @@ def _table(event: Event, number: int, table: int) -> Pod:
 
 #: A station of the event (``event, slug``), knowing its event.
 STATION: Door[Station] = Door(
-    "Station", _station, missing="Event {0.pk} has no station {1!r}.", code="station_not_found"
+    gettext_noop("Station"),
+    _station,
+    missing=gettext_noop("Event {0.pk} has no station {1!r}."),
+    code="station_not_found",
 )
 
 #: An overlay token of the event (``event, token_id``), knowing its event.
-TOKEN: Door[OverlayToken] = Door("Overlay token", _token, missing="Event {0.pk} has no overlay token {1}.")
+TOKEN: Door[OverlayToken] = Door(
+    gettext_noop("Overlay token"), _token, missing=gettext_noop("Event {0.pk} has no overlay token {1}.")
+)
 
 #: Round ``number`` of the event, once paired (``event, number``): its clock.
-ROUND: Door[Round] = Door("Round", _round, missing="Round {1} has not been paired.", code="round_not_found")
+ROUND: Door[Round] = Door(
+    gettext_noop("Round"), _round, missing=gettext_noop("Round {1} has not been paired."), code="round_not_found"
+)
 
 #: Table ``table`` of round ``number`` (``event, number, table``), knowing its round: its extra time.
-TABLE: Door[Pod] = Door("Table", _table, missing="Round {1} has no table {2}.")
+TABLE: Door[Pod] = Door(gettext_noop("Table"), _table, missing=gettext_noop("Round {1} has no table {2}."))

@@ -51,6 +51,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection
+from django.utils.translation import gettext
 
 from live import publish
 from live.publish import Message
@@ -223,10 +224,10 @@ class Hub:
             request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key or None)
             user = auth.get_user(request)
             if not user.is_authenticated:
-                return 401, "not_authenticated", "Sign in to follow the judge calls."
+                return 401, "not_authenticated", gettext("Sign in to follow the judge calls.")
             event = selectors.event_by_id(event_id=event_id)
             if event is None:
-                return 404, "not_found", f"Event {event_id} does not exist."
+                return 404, "not_found", gettext("Event %(event)s does not exist.") % {"event": event_id}
             message = policy.refusal(user, event, Action.ANSWER_JUDGE_CALLS)
             return None if message is None else (403, "permission_denied", message)
 

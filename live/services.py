@@ -15,6 +15,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from core import events
 from core.domain_actions import DomainAction
@@ -49,23 +51,29 @@ _UNSET: Any = object()
 def _round(event: Event, round_number: int) -> Round:
     round_ = Round.objects.filter(event=event, number=round_number).first()
     if round_ is None:
-        raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
+        raise NotFound(_("Round %(round)s has not been paired.") % {"round": round_number}, code="round_not_found")
     return round_
 
 
 def _ensure_round_running(event: Event, round_: Round) -> None:
     """Refuse a timer operation on a round that is over."""
     if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished: its rounds have no clock any more.", code="round_finished")
+        raise Conflict(_("The event is finished: its rounds have no clock any more."), code="round_finished")
     if Round.objects.filter(event=event, number__gt=round_.number).exists():
-        raise Conflict(f"Round {round_.number} is over: a later round has started.", code="round_finished")
+        raise Conflict(
+            _("Round %(round)s is over: a later round has started.") % {"round": round_.number}, code="round_finished"
+        )
     if not Pod.objects.filter(round=round_, is_bye=False, result__isnull=True).exists():
-        raise Conflict(f"Round {round_.number} is over: every table has its result.", code="round_finished")
+        raise Conflict(
+            _("Round %(round)s is over: every table has its result.") % {"round": round_.number}, code="round_finished"
+        )
 
 
 def _minutes(value: int, *, maximum: int, field: str = "minutes") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= maximum:
-        raise ApplicationError(f"Give a whole number of minutes from 1 to {maximum}.", field=field)
+        raise ApplicationError(
+            _("Give a whole number of minutes from 1 to %(maximum)s.") % {"maximum": maximum}, field=field
+        )
     return value
 
 
@@ -97,7 +105,9 @@ def timer_start(*, event: Event, round_number: int, minutes: int, by) -> RoundTi
         round_ = _round(event, round_number)
         _ensure_round_running(event, round_)
         if _locked_timer(round_) is not None:
-            raise Conflict(f"The clock of round {round_number} has already started.", code="timer_started")
+            raise Conflict(
+                _("The clock of round %(round)s has already started.") % {"round": round_number}, code="timer_started"
+            )
         now = timezone.now()
         try:
             with transaction.atomic():
@@ -106,7 +116,9 @@ def timer_start(*, event: Event, round_number: int, minutes: int, by) -> RoundTi
                     deadline=now + datetime.timedelta(minutes=minutes),
                 )  # fmt: skip
         except IntegrityError:
-            raise Conflict(f"The clock of round {round_number} has already started.", code="timer_started") from None
+            raise Conflict(
+                _("The clock of round %(round)s has already started.") % {"round": round_number}, code="timer_started"
+            ) from None
         _record_timer(action=DomainAction.TIMER_STARTED, event=event, round_=round_, timer=timer, by=by)
     return timer
 
@@ -117,7 +129,9 @@ def _running_timer(event: Event, round_number: int) -> tuple[Event, Round, Round
     _ensure_round_running(event, round_)
     timer = _locked_timer(round_)
     if timer is None:
-        raise Conflict(f"The clock of round {round_number} has not started.", code="timer_not_started")
+        raise Conflict(
+            _("The clock of round %(round)s has not started.") % {"round": round_number}, code="timer_not_started"
+        )
     return event, round_, timer
 
 
@@ -127,7 +141,9 @@ def timer_pause(*, event: Event, round_number: int, by) -> RoundTimer:
     with transaction.atomic():
         event, round_, timer = _running_timer(event, round_number)
         if timer.paused:
-            raise Conflict(f"The clock of round {round_number} is already paused.", code="timer_paused")
+            raise Conflict(
+                _("The clock of round %(round)s is already paused.") % {"round": round_number}, code="timer_paused"
+            )
         before = _timer_facts(timer)
         timer.remaining_seconds = timer.remaining()
         timer.deadline = None
@@ -142,7 +158,9 @@ def timer_resume(*, event: Event, round_number: int, by) -> RoundTimer:
     with transaction.atomic():
         event, round_, timer = _running_timer(event, round_number)
         if not timer.paused:
-            raise Conflict(f"The clock of round {round_number} is running.", code="timer_running")
+            raise Conflict(
+                _("The clock of round %(round)s is running.") % {"round": round_number}, code="timer_running"
+            )
         before = _timer_facts(timer)
         timer.deadline = timezone.now() + datetime.timedelta(seconds=timer.remaining())
         timer.remaining_seconds = None
@@ -179,16 +197,19 @@ def table_time_extend(
     minutes = _minutes(minutes, maximum=MAX_EXTRA_MINUTES)
     reason = (reason or "").strip()
     if not reason:
-        raise ApplicationError("Say why the table gets extra time.", field="reason")
+        raise ApplicationError(_("Say why the table gets extra time."), field="reason")
     with transaction.atomic():
         event = shared_event(event.pk)
         round_ = _round(event, round_number)
         _ensure_round_running(event, round_)
         pod = Pod.objects.select_for_update().filter(round=round_, table_number=table_number, is_bye=False).first()
         if pod is None:
-            raise NotFound(f"Round {round_number} has no table {table_number}.", code="table_not_found")
+            raise NotFound(
+                _("Round %(round)s has no table %(table)s.") % {"round": round_number, "table": table_number},
+                code="table_not_found",
+            )
         if PodResult.objects.filter(pod=pod).exists():
-            raise Conflict(f"Table {table_number} has its result already.", code="result_exists")
+            raise Conflict(_("Table %(table)s has its result already.") % {"table": table_number}, code="result_exists")
         extension = TableTimeExtension.objects.create(pod=pod, seconds=minutes * 60, reason=reason[:200], given_by=by)
         events.record(
             action=DomainAction.TABLE_TIME_EXTENDED, event=event, by=by,
@@ -207,17 +228,19 @@ def station_create(*, event: Event, slug: str, name: str = "", by) -> Station:
     slug = (slug or "").strip().lower()
     if not SLUG.match(slug) or len(slug) > 40:
         raise ApplicationError(
-            "A station's name in URLs is lower-case letters, digits and dashes, like stream-1.", field="slug"
+            _("A station's name in URLs is lower-case letters, digits and dashes, like stream-1."), field="slug"
         )
     name = (name or "").strip()[:60] or slug.replace("-", " ").capitalize()
     with transaction.atomic():
         if Station.objects.filter(event=event, slug=slug).exists():
-            raise Conflict(f"The event already has a station {slug!r}.", code="station_exists")
+            raise Conflict(_("The event already has a station '%(slug)s'.") % {"slug": slug}, code="station_exists")
         try:
             with transaction.atomic():
                 station = Station.objects.create(event=event, slug=slug, name=name)
         except IntegrityError:
-            raise Conflict(f"The event already has a station {slug!r}.", code="station_exists") from None
+            raise Conflict(
+                _("The event already has a station '%(slug)s'.") % {"slug": slug}, code="station_exists"
+            ) from None
         events.record(
             action=DomainAction.STATION_CREATED, event=event, by=by, subject=f"Station {slug}", after={"name": name},
             station_id=station.pk,
@@ -229,10 +252,14 @@ def _ensure_streamable(event: Event, pod: Pod, table_number: int) -> None:
     """Refuse a table where a player who opted out of being streamed sits (409 ``stream_opt_out``, naming them)."""
     opted_out = people_selectors.stream_opted_out(event=event, player_ids=[s.player_id for s in pod.seats.all()])
     if opted_out:
-        names = " and ".join(opted_out.values())
+        names = f" {pgettext('joins names: Ann and Bob', 'and')} ".join(opted_out.values())
         raise Conflict(
-            f"{names} {'has' if len(opted_out) == 1 else 'have'} opted out of being streamed: table {table_number} "
-            "cannot be a feature match.",
+            ngettext(
+                "%(players)s has opted out of being streamed: table %(table)s cannot be a feature match.",
+                "%(players)s have opted out of being streamed: table %(table)s cannot be a feature match.",
+                len(opted_out),
+            )
+            % {"players": names, "table": table_number},
             code="stream_opt_out", field="table",
             extra={"players": [{"id": pk, "name": name} for pk, name in opted_out.items()]},
         )  # fmt: skip
@@ -252,26 +279,28 @@ def station_update(
             if table_number is not None:
                 latest = tournament_selectors.event_latest_round(event=event)
                 if latest is None:
-                    raise NotFound("No round has been paired yet.", code="round_not_found")
+                    raise NotFound(_("No round has been paired yet."), code="round_not_found")
                 pod = tournament_selectors.round_table(round_=latest, table=table_number, with_seats=True)
                 if pod is None or pod.is_bye:
-                    raise NotFound(f"Round {latest.number} has no table {table_number}.", code="table_not_found")
+                    raise NotFound(
+                        _("Round %(round)s has no table %(table)s.") % {"round": latest.number, "table": table_number},
+                        code="table_not_found",
+                    )
                 _ensure_streamable(event, pod, table_number)
             station.table_number = table_number
         if revealed_player is not _UNSET:
             if revealed_player is not None:
                 if not Registration.objects.filter(event=event, player_id=revealed_player).exists():
-                    raise ApplicationError("That player is not registered at this event.", field="decklist_on_air")
+                    raise ApplicationError(_("That player is not registered at this event."), field="decklist_on_air")
                 opted_out = people_selectors.stream_opted_out(event=event, player_ids=[revealed_player])
                 if opted_out:
                     raise Conflict(
-                        f"{opted_out[revealed_player]} has opted out of being streamed: their decklist cannot go on "
-                        "air.", code="stream_opt_out", field="decklist_on_air",
+                        _("%(player)s has opted out of being streamed: their decklist cannot go on air.") % {"player": opted_out[revealed_player]}, code="stream_opt_out", field="decklist_on_air",
                         extra={"players": [{"id": revealed_player, "name": opted_out[revealed_player]}]},
                     )  # fmt: skip
                 if not event.decklists_public and not can(by, Action.SEE_HIDDEN_DECKLISTS, event):
                     raise Conflict(
-                        "Decklists are not public yet, and the organiser does not let casters see them.",
+                        _("Decklists are not public yet, and the organiser does not let casters see them."),
                         code="decklist_hidden",
                     )
             station.revealed_player_id = revealed_player
@@ -294,7 +323,7 @@ def overlay_token_create(*, event: Event, label: str, by) -> tuple[OverlayToken,
     ensure(by, Action.RUN_STREAM, event)
     label = (label or "").strip()[:100]
     if not label:
-        raise ApplicationError("Name the token (what it is for: “OBS laptop”).", field="label")
+        raise ApplicationError(_("Name the token (what it is for: “OBS laptop”)."), field="label")
     key = new_token_key()
     with transaction.atomic():
         token = OverlayToken.objects.create(

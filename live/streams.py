@@ -54,6 +54,7 @@ from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.cookie import parse_cookie
 from django.http.request import split_domain_port, validate_host
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_safe
 
 from live.hub import CLOSE, PING, Subscription, frame, get_hub
@@ -74,8 +75,8 @@ def _error(code: str, message: str, status: int, fields: dict | None = None) -> 
     return JsonResponse(_body(code, message, fields), status=status)
 
 
-_BAD_ID = "Last-Event-ID is the number of the last event received."
-_BAD_PLAYER = "A player's id is a number."
+_BAD_ID = gettext_lazy("Last-Event-ID is the number of the last event received.")
+_BAD_PLAYER = gettext_lazy("A player's id is a number.")
 
 
 def parse_number(raw: str | None) -> tuple[int | None, bool]:
@@ -104,9 +105,9 @@ async def _opening(
     last, last_valid = parse_number(raw_last)
     player, player_valid = parse_number(raw_player)
     if not (last_valid and player_valid):
-        fields = {"Last-Event-ID": [_BAD_ID]} if not last_valid else {}
-        fields |= {"player": [_BAD_PLAYER]} if not player_valid else {}
-        return None, None, (400, _body("invalid", "The request has invalid fields.", fields))
+        fields = {"Last-Event-ID": [str(_BAD_ID)]} if not last_valid else {}
+        fields |= {"player": [str(_BAD_PLAYER)]} if not player_valid else {}
+        return None, None, (400, _body("invalid", gettext("The request has invalid fields."), fields))
     hub = get_hub()
     if staff:
         refused = await hub.staff_refusal(event_id, session_key)
@@ -114,11 +115,31 @@ async def _opening(
             return None, None, (refused[0], _body(refused[1], refused[2]))
         return last, None, None
     if not await hub.exists(event_id, None):
-        return None, None, (404, _body("not_found", f"Event {event_id} does not exist."))
+        return None, None, (404, _body("not_found", gettext("Event %(event)s does not exist.") % {"event": event_id}))
     if station is not None and not await hub.exists(event_id, station):
-        return None, None, (404, _body("station_not_found", f"Event {event_id} has no station {station!r}."))
+        return (
+            None,
+            None,
+            (
+                404,
+                _body(
+                    "station_not_found",
+                    gettext("Event %(event)s has no station '%(station)s'.") % {"event": event_id, "station": station},
+                ),
+            ),
+        )
     if player is not None and not await hub.exists(event_id, None, player):
-        return None, None, (404, _body("player_not_found", f"Event {event_id} has no player {player}."))
+        return (
+            None,
+            None,
+            (
+                404,
+                _body(
+                    "player_not_found",
+                    gettext("Event %(event)s has no player %(player)s.") % {"event": event_id, "player": player},
+                ),
+            ),
+        )
     return last, player, None
 
 
@@ -142,7 +163,9 @@ async def _stream(
 ) -> HttpResponseBase:
     if isinstance(request, WSGIRequest):
         return _error(
-            "stream_unavailable", "Streams are served by the ASGI server (uvicorn config.asgi:application).", 503
+            "stream_unavailable",
+            gettext("Streams are served by the ASGI server (uvicorn config.asgi:application)."),
+            503,
         )
     raw_last = request.headers.get("Last-Event-ID") or request.GET.get("last_event_id")
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME) if staff else None
@@ -298,7 +321,7 @@ async def serve(
     headers = _headers(scope)
     cors = _cors(headers)
     if not _host_allowed(headers):
-        return await _answer_json(send, 400, _body("invalid", "Bad host."), cors)
+        return await _answer_json(send, 400, _body("invalid", gettext("Bad host.")), cors)
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     raw_last = headers.get("last-event-id") or (query.get("last_event_id") or [None])[0]
     raw_player = None if station is not None or staff else (query.get("player") or [None])[0]

@@ -32,6 +32,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.csp import csp_override
@@ -106,7 +107,7 @@ def station_overlay(request: HttpRequest, event_id: int, slug: str) -> HttpRespo
     visible = policy.can_view_hidden_decklists(request.user, event)
     if token:
         if selectors.token_of(event=event, key=token) is None:
-            raise refuse(request, policy.INVALID_OVERLAY_TOKEN)
+            raise refuse(request, _(policy.INVALID_OVERLAY_TOKEN))
         visible = visible or policy.overlay_token_sees_hidden_decklists(event)
     match = payloads.feature_match(selectors.feature_match(station=station, decks_visible=visible))
     context = {
@@ -225,12 +226,12 @@ def _caster_page(request: HttpRequest, event: Event, **extra: Any) -> HttpRespon
         "decks_visible": policy.can_view_hidden_decklists(request.user, event),
         "may": policy.may(request.user, event),
         "overlays": [
-            ("Standings lower third", reverse("live:standings-overlay", args=[event.pk])),
-            ("Standings ticker", reverse("live:standings-overlay", args=[event.pk]) + "?mode=ticker"),
-            ("Pairings", reverse("live:pairings-overlay", args=[event.pk])),
-            ("Bracket", reverse("live:bracket-overlay", args=[event.pk])),
-            ("Round timer", reverse("live:timer-overlay", args=[event.pk])),
-            ("Venue display", reverse("live:display", args=[event.pk])),
+            (_("Standings lower third"), reverse("live:standings-overlay", args=[event.pk])),
+            (_("Standings ticker"), reverse("live:standings-overlay", args=[event.pk]) + "?mode=ticker"),
+            (_("Pairings"), reverse("live:pairings-overlay", args=[event.pk])),
+            (_("Bracket"), reverse("live:bracket-overlay", args=[event.pk])),
+            (_("Round timer"), reverse("live:timer-overlay", args=[event.pk])),
+            (_("Venue display"), reverse("live:display", args=[event.pk])),
         ],
         **extra,
     }
@@ -252,7 +253,7 @@ def caster_station_add(request: HttpRequest, event_id: int) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Station {station.slug} added.")
+        messages.success(request, _("Station %(station)s added.") % {"station": station.slug})
     return _back_to_caster(event)
 
 
@@ -261,7 +262,7 @@ def _optional_int(raw: str | None) -> int | None:
     if not raw:
         return None
     if not raw.isdigit() or len(raw) > 9:
-        raise ApplicationError("Choose one from the list.")
+        raise ApplicationError(_("Choose one from the list."))
     return int(raw)
 
 
@@ -280,7 +281,7 @@ def caster_station_update(request: HttpRequest, event_id: int, slug: str) -> Htt
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"{station.name} updated.")
+        messages.success(request, _("%(station)s updated.") % {"station": station.name})
     return _back_to_caster(event)
 
 
@@ -361,7 +362,7 @@ def timer_action(request: HttpRequest, event_id: int, number: int, action: str) 
 def _whole(raw: str | None) -> int:
     raw = (raw or "").strip()
     if not raw.isdigit() or len(raw) > 4:
-        raise ApplicationError("Give a whole number of minutes.", field="minutes")
+        raise ApplicationError(_("Give a whole number of minutes."), field="minutes")
     return int(raw)
 
 
@@ -381,7 +382,7 @@ def table_extension(request: HttpRequest, event_id: int, number: int, table: int
         except ApplicationError as exc:
             error = exc.message
         else:
-            messages.success(request, f"Table {table} has more time.")
+            messages.success(request, _("Table %(table)s has more time.") % {"table": table})
             return redirect(reverse("dashboard:event-detail", args=[event.pk]) + f"#table-{pod.pk}")
     context = {
         "event": event,
@@ -405,7 +406,7 @@ def _printout(request: HttpRequest, template: str, context: dict[str, Any]) -> H
     paper = request.GET.get("paper", event.paper)
     if paper not in Event.Paper.values:
         shown = paper if len(paper) <= 20 else paper[:20] + "…"
-        message = f"There is no paper {shown!r} here: print on ?paper=a4 or ?paper=letter."
+        message = _("There is no paper '%(paper)s' here: print on ?paper=a4 or ?paper=letter.") % {"paper": shown}
         return render(request, "live/print_refused.html", {"event": event, "message": message}, status=400)
     links = []
     for value, label in Event.Paper.choices:  # the same printout on the other paper, its other choices kept

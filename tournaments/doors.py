@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.utils.translation import gettext_noop
 
 from core import language
 from core.doorway import Door
@@ -39,10 +40,10 @@ def _format(slug: str) -> Format:
 
 
 #: A format (``slug``): its rules page, its leaderboard.
-FORMAT: Door[Format] = Door("Format", _format, missing="No format is called {0!r}.")
+FORMAT: Door[Format] = Door(gettext_noop("Format"), _format, missing=gettext_noop("No format is called {0!r}."))
 
 #: The event, to anyone; on its public pages, in its default language (:mod:`core.language`).
-EVENT: Door[Event] = Door("Event", _event, entered=language.event_entered)
+EVENT: Door[Event] = Door(gettext_noop("Event"), _event, entered=language.event_entered)
 
 
 def _event_by_id(event_id: int) -> Event:
@@ -53,7 +54,7 @@ def _event_by_id(event_id: int) -> Event:
 #: asks the policy (a staff result, the hottest write of a big event: the row was read twice).  A missing event is
 #: the service's 404, the same as this door's ("Event 12 does not exist."); the view answers from the event the
 #: service read.
-EVENT_READ_BY_SERVICE: Door[Event] = Door("Event", _event_by_id)
+EVENT_READ_BY_SERVICE: Door[Event] = Door(gettext_noop("Event"), _event_by_id)
 
 
 def _phase(event: Event, number: int) -> standings_selectors.PhaseRow:
@@ -65,12 +66,14 @@ def _phase(event: Event, number: int) -> standings_selectors.PhaseRow:
 
 #: Phase ``number`` of the event (``event, number``), with where it stands.
 PHASE: Door[standings_selectors.PhaseRow] = Door(
-    "Phase", _phase, missing="The event has no phase {1}.", code="phase_not_found"
+    gettext_noop("Phase"), _phase, missing=gettext_noop("The event has no phase {1}."), code="phase_not_found"
 )
 
 
 #: The event, once its decklists are published (before, nothing hidden is exported: the same 404).
-PUBLISHED_DECKLISTS: Door[Event] = Door("Event", _event, hidden=lambda request, obj: not obj.decklists_public)
+PUBLISHED_DECKLISTS: Door[Event] = Door(
+    gettext_noop("Event"), _event, hidden=lambda request, obj: not obj.decklists_public
+)
 
 
 @cache
@@ -84,7 +87,7 @@ def event(*actions: Action) -> Door[Event]:
 
 
 #: A registration of the event (``event_id, registration_id``), to anyone.
-REGISTRATION: Door[Registration] = Door("Registration", _registration)
+REGISTRATION: Door[Registration] = Door(gettext_noop("Registration"), _registration)
 
 #: A registration whose deck the user may submit: its player, and the event's organisers.
 DECK: Door[Registration] = REGISTRATION.asking(lambda request, obj: policy.deck_refusal(request.user, obj))
@@ -101,11 +104,11 @@ def _table(event: Event, number: int, table: int) -> Pod:
 
 
 #: Table ``table`` of round ``number`` (``event, number, table``), with its round and seats.
-TABLE: Door[Pod] = Door("Table", _table)
+TABLE: Door[Pod] = Door(gettext_noop("Table"), _table)
 
 #: Round ``number`` of the event (``event, number``).
 ROUND: Door[Round] = Door(
-    "Round",
+    gettext_noop("Round"),
     lambda event, number: selectors.rounds_of(event=event).get(number=number),
     # A staged round is the staff's until it is published: to anyone else it does not exist yet.
     hidden=lambda request, round_: (
@@ -115,15 +118,15 @@ ROUND: Door[Round] = Door(
 
 #: A penalty of the event (``event, penalty_id``), with its player.
 PENALTY: Door[Penalty] = Door(
-    "Penalty", lambda event, pk: people_selectors.penalties_with_player(event=event).get(pk=pk)
+    gettext_noop("Penalty"), lambda event, pk: people_selectors.penalties_with_player(event=event).get(pk=pk)
 )
 
 #: A keep-apart pair of the event (``event, pair_id``).
 KEEP_APART: Door[KeepApart] = Door(
-    "Keep-apart pair", lambda event, pk: people_selectors.keep_apart_pair(event=event, pair_id=pk)
+    gettext_noop("Keep-apart pair"), lambda event, pk: people_selectors.keep_apart_pair(event=event, pair_id=pk)
 )
 
 #: A penalty of the event (``event, penalty_id``), with its event.
 PENALTY_OF_EVENT: Door[Penalty] = Door(
-    "Penalty", lambda event, pk: people_selectors.penalties_with_event(event=event).get(pk=pk)
+    gettext_noop("Penalty"), lambda event, pk: people_selectors.penalties_with_event(event=event).get(pk=pk)
 )

@@ -18,6 +18,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from rules import FORMATS
 from tournaments.models import Event
 
@@ -59,32 +61,38 @@ def read_event_filters(query: Any, *, also: Collection[str] = ()) -> tuple[Event
     errors: dict[str, list[str]] = {}
     for name in sorted(set(query) - set(NAMES) - set(also)):
         shown = ", ".join([*NAMES, *sorted(also)])
-        errors[name] = [f"Not a filter of the events list: use {shown}."]
+        errors[name] = [_("Not a filter of the events list: use %(filters)s.") % {"filters": shown}]
     found: dict[str, Any] = {}
     for name in ("format", "date_from", "date_to", "q"):
         values = _values(query, name)
         if len(values) > 1:
-            errors[name] = [f"Give {name} once."]
+            errors[name] = [_("Give %(filter)s once.") % {"filter": name}]
         elif values:
             found[name] = values[0].strip()
     fmt = found.get("format")
     if fmt is not None and fmt not in FORMATS:
-        errors["format"] = [f"No format {fmt[:40]!r}: use one of {', '.join(sorted(FORMATS))}."]
+        errors["format"] = [
+            _("No format %(format)r: use one of %(formats)s.")
+            % {"format": fmt[:40], "formats": ", ".join(sorted(FORMATS))}
+        ]
     statuses = tuple(dict.fromkeys(s.strip() for v in _values(query, "status") for s in v.split(",") if s.strip()))
     wrong = [s for s in statuses if s not in Event.Status.values]
     if wrong:
-        errors["status"] = [f"No status {wrong[0][:40]!r}: use {', '.join(Event.Status.values)} (comma-separated)."]
+        errors["status"] = [
+            _("No status %(status)r: use %(statuses)s (comma-separated).")
+            % {"status": wrong[0][:40], "statuses": ", ".join(Event.Status.values)}
+        ]
     days = {}
     for name in ("date_from", "date_to"):
         if name in found:
             days[name] = _day(found[name])
             if days[name] is None:
-                errors[name] = [f"{name} is a day written YYYY-MM-DD, e.g. 2026-12-04."]
+                errors[name] = [_("%(filter)s is a day written YYYY-MM-DD, e.g. 2026-12-04.") % {"filter": name}]
     if days.get("date_from") and days.get("date_to") and days["date_to"] < days["date_from"]:
-        errors["date_to"] = ["The last day (date_to) comes before the first (date_from)."]
+        errors["date_to"] = [_("The last day (date_to) comes before the first (date_from).")]
     q = found.get("q", "")
     if len(q) > MAX_Q:
-        errors["q"] = [f"Search for at most {MAX_Q} characters."]
+        errors["q"] = [_("Search for at most %(most)s characters.") % {"most": MAX_Q}]
     if errors:
         return EventFilters(), errors
     return EventFilters(fmt, statuses, days.get("date_from"), days.get("date_to"), q), {}

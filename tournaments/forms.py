@@ -27,7 +27,7 @@ def option_field(option: Option, *, names: Iterable[str] = (), disabled: bool = 
     marks = {"house": " (house rule)", "default": " (rulebook default)"}
     help_text = f"{option.help} {option.rule}: \u201c{option.quote}\u201d".strip()
     if option.named:
-        choices = [("", "The newest imported list"), *((n, n) for n in names)]
+        choices = [("", _("The newest imported list")), *((n, n) for n in names)]
         return forms.TypedChoiceField(
             choices=choices, coerce=str, empty_value=None, required=False, label=option.label, help_text=help_text,
             disabled=disabled,
@@ -94,32 +94,32 @@ def time_zone_choices() -> list[tuple[str, str]]:
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    format = forms.ChoiceField(choices=format_choices)
-    planned_rounds = forms.IntegerField(min_value=1, max_value=30, initial=4)
-    date = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}))
-    venue = forms.CharField(max_length=200, required=False)
-    tiebreakers = forms.ChoiceField(
+    name = forms.CharField(label=_("Name"), max_length=200)
+    format = forms.ChoiceField(label=_("Format"), choices=format_choices)
+    planned_rounds = forms.IntegerField(label=_("Planned rounds"), min_value=1, max_value=30, initial=4)
+    date = forms.DateField(label=_("Date"), initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    tiebreakers = forms.ChoiceField(label=_("Tiebreakers"),
         choices=Event.Tiebreakers.choices, initial=Event.Tiebreakers.CLASSIC, required=False,
-        help_text="1v1 formats; multiplayer pods always rank by points, opponents' points, OMW%, OOMW%.",
+        help_text=_("1v1 formats; multiplayer pods always rank by points, opponents' points, OMW%, OOMW%."),
     )  # fmt: skip
 
     players_per_table = forms.TypedChoiceField(
-        choices=[("", "The format's tables"), ("2", "1v1 Swiss (2-player games)")], coerce=int, empty_value=None,
-        required=False, label="Tables",
-        help_text="1v1 is possible for formats that allow 2-player games (Master Trainer).",
+        choices=[("", _("The format's tables")), ("2", _("1v1 Swiss (2-player games)"))], coerce=int, empty_value=None,
+        required=False, label=_("Tables"),
+        help_text=_("1v1 is possible for formats that allow 2-player games (Master Trainer)."),
     )  # fmt: skip
     pod_leftovers = forms.ChoiceField(
-        choices=Event.Leftovers.choices, initial=Event.Leftovers.TABLES, required=False, label="Leftover players",
-        help_text="Pod formats: smaller pods at the bottom, or byes, when numbers don't divide.",
+        choices=Event.Leftovers.choices, initial=Event.Leftovers.TABLES, required=False, label=_("Leftover players"),
+        help_text=_("Pod formats: smaller pods at the bottom, or byes, when numbers don't divide."),
     )  # fmt: skip
     time_zone = forms.ChoiceField(
-        choices=time_zone_choices, initial=default_time_zone, required=False, label="Time zone",
-        help_text="Where the event is held: its pages show times in this zone, and deadlines are read in it.",
+        choices=time_zone_choices, initial=default_time_zone, required=False, label=_("Time zone"),
+        help_text=_("Where the event is held: its pages show times in this zone, and deadlines are read in it."),
     )  # fmt: skip
     paper = forms.ChoiceField(
-        choices=Event.Paper.choices, initial=default_paper, required=False, label="Paper",
-        help_text="What the printouts (pairings, slips, standings, bracket) are laid out for.",
+        choices=Event.Paper.choices, initial=default_paper, required=False, label=_("Paper"),
+        help_text=_("What the printouts (pairings, slips, standings, bracket) are laid out for."),
     )  # fmt: skip
     language = forms.ChoiceField(
         choices=[("", _("The visitor's browser's"))] + list(settings.LANGUAGES), required=False, label=_("Language"),
@@ -152,98 +152,99 @@ class EventSettingsForm(EventForm):
     """The settings of an existing event (its format is fixed), with the windows players act in."""
 
     registration_open = forms.BooleanField(
-        required=False, label="Registration open",
-        help_text="Players register themselves from the event's page (until the deadline).",
+        required=False, label=_("Registration open"),
+        help_text=_("Players register themselves from the event's page (until the deadline)."),
     )  # fmt: skip
     registration_deadline = forms.DateTimeField(
-        required=False, label="Registration deadline",
+        required=False, label=_("Registration deadline"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text="Self-registration closes at this time (in the event's time zone). Empty: no deadline.",
+        help_text=_("Self-registration closes at this time (in the event's time zone). Empty: no deadline."),
     )  # fmt: skip
     capacity = forms.IntegerField(
-        required=False, min_value=1, label="Capacity",
-        help_text="Players beyond it join a waiting list, promoted in order. Empty: no limit.",
+        required=False, min_value=1, label=_("Capacity"),
+        help_text=_("Players beyond it join a waiting list, promoted in order. Empty: no limit."),
     )  # fmt: skip
     check_in_open = forms.BooleanField(
-        required=False, label="Check-in open",
-        help_text="Players check themselves in; the dashboard shows a QR code to the check-in page.",
+        required=False, label=_("Check-in open"),
+        help_text=_("Players check themselves in; the dashboard shows a QR code to the check-in page."),
     )  # fmt: skip
     player_reports = forms.BooleanField(
-        required=False, label="Players report results",
-        help_text="A player reports the table's result and the others confirm it; staff settle disputes.",
+        required=False, label=_("Players report results"),
+        help_text=_("A player reports the table's result and the others confirm it; staff settle disputes."),
     )  # fmt: skip
     casters_see_decklists = forms.BooleanField(
-        required=False, label="Casters may see decklists before they are published"
+        required=False, label=_("Casters may see decklists before they are published")
     )
     stage_pairings = forms.BooleanField(
-        required=False, label="Review each round's pairings before players see them",
-        help_text="A new round stays on the dashboard until you publish it; pages, streams and overlays show the "
-        "round before it meanwhile.",
+        required=False, label=_("Review each round's pairings before players see them"),
+        help_text=_("A new round stays on the dashboard until you publish it; pages, streams and overlays show the "
+        "round before it meanwhile."),
     )  # fmt: skip
     planned_cut_size = forms.IntegerField(
-        required=False, min_value=0, max_value=MAX_SMALLINT, label="Planned top cut",
-        help_text="Players in the top cut (0: none; 1v1 2, 4, 8, 16 or 32; pods one pod or a pod of pods). "
-        "Empty: the recommendation for the players entered. The cut line follows it.",
+        required=False, min_value=0, max_value=MAX_SMALLINT, label=_("Planned top cut"),
+        help_text=_("Players in the top cut (0: none; 1v1 2, 4, 8, 16 or 32; pods one pod or a pod of pods). "
+        "Empty: the recommendation for the players entered. The cut line follows it."),
     )  # fmt: skip
     magic_floor = forms.ChoiceField(
-        choices=Event.Floor.choices, label="33% floor (Magic tiebreakers)", required=False,
-        help_text="0.33, or exactly 1/3 to match the standings Melee and MTGO publish.",
+        # xgettext:no-python-format
+        choices=Event.Floor.choices, label=_("33% floor (Magic tiebreakers)"), required=False,
+        help_text=_("0.33, or exactly 1/3 to match the standings Melee and MTGO publish."),
     )  # fmt: skip
     lottery = forms.BooleanField(
-        required=False, label="Places by lottery",
-        help_text="Needs a capacity. Until the draw, players apply; the draw fills the places and puts the others "
-        "on the waiting list in drawn order.",
+        required=False, label=_("Places by lottery"),
+        help_text=_("Needs a capacity. Until the draw, players apply; the draw fills the places and puts the others "
+        "on the waiting list in drawn order."),
     )  # fmt: skip
     lottery_draw_at = forms.DateTimeField(
-        required=False, label="Draw the lottery at", widget=_TIME,
-        help_text="In the event's time zone. Empty: you draw it from the dashboard.",
+        required=False, label=_("Draw the lottery at"), widget=_TIME,
+        help_text=_("In the event's time zone. Empty: you draw it from the dashboard."),
     )  # fmt: skip
     registration_opens_at = forms.DateTimeField(
-        required=False, label="Registration opens to everyone at", widget=_TIME,
-        help_text="In the event's time zone. Empty: as soon as registration is open.",
+        required=False, label=_("Registration opens to everyone at"), widget=_TIME,
+        help_text=_("In the event's time zone. Empty: as soon as registration is open."),
     )  # fmt: skip
     priority_opens_at = forms.DateTimeField(
-        required=False, label="Priority players may register from", widget=_TIME,
-        help_text="Earlier than the opening for everyone. Priority: the league points below, or an earned invite.",
+        required=False, label=_("Priority players may register from"), widget=_TIME,
+        help_text=_("Earlier than the opening for everyone. Priority: the league points below, or an earned invite."),
     )  # fmt: skip
     priority_season_id = forms.IntegerField(
-        required=False, min_value=1, max_value=MAX_ID, label="League season (its id)",
-        help_text="Priority by league points: the season's id (in its page's address).",
+        required=False, min_value=1, max_value=MAX_ID, label=_("League season (its id)"),
+        help_text=_("Priority by league points: the season's id (in its page's address)."),
     )  # fmt: skip
     priority_min_points = forms.IntegerField(
-        required=False, min_value=0, max_value=MAX_ID, label="League points it takes",
-        help_text="At least this many points in that season.",
+        required=False, min_value=0, max_value=MAX_ID, label=_("League points it takes"),
+        help_text=_("At least this many points in that season."),
     )  # fmt: skip
     priority_players = forms.CharField(
-        required=False, label="Earned invites (player numbers)", max_length=20000,
-        help_text="The players' numbers (#12 on the lists), separated by commas or spaces.",
+        required=False, label=_("Earned invites (player numbers)"), max_length=20000,
+        help_text=_("The players' numbers (#12 on the lists), separated by commas or spaces."),
     )  # fmt: skip
     entry_fee = forms.DecimalField(
-        required=False, min_value=0, max_digits=8, decimal_places=2, label="Entry fee",
-        help_text="Empty: free. Players pay at your checkout page: Podium takes no payment.",
+        required=False, min_value=0, max_digits=8, decimal_places=2, label=_("Entry fee"),
+        help_text=_("Empty: free. Players pay at your checkout page: Podium takes no payment."),
     )  # fmt: skip
     fee_currency = forms.CharField(
-        required=False, max_length=3, label="Currency", help_text="Its three-letter code: EUR, USD, GBP."
+        required=False, max_length=3, label=_("Currency"), help_text=_("Its three-letter code: EUR, USD, GBP.")
     )
     checkout_url = forms.URLField(
-        required=False, max_length=500, label="Checkout link", assume_scheme="https",
-        help_text="Your own checkout page, where players pay.",
+        required=False, max_length=500, label=_("Checkout link"), assume_scheme="https",
+        help_text=_("Your own checkout page, where players pay."),
     )  # fmt: skip
     unpaid_check_in = forms.BooleanField(
-        required=False, label="Unpaid players may check in",
-        help_text="Off: players check in once staff have marked their fee paid.",
+        required=False, label=_("Unpaid players may check in"),
+        help_text=_("Off: players check in once staff have marked their fee paid."),
     )  # fmt: skip
 
     #: The settings page's groups: (legend, field names).
     FIELDSETS = (
-        ("Event", ("name", "planned_rounds", "planned_cut_size", "date", "venue", "time_zone", "paper", "language", "tiebreakers", "magic_floor",
+        (_("Event"), ("name", "planned_rounds", "planned_cut_size", "date", "venue", "time_zone", "paper", "language", "tiebreakers", "magic_floor",
                    "players_per_table", "pod_leftovers")),
-        ("Registration and check-in", ("registration_open", "registration_deadline", "capacity", "check_in_open")),
-        ("Scarce places: lottery and priority", ("lottery", "lottery_draw_at", "registration_opens_at",
+        (_("Registration and check-in"), ("registration_open", "registration_deadline", "capacity", "check_in_open")),
+        (_("Scarce places: lottery and priority"), ("lottery", "lottery_draw_at", "registration_opens_at",
                                                  "priority_opens_at", "priority_season_id", "priority_min_points",
                                                  "priority_players")),
-        ("Entry fee", ("entry_fee", "fee_currency", "checkout_url", "unpaid_check_in")),
-        ("Rounds, results and decks", ("stage_pairings", "player_reports", "casters_see_decklists")),
+        (_("Entry fee"), ("entry_fee", "fee_currency", "checkout_url", "unpaid_check_in")),
+        (_("Rounds, results and decks"), ("stage_pairings", "player_reports", "casters_see_decklists")),
     )  # fmt: skip
 
     def __init__(self, data=None, *, event: Event, **kwargs):
@@ -258,11 +259,11 @@ class EventSettingsForm(EventForm):
         del self.fields["format"]
         if event.top_cut_size:
             self.fields["planned_cut_size"].disabled = True
-            self.fields["planned_cut_size"].help_text = "Fixed: the top cut has started."
+            self.fields["planned_cut_size"].help_text = _("Fixed: the top cut has started.")
         if event.rounds.exists():
             for name in ("players_per_table", "pod_leftovers"):
                 self.fields[name].disabled = True
-                self.fields[name].help_text = "Fixed once round 1 is paired."
+                self.fields[name].help_text = _("Fixed once round 1 is paired.")
         # The format's options: the rulebook's variants and Podium's house rules, fixed once the event starts.
         started = event.status != Event.Status.REGISTRATION
         self.option_names = {}
@@ -273,7 +274,9 @@ class EventSettingsForm(EventForm):
             self.fields[name] = option_field(option, names=names, disabled=started)
             self.initial[name] = option_initial(option, event.options)
             if started:
-                self.fields[name].help_text = "Fixed once the event has started. " + self.fields[name].help_text
+                self.fields[name].help_text = _("Fixed once the event has started. %(help)s") % {
+                    "help": self.fields[name].help_text
+                }
 
     def clean_magic_floor(self) -> str:
         return self.cleaned_data["magic_floor"] or self.event.magic_floor
@@ -284,7 +287,7 @@ class EventSettingsForm(EventForm):
         numbers = [w.removeprefix("#") for w in words_given]
         wrong = [w for w, n in zip(words_given, numbers, strict=True) if not n.isdigit() or not 0 < int(n) <= MAX_ID]
         if wrong:
-            raise forms.ValidationError(f"Not a player number: {', '.join(wrong)}.")
+            raise forms.ValidationError(_("Not a player number: %(numbers)s.") % {"numbers": ", ".join(wrong)})
         return sorted({int(n) for n in numbers})
 
     def full_clean(self) -> None:
@@ -296,9 +299,13 @@ class EventSettingsForm(EventForm):
             super().full_clean()
 
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
-        sets = [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.FIELDSETS]
+        sets = [
+            (str(legend), [self[name] for name in names if name in self.fields]) for legend, names in self.FIELDSETS
+        ]
         if self.option_names:
-            sets.insert(1, ("Format rules: variants and house rules", [self[name] for name in self.option_names]))
+            sets.insert(
+                1, (str(_("Format rules: variants and house rules")), [self[name] for name in self.option_names])
+            )
         return sets
 
     def changes(self) -> dict:
@@ -324,21 +331,21 @@ class EventSettingsForm(EventForm):
 
 
 class SwapForm(forms.Form):
-    player_a = forms.IntegerField(min_value=1, max_value=MAX_ID)
-    player_b = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    player_a = forms.IntegerField(label=_("Player a"), min_value=1, max_value=MAX_ID)
+    player_b = forms.IntegerField(label=_("Player b"), min_value=1, max_value=MAX_ID)
 
 
 class RegistrationForm(forms.Form):
     display_name = forms.CharField(
-        max_length=100, label="Player name", widget=forms.TextInput(attrs={"placeholder": "Player name"})
+        max_length=100, label=_("Player name"), widget=forms.TextInput(attrs={"placeholder": "Player name"})
     )
     external_id = forms.CharField(
         max_length=64,
         required=False,
-        label="Player ID",
-        widget=forms.TextInput(attrs={"placeholder": "Player ID (optional)"}),
+        label=_("Player ID"),
+        widget=forms.TextInput(attrs={"placeholder": _("Player ID (optional)")}),
     )
-    checked_in = forms.BooleanField(required=False, initial=True, label="Checked in")
+    checked_in = forms.BooleanField(required=False, initial=True, label=_("Checked in"))
 
     def __init__(self, *args, focus: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -350,13 +357,15 @@ class RosterImportForm(forms.Form):
     """A roster file for the players page's "Import players": CSV with a header row, or a TOM ``.tdf``."""
 
     file = forms.FileField(
-        label="Roster file",
-        help_text="CSV (UTF-8, a header row: name, and optionally player_id, checked_in, fixed_table) or a TOM "
-        ".tdf file. Up to 2 MB and 500 players.",
+        label=_("Roster file"),
+        help_text=_(
+            "CSV (UTF-8, a header row: name, and optionally player_id, checked_in, fixed_table) or a TOM "
+            ".tdf file. Up to 2 MB and 500 players."
+        ),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.tdf,.xml,.txt,text/csv"}),
     )
     checked_in = forms.BooleanField(
-        required=False, label="Check in the players whose row does not say (every player of a .tdf)"
+        required=False, label=_("Check in the players whose row does not say (every player of a .tdf)")
     )
 
 
@@ -422,14 +431,14 @@ class ResultForm(forms.Form):
             )
         if self.one_vs_one:
             self.fields["outcome"] = forms.ChoiceField(
-                label="Result",
+                label=_("Result"),
                 choices=[(value, value) for value in self.OUTCOMES],
                 required=False,
                 initial=self._recorded_outcome(intentional_draw),
             )
             for seat in self.seats:
                 self.fields[f"games_{seat.player_id}"] = forms.IntegerField(
-                    label=f"Games won by {self.names[seat.player_id]}",
+                    label=_("Games won by %(player)s") % {"player": self.names[seat.player_id]},
                     min_value=0,
                     max_value=9,
                     required=False,
@@ -437,7 +446,7 @@ class ResultForm(forms.Form):
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
             self.fields["games_drawn"] = forms.IntegerField(
-                label="Drawn games",
+                label=_("Drawn games"),
                 min_value=0,
                 max_value=9,
                 required=False,
@@ -496,14 +505,18 @@ class ResultForm(forms.Form):
     def outcome_buttons(self) -> list[tuple[str, str]]:
         """The one-click buttons of a Swiss 1v1 table: the first player wins, a draw, the second player wins."""
         a, b = (self.names[s.player_id] for s in self.seats)
-        return [("first", f"{a} wins"), ("draw", "Draw"), ("second", f"{b} wins")]
+        return [
+            ("first", _("%(player)s wins") % {"player": a}),
+            ("draw", str(_("Draw"))),
+            ("second", _("%(player)s wins") % {"player": b}),
+        ]
 
     def outcome_choices(self) -> list[tuple[str, str]]:
         """A 1v1 table's outcomes in words (no draw at a top-cut table)."""
         a, b = (self.names[s.player_id] for s in self.seats)
-        choices = [("first", f"{a} won"), ("second", f"{b} won")]
+        choices = [("first", _("%(player)s won") % {"player": a}), ("second", _("%(player)s won") % {"player": b})]
         if not self.cut:
-            choices += [("draw", "Draw"), ("intentional_draw", "Intentional draw (not played out)")]
+            choices += [("draw", str(_("Draw"))), ("intentional_draw", str(_("Intentional draw (not played out)")))]
         return choices
 
     def clean(self) -> dict[str, Any]:
@@ -511,13 +524,13 @@ class ResultForm(forms.Form):
         cleaned = self.cleaned_data
         if self.one_vs_one and any(cleaned.get(f"placement_{s.player_id}") is None for s in self.seats):
             if "outcome" not in self.errors:
-                self.add_error("outcome", "Choose the winner." if self.cut else "Choose who won, or a draw.")
+                self.add_error("outcome", _("Choose the winner.") if self.cut else _("Choose who won, or a draw."))
             return cleaned
         if self.cut and not self.errors:
             winners = sum(1 for seat in self.seats if cleaned.get(f"placement_{seat.player_id}") == 1)
             if winners != 1:
                 raise forms.ValidationError(
-                    "A top-cut table needs one winner: a draw or a shared first place can't advance."
+                    _("A top-cut table needs one winner: a draw or a shared first place can't advance.")
                 )
         return cleaned
 
@@ -552,7 +565,7 @@ class ResultForm(forms.Form):
             else:
                 parts.append(f"{self.fields[name].label}: {' '.join(map(str, errors))}")
         if placements_missing:
-            parts.insert(0, "Choose a placement for every player.")
+            parts.insert(0, str(_("Choose a placement for every player.")))
         return " ".join(parts)
 
 
@@ -562,11 +575,11 @@ class CorrectionForm(ResultForm):
     def __init__(self, data=None, **kwargs):
         super().__init__(data, **kwargs)
         self.fields["reason"] = forms.CharField(
-            label="Reason",
+            label=_("Reason"),
             max_length=500,
             widget=forms.Textarea(attrs={"rows": 3}),
-            help_text="Why the result changes: the audit trail keeps it with the old and the new result.",
-            error_messages={"required": "Say why the result is corrected."},
+            help_text=_("Why the result changes: the audit trail keeps it with the old and the new result."),
+            error_messages={"required": _("Say why the result is corrected.")},
         )
 
 
@@ -574,38 +587,40 @@ class LotteryDrawForm(forms.Form):
     """Drawing the lottery: a seed only to repeat a draw made elsewhere; left empty, a fresh one is recorded."""
 
     seed = forms.IntegerField(
-        required=False, min_value=0, max_value=lottery.SEED_LIMIT - 1, label="Seed (optional)",
-        help_text="Leave it empty: Podium picks one and records it.",
+        required=False, min_value=0, max_value=lottery.SEED_LIMIT - 1, label=_("Seed (optional)"),
+        help_text=_("Leave it empty: Podium picks one and records it."),
     )  # fmt: skip
 
 
 class ReasonForm(forms.Form):
     """Undoing a drop: the reason is kept in the audit trail."""
 
-    reason = forms.CharField(label="Reason", max_length=500, error_messages={"required": "Say why the drop is undone."})
+    reason = forms.CharField(
+        label=_("Reason"), max_length=500, error_messages={"required": "Say why the drop is undone."}
+    )
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(label="Username", max_length=150, help_text="The account's username on Podium.")
-    role = forms.ChoiceField(label="Role", choices=EventStaff.Role.choices)
+    username = forms.CharField(label=_("Username"), max_length=150, help_text=_("The account's username on Podium."))
+    role = forms.ChoiceField(label=_("Role"), choices=EventStaff.Role.choices)
 
 
 class PenaltyForm(forms.Form):
     """A penalty given on the dashboard: which player (of the event's registered players), what and why."""
 
     registration = forms.TypedChoiceField(
-        label="Player", coerce=int, empty_value=None, error_messages={"required": "Choose the player."}
+        label=_("Player"), coerce=int, empty_value=None, error_messages={"required": "Choose the player."}
     )
-    penalty = forms.ChoiceField(label="Penalty", choices=[("", "Choose a penalty"), *Penalty.Kind.choices])
+    penalty = forms.ChoiceField(label=_("Penalty"), choices=[("", "Choose a penalty"), *Penalty.Kind.choices])
     infraction = forms.CharField(
-        label="Infraction", max_length=200, help_text='What the player did: "Drawing extra cards", "Slow play".',
-        error_messages={"required": "Say what the infraction was."},
+        label=_("Infraction"), max_length=200, help_text=_('What the player did: "Drawing extra cards", "Slow play".'),
+        error_messages={"required": _("Say what the infraction was.")},
     )  # fmt: skip
     note = forms.CharField(
-        label="Note", max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="For the staff: what happened, what was said. The player does not see it.",
+        label=_("Note"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("For the staff: what happened, what was said. The player does not see it."),
     )  # fmt: skip
-    round = forms.IntegerField(label="Round", required=False, min_value=1, max_value=2**15 - 1)
+    round = forms.IntegerField(label=_("Round"), required=False, min_value=1, max_value=2**15 - 1)
 
     def __init__(
         self,
@@ -617,14 +632,22 @@ class PenaltyForm(forms.Form):
         **kwargs: Any,
     ):
         super().__init__(data, **kwargs)
-        self.fields["penalty"].error_messages["required"] = "Choose the penalty."
+        self.fields["penalty"].error_messages["required"] = _("Choose the penalty.")
         registration = self.fields["registration"]
         assert isinstance(registration, forms.TypedChoiceField)
-        registration.choices = [("", "Choose a player")] + [
-            (r.pk, shown_name(r.player, namesakes) + (" (dropped)" if r.dropped else "")) for r in registrations
+        registration.choices = [("", _("Choose a player"))] + [
+            (
+                r.pk,
+                _("%(player)s (dropped)") % {"player": shown_name(r.player, namesakes)}
+                if r.dropped
+                else shown_name(r.player, namesakes),
+            )
+            for r in registrations
         ]
         self.fields["round"].help_text = (
-            f"Empty: the current round ({current_round})." if current_round else "Empty: before round 1."
+            _("Empty: the current round (%(round)s).") % {"round": current_round}
+            if current_round
+            else _("Empty: before round 1.")
         )
 
 
@@ -632,7 +655,7 @@ class RescindForm(forms.Form):
     """Rescinding a penalty: the reason is kept with it and in the audit trail."""
 
     reason = forms.CharField(
-        label="Reason", max_length=1000, error_messages={"required": "Say why the penalty is rescinded."}
+        label=_("Reason"), max_length=1000, error_messages={"required": "Say why the penalty is rescinded."}
     )
 
 
@@ -647,7 +670,11 @@ class PhasesForm(forms.Form):
     :func:`tournaments.standings.phases.check_plan` says what else a plan needs.
     """
 
-    RULES = [("", "Last phase (no rule)"), ("points", "Match points or more"), ("top", "Top N of the standings")]
+    RULES = [
+        ("", _("Last phase (no rule)")),
+        ("points", _("Match points or more")),
+        ("top", _("Top N of the standings")),
+    ]
 
     def __init__(self, *args: Any, initial_plan: Iterable[Any] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -660,17 +687,24 @@ class PhasesForm(forms.Form):
             elif phase is not None and phase.advance_top is not None:
                 rule, value = "top", phase.advance_top
             self.fields[f"name_{i}"] = forms.CharField(
-                label=f"Phase {i} name", max_length=60, required=False, initial=phase.name if phase else ""
+                label=_("Phase %(phase)s name") % {"phase": i},
+                max_length=60,
+                required=False,
+                initial=phase.name if phase else "",
             )
             self.fields[f"rounds_{i}"] = forms.IntegerField(
-                label=f"Phase {i} rounds", min_value=1, max_value=30, required=False,
+                label=_("Phase %(phase)s rounds") % {"phase": i}, min_value=1, max_value=30, required=False,
                 initial=phase.rounds if phase else None,
             )  # fmt: skip
             self.fields[f"rule_{i}"] = forms.ChoiceField(
-                label=f"Phase {i}: who goes on", choices=self.RULES, required=False, initial=rule
+                label=_("Phase %(phase)s: who goes on") % {"phase": i}, choices=self.RULES, required=False, initial=rule
             )
             self.fields[f"value_{i}"] = forms.IntegerField(
-                label=f"Phase {i}: points or players", min_value=0, max_value=100_000, required=False, initial=value
+                label=_("Phase %(phase)s: points or players") % {"phase": i},
+                min_value=0,
+                max_value=100_000,
+                required=False,
+                initial=value,
             )
         for field in self.fields.values():  # a table of inputs: each says what it is
             field.widget.attrs["aria-label"] = field.label
@@ -691,14 +725,14 @@ class PhasesForm(forms.Form):
             if not name.strip() and rounds is None:
                 continue
             if rounds is None:
-                self.add_error(f"rounds_{i}", "How many rounds does this phase have?")
+                self.add_error(f"rounds_{i}", _("How many rounds does this phase have?"))
                 continue
             if rule and value is None:
-                self.add_error(f"value_{i}", "Give the points, or how many players go on.")
+                self.add_error(f"value_{i}", _("Give the points, or how many players go on."))
                 continue
             plan.append(
                 PhasePlan(
-                    name=name or f"Phase {i}", rounds=rounds, advance_points=value if rule == "points" else None,
+                    name=name or _("Phase %(phase)s") % {"phase": i}, rounds=rounds, advance_points=value if rule == "points" else None,
                     advance_top=value if rule == "top" else None,
                 )
             )  # fmt: skip
@@ -708,9 +742,9 @@ class PhasesForm(forms.Form):
 class KeepApartForm(forms.Form):
     """Two registered players the pairing keeps apart, and why (for the staff)."""
 
-    player_a = forms.ChoiceField(label="Keep")
-    player_b = forms.ChoiceField(label="apart from")
-    note = forms.CharField(label="Why (for the staff)", max_length=200, required=False)
+    player_a = forms.ChoiceField(label=_("Keep"))
+    player_b = forms.ChoiceField(label=_("apart from"))
+    note = forms.CharField(label=_("Why (for the staff)"), max_length=200, required=False)
 
     def __init__(self, *args: Any, choices: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

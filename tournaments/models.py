@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from rules import Format, get_format
 from rules import choices as format_choices
@@ -56,9 +57,9 @@ def default_paper() -> str:
 
 class Event(models.Model):
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=200)
     format = models.CharField(max_length=40, choices=format_choices)
@@ -73,7 +74,7 @@ class Event(models.Model):
 
     class Paper(models.TextChoices):
         A4 = "a4", "A4"
-        LETTER = "letter", "US Letter"
+        LETTER = "letter", _("US Letter")
 
     #: The paper its printouts (pairings, slips, standings, bracket) are laid out for unless the link says another.
     paper = models.CharField(max_length=6, choices=Paper.choices, default=default_paper)
@@ -82,9 +83,11 @@ class Event(models.Model):
     language = models.CharField(max_length=7, choices=settings.LANGUAGES, blank=True, default="")
 
     class Tiebreakers(models.TextChoices):
-        CLASSIC = "classic", "Classic (OMW% 25% floor, OOMW%)"
-        POKEMON = "pokemon", "Pokémon (win % with ties as half, head-to-head)"
-        MAGIC = "magic", "Magic (OMW% 33% floor, game-win %)"
+        # xgettext:no-python-format
+        CLASSIC = "classic", _("Classic (OMW% 25% floor, OOMW%)")
+        POKEMON = "pokemon", _("Pokémon (win % with ties as half, head-to-head)")
+        # xgettext:no-python-format
+        MAGIC = "magic", _("Magic (OMW% 33% floor, game-win %)")
 
     #: Tiebreaker convention of the standings (multiplayer pods always use points, opponents' points, OMW%, OOMW%).
     tiebreakers = models.CharField(max_length=16, choices=Tiebreakers.choices, default=Tiebreakers.CLASSIC)
@@ -96,8 +99,8 @@ class Event(models.Model):
     options = models.JSONField(default=dict, blank=True)
 
     class Leftovers(models.TextChoices):
-        TABLES = "tables", "Smaller pods (e.g. 3s) when numbers don't divide"
-        BYES = "byes", "Byes instead of smaller pods"
+        TABLES = "tables", _("Smaller pods (e.g. 3s) when numbers don't divide")
+        BYES = "byes", _("Byes instead of smaller pods")
 
     #: ``None``: the format's tables (pods for multiplayer formats); ``2``: 1v1 Swiss (e.g. 2-player Master Trainer).
     players_per_table = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -156,7 +159,7 @@ class Event(models.Model):
 
     class Floor(models.TextChoices):
         POINT_33 = "0.33", "0.33"
-        THIRD = "1/3", "exactly 1/3 (as Melee and MTGO publish)"
+        THIRD = "1/3", _("exactly 1/3 (as Melee and MTGO publish)")
 
     #: The Magic convention's 33 % floor of match- and game-win percentages.
     magic_floor = models.CharField(max_length=4, choices=Floor.choices, default=Floor.POINT_33)
@@ -281,13 +284,13 @@ class Phase(models.Model):
 
 class Registration(models.Model):
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        WAITLISTED = "waitlisted", "On the waiting list"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        REGISTERED = "registered", _("Registered")
+        WAITLISTED = "waitlisted", _("On the waiting list")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
         #: Staff entered a player record linked to an account: the player has not accepted (or declined) yet.
-        INVITED = "invited", "Invited"
+        INVITED = "invited", _("Invited")
         #: Applied for a place in the event's lottery, not drawn yet.
-        APPLIED = "applied", "Applied to the lottery"
+        APPLIED = "applied", _("Applied to the lottery")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
@@ -398,8 +401,8 @@ class KeepApart(models.Model):
 
 class Round(models.Model):
     class Stage(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        TOP_CUT = "top_cut", "Top cut"
+        SWISS = "swiss", _("Swiss")
+        TOP_CUT = "top_cut", _("Top cut")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -505,13 +508,13 @@ class PodResult(models.Model):
     """The reported result of a table: one per pod (placements are on the seats)."""
 
     class Source(models.TextChoices):
-        DASHBOARD = "dashboard", "Dashboard"
+        DASHBOARD = "dashboard", _("Dashboard")
         API = "api", "API"
-        GAME = "game", "Game record"
-        BYE = "bye", "Bye"
-        PLAYERS = "players", "Reported and confirmed by the players"
+        GAME = "game", _("Game record")
+        BYE = "bye", _("Bye")
+        PLAYERS = "players", _("Reported and confirmed by the players")
         #: A player's report that staff accepted as it stood (another player could not confirm it: a walk-in).
-        ACCEPTED = "accepted", "Reported by a player, accepted by staff"
+        ACCEPTED = "accepted", _("Reported by a player, accepted by staff")
 
     pod = models.OneToOneField(Pod, on_delete=models.CASCADE, related_name="result")
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -579,10 +582,10 @@ class ResultReport(models.Model):
     """
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for confirmation"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
-        SETTLED = "settled", "Settled by staff"
+        PENDING = "pending", _("Waiting for confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        SETTLED = "settled", _("Settled by staff")
 
     pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="reports")
     #: The player who reported.
@@ -634,10 +637,10 @@ class EventStaff(models.Model):
     """A user with a role at one event (the organiser needs no row: they are the event's owner)."""
 
     class Role(models.TextChoices):
-        CO_ORGANISER = "co_organiser", "Co-organiser"
-        SCOREKEEPER = "scorekeeper", "Scorekeeper"
-        JUDGE = "judge", "Judge"
-        CASTER = "caster", "Caster"
+        CO_ORGANISER = "co_organiser", _("Co-organiser")
+        SCOREKEEPER = "scorekeeper", _("Scorekeeper")
+        JUDGE = "judge", _("Judge")
+        CASTER = "caster", _("Caster")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
@@ -704,12 +707,12 @@ class Penalty(models.Model):
     """
 
     class Kind(models.TextChoices):
-        CAUTION = "caution", "Caution"
-        WARNING = "warning", "Warning"
-        PRIZE_PENALTY = "prize_penalty", "Prize penalty"
-        GAME_LOSS = "game_loss", "Game loss"
-        MATCH_LOSS = "match_loss", "Match loss"
-        DISQUALIFICATION = "disqualification", "Disqualification"
+        CAUTION = "caution", _("Caution")
+        WARNING = "warning", _("Warning")
+        PRIZE_PENALTY = "prize_penalty", _("Prize penalty")
+        GAME_LOSS = "game_loss", _("Game loss")
+        MATCH_LOSS = "match_loss", _("Match loss")
+        DISQUALIFICATION = "disqualification", _("Disqualification")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="penalties")

@@ -46,6 +46,8 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext, gettext_noop
+
 from core.exceptions import NotAuthenticated, PermissionDenied
 
 if TYPE_CHECKING:
@@ -156,29 +158,33 @@ ROLE_ACTIONS: dict[Role, frozenset[Action]] = {
 }
 
 _REFUSALS: dict[Action, str] = {
-    Action.EDIT_EVENT: "Only the event's organisers may change this event.",
-    Action.MANAGE_STAFF: "Only the event's organisers may change its staff.",
-    Action.MANAGE_REGISTRATIONS: "Only the event's organisers and scorekeepers may change registrations.",
-    Action.DRAW_LOTTERY: "Only the event's organisers may draw its lottery.",
-    Action.MANAGE_FEES: "Only the event's organisers and scorekeepers may mark entry fees paid.",
-    Action.PAIR_ROUNDS: "Only the event's organisers and scorekeepers may pair rounds.",
-    Action.ENTER_RESULTS: "Only the event's organisers and scorekeepers may enter results.",
-    Action.SETTLE_DISPUTES: "Only the event's organisers, scorekeepers and judges may settle a table's result.",
-    Action.CORRECT_RESULTS: "Only the event's organisers and scorekeepers may correct results.",
-    Action.CORRECT_FINISHED: "The event is finished: only its organiser may correct a result.",
-    Action.RECORD_GAMES: "Only the event's organisers and judges may record games.",
-    Action.ISSUE_PENALTIES: "Only the event's organisers and judges may issue penalties.",
-    Action.OVERRIDE_DECK_VERDICTS: "Only the event's organisers and judges may override a deck's verdict.",
-    Action.MANAGE_DECKS: "Only the event's organisers may manage its decks.",
-    Action.SEE_HIDDEN_DECKLISTS: "Decklists are not public yet.",
-    Action.READ_AUDIT: "Only the event's staff may read its audit trail.",
-    Action.USE_DASHBOARD: "Only the event's organiser or staff may manage this event.",
-    Action.RUN_TIMER: "Only the event's organisers, scorekeepers and judges may run the round timer.",
-    Action.EXTEND_TABLE_TIME: "Only the event's organisers and judges may give a table extra time.",
-    Action.RUN_STREAM: "Only the event's organisers and casters may run its stream stations.",
-    Action.ANSWER_JUDGE_CALLS: "Only the event's organisers and judges may answer judge calls.",
-    Action.RUN_DECK_CHECKS: "Only the event's organisers and judges may run deck checks.",
-    Action.ASSIGN_JUDGES: "Only the event's organisers and judges may assign judges to tables.",
+    Action.EDIT_EVENT: gettext_noop("Only the event's organisers may change this event."),
+    Action.MANAGE_STAFF: gettext_noop("Only the event's organisers may change its staff."),
+    Action.MANAGE_REGISTRATIONS: gettext_noop("Only the event's organisers and scorekeepers may change registrations."),
+    Action.DRAW_LOTTERY: gettext_noop("Only the event's organisers may draw its lottery."),
+    Action.MANAGE_FEES: gettext_noop("Only the event's organisers and scorekeepers may mark entry fees paid."),
+    Action.PAIR_ROUNDS: gettext_noop("Only the event's organisers and scorekeepers may pair rounds."),
+    Action.ENTER_RESULTS: gettext_noop("Only the event's organisers and scorekeepers may enter results."),
+    Action.SETTLE_DISPUTES: gettext_noop(
+        "Only the event's organisers, scorekeepers and judges may settle a table's result."
+    ),
+    Action.CORRECT_RESULTS: gettext_noop("Only the event's organisers and scorekeepers may correct results."),
+    Action.CORRECT_FINISHED: gettext_noop("The event is finished: only its organiser may correct a result."),
+    Action.RECORD_GAMES: gettext_noop("Only the event's organisers and judges may record games."),
+    Action.ISSUE_PENALTIES: gettext_noop("Only the event's organisers and judges may issue penalties."),
+    Action.OVERRIDE_DECK_VERDICTS: gettext_noop(
+        "Only the event's organisers and judges may override a deck's verdict."
+    ),
+    Action.MANAGE_DECKS: gettext_noop("Only the event's organisers may manage its decks."),
+    Action.SEE_HIDDEN_DECKLISTS: gettext_noop("Decklists are not public yet."),
+    Action.READ_AUDIT: gettext_noop("Only the event's staff may read its audit trail."),
+    Action.USE_DASHBOARD: gettext_noop("Only the event's organiser or staff may manage this event."),
+    Action.RUN_TIMER: gettext_noop("Only the event's organisers, scorekeepers and judges may run the round timer."),
+    Action.EXTEND_TABLE_TIME: gettext_noop("Only the event's organisers and judges may give a table extra time."),
+    Action.RUN_STREAM: gettext_noop("Only the event's organisers and casters may run its stream stations."),
+    Action.ANSWER_JUDGE_CALLS: gettext_noop("Only the event's organisers and judges may answer judge calls."),
+    Action.RUN_DECK_CHECKS: gettext_noop("Only the event's organisers and judges may run deck checks."),
+    Action.ASSIGN_JUDGES: gettext_noop("Only the event's organisers and judges may assign judges to tables."),
 }
 
 
@@ -243,15 +249,15 @@ def can(user, action: Action, event: Event) -> bool:
 
 def ensure(user, action: Action, event: Event) -> None:
     if not can(user, action, event):
-        raise PermissionDenied(_REFUSALS[action])
+        raise PermissionDenied(gettext(_REFUSALS[action]))
 
 
 #: Pages that any of several actions open, each with the one sentence that refuses them.
 _ANY_OF_REFUSALS: dict[frozenset[Action], str] = {
-    frozenset({Action.MANAGE_DECKS, Action.SEE_HIDDEN_DECKLISTS}): (
+    frozenset({Action.MANAGE_DECKS, Action.SEE_HIDDEN_DECKLISTS}): gettext_noop(
         "Only the event's organisers and the staff who may see its decklists see this."
     ),
-    frozenset({Action.ENTER_RESULTS, Action.SETTLE_DISPUTES}): (
+    frozenset({Action.ENTER_RESULTS, Action.SETTLE_DISPUTES}): gettext_noop(
         "Only the event's organisers, scorekeepers and judges may enter a table's result."
     ),
 }
@@ -263,7 +269,7 @@ def refusal(user, event: Event, *actions: Action) -> str | None:
     wanted = actions or (Action.USE_DASHBOARD,)
     if any(can(user, action, event) for action in wanted):
         return None
-    return _REFUSALS[wanted[0]] if len(wanted) == 1 else _ANY_OF_REFUSALS[frozenset(wanted)]
+    return gettext(_REFUSALS[wanted[0]] if len(wanted) == 1 else _ANY_OF_REFUSALS[frozenset(wanted)])
 
 
 def may(user, event: Event) -> dict[str, bool]:
@@ -297,17 +303,36 @@ def can_create_event(user) -> bool:
     return manages_every_event(user) or settings.PODIUM_OPEN_ORGANISING or user.has_perm(ORGANISER_PERMISSION)
 
 
+#: The refusals of :func:`creating_refusal` and :func:`ensure_can_create_event`, whole sentences per ``what``.
+_CREATING_REFUSALS = {
+    "events and players": gettext_noop(
+        "Creating events and players needs the organiser permission: ask the site's staff."
+    ),
+    "events": gettext_noop("Creating events needs the organiser permission: ask the site's staff."),
+    "leagues": gettext_noop("Creating leagues needs the organiser permission: ask the site's staff."),
+}
+_SIGN_IN_TO_CREATE = {
+    "events and players": gettext_noop("Sign in to create events and players."),
+    "events": gettext_noop("Sign in to create events."),
+    "leagues": gettext_noop("Sign in to create leagues."),
+}
+
+
 def creating_refusal(user, *, what: str = "events and players") -> str | None:
     """None when the user may create ``what`` (:func:`can_create_event`); the sentence that refuses them otherwise."""
     if can_create_event(user):
         return None
-    return f"Creating {what} needs the organiser permission: ask the site's staff."
+    sentence = _CREATING_REFUSALS.get(what)
+    if sentence is None:
+        return gettext("Creating %(what)s needs the organiser permission: ask the site's staff.") % {"what": what}
+    return gettext(sentence)
 
 
 def ensure_can_create_event(user, *, what: str = "events and players") -> None:
     """Organising (events, player records, leagues) needs the organiser permission (:func:`can_create_event`)."""
     if not _signed_in(user):
-        raise NotAuthenticated(f"Sign in to create {what}.")
+        sign_in = _SIGN_IN_TO_CREATE.get(what)
+        raise NotAuthenticated(gettext(sign_in) if sign_in else gettext("Sign in to create %(what)s.") % {"what": what})
     message = creating_refusal(user, what=what)
     if message is not None:
         raise PermissionDenied(message)
@@ -358,7 +383,7 @@ def can_report_game_result(user, event: Event) -> bool:
 
 def ensure_can_report_game_result(user, event: Event) -> None:
     if not can_report_game_result(user, event):
-        raise PermissionDenied(_REFUSALS[Action.RECORD_GAMES])
+        raise PermissionDenied(gettext(_REFUSALS[Action.RECORD_GAMES]))
 
 
 def can_submit_deck(user, registration: Registration) -> bool:
@@ -367,17 +392,17 @@ def can_submit_deck(user, registration: Registration) -> bool:
 
 
 #: A player's own pages at an event (their deck) for a user with no registration there.
-NOT_REGISTERED = "You are not registered for this event."
+NOT_REGISTERED = gettext_noop("You are not registered for this event.")
 
 
 def deck_refusal(user, registration: Registration) -> str | None:
     """None when the user may submit the registration's deck (:func:`can_submit_deck`)."""
-    return None if can_submit_deck(user, registration) else "This is another player's deck."
+    return None if can_submit_deck(user, registration) else gettext("This is another player's deck.")
 
 
 def decklist_refusal(user, registration: Registration) -> str | None:
     """None when the user may read the registration's decklist (:func:`can_view_decklist`)."""
-    return None if can_view_decklist(user, registration) else _REFUSALS[Action.SEE_HIDDEN_DECKLISTS]
+    return None if can_view_decklist(user, registration) else gettext(_REFUSALS[Action.SEE_HIDDEN_DECKLISTS])
 
 
 def can_view_decklist(user, registration: Registration) -> bool:
@@ -395,7 +420,7 @@ def can_view_hidden_decklists(user, event: Event) -> bool:
 
 
 #: An overlay page given a token that is not (or no longer) one of the event's.
-INVALID_OVERLAY_TOKEN = "The overlay token is not valid (or was revoked)."
+INVALID_OVERLAY_TOKEN = gettext_noop("The overlay token is not valid (or was revoked).")
 
 
 def overlay_token_sees_hidden_decklists(event: Event) -> bool:
@@ -434,7 +459,7 @@ def can_manage_league(user, league: Any) -> bool:
 
 def league_refusal(user, league: Any) -> str | None:
     """None when the user may change the league (:func:`can_manage_league`); the sentence that refuses it otherwise."""
-    return None if can_manage_league(user, league) else "Only the league's organisers may change this league."
+    return None if can_manage_league(user, league) else gettext("Only the league's organisers may change this league.")
 
 
 def ensure_can_manage_league(user, league: Any) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from django.utils.translation import gettext as _
+
 from core.exceptions import Conflict
 
 #: ``(format slug, player ids) -> {player id: displayed rating}`` for the players who have one.
@@ -27,7 +29,7 @@ def rating_ranks(format_slug: str, player_ids: Sequence[int]) -> dict[int, int]:
     """``{player id: place by rating}``, 1 = highest; players without a rating rank as a new player does (a
     displayed rating of 0), equal ratings share a place."""
     if _source is None:
-        raise Conflict("Ratings are not available here: seed round 1 at random.", code="ratings_unavailable")
+        raise Conflict(_("Ratings are not available here: seed round 1 at random."), code="ratings_unavailable")
     ratings = _source(format_slug, player_ids)
     values = {p: ratings.get(p, 0.0) for p in player_ids}
     ordered = sorted(set(values.values()), reverse=True)

@@ -35,7 +35,7 @@ run of rounds
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "round_name",
     "rounds_words",
     "score_of",
+    "speak_with",
     "stage_name",
     "were_paired",
     "your_outcome",
@@ -64,13 +65,76 @@ Placements = Mapping[int, int] | Mapping[str, int]
 _DASH = "\N{EN DASH}"
 
 
+# --- the language -----------------------------------------------------------------------------------------------
+# No Django here: the app hands in its translation functions when it starts (``tournaments.apps``, Django's
+# gettext, pgettext and ngettext, which follow the request's language).  Until then, and for pure callers (the
+# engines' tests, the benchmarks), the words are the English msgids themselves.  The functions below carry
+# xgettext's keyword names, so ``makemessages`` extracts every sentence of this module (and of
+# ``tournaments.explain``, which speaks through them too).
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def _english_in(context: str, message: str) -> str:
+    return message
+
+
+def _english_counted(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+_gettext: Callable[[str], str] = _english
+_pgettext: Callable[[str, str], str] = _english_in
+_ngettext: Callable[[str, str, int], str] = _english_counted
+
+
+def speak_with(
+    *, gettext: Callable[[str], str], pgettext: Callable[[str, str], str], ngettext: Callable[[str, str, int], str]
+) -> None:
+    """Word everything in the language these functions translate to (the app's, at start-up)."""
+    global _gettext, _pgettext, _ngettext
+    _gettext, _pgettext, _ngettext = gettext, pgettext, ngettext
+
+
+def gettext(message: str) -> str:
+    return _gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _pgettext(context, message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _ngettext(singular, plural, n)
+
+
+_ = gettext
+
+
 # --- places and scores ----------------------------------------------------------------------------------------
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``12th``, ``13th`` ... ``21st``, ``112th``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``12th``, ``13th`` ... ``21st``, ``112th``.
+
+    Each language says its ordinals by its own rule: one pattern per kind of number (the number 1 itself, one
+    ending in 1, 2 or 3 but not 11, 12 or 13, and the rest), which a language fills as it says them ("1er", "21e"
+    in French; "%(n)s." for every kind in German)."""
+    if n == 1:
+        word = pgettext("ordinal of the number 1", "%(n)sst")
+    elif 10 <= n % 100 <= 20:
+        word = pgettext("ordinal of a number ending in 0 or 4 to 9, or in 11, 12 or 13", "%(n)sth")
+    elif n % 10 == 1:
+        word = pgettext("ordinal of a number ending in 1 (not 11): 21, 31, 101", "%(n)sst")
+    elif n % 10 == 2:
+        word = pgettext("ordinal of a number ending in 2 (not 12): 2, 22, 102", "%(n)snd")
+    elif n % 10 == 3:
+        word = pgettext("ordinal of a number ending in 3 (not 13): 3, 23, 103", "%(n)srd")
+    else:
+        word = pgettext("ordinal of a number ending in 0 or 4 to 9, or in 11, 12 or 13", "%(n)sth")
+    return word % {"n": n}
 
 
 def game_score(won: int, lost: int, drawn: int = 0) -> str:
@@ -100,17 +164,27 @@ def outcome(placements: Placements, games: Games | None, intentional_draw: bool,
     places = sorted(((int(pid), place) for pid, place in placements.items()), key=lambda p: (p[1], p[0]))
 
     def name(pid: int) -> str:
-        return names.get(pid, f"player #{pid}")
+        return names.get(pid, _("player #%(id)s") % {"id": pid})
 
     if intentional_draw:
-        return "intentional draw: " + f" {_DASH} ".join(name(pid) for pid, _ in places)
+        return _("intentional draw: %(players)s") % {"players": f" {_DASH} ".join(name(pid) for pid, _place in places)}
     if len(places) == 2:
         (first, a), (second, b) = places
         score = score_of(games, first)
         if a == b:
-            return f"draw{' ' + score if score else ''}: {name(first)} {_DASH} {name(second)}"
-        return f"{name(first)} won{' ' + score if score else ''} against {name(second)}"
-    return ", ".join(f"{ordinal(place)} {name(pid)}" for pid, place in places)
+            both = {"players": f"{name(first)} {_DASH} {name(second)}", "score": score}
+            return _("draw %(score)s: %(players)s") % both if score else _("draw: %(players)s") % both
+        said = {"winner": name(first), "loser": name(second), "score": score}
+        return (
+            _("%(winner)s won %(score)s against %(loser)s") % said
+            if score
+            else _("%(winner)s won against %(loser)s") % said
+        )
+    return ", ".join(
+        pgettext("a place at a pod and its player: 1st Ash", "%(place)s %(player)s")
+        % {"place": ordinal(place), "player": name(pid)}
+        for pid, place in places
+    )
 
 
 def your_outcome(
@@ -127,14 +201,19 @@ def your_outcome(
         return ""
     mine = games.get(me) if isinstance(games, Mapping) else games
     if intentional_draw:
-        return "Intentional draw"
+        return _("Intentional draw")
     if len(placements) == 2:
         theirs = next(place for pid, place in placements.items() if pid != me)
-        verdict = "You won" if placements[me] < theirs else "You lost" if placements[me] > theirs else "Draw"
-        return f"{verdict} {game_score(*mine) if mine else ''}".strip()
+        score = {"score": game_score(*mine) if mine else ""}
+        if placements[me] < theirs:
+            return _("You won %(score)s") % score if mine else _("You won")
+        if placements[me] > theirs:
+            return _("You lost %(score)s") % score if mine else _("You lost")
+        return _("Draw %(score)s") % score if mine else _("Draw")
     place = placements[me]
     shared = sum(1 for p in placements.values() if p == place) > 1
-    return f"{'Shared ' if shared else ''}{ordinal(place)} of {len(placements)}"
+    at = {"place": ordinal(place), "players": len(placements)}
+    return _("Shared %(place)s of %(players)s") % at if shared else _("%(place)s of %(players)s") % at
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,16 +232,16 @@ def report_lines(*, reporter: str, reported: str, answers: Sequence[Answer], wai
     ``["Ash reported: Ash won 2–1 against Misty.", "Misty disputes it: Misty won against Ash.",
     "Waiting for Brock to confirm."]``; ``reported``: the report's :func:`outcome`.
     """
-    lines = [f"{reporter} reported: {reported}."]
+    lines = [_("%(player)s reported: %(result)s.") % {"player": reporter, "result": reported}]
     for answer in answers:
         if answer.agrees:
-            lines.append(f"{answer.name} confirmed it.")
+            lines.append(_("%(player)s confirmed it.") % {"player": answer.name})
         elif answer.says:
-            lines.append(f"{answer.name} disputes it: {answer.says}.")
+            lines.append(_("%(player)s disputes it: %(result)s.") % {"player": answer.name, "result": answer.says})
         else:
-            lines.append(f"{answer.name} disputes it.")
+            lines.append(_("%(player)s disputes it.") % {"player": answer.name})
     if waiting:
-        lines.append(f"Waiting for {', '.join(waiting)} to confirm.")
+        lines.append(_("Waiting for %(players)s to confirm.") % {"players": ", ".join(waiting)})
     return lines
 
 
@@ -173,32 +252,44 @@ def stage_name(tables: int, *, pods: bool) -> str:
     """A top-cut round by its number of played tables: "Final", "Semi-finals", "Quarter-finals", "Top 16" ...;
     a pod cut's "Final pod" or "Semi-final pods"."""
     if pods:
-        return "Final pod" if tables == 1 else "Semi-final pods"
-    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(tables, f"Top {tables * 2}")
+        return pgettext("top-cut stage", "Final pod") if tables == 1 else pgettext("top-cut stage", "Semi-final pods")
+    if tables == 1:
+        return pgettext("top-cut stage", "Final")
+    if tables == 2:
+        return pgettext("top-cut stage", "Semi-finals")
+    if tables == 4:
+        return pgettext("top-cut stage", "Quarter-finals")
+    return pgettext("top-cut stage", "Top %(players)s") % {"players": tables * 2}
 
 
 def round_name(number: int, *, cut: bool = False, tables: int = 0, pods: bool = False) -> str:
     """A round as the pages name it: "Round 3", or a top-cut round's stage (:func:`stage_name`, from its
     number of played ``tables``)."""
-    return stage_name(tables, pods=pods) if cut else f"Round {number}"
+    return stage_name(tables, pods=pods) if cut else _("Round %(round)s") % {"round": number}
 
 
 def out_label(tables: int) -> str:
     """A 1v1 cut player who went out in the round of ``tables`` tables: "Finalist", "Semi-finalist",
     "Quarter-finalist", "Top 16" ..."""
-    return {1: "Finalist", 2: "Semi-finalist", 4: "Quarter-finalist"}.get(tables, f"Top {tables * 2}")
+    if tables == 1:
+        return pgettext("where a player went out of the top cut", "Finalist")
+    if tables == 2:
+        return pgettext("where a player went out of the top cut", "Semi-finalist")
+    if tables == 4:
+        return pgettext("where a player went out of the top cut", "Quarter-finalist")
+    return pgettext("where a player went out of the top cut", "Top %(players)s") % {"players": tables * 2}
 
 
 def pod_out_label(at_pod: int) -> str:
     """A semi-final pod's player who did not win it, by their place there: "Semi-finalist, 2nd at their pod"."""
-    return f"Semi-finalist, {ordinal(at_pod)} at their pod"
+    return _("Semi-finalist, %(place)s at their pod") % {"place": ordinal(at_pod)}
 
 
 def final_label(place: int, *, pods: bool) -> str:
     """A player of the final by their place there: "Champion"; then "Finalist" (1v1) or "2nd", "3rd" ... (pod)."""
     if place == 1:
-        return "Champion"
-    return ordinal(place) if pods else "Finalist"
+        return pgettext("where a player finished the top cut", "Champion")
+    return ordinal(place) if pods else pgettext("where a player went out of the top cut", "Finalist")
 
 
 def rounds_words(numbers: Sequence[int], *, capital: bool = True) -> str:
@@ -207,23 +298,66 @@ def rounds_words(numbers: Sequence[int], *, capital: bool = True) -> str:
     ordered = sorted(set(numbers))
     if not ordered:
         return ""
-    word = "Round" if capital else "round"
     if len(ordered) == 1:
-        return f"{word} {ordered[0]}"
-    return f"{word}s {', '.join(map(str, ordered[:-1]))} and {ordered[-1]}"
+        one = _("Round %(round)s") if capital else _("round %(round)s")
+        return one % {"round": ordered[0]}
+    run = {"rounds": ", ".join(map(str, ordered[:-1])), "last": ordered[-1]}
+    return (_("Rounds %(rounds)s and %(last)s") if capital else _("rounds %(rounds)s and %(last)s")) % run
+
+
+#: When later rounds were paired, as :func:`were_paired` and :func:`kept_as_paired` say it.
+AFTER_THIS_ROUND = "after this round"
+BEFORE_THE_CORRECTION = "before the correction"
 
 
 def were_paired(numbers: Sequence[int], *, when: str) -> str:
-    """ "Rounds 2 and 3 were paired after this round" ("" for no rounds)."""
+    """ "Rounds 2 and 3 were paired after this round" ("" for no rounds); ``when``: :data:`AFTER_THIS_ROUND` or
+    :data:`BEFORE_THE_CORRECTION` (each a whole sentence to translate), or other English words."""
     if not numbers:
         return ""
-    verb = "was" if len(set(numbers)) == 1 else "were"
-    return f"{rounds_words(numbers)} {verb} paired {when}"
+    count, said = len(set(numbers)), {"rounds": rounds_words(numbers), "when": when}
+    if when == AFTER_THIS_ROUND:
+        return (
+            ngettext("%(rounds)s was paired after this round", "%(rounds)s were paired after this round", count) % said
+        )
+    if when == BEFORE_THE_CORRECTION:
+        return (
+            ngettext(
+                "%(rounds)s was paired before the correction", "%(rounds)s were paired before the correction", count
+            )
+            % said
+        )
+    return ngettext("%(rounds)s was paired %(when)s", "%(rounds)s were paired %(when)s", count) % said
 
 
-def kept_as_paired(numbers: Sequence[int], *, when: str = "before the correction") -> str:
+def kept_as_paired(numbers: Sequence[int], *, when: str = BEFORE_THE_CORRECTION) -> str:
     """ "Rounds 2 and 3 were paired before the correction and stay as paired." ("" for no rounds)."""
     if not numbers:
         return ""
-    keep = "stays" if len(set(numbers)) == 1 else "stay"
-    return f"{were_paired(numbers, when=when)} and {keep} as paired."
+    count, said = len(set(numbers)), {"rounds": rounds_words(numbers), "when": when}
+    if when == AFTER_THIS_ROUND:
+        return (
+            ngettext(
+                "%(rounds)s was paired after this round and stays as paired.",
+                "%(rounds)s were paired after this round and stay as paired.",
+                count,
+            )
+            % said
+        )
+    if when == BEFORE_THE_CORRECTION:
+        return (
+            ngettext(
+                "%(rounds)s was paired before the correction and stays as paired.",
+                "%(rounds)s were paired before the correction and stay as paired.",
+                count,
+            )
+            % said
+        )
+    return (
+        ngettext(
+            "%(rounds)s was paired %(when)s and stays as paired.",
+            "%(rounds)s were paired %(when)s and stay as paired.",
+            count,
+        )
+        % said
+    )

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -37,27 +38,28 @@ def _formats(formats: Iterable[str]) -> list[str]:
     unknown = [f for f in chosen if f not in FORMATS]
     if unknown:
         raise ApplicationError(
-            f"Unknown format(s) {', '.join(map(repr, unknown))}: choose from {', '.join(FORMATS)}.",
+            _("Unknown format(s) %(unknown)s: choose from %(formats)s.")
+            % {"unknown": ", ".join(map(repr, unknown)), "formats": ", ".join(FORMATS)},
             code="unknown_format", field="formats",
         )  # fmt: skip
     if not chosen:
-        raise ApplicationError("A league holds at least one format.", field="formats")
+        raise ApplicationError(_("A league holds at least one format."), field="formats")
     return chosen
 
 
 def _name(name: str) -> str:
     name = (name or "").strip()
     if not name:
-        raise ApplicationError("Give it a name.", field="name")
+        raise ApplicationError(_("Give it a name."), field="name")
     if len(name) > 200:
-        raise ApplicationError("A name is at most 200 characters.", field="name")
+        raise ApplicationError(_("A name is at most 200 characters."), field="name")
     return name
 
 
 def _locked(league: League) -> League:
     found = League.objects.select_for_update().filter(pk=league.pk).first()
     if found is None:
-        raise NotFound(f"League {league.pk} does not exist.")
+        raise NotFound(_("League %(league)s does not exist.") % {"league": league.pk})
     return found
 
 
@@ -89,7 +91,9 @@ def league_update(*, league: League, by, **changes: Any) -> League:
     ensure_can_manage_league(by, league)
     unknown = set(changes) - {"name", "description", "formats", "is_public"}
     if unknown:
-        raise ApplicationError(f"These settings cannot be changed: {', '.join(sorted(unknown))}.")
+        raise ApplicationError(
+            _("These settings cannot be changed: %(settings)s.") % {"settings": ", ".join(sorted(unknown))}
+        )
     with transaction.atomic():
         league = _locked(league)
         if "name" in changes:
@@ -102,7 +106,8 @@ def league_update(*, league: League, by, **changes: Any) -> League:
             dropped = sorted(used - set(changes["formats"]))
             if dropped:
                 raise Conflict(
-                    f"Seasons of this league hold events of {', '.join(dropped)}: remove them first.",
+                    _("Seasons of this league hold events of %(formats)s: remove them first.")
+                    % {"formats": ", ".join(dropped)},
                     code="format_in_use", field="formats",
                 )  # fmt: skip
         if "is_public" in changes:
@@ -124,7 +129,9 @@ def league_update(*, league: League, by, **changes: Any) -> League:
 def _user(username: str):
     user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
     if user is None:
-        raise NotFound(f"No account is called {username!r}.", code="unknown_user", field="user")
+        raise NotFound(
+            _("No account is called '%(username)s'.") % {"username": username}, code="unknown_user", field="user"
+        )
     return user
 
 
@@ -132,12 +139,16 @@ def league_staff_add(*, league: League, username: str, role: str, by) -> LeagueS
     """Give an account a role in the league: they hold it at every event of its seasons."""
     ensure_can_manage_league(by, league)
     if role not in EventStaff.Role.values:
-        raise ApplicationError(f"Unknown role {role!r}: choose {', '.join(EventStaff.Role.values)}.", field="role")
+        raise ApplicationError(
+            _("Unknown role '%(role)s': choose %(roles)s.")
+            % {"role": role, "roles": ", ".join(EventStaff.Role.values)},
+            field="role",
+        )
     user = _user(username)
     with transaction.atomic():
         league = _locked(league)
         if is_league_organiser(user, league):
-            raise Conflict("The organiser already runs this league.", code="already_organiser", field="user")
+            raise Conflict(_("The organiser already runs this league."), code="already_organiser", field="user")
         staff = LeagueStaff.objects.filter(league=league, user=user).first()
         before = {"role": staff.role} if staff else None
         if staff is None:
@@ -163,7 +174,11 @@ def league_staff_remove(*, league: League, username: str, by) -> None:
         league = _locked(league)
         staff = LeagueStaff.objects.filter(league=league, user=user).first()
         if staff is None:
-            raise NotFound(f"{user.get_username()} has no role in this league.", code="not_staff", field="user")
+            raise NotFound(
+                _("%(user)s has no role in this league.") % {"user": user.get_username()},
+                code="not_staff",
+                field="user",
+            )
         role = staff.role
         staff.delete()
         events.record(
@@ -177,7 +192,9 @@ def points_table_from(*, preset: str | None, points_table: Any) -> tuple[str, Po
     """The season's table: a preset's, or the one given (an edited preset), checked."""
     if preset is not None and preset not in PRESETS:
         raise ApplicationError(
-            f"Unknown preset {preset!r}: choose {', '.join(PRESETS)}.", code="unknown_preset", field="preset"
+            _("Unknown preset '%(preset)s': choose %(presets)s.") % {"preset": preset, "presets": ", ".join(PRESETS)},
+            code="unknown_preset",
+            field="preset",
         )
     if points_table is None:
         slug = preset or "balanced"
@@ -185,12 +202,14 @@ def points_table_from(*, preset: str | None, points_table: Any) -> tuple[str, Po
     try:
         return preset or "custom", PointsTable.from_json(points_table)
     except ValueError as exc:
-        raise ApplicationError(f"Points table: {exc}.", code="invalid_points_table", field="points_table") from None
+        raise ApplicationError(
+            _("Points table: %(problem)s.") % {"problem": exc}, code="invalid_points_table", field="points_table"
+        ) from None
 
 
 def _dates(starts_on: datetime.date, ends_on: datetime.date) -> None:
     if ends_on < starts_on:
-        raise ApplicationError("A season ends on or after the day it starts.", field="ends_on")
+        raise ApplicationError(_("A season ends on or after the day it starts."), field="ends_on")
 
 
 def season_create(
@@ -230,7 +249,9 @@ def season_update(*, season: Season, by, reason: str = "", **changes: Any) -> Se
     ensure_can_manage_league(by, season.league)
     unknown = set(changes) - {"name", "starts_on", "ends_on", "preset", "points_table"}
     if unknown:
-        raise ApplicationError(f"These settings cannot be changed: {', '.join(sorted(unknown))}.")
+        raise ApplicationError(
+            _("These settings cannot be changed: %(settings)s.") % {"settings": ", ".join(sorted(unknown))}
+        )
     with transaction.atomic():
         season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
         updates: dict[str, Any] = {}
@@ -264,13 +285,13 @@ def season_event_add(*, season: Season, event: Event, by, move: bool = False) ->
     says so (``event_in_season`` otherwise), and both seasons are recomputed."""
     ensure_can_manage_league(by, season.league)
     if not can(by, Action.EDIT_EVENT, event):
-        raise PermissionDenied("Only the event's organisers may put it in a season.")
+        raise PermissionDenied(_("Only the event's organisers may put it in a season."))
     with transaction.atomic():
         season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.format not in season.league.formats:
             raise Conflict(
-                f"{season.league.name} does not hold {event.format_spec.name}: add the format to the league first.",
+                _("%(league)s does not hold %(format)s: add the format to the league first.") % {"league": season.league.name, "format": event.format_spec.name},
                 code="format_not_in_league", field="event",
             )  # fmt: skip
         link = SeasonEvent.objects.select_for_update().select_related("season").filter(event=event).first()
@@ -278,7 +299,7 @@ def season_event_add(*, season: Season, event: Event, by, move: bool = False) ->
             return link
         if link is not None and not move:
             raise Conflict(
-                f"{event.name} is in {link.season.name} already: move it (\"move\": true) or remove it there.",
+                _("%(event)s is in %(season)s already: move it (\"move\": true) or remove it there.") % {"event": event.name, "season": link.season.name},
                 code="event_in_season", field="event",
             )  # fmt: skip
         before = None
@@ -306,7 +327,9 @@ def season_event_remove(*, season: Season, event: Event, by) -> None:
     with transaction.atomic():
         link = SeasonEvent.objects.select_for_update().filter(season=season, event=event).first()
         if link is None:
-            raise NotFound(f"{event.name} is not in this season.", code="event_not_in_season", field="event")
+            raise NotFound(
+                _("%(event)s is not in this season.") % {"event": event.name}, code="event_not_in_season", field="event"
+            )
         link.delete()
         events.record(
             event=event, by=by, action=DomainAction.SEASON_EVENT_REMOVED, subject=season_label(season),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -18,7 +19,7 @@ def archetype_name_set(*, registration: Registration, name: str, by) -> Archetyp
     ensure(by, Action.MANAGE_DECKS, registration.event)
     name = " ".join((name or "").split())
     if len(name) > 100:
-        raise ApplicationError("An archetype's name is at most 100 characters.", field="name")
+        raise ApplicationError(_("An archetype's name is at most 100 characters."), field="name")
     with transaction.atomic():
         current = ArchetypeName.objects.select_for_update().filter(registration=registration).first()
         before = current.name if current else None

@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -297,7 +298,8 @@ class EventStructureApi(APIView):
         structure = selectors.event_structure(event=event)
         if structure is None:
             raise Conflict(
-                f"Too few players entered for a recommendation: it needs at least {selectors.structure_minimum(event)}.",
+                _("Too few players entered for a recommendation: it needs at least %(minimum)s.")
+                % {"minimum": selectors.structure_minimum(event)},
                 code="too_few_players",
             )
         return Response(self.OutputSerializer(structure).data)
@@ -381,7 +383,7 @@ class EventCutLineApi(APIView):
         players = CutLinePlayerOutput(source="rows", many=True, help_text="Active players in standings order.")
 
         def get_caveat(self, cut) -> str:
-            return cutline_selectors.CAVEAT
+            return str(cutline_selectors.CAVEAT)
 
     @extend_schema(responses={200: OutputSerializer, **error_responses("not_found")})
     def get(self, request: Request, event_id: int) -> Response:

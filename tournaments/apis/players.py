@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -28,7 +29,7 @@ class PlayerListCreateApi(APIView):
 
         def validate(self, data: dict) -> dict:
             if not data.get("q") and not data.get("event"):
-                raise serializers.ValidationError({"q": ["Search by name (q) or by event (event)."]})
+                raise serializers.ValidationError({"q": [_("Search by name (q) or by event (event).")]})
             return data
 
     @extend_schema_serializer(component_name="PlayerCreate")

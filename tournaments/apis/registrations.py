@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -34,7 +35,9 @@ class RegistrationListCreateApi(APIView):
 
         def validate(self, data: dict) -> dict:
             if "player" not in data and not data.get("display_name", "").strip():
-                raise serializers.ValidationError({"display_name": ["Give an existing player's id or a display name."]})
+                raise serializers.ValidationError(
+                    {"display_name": [_("Give an existing player's id or a display name.")]}
+                )
             return data
 
     @extend_schema(responses={200: RegistrationOutput(many=True), **error_responses("not_found")})
@@ -78,7 +81,9 @@ class RegistrationListCreateApi(APIView):
         if "player" in data:
             player = people_selectors.player_get(player_id=data["player"])
             if player is None:
-                raise serializers.ValidationError({"player": [f"Player {data['player']} does not exist."]})
+                raise serializers.ValidationError(
+                    {"player": [_("Player %(player)s does not exist.") % {"player": data["player"]}]}
+                )
         registration = services.registration_create(
             event=event,
             by=request.user,
@@ -105,7 +110,9 @@ class RosterImportApi(APIView):
 
         def validate(self, data: dict) -> dict:
             if ("file" in data) == ("text" in data):
-                raise serializers.ValidationError({"file": ["Send the roster as `file` or as `text` (one of them)."]})
+                raise serializers.ValidationError(
+                    {"file": [_("Send the roster as `file` or as `text` (one of them).")]}
+                )
             return data
 
     @extend_schema_serializer(component_name="RosterImported")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -47,12 +48,12 @@ class OutcomeInput(serializers.Serializer):
     def validate_placements(self, value: list[dict]) -> list[dict]:
         players = [item["player"] for item in value]
         if len(set(players)) != len(players):
-            raise serializers.ValidationError("A player is listed twice.")
+            raise serializers.ValidationError(_("A player is listed twice."))
         return value
 
     def validate_games(self, value: list[dict] | None) -> list[dict] | None:
         if value is not None and len({item["player"] for item in value}) != len(value):
-            raise serializers.ValidationError("A player is listed twice.")
+            raise serializers.ValidationError(_("A player is listed twice."))
         return value
 
     def outcome(self) -> dict:

@@ -17,6 +17,7 @@ from django.db import connection
 from django.db.models import Case, Count, Exists, F, Min, Model, Prefetch, Q, QuerySet, When, prefetch_related_objects
 from django.db.models.expressions import OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
 
 from tournaments import words
 from tournaments.explain import SeatFacts, explain_seat
@@ -706,8 +707,16 @@ def round_operations(*, event: Event, latest: Round | None, tables: list[dict]) 
     if in_cut and not cut_final:
         playing = sum(1 for t in tables if not t["pod"].is_bye)
         following = max(1, playing // 2) if event.is_one_vs_one else 1
-        stage = {1: "final", 2: "semi-finals", 4: "quarter-finals"}.get(following, f"top {following * 2}")
-        next_cut_label = f"Start the {stage}" if event.is_one_vs_one else "Start the final pod"
+        if not event.is_one_vs_one:
+            next_cut_label = _("Start the final pod")
+        elif following == 1:
+            next_cut_label = _("Start the final")
+        elif following == 2:
+            next_cut_label = _("Start the semi-finals")
+        elif following == 4:
+            next_cut_label = _("Start the quarter-finals")
+        else:
+            next_cut_label = _("Start the top %(players)s") % {"players": following * 2}
     return RoundOperations(
         next_cut_label=next_cut_label,
         in_cut=in_cut,

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from tournaments.models import Event
 from tournaments.pairing import topcut
 from tournaments.selectors import EventStructure, cut_pod_size, event_attendance, event_standings, event_structure
@@ -20,7 +23,7 @@ from tournaments.standings.cutline import CutLine, CutPlayer, PlayerCut, cut_lin
 SIMULATIONS = 100
 
 #: What the caveat under every "you need" says.
-CAVEAT = (
+CAVEAT = gettext_lazy(
     "Guaranteed means whatever the other results and whatever the tiebreakers, under any pairings; it is "
     "conservative (pairings are unknown, so it may ask for a little more than you turn out to need). "
     "The projected line is a simulation, not a promise."
@@ -94,23 +97,24 @@ def event_cut_line(*, event: Event, simulations: int = SIMULATIONS, structure: o
     active player's needs in standings order).  One query for the standings, two more to count the players when
     the cut follows the recommendation and the caller does not pass ``structure`` (:func:`planned_cut`)."""
     if event.status == Event.Status.FINISHED:
-        return EventCutLine(state="finished", message="The event is finished.", cut_size=event.top_cut_size,
+        return EventCutLine(state="finished", message=_("The event is finished."), cut_size=event.top_cut_size,
                             cut_source="started")  # fmt: skip
     if event.top_cut_size:
         return EventCutLine(
             state="cut_started",
-            message=f"The top cut has started: the top {event.top_cut_size} of the Swiss standings play on.",
+            message=_("The top cut has started: the top %(size)s of the Swiss standings play on.")
+            % {"size": event.top_cut_size},
             cut_size=event.top_cut_size,
             cut_source="started",
         )
     size, source, attendance = planned_cut(event, structure)
     if not size:
         why = (
-            "The organiser plans no top cut"
+            _("The organiser plans no top cut: the Swiss standings are final.")
             if source == "planned"
-            else "No top cut is recommended for the players entered"
+            else _("No top cut is recommended for the players entered: the Swiss standings are final.")
         )
-        return EventCutLine(state="no_cut", message=f"{why}: the Swiss standings are final.", cut_size=0,
+        return EventCutLine(state="no_cut", message=why, cut_size=0,
                             cut_source=source, attendance=attendance)  # fmt: skip
     rows = [s for s in event_standings(event=event) if not s.dropped]
     players = [
@@ -129,7 +133,10 @@ def event_cut_line(*, event: Event, simulations: int = SIMULATIONS, structure: o
         seed=event.results_version,
     )
     if not players:
-        message = f"The lines appear once the standings do (a top {size} cut, {_source_words(source)})."
+        message = _("The lines appear once the standings do (a top %(size)s cut, %(source)s).") % {
+            "size": size,
+            "source": _source_words(source),
+        }
     else:
         message = ""
     return EventCutLine(
@@ -144,25 +151,36 @@ def event_cut_line(*, event: Event, simulations: int = SIMULATIONS, structure: o
 
 
 def _source_words(source: str) -> str:
-    return {"planned": "as planned", "recommended": "as recommended for the attendance"}.get(source, source)
+    if source == "planned":
+        return _("as planned")
+    if source == "recommended":
+        return _("as recommended for the attendance")
+    return source
 
 
 def need_words(need: PlayerCut) -> str:
     """One sentence for a player: what guarantees the cut, or that it is still possible, or out of reach."""
     rounds = need.rounds_left
     if need.status == "in":
-        return "You are in the top cut whatever happens."
+        return _("You are in the top cut whatever happens.")
     if need.status == "control":
         points = need.guaranteed_with
-        record = f" (a record of {need.guaranteed_record} or better)" if need.guaranteed_record else ""
-        return f"{points} more point{'s' if points != 1 else ''} in your {rounds} round{'s' if rounds != 1 else ''} left{record} guarantee you a place."
+        more = ngettext("%(points)s more point", "%(points)s more points", points or 0) % {"points": points}
+        left = ngettext("in your %(rounds)s round left", "in your %(rounds)s rounds left", rounds) % {"rounds": rounds}
+        said = {"more": more, "left": left, "record": need.guaranteed_record}
+        if need.guaranteed_record:
+            return _("%(more)s %(left)s (a record of %(record)s or better) guarantee you a place.") % said
+        return _("%(more)s %(left)s guarantee you a place.") % said
     if need.status == "alive":
         points = need.possible_with
-        return (
-            f"No result of yours alone guarantees a place: it depends on other tables too. You can still make it "
-            f"with {points} more point{'s' if points != 1 else ''} or more if other results go your way."
-        )
-    return "The top cut is out of reach: enough players are already beyond your best case."
+        return ngettext(
+            "No result of yours alone guarantees a place: it depends on other tables too. You can still make it "
+            "with %(points)s more point or more if other results go your way.",
+            "No result of yours alone guarantees a place: it depends on other tables too. You can still make it "
+            "with %(points)s more points or more if other results go your way.",
+            points or 0,
+        ) % {"points": points}
+    return _("The top cut is out of reach: enough players are already beyond your best case.")
 
 
 def cut_rules_words(event: Event) -> dict[str, object]:
@@ -170,11 +188,12 @@ def cut_rules_words(event: Event) -> dict[str, object]:
     scoring = event.format_spec.scoring
     pod_size = cut_pod_size(event)
     if pod_size is None:
-        points = (
-            f"A win {scoring.win_points} points, a draw {scoring.draw_points}, a loss 0, a bye "
-            f"{scoring.bye_points} (a win)."
-        )
-        seating = (
+        points = _("A win %(win)s points, a draw %(draw)s, a loss 0, a bye %(bye)s (a win).") % {
+            "win": scoring.win_points,
+            "draw": scoring.draw_points,
+            "bye": scoring.bye_points,
+        }
+        seating = _(
             "Seeded by the Swiss standings: 1 plays the last seed, 2 the second-to-last, and so on (a top 8: 1v8, "
             "4v5, 2v7, 3v6); the better seed chooses to play or draw. Single elimination, the winners meet "
             "in bracket order."
@@ -182,19 +201,21 @@ def cut_rules_words(event: Event) -> dict[str, object]:
     else:
         table = scoring.placement_points.get(pod_size, ())
         second = table[1] if len(table) > 1 else 0
-        points = (
-            f"A pod win {scoring.win_points} points, 2nd place {second}, a shared first place "
-            f"{scoring.draw_points} each, otherwise 0; a bye {scoring.bye_points}."
-        )
-        seating = (
-            f"One final pod of {pod_size} seated by seed (seed 1 goes first); a top {pod_size**2} plays "
-            f"{pod_size} semi-final pods filled snake-wise (pod A: seeds 1, {2 * pod_size}, {2 * pod_size + 1} …) "
-            "whose winners meet in the final pod."
-        )
+        points = _(
+            "A pod win %(win)s points, 2nd place %(second)s, a shared first place %(draw)s each, otherwise 0; "
+            "a bye %(bye)s."
+        ) % {"win": scoring.win_points, "second": second, "draw": scoring.draw_points, "bye": scoring.bye_points}
+        seating = _(
+            "One final pod of %(size)s seated by seed (seed 1 goes first); a top %(top)s plays %(size)s semi-final "
+            "pods filled snake-wise (pod A: seeds 1, %(second)s, %(third)s …) whose winners meet in the final pod."
+        ) % {"size": pod_size, "top": pod_size**2, "second": 2 * pod_size, "third": 2 * pod_size + 1}
     if event.is_one_vs_one:
         tiebreakers = event.get_tiebreakers_display()
     else:
-        tiebreakers = "Opponents' average points, opponents' match-win % (25% floor), opponents' opponents' match-win %"
+        # xgettext:no-python-format
+        tiebreakers = _(
+            "Opponents' average points, opponents' match-win % (25% floor), opponents' opponents' match-win %"
+        )
     return {"points": points, "tiebreakers": tiebreakers, "seating": seating}
 
 

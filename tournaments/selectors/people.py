@@ -15,6 +15,8 @@ from operator import or_
 from typing import TYPE_CHECKING, cast
 
 from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from core.domain_actions import DomainAction
 from tournaments.models import (
@@ -307,13 +309,16 @@ def entry_warnings(*, event: Event, registrations: Iterable[Registration]) -> di
     )
     warnings: dict[int, list[EntryWarning]] = {}
     for other in others:
-        what = "applied to" if other.status == Registration.Status.APPLIED else (
-            "on the waiting list of" if other.status == Registration.Status.WAITLISTED else "registered for"
-        )  # fmt: skip
+        if other.status == Registration.Status.APPLIED:
+            also = _("Also applied to %(event)s on the same day (%(date)s).")
+        elif other.status == Registration.Status.WAITLISTED:
+            also = _("Also on the waiting list of %(event)s on the same day (%(date)s).")
+        else:
+            also = _("Also registered for %(event)s on the same day (%(date)s).")
         warnings.setdefault(seeking[other.player_id], []).append(
             EntryWarning(
                 code="overlapping_event",
-                message=f"Also {what} {other.event.name} on the same day ({other.event.date:%a %d %b %Y}).",
+                message=also % {"event": other.event.name, "date": date_format(other.event.date, "D d M Y")},
                 event=other.event_id,
             )
         )

@@ -15,6 +15,8 @@ Two strengths of lock on an event's row, taken inside the caller's transaction:
 from __future__ import annotations
 
 from django.db import connection
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.exceptions import NotFound
 from tournaments.models import Event, Pod
@@ -27,7 +29,7 @@ def locked_event(event_id: int) -> Event:
     try:
         return Event.objects.select_for_update().get(pk=event_id)
     except Event.DoesNotExist:
-        raise NotFound(f"Event {event_id} does not exist.") from None
+        raise NotFound(_("Event %(event)s does not exist.") % {"event": event_id}) from None
 
 
 def shared_event(event_id: int) -> Event:
@@ -43,7 +45,7 @@ def shared_event(event_id: int) -> Event:
     else:
         found = list(Event.objects.filter(pk=event_id))
     if not found:
-        raise NotFound(f"Event {event_id} does not exist.")
+        raise NotFound(_("Event %(event)s does not exist.") % {"event": event_id})
     return found[0]
 
 
@@ -58,5 +60,8 @@ def tables_without_result(event: Event) -> list[int]:
 
 def missing_message(tables: list[int]) -> str:
     shown = ", ".join(str(t) for t in tables[:10]) + (" ..." if len(tables) > 10 else "")
-    noun = "table" if len(tables) == 1 else "tables"
-    return f"Results are missing for {noun} {shown} of the current round."
+    return ngettext(
+        "Results are missing for table %(tables)s of the current round.",
+        "Results are missing for tables %(tables)s of the current round.",
+        len(tables),
+    ) % {"tables": shown}

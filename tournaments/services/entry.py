@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -63,12 +64,12 @@ def ensure_window_open(*, event: Event, player: Player | None, now: datetime.dat
     if opens is None or now >= opens:
         return
     if event.priority_opens_at is not None and opens == event.registration_opens_at and now < opens:
-        message = (
-            f"Registration opens for everyone on {_when(event, opens)}; priority players (league points or an "
-            f"invite) may register from {_when(event, event.priority_opens_at)}."
-        )
+        message = _(
+            "Registration opens for everyone on %(opens)s; priority players (league points or an invite) may "
+            "register from %(priority)s."
+        ) % {"opens": _when(event, opens), "priority": _when(event, event.priority_opens_at)}
     else:
-        message = f"Registration opens for you on {_when(event, opens)}."
+        message = _("Registration opens for you on %(opens)s.") % {"opens": _when(event, opens)}
     raise Conflict(message, code="registration_not_yet_open")
 
 
@@ -97,19 +98,21 @@ def lottery_draw(*, event: Event, by, seed: int | None = None) -> LotteryOutcome
     if by is not None:
         ensure(by, Action.DRAW_LOTTERY, event)
     if seed is not None and not 0 <= seed < lottery.SEED_LIMIT:
-        raise ApplicationError(f"A seed is a whole number from 0 to {lottery.SEED_LIMIT - 1}.", field="seed")
+        raise ApplicationError(
+            _("A seed is a whole number from 0 to %(most)s.") % {"most": lottery.SEED_LIMIT - 1}, field="seed"
+        )
     with transaction.atomic():
         event = locked_event(event.pk)
         if not event.lottery:
-            raise Conflict("This event's places are not drawn by lottery.", code="no_lottery")
+            raise Conflict(_("This event's places are not drawn by lottery."), code="no_lottery")
         if event.lottery_drawn_at is not None:
             raise Conflict(
-                f"The lottery was drawn on {_when(event, event.lottery_drawn_at)} (seed {event.lottery_seed}): a "
-                "draw is never repeated.",
+                _("The lottery was drawn on %(when)s (seed %(seed)s): a draw is never repeated.")
+                % {"when": _when(event, event.lottery_drawn_at), "seed": event.lottery_seed},
                 code="lottery_drawn",
             )
         if event.status != Event.Status.REGISTRATION:
-            raise Conflict("Play has started: the lottery can no longer be drawn.", code="event_started")
+            raise Conflict(_("Play has started: the lottery can no longer be drawn."), code="event_started")
         applicants = {
             r.player_id: r
             for r in Registration.objects.select_for_update(of=("self",))
@@ -197,10 +200,12 @@ def check_in_allowed(*, event: Event, registration: Registration, staff: bool) -
     """Refuse checking in an unpaid player where the organiser checks in paid players only (said to the staff who
     would mark it, or to the player who would pay it)."""
     if event.has_fee and not event.unpaid_check_in and registration.paid_at is None:
-        where = f" at {event.checkout_url}" if event.checkout_url else ""
-        message = (
-            f"{registration.player} has not paid the entry fee: mark it paid first."
-            if staff
-            else f"Pay the entry fee{where} first: you check in once the staff have marked it paid."
-        )
+        if staff:
+            message = _("%(player)s has not paid the entry fee: mark it paid first.") % {"player": registration.player}
+        elif event.checkout_url:
+            message = _("Pay the entry fee at %(url)s first: you check in once the staff have marked it paid.") % {
+                "url": event.checkout_url
+            }
+        else:
+            message = _("Pay the entry fee first: you check in once the staff have marked it paid.")
         raise Conflict(message, code="entry_fee_unpaid")

@@ -63,9 +63,11 @@ def event_create(
     try:
         fmt = get_format(format)
     except UnknownFormat:
-        raise ApplicationError(f"Unknown format {format!r}.", code="unknown_format", field="format") from None
+        raise ApplicationError(
+            _("Unknown format '%(format)s'.") % {"format": format}, code="unknown_format", field="format"
+        ) from None
     if not name.strip():
-        raise ApplicationError("An event needs a name.", field="name")
+        raise ApplicationError(_("An event needs a name."), field="name")
     _check_planned_rounds(planned_rounds)
     _check_tiebreakers(tiebreakers)
     _check_table_options(fmt, players_per_table, pod_leftovers)
@@ -130,7 +132,8 @@ def _checked_time_zone(name: str) -> str:
     name = name.strip()
     if name not in _time_zones() and not _loads(name):
         raise ApplicationError(
-            f"Unknown time zone {name!r}: give an IANA name such as Europe/Paris or America/New_York.",
+            _("Unknown time zone '%(zone)s': give an IANA name such as Europe/Paris or America/New_York.")
+            % {"zone": name},
             field="time_zone",
         )
     return name
@@ -138,7 +141,11 @@ def _checked_time_zone(name: str) -> str:
 
 def _checked_paper(paper: str) -> str:
     if paper not in Event.Paper.values:
-        raise ApplicationError(f"Unknown paper {paper!r}: use {' or '.join(Event.Paper.values)}.", field="paper")
+        raise ApplicationError(
+            _("Unknown paper '%(paper)s': use %(choices)s.")
+            % {"paper": paper, "choices": " or ".join(Event.Paper.values)},
+            field="paper",
+        )
     return paper
 
 
@@ -156,12 +163,14 @@ def _checked_language(language: str) -> str:
 
 def _check_planned_rounds(planned_rounds: int) -> None:
     if not 1 <= planned_rounds <= 30:
-        raise ApplicationError("Planned rounds must be between 1 and 30.", field="planned_rounds")
+        raise ApplicationError(_("Planned rounds must be between 1 and 30."), field="planned_rounds")
 
 
 def _check_tiebreakers(tiebreakers: str) -> None:
     if tiebreakers not in Event.Tiebreakers.values:
-        raise ApplicationError(f"Unknown tiebreakers {tiebreakers!r}.", field="tiebreakers")
+        raise ApplicationError(
+            _("Unknown tiebreakers '%(tiebreakers)s'.") % {"tiebreakers": tiebreakers}, field="tiebreakers"
+        )
 
 
 def _check_table_options(fmt, players_per_table: int | None, pod_leftovers: str) -> None:
@@ -169,10 +178,15 @@ def _check_table_options(fmt, players_per_table: int | None, pod_leftovers: str)
         players_per_table == 2 and fmt.table_size.min == 2 and not fmt.table_size.is_one_vs_one
     ):
         allowed = "2 (1v1 Swiss)" if fmt.table_size.min == 2 and not fmt.is_one_vs_one else "nothing but the default"
-        raise ApplicationError(f"{fmt.name} events can set players per table to {allowed}.", field="players_per_table")
+        raise ApplicationError(
+            _("%(format)s events can set players per table to %(allowed)s.") % {"format": fmt.name, "allowed": allowed},
+            field="players_per_table",
+        )
     if pod_leftovers not in Event.Leftovers.values:
         raise ApplicationError(
-            f"Unknown choice {pod_leftovers!r}: use {' or '.join(Event.Leftovers.values)}.", field="pod_leftovers"
+            _("Unknown choice '%(choice)s': use %(choices)s.")
+            % {"choice": pod_leftovers, "choices": " or ".join(Event.Leftovers.values)},
+            field="pod_leftovers",
         )
 
 
@@ -203,32 +217,37 @@ def event_update(*, event: Event, by, **changes) -> Event:
     priority_players = changes.pop("priority_players", None)
     unknown = set(changes) - _EVENT_LIVE_FIELDS - _EVENT_SETUP_FIELDS
     if unknown:
-        raise ApplicationError(f"These settings cannot be changed: {', '.join(sorted(unknown))}.")
+        raise ApplicationError(
+            _("These settings cannot be changed: %(settings)s.") % {"settings": ", ".join(sorted(unknown))}
+        )
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         played = selectors.swiss_rounds_paired(event)
         fixed = sorted(f for f in set(changes) & _EVENT_SETUP_FIELDS if changes[f] != getattr(event, f))
         if fixed and played:
             raise Conflict(
-                f"{', '.join(fixed)} cannot change once round 1 is paired.", code="event_started", field=fixed[0]
+                _("%(settings)s cannot change once round 1 is paired.") % {"settings": ", ".join(fixed)},
+                code="event_started",
+                field=fixed[0],
             )
         if "name" in changes:
             changes["name"] = changes["name"].strip()
             if not changes["name"]:
-                raise ApplicationError("An event needs a name.", field="name")
+                raise ApplicationError(_("An event needs a name."), field="name")
         if "planned_rounds" in changes:
             _check_planned_rounds(changes["planned_rounds"])
             if changes["planned_rounds"] != event.planned_rounds and event.phase_count:
                 raise Conflict(
-                    "This event's rounds come from its phases: change the phases' rounds instead.",
+                    _("This event's rounds come from its phases: change the phases' rounds instead."),
                     code="planned_by_phases",
                     field="planned_rounds",
                 )
             if changes["planned_rounds"] < played:
                 raise Conflict(
-                    f"{played} Swiss round(s) have been paired: planned rounds cannot be fewer.",
+                    _("%(played)s Swiss round(s) have been paired: planned rounds cannot be fewer.")
+                    % {"played": played},
                     code="rounds_already_paired",
                     field="planned_rounds",
                 )
@@ -241,11 +260,13 @@ def event_update(*, event: Event, by, **changes) -> Event:
         if "language" in changes:
             changes["language"] = _checked_language(changes["language"])
         if "magic_floor" in changes and changes["magic_floor"] not in Event.Floor.values:
-            raise ApplicationError(f"Unknown floor {changes['magic_floor']!r}.", field="magic_floor")
+            raise ApplicationError(
+                _("Unknown floor '%(floor)s'.") % {"floor": changes["magic_floor"]}, field="magic_floor"
+            )
         if "planned_cut_size" in changes and changes["planned_cut_size"] != event.planned_cut_size:
             _check_planned_cut(event, changes["planned_cut_size"])
         if changes.get("capacity") is not None and changes["capacity"] < 1:
-            raise ApplicationError("A capacity is 1 or more (or none for no limit).", field="capacity")
+            raise ApplicationError(_("A capacity is 1 or more (or none for no limit)."), field="capacity")
         _check_table_options(
             event.format_spec,
             changes.get("players_per_table", event.players_per_table),
@@ -254,7 +275,7 @@ def event_update(*, event: Event, by, **changes) -> Event:
         if "options" in changes:
             changes["options"] = _checked_options(event.format_spec, changes["options"], event.options)
             if changes["options"] != event.options and played:
-                raise Conflict("The format's options cannot change once round 1 is paired.", code="event_started",
+                raise Conflict(_("The format's options cannot change once round 1 is paired."), code="event_started",
                                field="options")  # fmt: skip
         changes = _checked_entry(event, changes)
         retiebreak = any(f in changes and changes[f] != getattr(event, f) for f in _STANDINGS_FIELDS)
@@ -284,14 +305,16 @@ def _check_planned_cut(event: Event, size: int | None) -> None:
     """A planned cut is a size the event's bracket can take (1v1: 2, 4, 8, 16 or 32; pods: one pod or a pod of
     pods), or 0 for none; it cannot change once the top cut has started."""
     if event.top_cut_size:
-        raise Conflict("The top cut has started: its size is fixed.", code="top_cut_started", field="planned_cut_size")
+        raise Conflict(
+            _("The top cut has started: its size is fixed."), code="top_cut_started", field="planned_cut_size"
+        )
     if size is None or size == 0:
         return
     pod_size = selectors.cut_pod_size(event)
     allowed = topcut.cut_sizes(players=max(size, 1), pod_size=pod_size)
     if size not in allowed:
         shapes = ", ".join(map(str, topcut.cut_sizes(players=10_000, pod_size=pod_size)))
-        raise ApplicationError(f"A top cut of {size} is not possible here: choose 0 (none) or {shapes}.",
+        raise ApplicationError(_("A top cut of %(size)s is not possible here: choose 0 (none) or %(shapes)s.") % {"size": size, "shapes": shapes},
                                field="planned_cut_size")  # fmt: skip
 
 
@@ -305,47 +328,51 @@ def _checked_entry(event: Event, changes: dict[str, Any]) -> dict[str, Any]:
 
     if will("lottery") and will("capacity") is None:
         field = "lottery" if "lottery" in changes else "capacity"
-        raise ApplicationError("A lottery draws places: give the event a capacity.", field=field)
+        raise ApplicationError(_("A lottery draws places: give the event a capacity."), field=field)
     if event.lottery_drawn_at is not None and "lottery" in changes and changes["lottery"] != event.lottery:
-        raise Conflict("The lottery has been drawn: it stays as it was.", code="lottery_drawn", field="lottery")
+        raise Conflict(_("The lottery has been drawn: it stays as it was."), code="lottery_drawn", field="lottery")
     if (
         event.lottery
         and not will("lottery")
         and event.registrations.filter(status=Registration.Status.APPLIED).exists()
     ):
         raise ApplicationError(
-            "Players have applied to the lottery: draw it (or they withdraw) before turning it off.", field="lottery"
+            _("Players have applied to the lottery: draw it (or they withdraw) before turning it off."), field="lottery"
         )
     opens, priority = will("registration_opens_at"), will("priority_opens_at")
     if priority is not None and (opens is None or priority >= opens):
         raise ApplicationError(
-            "The priority window opens before registration opens to everyone: set both, priority first.",
+            _("The priority window opens before registration opens to everyone: set both, priority first."),
             field="priority_opens_at",
         )
     season_id, points = will("priority_season_id"), will("priority_min_points")
     if (season_id is None) != (points is None):
         raise ApplicationError(
-            "Priority by league points needs both a season and the points it takes.",
+            _("Priority by league points needs both a season and the points it takes."),
             field="priority_min_points" if season_id is not None else "priority_season_id",
         )
     if "priority_season_id" in changes and season_id is not None and people_selectors.season_points(season_id) is None:
-        raise ApplicationError(f"Season {season_id} does not exist.", field="priority_season_id")
+        raise ApplicationError(
+            _("Season %(season)s does not exist.") % {"season": season_id}, field="priority_season_id"
+        )
     fee = will("entry_fee")
     if fee is not None and fee < 0:
-        raise ApplicationError("An entry fee is 0 or more (or none for a free event).", field="entry_fee")
+        raise ApplicationError(_("An entry fee is 0 or more (or none for a free event)."), field="entry_fee")
     if "fee_currency" in changes:
         changes["fee_currency"] = (changes["fee_currency"] or "").strip().upper()
     currency = changes.get("fee_currency", event.fee_currency)
     if currency and not re.fullmatch(r"[A-Z]{3}", currency):
-        raise ApplicationError("A currency is its three-letter code: EUR, USD, GBP, JPY.", field="fee_currency")
+        raise ApplicationError(_("A currency is its three-letter code: EUR, USD, GBP, JPY."), field="fee_currency")
     if fee is not None and fee > 0 and not currency:
-        raise ApplicationError("Give the fee's currency (EUR, USD, GBP, JPY).", field="fee_currency")
+        raise ApplicationError(_("Give the fee's currency (EUR, USD, GBP, JPY)."), field="fee_currency")
     if "checkout_url" in changes:
         changes["checkout_url"] = (changes["checkout_url"] or "").strip()
         try:
             _CHECKOUT_URL(changes["checkout_url"]) if changes["checkout_url"] else None
         except ValidationError:
-            raise ApplicationError("The checkout link is a web address (https://...).", field="checkout_url") from None
+            raise ApplicationError(
+                _("The checkout link is a web address (https://...)."), field="checkout_url"
+            ) from None
     return changes
 
 
@@ -361,7 +388,7 @@ def _checked_priority_players(player_ids: Any) -> list[int] | None:
     missing = [p for p in wanted if p not in found]
     if missing:
         raise ApplicationError(
-            f"No player has the id {', '.join(map(str, missing))}.", field="priority_players"
+            _("No player has the id %(ids)s.") % {"ids": ", ".join(map(str, missing))}, field="priority_players"
         )  # fmt: skip
     return wanted
 
@@ -371,7 +398,7 @@ def event_finish(*, event: Event, by) -> Event:
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is already finished.", code="event_finished")
+            raise Conflict(_("The event is already finished."), code="event_finished")
         missing = tables_without_result(event)
         if missing:
             raise Conflict(missing_message(missing), code="round_incomplete")

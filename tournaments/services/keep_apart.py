@@ -10,6 +10,7 @@ pairing could not separate is said on their seats (``keep_apart``: the pairings 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -25,26 +26,27 @@ def keep_apart_add(*, event: Event, player_a: int, player_b: int, by, note: str 
     """Keep two players of the event apart from the next pairing on (rounds already paired stay as they are)."""
     ensure(by, Action.MANAGE_REGISTRATIONS, event)
     if player_a == player_b:
-        raise ApplicationError("Choose two different players.", field="players")
+        raise ApplicationError(_("Choose two different players."), field="players")
     low, high = sorted((player_a, player_b))
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         entered = set(
             Registration.objects.filter(event=event, player_id__in=(low, high)).values_list("player_id", flat=True)
         )
         missing = [p for p in (low, high) if p not in entered]
         if missing:
             raise ApplicationError(
-                f"Player {', '.join(map(str, missing))} is not registered for this event.", field="players"
+                _("Player %(players)s is not registered for this event.") % {"players": ", ".join(map(str, missing))},
+                field="players",
             )
         try:
             with transaction.atomic():
                 pair = KeepApart.objects.create(event=event, player_a_id=low, player_b_id=high, note=note.strip(),
                                                 created_by=by)  # fmt: skip
         except IntegrityError:
-            raise Conflict("These two players are already kept apart.", code="keep_apart_exists") from None
+            raise Conflict(_("These two players are already kept apart."), code="keep_apart_exists") from None
         events.record(
             event=event, by=by, action=DomainAction.KEEP_APART_ADDED, subject=f"Players {low} and {high}",
             after={"players": [low, high], "note": pair.note},

@@ -23,6 +23,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -53,7 +54,7 @@ def _facts(penalty: Penalty) -> dict[str, Any]:
 
 def _open(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished: its penalties are final.", code="event_finished")
+        raise Conflict(_("The event is finished: its penalties are final."), code="event_finished")
 
 
 def _text(value: str, *, field: str, limit: int, required: str = "") -> str:
@@ -61,7 +62,7 @@ def _text(value: str, *, field: str, limit: int, required: str = "") -> str:
     if required and not text:
         raise ApplicationError(required, field=field)
     if len(text) > limit:
-        raise ApplicationError(f"At most {limit} characters.", field=field)
+        raise ApplicationError(_("At most %(limit)s characters.") % {"limit": limit}, field=field)
     return text
 
 
@@ -84,8 +85,10 @@ def penalty_issue(
     """
     ensure(by, Action.ISSUE_PENALTIES, event)
     if penalty not in Penalty.Kind.values:
-        raise ApplicationError(f"Choose one of: {', '.join(Penalty.Kind.values)}.", field="penalty")
-    infraction = _text(infraction, field="infraction", limit=INFRACTION_MAX, required="Say what the infraction was.")
+        raise ApplicationError(
+            _("Choose one of: %(choices)s.") % {"choices": ", ".join(Penalty.Kind.values)}, field="penalty"
+        )
+    infraction = _text(infraction, field="infraction", limit=INFRACTION_MAX, required=_("Say what the infraction was."))
     note = _text(note, field="note", limit=NOTE_MAX)
     with transaction.atomic():
         event = locked_event(event.pk)
@@ -97,11 +100,11 @@ def penalty_issue(
             .first()
         )
         if registration is None:
-            raise ApplicationError("That player is not registered at this event.", field="registration")
+            raise ApplicationError(_("That player is not registered at this event."), field="registration")
         if registration.status != Registration.Status.REGISTERED:
             raise Conflict(
-                f"{registration.player} is {registration.get_status_display().lower()}: only players in the event "
-                "are penalised.",
+                _("%(player)s is %(status)s: only players in the event are penalised.")
+                % {"player": registration.player, "status": registration.get_status_display().lower()},
                 code="not_registered",
                 field="registration",
             )
@@ -110,7 +113,11 @@ def penalty_issue(
             round_number = latest
         elif latest is None or not 1 <= round_number <= latest:
             paired = f"rounds 1 to {latest} are paired" if latest else "no round is paired yet"
-            raise ApplicationError(f"Round {round_number} is not a round of this event: {paired}.", field="round")
+            raise ApplicationError(
+                _("Round %(round)s is not a round of this event: %(paired)s.")
+                % {"round": round_number, "paired": paired},
+                field="round",
+            )
         given = Penalty.objects.create(
             event=event, registration=registration, round_number=round_number, penalty=penalty,
             infraction=infraction, note=note, issued_by=by if getattr(by, "is_authenticated", False) else None,
@@ -131,7 +138,7 @@ def penalty_rescind(*, penalty: Penalty, by, reason: str) -> Penalty:
     registrations undo the drop, with its reason, if the player plays on.
     """
     ensure(by, Action.ISSUE_PENALTIES, penalty.event)
-    reason = _text(reason, field="reason", limit=REASON_MAX, required="Say why the penalty is rescinded.")
+    reason = _text(reason, field="reason", limit=REASON_MAX, required=_("Say why the penalty is rescinded."))
     with transaction.atomic():
         event = locked_event(penalty.event_id)
         _open(event)
@@ -139,7 +146,7 @@ def penalty_rescind(*, penalty: Penalty, by, reason: str) -> Penalty:
             Penalty.objects.select_for_update(of=("self",)).select_related("registration__player").get(pk=penalty.pk)
         )
         if penalty.rescinded:
-            raise Conflict("This penalty is already rescinded.", code="already_rescinded")
+            raise Conflict(_("This penalty is already rescinded."), code="already_rescinded")
         before = _facts(penalty)
         penalty.rescinded_at = timezone.now()
         penalty.rescinded_by = by if getattr(by, "is_authenticated", False) else None

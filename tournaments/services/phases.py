@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -58,11 +59,13 @@ def event_phases_set(
     """
     ensure(by, Action.EDIT_EVENT, event)
     if (phases is None) == (preset is None):
-        raise ApplicationError("Give the phases or a preset, not both.", field="phases")
+        raise ApplicationError(_("Give the phases or a preset, not both."), field="phases")
     if preset is not None:
         if preset not in rules.PRESETS:
             raise ApplicationError(
-                f"Unknown preset {preset!r}: choose {', '.join(map(repr, rules.PRESETS))}.", field="preset"
+                _("Unknown preset '%(preset)s': choose %(presets)s.")
+                % {"preset": preset, "presets": ", ".join(map(repr, rules.PRESETS))},
+                field="preset",
             )
         phases = rules.PRESETS[preset][0]
     assert phases is not None
@@ -71,13 +74,13 @@ def event_phases_set(
         try:
             rules.check_plan(plan)
         except ValueError as exc:
-            raise ApplicationError(f"This plan cannot run: {exc}.", field="phases") from None
+            raise ApplicationError(_("This plan cannot run: %(problem)s.") % {"problem": exc}, field="phases") from None
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         if event.top_cut_size:
-            raise Conflict("The top cut has started: the Swiss phases are over.", code="top_cut_started")
+            raise Conflict(_("The top cut has started: the Swiss phases are over."), code="top_cut_started")
         current = _phases(event)
         played = selectors.swiss_rounds_paired(event)
         for old in current:
@@ -86,14 +89,16 @@ def event_phases_set(
             new = plan[old.number - 1] if old.number <= len(plan) else None
             if new is None or _plan(old) != new:
                 raise Conflict(
-                    f"{old.name}'s players have advanced: it cannot change (undo the advance first).",
+                    _("%(phase)s's players have advanced: it cannot change (undo the advance first).")
+                    % {"phase": old.name},
                     code="phase_advanced",
                     field="phases",
                 )
         total = sum(p.rounds for p in plan) if plan else event.planned_rounds
         if total < played:
             raise Conflict(
-                f"{played} Swiss round(s) have been paired: the phases need at least as many rounds.",
+                _("%(played)s Swiss round(s) have been paired: the phases need at least as many rounds.")
+                % {"played": played},
                 code="rounds_already_paired",
                 field="phases",
             )
@@ -104,8 +109,11 @@ def event_phases_set(
                     number > len(current) or current[number - 1].advanced_at is None
                 ):
                     raise Conflict(
-                        f"Round {rules.last_round(plan, number) + 1} has been paired without "
-                        f"{plan[number - 1].name}'s players advancing: this plan does not fit the rounds played.",
+                        _(
+                            "Round %(round)s has been paired without %(phase)s's players advancing: this plan does "
+                            "not fit the rounds played."
+                        )
+                        % {"round": rules.last_round(plan, number) + 1, "phase": plan[number - 1].name},
                         code="rounds_already_paired",
                         field="phases",
                     )
@@ -138,7 +146,7 @@ def event_phases_set(
 def _phase(event: Event, number: int) -> tuple[list[Phase], Phase]:
     phases = _phases(event)
     if not 1 <= number <= len(phases):
-        raise NotFound(f"The event has no phase {number}.", code="phase_not_found")
+        raise NotFound(_("The event has no phase %(phase)s.") % {"phase": number}, code="phase_not_found")
     return phases, phases[number - 1]
 
 
@@ -155,20 +163,28 @@ def phase_advance(*, event: Event, number: int, by) -> list[int]:
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         phases, phase = _phase(event, number)
         plan = [_plan(p) for p in phases]
         if number == len(phases):
-            raise Conflict(f"{phase.name} is the last phase: the top cut or the end follows it.", code="last_phase")
+            raise Conflict(
+                _("%(phase)s is the last phase: the top cut or the end follows it.") % {"phase": phase.name},
+                code="last_phase",
+            )
         if phase.advanced_at is not None:
-            raise Conflict(f"{phase.name}'s players have advanced already.", code="phase_advanced")
+            raise Conflict(
+                _("%(phase)s's players have advanced already.") % {"phase": phase.name}, code="phase_advanced"
+            )
         if number > 1 and phases[number - 2].advanced_at is None:
-            raise Conflict(f"{phases[number - 2].name} has not advanced yet.", code="phase_not_advanced")
+            raise Conflict(
+                _("%(phase)s has not advanced yet.") % {"phase": phases[number - 2].name}, code="phase_not_advanced"
+            )
         last = rules.last_round(plan, number)
         played = selectors.swiss_rounds_paired(event)
         if played < last:
             raise Conflict(
-                f"{phase.name} ends with round {last}: {last - played} of its rounds remain to be played.",
+                _("%(phase)s ends with round %(round)s: %(left)s of its rounds remain to be played.")
+                % {"phase": phase.name, "round": last, "left": last - played},
                 code="phase_incomplete",
             )
         missing = tables_without_result(event)
@@ -176,8 +192,7 @@ def phase_advance(*, event: Event, number: int, by) -> list[int]:
             raise Conflict(missing_message(missing), code="round_incomplete")
         going_on = phase_going_on(event=event, number=number, plan=plan)
         if not going_on:
-            raise Conflict(f"No player qualifies for {phases[number].name} ({phase.name}: "
-                           f"{plan[number - 1].rule_text()}).", code="nobody_advances")  # fmt: skip
+            raise Conflict(_("No player qualifies for %(phase)s (%(current)s: %(rule)s).") % {"phase": phases[number].name, "current": phase.name, "rule": plan[number - 1].rule_text()}, code="nobody_advances")  # fmt: skip
         Registration.objects.filter(event=event, player_id__in=going_on).update(phase=number + 1)
         phase.advanced_at = timezone.now()
         phase.advanced_count = len(going_on)
@@ -198,14 +213,17 @@ def phase_advance_undo(*, event: Event, number: int, by) -> None:
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         phases, phase = _phase(event, number)
         if phase.advanced_at is None:
-            raise Conflict(f"{phase.name}'s players have not advanced.", code="phase_not_advanced")
+            raise Conflict(
+                _("%(phase)s's players have not advanced.") % {"phase": phase.name}, code="phase_not_advanced"
+            )
         plan = [_plan(p) for p in phases]
         if Round.objects.filter(event=event, number__gt=rules.last_round(plan, number)).exists():
             raise Conflict(
-                f"{phases[number].name} has started: re-pairing its rounds away comes first.", code="phase_started"
+                _("%(phase)s has started: re-pairing its rounds away comes first.") % {"phase": phases[number].name},
+                code="phase_started",
             )
         players = list(Registration.objects.filter(event=event, phase__gt=number).values_list("player_id", flat=True))
         Registration.objects.filter(event=event, phase__gt=number).update(phase=number)

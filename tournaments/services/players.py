@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from core.exceptions import ApplicationError, Conflict
 from tournaments.models import Player
@@ -16,14 +17,16 @@ def player_create(*, display_name: str, external_id: str | None = None, user=Non
         ensure_can_create_event(by)
     display_name = display_name.strip()
     if not display_name:
-        raise ApplicationError("A player needs a display name.", field="display_name")
+        raise ApplicationError(_("A player needs a display name."), field="display_name")
     external_id = (external_id or "").strip() or None
     if external_id and Player.objects.filter(external_id=external_id).exists():
         raise Conflict(
-            f"A player with external id {external_id!r} already exists.", code="duplicate_player", field="external_id"
+            _("A player with external id '%(external_id)s' already exists.") % {"external_id": external_id},
+            code="duplicate_player",
+            field="external_id",
         )
     try:
         with transaction.atomic():
             return Player.objects.create(display_name=display_name, external_id=external_id, user=user)
     except IntegrityError:
-        raise Conflict("That player already exists.", code="duplicate_player", field="external_id") from None
+        raise Conflict(_("That player already exists."), code="duplicate_player", field="external_id") from None

@@ -26,6 +26,7 @@ import secrets
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -58,9 +59,9 @@ def _locked_registration(registration: Registration) -> Registration:
 
 def _open_for_entries(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished: registration is closed.", code="event_finished")
+        raise Conflict(_("The event is finished: registration is closed."), code="event_finished")
     if event.top_cut_size:
-        raise Conflict("The top cut has started: registration is closed.", code="top_cut_started")
+        raise Conflict(_("The top cut has started: registration is closed."), code="top_cut_started")
 
 
 # --- entering -----------------------------------------------------------------------------------
@@ -93,11 +94,15 @@ def registration_create(
         previous = Registration.objects.filter(event=event, player=player).first()
         if previous is not None and previous.status == Registration.Status.INVITED:
             raise Conflict(
-                f"{player} is already invited to this event: the player has not answered yet.",
+                _("%(player)s is already invited to this event: the player has not answered yet.") % {"player": player},
                 code="already_registered", field="player",
             )  # fmt: skip
         if previous is not None and previous.status != Registration.Status.WITHDRAWN:
-            raise Conflict(f"{player} is already registered for this event.", code="already_registered", field="player")
+            raise Conflict(
+                _("%(player)s is already registered for this event.") % {"player": player},
+                code="already_registered",
+                field="player",
+            )
         if not registers_directly(by, player):
             return _invite(event=event, player=player, previous=previous, by=by)
         late_entry_round = (
@@ -117,7 +122,9 @@ def registration_create(
                     )
         except IntegrityError:
             raise Conflict(
-                f"{player} is already registered for this event.", code="already_registered", field="player"
+                _("%(player)s is already registered for this event.") % {"player": player},
+                code="already_registered",
+                field="player",
             ) from None
         events.record(
             event=event, by=by, action=DomainAction.REGISTRATION_CREATED, subject=audit.player_label(player),
@@ -143,7 +150,9 @@ def _invite(*, event: Event, player: Player, previous: Registration | None, by) 
                 )
     except IntegrityError:
         raise Conflict(
-            f"{player} is already registered for this event.", code="already_registered", field="player"
+            _("%(player)s is already registered for this event.") % {"player": player},
+            code="already_registered",
+            field="player",
         ) from None
     events.record(
         event=event, by=by, action=DomainAction.REGISTRATION_INVITED, subject=audit.player_label(player),
@@ -160,17 +169,18 @@ def registration_accept(*, registration: Registration, by) -> Registration:
     invitation withdrawn or declined since (``not_invited``).
     """
     if not can_answer_invitation(by, registration):
-        raise PermissionDenied("Only the invited player may accept this invitation.")
+        raise PermissionDenied(_("Only the invited player may accept this invitation."))
     with transaction.atomic():
         event = locked_event(registration.event_id)
         registration = _locked_registration(registration)
         if registration.status == Registration.Status.REGISTERED:
             return registration
         if registration.status == Registration.Status.WITHDRAWN:
-            raise Conflict("This invitation was withdrawn or declined: ask the event's staff.", code="not_invited")
+            raise Conflict(_("This invitation was withdrawn or declined: ask the event's staff."), code="not_invited")
         if registration.status != Registration.Status.INVITED:
             raise Conflict(
-                f"There is no invitation to accept: you are {registration.get_status_display().lower()}.",
+                _("There is no invitation to accept: you are %(status)s.")
+                % {"status": registration.get_status_display().lower()},
                 code="not_invited",
             )
         _open_for_entries(event)
@@ -188,14 +198,14 @@ def registration_decline(*, registration: Registration, by) -> Registration:
     """The invited player declines: the invitation is withdrawn (staff may invite them again).  Declining twice
     changes nothing; a registration that is no invitation is refused (``not_invited``: withdraw or drop)."""
     if not can_answer_invitation(by, registration):
-        raise PermissionDenied("Only the invited player may decline this invitation.")
+        raise PermissionDenied(_("Only the invited player may decline this invitation."))
     with transaction.atomic():
         event = locked_event(registration.event_id)
         registration = _locked_registration(registration)
         if registration.status == Registration.Status.WITHDRAWN:
             return registration
         if registration.status != Registration.Status.INVITED:
-            raise Conflict("You are not invited to this event: withdraw or drop instead.", code="not_invited")
+            raise Conflict(_("You are not invited to this event: withdraw or drop instead."), code="not_invited")
         _end_invitation(event=event, registration=registration, by=by, action=DomainAction.REGISTRATION_DECLINED)
     return registration
 
@@ -236,16 +246,16 @@ def registration_self_register(*, event: Event, by) -> Registration:
     waiting or applied (``already_registered``).
     """
     if not (by and by.is_authenticated):
-        raise NotAuthenticated("Sign in to register.")
+        raise NotAuthenticated(_("Sign in to register."))
     with transaction.atomic():
         event = locked_event(event.pk)
         _open_for_entries(event)
         if event.status != Event.Status.REGISTRATION:
-            raise Conflict("Play has started: ask the organiser to enter you.", code="event_started")
+            raise Conflict(_("Play has started: ask the organiser to enter you."), code="event_started")
         if not event.registration_open or (
             event.registration_deadline is not None and timezone.now() > event.registration_deadline
         ):
-            raise Conflict("Registration for this event is closed.", code="registration_closed")
+            raise Conflict(_("Registration for this event is closed."), code="registration_closed")
         # A new account's player profile is made here, with the registration: a refusal leaves no profile behind.
         player = player_for_user(by)
         registration = Registration.objects.select_for_update(of=("self",)).filter(event=event, player=player).first()
@@ -254,9 +264,9 @@ def registration_self_register(*, event: Event, by) -> Registration:
             Registration.Status.WITHDRAWN, Registration.Status.INVITED
         ):  # fmt: skip
             message = (
-                "You have already applied to this event's lottery."
+                _("You have already applied to this event's lottery.")
                 if registration.status == Registration.Status.APPLIED
-                else "You are already registered for this event."
+                else _("You are already registered for this event.")
             )
             raise Conflict(message, code="already_registered")
         entry.ensure_window_open(event=event, player=player)
@@ -324,7 +334,7 @@ def registration_withdraw(*, registration: Registration, by) -> Registration:
     """
     event = registration.event
     if not can_act_for_player(by, registration.player, event):
-        raise PermissionDenied("Only the player or the event's staff may withdraw this registration.")
+        raise PermissionDenied(_("Only the player or the event's staff may withdraw this registration."))
     with transaction.atomic():
         event = locked_event(event.pk)
         registration = _locked_registration(registration)
@@ -341,7 +351,7 @@ def registration_withdraw(*, registration: Registration, by) -> Registration:
                 )
             return registration
         if event.status != Event.Status.REGISTRATION:
-            raise Conflict("Play has started: drop instead of withdrawing.", code="event_started")
+            raise Conflict(_("Play has started: drop instead of withdrawing."), code="event_started")
         before = audit.snapshot(registration, _REGISTRATION_FIELDS)
         registration.status = Registration.Status.WITHDRAWN
         registration.checked_in = False
@@ -368,20 +378,22 @@ def registration_check_in(*, registration: Registration, by, checked_in: bool = 
     event = registration.event
     staff = can(by, Action.MANAGE_REGISTRATIONS, event)
     if not staff and not is_player(by, registration.player):
-        raise PermissionDenied("Only the player or the event's staff may check this player in.")
+        raise PermissionDenied(_("Only the player or the event's staff may check this player in."))
     with transaction.atomic():
         event = locked_event(registration.event_id)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         if not staff and not event.check_in_open:
-            raise Conflict("Check-in is not open: ask the event's staff.", code="check_in_closed")
+            raise Conflict(_("Check-in is not open: ask the event's staff."), code="check_in_closed")
         registration = _locked_registration(registration)
         if registration.status != Registration.Status.REGISTERED:
             raise Conflict(
-                f"{registration.player} is {registration.get_status_display().lower()}.", code="not_registered"
+                _("%(player)s is %(status)s.")
+                % {"player": registration.player, "status": registration.get_status_display().lower()},
+                code="not_registered",
             )
         if registration.dropped and checked_in:
-            raise Conflict(f"{registration.player} has dropped.", code="dropped")
+            raise Conflict(_("%(player)s has dropped.") % {"player": registration.player}, code="dropped")
         if registration.checked_in == checked_in:
             return registration
         if checked_in:
@@ -416,15 +428,17 @@ def registration_drop(*, registration: Registration, by) -> Registration:
     event = registration.event
     staff = can(by, Action.MANAGE_REGISTRATIONS, event)
     if not staff and not is_player(by, registration.player):
-        raise PermissionDenied("Only the player or the event's staff may drop this player.")
+        raise PermissionDenied(_("Only the player or the event's staff may drop this player."))
     with transaction.atomic():
         event = locked_event(registration.event_id)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished: nobody can drop any more.", code="event_finished")
+            raise Conflict(_("The event is finished: nobody can drop any more."), code="event_finished")
         registration = _locked_registration(registration)
         if registration.status != Registration.Status.REGISTERED:
             raise Conflict(
-                f"{registration.player} is {registration.get_status_display().lower()}.", code="not_registered"
+                _("%(player)s is %(status)s.")
+                % {"player": registration.player, "status": registration.get_status_display().lower()},
+                code="not_registered",
             )
         if registration.dropped:
             return registration
@@ -435,7 +449,7 @@ def registration_drop(*, registration: Registration, by) -> Registration:
             ).exists()
         ):
             raise Conflict(
-                "Your table has no result yet: drop after it is reported, or ask a judge.", code="round_in_progress"
+                _("Your table has no result yet: drop after it is reported, or ask a judge."), code="round_in_progress"
             )
         drop_locked(event=event, registration=registration, by=by)
     return registration
@@ -470,7 +484,7 @@ def registration_undrop(*, registration: Registration, by, reason: str = "") -> 
     with transaction.atomic():
         event = locked_event(registration.event_id)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         registration = _locked_registration(registration)
         if not registration.dropped:
             return registration
@@ -495,11 +509,11 @@ def registration_update(*, registration: Registration, by, fixed_table: int | No
     """
     ensure(by, Action.MANAGE_REGISTRATIONS, registration.event)
     if fixed_table is not None and fixed_table < 1:
-        raise ApplicationError("A table number is 1 or more.", field="fixed_table")
+        raise ApplicationError(_("A table number is 1 or more."), field="fixed_table")
     with transaction.atomic():
         event = locked_event(registration.event_id)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         registration = _locked_registration(registration)
         if fixed_table is not None:
             other = (
@@ -510,7 +524,8 @@ def registration_update(*, registration: Registration, by, fixed_table: int | No
             )
             if other is not None:
                 raise Conflict(
-                    f"Table {fixed_table} is already fixed for {other.player}.",
+                    _("Table %(table)s is already fixed for %(player)s.")
+                    % {"table": fixed_table, "player": other.player},
                     code="fixed_table_taken",
                     field="fixed_table",
                 )
@@ -532,7 +547,7 @@ def registration_stream_consent_set(*, registration: Registration, by, stream_op
     station at it is refused (``stream_opt_out``), and a station already on it stops showing it (``live``, on the
     domain event).  Recorded in the audit trail."""
     if not can_act_for_player(by, registration.player, registration.event):
-        raise PermissionDenied("Only the player or the event's staff may change whether this player is streamed.")
+        raise PermissionDenied(_("Only the player or the event's staff may change whether this player is streamed."))
     with transaction.atomic():
         event = locked_event(registration.event_id)
         registration = _locked_registration(registration)
@@ -556,20 +571,24 @@ def bye_assign(*, registration: Registration, round_number: int, by) -> ByeAssig
     with transaction.atomic():
         event = locked_event(registration.event_id)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         registration = _locked_registration(registration)
         if registration.dropped:
-            raise Conflict(f"{registration.player} has dropped.", code="dropped")
+            raise Conflict(_("%(player)s has dropped.") % {"player": registration.player}, code="dropped")
         next_number = selectors.next_round_number(event)
         if round_number < next_number:
             raise Conflict(
-                f"Round {round_number} is already paired: assign byes before pairing "
-                f"(the next round is {next_number}), or re-pair the round.",
+                _(
+                    "Round %(round)s is already paired: assign byes before pairing (the next round is %(next)s), or re-pair the round."
+                )
+                % {"round": round_number, "next": next_number},
                 code="round_already_paired",
                 field="round",
             )
         if round_number > event.planned_rounds:
-            raise ApplicationError(f"The event plans {event.planned_rounds} Swiss round(s).", field="round")
+            raise ApplicationError(
+                _("The event plans %(rounds)s Swiss round(s).") % {"rounds": event.planned_rounds}, field="round"
+            )
         assignment, created = ByeAssignment.objects.get_or_create(
             registration=registration, round_number=round_number, defaults={"assigned_by": by}
         )
@@ -588,12 +607,15 @@ def bye_unassign(*, registration: Registration, round_number: int, by) -> None:
         event = locked_event(registration.event_id)
         if round_number < selectors.next_round_number(event):
             raise Conflict(
-                f"Round {round_number} is already paired: re-pair it to take the bye back.",
+                _("Round %(round)s is already paired: re-pair it to take the bye back.") % {"round": round_number},
                 code="round_already_paired",
             )
-        deleted, _ = ByeAssignment.objects.filter(registration=registration, round_number=round_number).delete()
+        deleted, _by_type = ByeAssignment.objects.filter(registration=registration, round_number=round_number).delete()
         if not deleted:
-            raise NotFound(f"{registration.player} has no bye assigned in round {round_number}.")
+            raise NotFound(
+                _("%(player)s has no bye assigned in round %(round)s.")
+                % {"player": registration.player, "round": round_number}
+            )
         events.record(
             event=event, by=by, action=DomainAction.BYE_UNASSIGNED, subject=_label(registration),
             before={"round": round_number},
@@ -608,9 +630,9 @@ def player_claim_code_create(*, registration: Registration, by) -> str:
     ensure(by, Action.MANAGE_REGISTRATIONS, registration.event)
     player = registration.player
     if player.user_id is not None:
-        raise Conflict(f"{player} is already linked to an account.", code="already_claimed")
+        raise Conflict(_("%(player)s is already linked to an account.") % {"player": player}, code="already_claimed")
     with transaction.atomic():
-        for _ in range(5):
+        for _attempt in range(5):
             code = secrets.token_urlsafe(9)[:12].upper().replace("-", "X").replace("_", "Y")
             if not Player.objects.filter(claim_code=code).exists():
                 break
@@ -629,21 +651,21 @@ def player_claim(*, user, code: str) -> Player:
     so no history is ever merged or lost silently.
     """
     if not (user and user.is_authenticated):
-        raise NotAuthenticated("Sign in to claim your player record.")
+        raise NotAuthenticated(_("Sign in to claim your player record."))
     code = (code or "").strip().upper()
     if not code:
-        raise ApplicationError("Enter the code the organiser gave you.", field="code")
+        raise ApplicationError(_("Enter the code the organiser gave you."), field="code")
     with transaction.atomic():
         player = Player.objects.select_for_update(of=("self",)).filter(claim_code=code).first()
         if player is None:
-            raise NotFound("No player record has this code: check it with the organiser.", code="unknown_claim_code")
+            raise NotFound(_("No player record has this code: check it with the organiser."), code="unknown_claim_code")
         if player.user_id is not None and player.user_id != user.pk:
-            raise Conflict("This player record is already linked to another account.", code="already_claimed")
+            raise Conflict(_("This player record is already linked to another account."), code="already_claimed")
         own = Player.objects.select_for_update(of=("self",)).filter(user=user).exclude(pk=player.pk).first()
         if own is not None:
             if own.registrations.exists() or own.result_reports.exists():
                 raise Conflict(
-                    "Your account already has a player history: ask the organiser to merge it by hand.",
+                    _("Your account already has a player history: ask the organiser to merge it by hand."),
                     code="player_has_history",
                 )
             own.delete()

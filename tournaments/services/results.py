@@ -34,6 +34,8 @@ from typing import cast
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core import events
 from core.domain_actions import DomainAction
@@ -45,7 +47,7 @@ from tournaments.services._common import locked_event, shared_event
 
 GameScore = tuple[int, int, int]
 
-TOP_CUT_NEEDS_WINNER = "A top-cut table needs one winner: play on until someone wins."
+TOP_CUT_NEEDS_WINNER = gettext_lazy("A top-cut table needs one winner: play on until someone wins.")
 
 
 @dataclass(frozen=True)
@@ -64,10 +66,10 @@ class Outcome:
             scores = None if games is None else {int(k): tuple(int(n) for n in v) for k, v in games.items()}
         except (TypeError, ValueError, AttributeError):
             raise ApplicationError(
-                "Placements and game scores are numbers per player id.", field="placements"
+                _("Placements and game scores are numbers per player id."), field="placements"
             ) from None
         if scores is not None and any(len(s) != 3 for s in scores.values()):
-            raise ApplicationError("A game score is [won, lost, drawn] for each player.", field="games")
+            raise ApplicationError(_("A game score is [won, lost, drawn] for each player."), field="games")
         return cls(places, cast("dict[int, GameScore] | None", scores), bool(intentional_draw))
 
     def as_json(self) -> dict:
@@ -86,17 +88,21 @@ def _validate_placements(placements: Mapping[int, int], seated: list[int]) -> No
         absent = sorted(expected - given)
         parts = []
         if unknown:
-            parts.append(f"player(s) {', '.join(map(str, unknown))} are not seated at this table")
+            parts.append(
+                _("player(s) %(players)s are not seated at this table") % {"players": ", ".join(map(str, unknown))}
+            )
         if absent:
-            parts.append(f"no placement for player(s) {', '.join(map(str, absent))}")
-        raise ApplicationError("Placements don't match the table: " + "; ".join(parts) + ".", field="placements")
+            parts.append(_("no placement for player(s) %(players)s") % {"players": ", ".join(map(str, absent))})
+        raise ApplicationError(
+            _("Placements don't match the table: %(problems)s.") % {"problems": "; ".join(parts)}, field="placements"
+        )
     values = sorted(placements.values())
     # Competition ranking: the k-th smallest placement is k, or equals the one before it (a tie).
     for k, value in enumerate(values, start=1):
         if value != k and (k == 1 or value != values[k - 2]):
             raise ApplicationError(
-                "Placements must rank players 1, 2, ... with ties sharing a place (e.g. 1, 1, 3); "
-                f"got {', '.join(map(str, values))}.",
+                _("Placements must rank players 1, 2, ... with ties sharing a place (e.g. 1, 1, 3); got %(values)s.")
+                % {"values": ", ".join(map(str, values))},
                 field="placements",
             )
 
@@ -107,40 +113,46 @@ def _checked(outcome: Outcome, seats: list[Seat], *, games_per_match: int, stage
     _validate_placements(outcome.placements, seated)
     counts = Counter(outcome.placements.values())
     if stage == Round.Stage.TOP_CUT and counts[1] != 1:
-        raise ApplicationError(TOP_CUT_NEEDS_WINNER, field="placements")
+        raise ApplicationError(str(TOP_CUT_NEEDS_WINNER), field="placements")
     one_vs_one = len(seats) == 2
     games = outcome.games
     if outcome.intentional_draw:
         if not one_vs_one:
-            raise ApplicationError("Only a 1v1 match can be an intentional draw.", field="intentional_draw")
+            raise ApplicationError(_("Only a 1v1 match can be an intentional draw."), field="intentional_draw")
         if set(outcome.placements.values()) != {1}:
-            raise ApplicationError("An intentional draw gives both players placement 1.", field="intentional_draw")
+            raise ApplicationError(_("An intentional draw gives both players placement 1."), field="intentional_draw")
         if games is not None and any(g != (0, 0, 0) for g in games.values()):
-            raise ApplicationError("An intentional draw is not played out: its game score is 0-0-0.", field="games")
+            raise ApplicationError(_("An intentional draw is not played out: its game score is 0-0-0."), field="games")
         games = {p: (0, 0, 0) for p in seated}
     elif games is not None:
         if not one_vs_one:
-            raise ApplicationError("Game scores are for 1v1 matches.", field="games")
+            raise ApplicationError(_("Game scores are for 1v1 matches."), field="games")
         if set(games) != set(seated):
-            raise ApplicationError("Give a game score for each of the two players.", field="games")
+            raise ApplicationError(_("Give a game score for each of the two players."), field="games")
         a, b = seated
         (aw, al, ad), (bw, bl, bd) = games[a], games[b]
         if min(aw, al, ad, bw, bl, bd) < 0:
-            raise ApplicationError("Game counts are 0 or more.", field="games")
+            raise ApplicationError(_("Game counts are 0 or more."), field="games")
         if (aw, al, ad) != (bl, bw, bd):
             raise ApplicationError(
-                "The two game scores must mirror each other (2-1 for one is 1-2 for the other).", field="games"
+                _("The two game scores must mirror each other (2-1 for one is 1-2 for the other)."), field="games"
             )
         needed = games_per_match // 2 + 1
         if max(aw, bw) > needed:
-            raise ApplicationError(f"A match is won with {needed} game win(s): no one wins more.", field="games")
+            raise ApplicationError(
+                _("A match is won with %(needed)s game win(s): no one wins more.") % {"needed": needed}, field="games"
+            )
         if aw == bw == 0 and ad == 0:
-            raise ApplicationError("A played match has at least one game: 0-0-0 is an intentional draw.", field="games")
+            raise ApplicationError(
+                _("A played match has at least one game: 0-0-0 is an intentional draw."), field="games"
+            )
         said = "won" if aw > bw else "lost" if aw < bw else "drew"
         placed = outcome.placements[a] < outcome.placements[b], outcome.placements[a] > outcome.placements[b]
         meant = "won" if placed[0] else "lost" if placed[1] else "drew"
         if said != meant:
-            raise ApplicationError("The game score and the placements disagree about who won the match.", field="games")
+            raise ApplicationError(
+                _("The game score and the placements disagree about who won the match."), field="games"
+            )
     return Outcome(outcome.placements, games, outcome.intentional_draw)
 
 
@@ -246,17 +258,21 @@ def _table(event: Event, round_number: int, table_number: int, *, latest_only: b
     seats, later_round = selectors.table_seats_locked(event=event, number=round_number, table=table_number)
     rounds = [seats[0].round] if seats else list(event.rounds.filter(number=round_number))
     if not rounds:
-        raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
+        raise NotFound(_("Round %(round)s has not been paired.") % {"round": round_number}, code="round_not_found")
     round_ = rounds[0]
     round_.event = event
     if latest_only and (later_round if seats else event.rounds.filter(number__gt=round_number).exists()):
         latest = selectors.event_latest_round_number(event=event)
         raise Conflict(
-            f"Round {round_number} is closed: results can only be reported for round {latest}.",
+            _("Round %(round)s is closed: results can only be reported for round %(latest)s.")
+            % {"round": round_number, "latest": latest},
             code="round_closed",
         )
     if not seats:
-        raise NotFound(f"Round {round_number} has no table {table_number}.", code="table_not_found")
+        raise NotFound(
+            _("Round %(round)s has no table %(table)s.") % {"round": round_number, "table": table_number},
+            code="table_not_found",
+        )
     for seat in seats:
         seat.round = round_
     # Read once the seats are ours: a result joined into the locking query would be as it was before the
@@ -304,7 +320,9 @@ def pod_result_check(
     outcome = Outcome.of(placements, games, intentional_draw)
     round_ = pod.round
     if round_.stage == Round.Stage.TOP_CUT and Counter(outcome.placements.values())[1] != 1:
-        raise ApplicationError(TOP_CUT_NEEDS_WINNER, code="top_cut_needs_winner", extra={"rule": "tournament rules"})
+        raise ApplicationError(
+            str(TOP_CUT_NEEDS_WINNER), code="top_cut_needs_winner", extra={"rule": "tournament rules"}
+        )
     seats = list(pod.seats.order_by("seat_order"))
     _checked(outcome, seats, games_per_match=round_.event.format_spec.games_per_match, stage=round_.stage)
 
@@ -344,19 +362,20 @@ def pod_result_report(
         elif not can(by, Action.ENTER_RESULTS, event) and not can(by, Action.SETTLE_DISPUTES, event):
             ensure(by, Action.ENTER_RESULTS, event)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished: results are closed.", code="event_finished")
+            raise Conflict(_("The event is finished: results are closed."), code="event_finished")
         round_, pod, seats = _table(event, round_number, table_number)
         existing = getattr(pod, "result", None)
         # A recorded result settled or confirmed any report: look for an open one only without it.
         report = _open_report(pod) if existing is None else None
         if not from_game and not can(by, Action.ENTER_RESULTS, event) and report is None:
-            raise PermissionDenied("Judges enter the result of a disputed or unconfirmed table only.")
+            raise PermissionDenied(_("Judges enter the result of a disputed or unconfirmed table only."))
         outcome = _checked(outcome, seats, games_per_match=event.format_spec.games_per_match, stage=round_.stage)
         if existing is not None:
             if _same(outcome, _recorded(seats, existing)):
                 return existing, False
             raise Conflict(
-                f"Table {table_number} of round {round_number} already has a different result: correct it instead.",
+                _("Table %(table)s of round %(round)s already has a different result: correct it instead.")
+                % {"table": table_number, "round": round_number},
                 code="result_exists",
             )
         _apply(event, round_, seats, outcome)
@@ -394,14 +413,15 @@ def _seat_of(by, seats: list[Seat]) -> Seat:
     for seat in seats:
         if by is not None and by.is_authenticated and seat.player.user_id == by.pk:
             return seat
-    raise PermissionDenied("Only the players at this table may report or confirm its result.", code="not_at_table")
+    raise PermissionDenied(_("Only the players at this table may report or confirm its result."), code="not_at_table")
 
 
 def _ensure_published(round_: Round) -> None:
     """Players report and confirm only what they can see: a staged round waits for the staff to publish it."""
     if not round_.published:
         raise Conflict(
-            f"Round {round_.number} is not published yet: the staff publish it before players report.",
+            _("Round %(round)s is not published yet: the staff publish it before players report.")
+            % {"round": round_.number},
             code="round_not_published",
         )
 
@@ -459,9 +479,9 @@ def result_player_report(
     with transaction.atomic():
         event = shared_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished: results are closed.", code="event_finished")
+            raise Conflict(_("The event is finished: results are closed."), code="event_finished")
         if not event.player_reports:
-            raise Conflict("This event takes results from its staff only.", code="player_reports_off")
+            raise Conflict(_("This event takes results from its staff only."), code="player_reports_off")
         round_, pod, seats = _table(event, round_number, table_number)
         seat = _seat_of(by, seats)
         _ensure_published(round_)
@@ -470,7 +490,9 @@ def result_player_report(
         if existing is not None:
             if _same(outcome, _recorded(seats, existing)):
                 return ReportAnswer(existing, None, "unchanged")
-            raise Conflict("This table's result is recorded already: ask a judge to correct it.", code="result_exists")
+            raise Conflict(
+                _("This table's result is recorded already: ask a judge to correct it."), code="result_exists"
+            )
         subject = audit.table_label(round_number, table_number)
         report = _open_report(pod)
         if report is None:
@@ -487,7 +509,9 @@ def result_player_report(
             same = _same(outcome, Outcome.of(report.placements, report.games, report.intentional_draw))
             if same:
                 return ReportAnswer(None, report, "unchanged")
-            raise Conflict("You have answered for this table already: a judge will settle it.", code="already_answered")
+            raise Conflict(
+                _("You have answered for this table already: a judge will settle it."), code="already_answered"
+            )
         return _respond(event, round_, seats, report, seat, by, outcome=outcome)
 
 
@@ -496,19 +520,19 @@ def result_respond(*, event: Event, round_number: int, table_number: int, agrees
     with transaction.atomic():
         event = shared_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished: results are closed.", code="event_finished")
+            raise Conflict(_("The event is finished: results are closed."), code="event_finished")
         round_, pod, seats = _table(event, round_number, table_number)
         seat = _seat_of(by, seats)
         _ensure_published(round_)
         report = _open_report(pod)
         if report is None:
             if getattr(pod, "result", None) is not None:
-                raise Conflict("This table's result is recorded already.", code="result_exists")
-            raise NotFound("Nobody has reported this table's result yet.", code="no_report")
+                raise Conflict(_("This table's result is recorded already."), code="result_exists")
+            raise NotFound(_("Nobody has reported this table's result yet."), code="no_report")
         if report.player_id == seat.player_id:
-            raise Conflict("You reported this result: the other players confirm it.", code="own_report")
+            raise Conflict(_("You reported this result: the other players confirm it."), code="own_report")
         if report.responses.filter(player_id=seat.player_id).exists():
-            raise Conflict("You have answered for this table already.", code="already_answered")
+            raise Conflict(_("You have answered for this table already."), code="already_answered")
         return _respond(event, round_, seats, report, seat, by, agrees=agrees)
 
 
@@ -568,16 +592,16 @@ def result_report_accept(*, event: Event, round_number: int, table_number: int, 
     with transaction.atomic():
         event = shared_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished: results are closed.", code="event_finished")
+            raise Conflict(_("The event is finished: results are closed."), code="event_finished")
         round_, pod, seats = _table(event, round_number, table_number)
         if getattr(pod, "result", None) is not None:
-            raise Conflict("This table's result is recorded already.", code="result_exists")
+            raise Conflict(_("This table's result is recorded already."), code="result_exists")
         report = _open_report(pod)
         if report is None:
-            raise NotFound("Nobody has reported this table's result yet.", code="no_report")
+            raise NotFound(_("Nobody has reported this table's result yet."), code="no_report")
         if report.status == ResultReport.Status.DISPUTED:
             raise Conflict(
-                "The players disagree about this table: enter its result to settle it.", code="report_disputed"
+                _("The players disagree about this table: enter its result to settle it."), code="report_disputed"
             )
         # The table may have changed since the report (a swap): the report must still fit it.
         _checked(
@@ -621,7 +645,7 @@ def result_correct(
     """
     reason = (reason or "").strip()
     if not reason:
-        raise ApplicationError("Say why the result is corrected.", field="reason")
+        raise ApplicationError(_("Say why the result is corrected."), field="reason")
     outcome = Outcome.of(placements, games, intentional_draw)
     ensure(by, Action.CORRECT_RESULTS, event)
     with transaction.atomic():
@@ -631,12 +655,12 @@ def result_correct(
         round_, pod, seats = _table(event, round_number, table_number, latest_only=False)
         result = getattr(pod, "result", None)
         if result is None or pod.is_bye:
-            raise Conflict("This table has no result to correct: enter it instead.", code="no_result")
+            raise Conflict(_("This table has no result to correct: enter it instead."), code="no_result")
         outcome = _checked(outcome, seats, games_per_match=event.format_spec.games_per_match, stage=round_.stage)
         later = list(event.rounds.filter(number__gt=round_number).order_by("number").values_list("number", flat=True))
         if round_.stage == Round.Stage.TOP_CUT and later:
             raise Conflict(
-                "The next cut round is paired from this table's winner: it cannot change now.", code="cut_advanced"
+                _("The next cut round is paired from this table's winner: it cannot change now."), code="cut_advanced"
             )
         before = _recorded(seats, result)
         if _same(outcome, before) and outcome.games == before.games:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.exceptions import ApplicationError, TooLarge
 from tournaments import roster as roster_files
@@ -46,8 +48,12 @@ def _lines(problems: list[Problem]) -> list[dict]:
 def _invalid(problems: list[Problem]) -> ApplicationError:
     count = len(problems)
     return ApplicationError(
-        f"{count} problem{'s' if count != 1 else ''} in the file: nothing was imported. Correct the file and send it "
-        "again.",
+        ngettext(
+            "%(count)s problem in the file: nothing was imported. Correct the file and send it again.",
+            "%(count)s problems in the file: nothing was imported. Correct the file and send it again.",
+            count,
+        )
+        % {"count": count},
         code="invalid_roster",
         extra={"lines": _lines(problems)},
     )
@@ -125,7 +131,9 @@ def roster_import(*, event: Event, by, data: bytes, checked_in: bool = False) ->
         roster = roster_files.read(data)
     except roster_files.Unreadable as exc:
         lines = _lines([Problem(exc.line, "", exc.message)])
-        message = f"{exc.message} (line {exc.line})" if exc.line else exc.message
+        message = (
+            _("%(problem)s (line %(line)s)") % {"problem": exc.message, "line": exc.line} if exc.line else exc.message
+        )
         if exc.too_large:
             raise TooLarge(message, extra={"lines": lines}) from None
         raise ApplicationError(message, code="unreadable_file", extra={"lines": lines}) from None

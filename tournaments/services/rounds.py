@@ -17,6 +17,7 @@ from typing import cast
 from django.db import transaction
 from django.db.models import Prefetch, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -60,7 +61,9 @@ def round_start(
     ensure(by, Action.PAIR_ROUNDS, event)
     if seeding not in pairing.SEEDINGS:
         raise ApplicationError(
-            f"Seed round 1 {' or '.join(map(repr, pairing.SEEDINGS))}, not {seeding!r}.", field="seeding"
+            _("Seed round 1 %(choices)s, not %(seeding)r.")
+            % {"choices": " or ".join(map(repr, pairing.SEEDINGS)), "seeding": seeding},
+            field="seeding",
         )
     with transaction.atomic():
         event = locked_event(event.pk)
@@ -72,8 +75,10 @@ def round_start(
             number = (last.number if last else 0) + 1
             if number > event.planned_rounds:
                 raise Conflict(
-                    f"All {event.planned_rounds} planned rounds have been played: start the top cut, "
-                    "finish the event, or raise the number of planned rounds.",
+                    _(
+                        "All %(rounds)s planned rounds have been played: start the top cut, finish the event, or raise the number of planned rounds."
+                    )
+                    % {"rounds": event.planned_rounds},
                     code="rounds_complete",
                 )
             round_ = _start_swiss_round(
@@ -128,7 +133,7 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
     """
     ensure(by, Action.PAIR_ROUNDS, event)
     if player_a == player_b:
-        raise ApplicationError("Choose two different players.", field="players")
+        raise ApplicationError(_("Choose two different players."), field="players")
     with transaction.atomic():
         event, round_ = _current_swiss_round(event, round_number)
         seats = {
@@ -140,11 +145,16 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
         absent = [p for p in (player_a, player_b) if p not in seats]
         if absent:
             raise ApplicationError(
-                f"Player(s) {', '.join(map(str, absent))} are not seated in round {round_number}.", field="players"
+                _("Player(s) %(players)s are not seated in round %(round)s.")
+                % {"players": ", ".join(map(str, absent)), "round": round_number},
+                field="players",
             )
         a, b = seats[player_a], seats[player_b]
         if a.pod_id == b.pod_id:
-            raise ApplicationError(f"{a.player} and {b.player} already sit at the same table.", field="players")
+            raise ApplicationError(
+                _("%(player)s and %(other)s already sit at the same table.") % {"player": a.player, "other": b.player},
+                field="players",
+            )
         _ensure_untouched(round_, Pod.objects.filter(pk__in=[a.pod_id, b.pod_id], is_bye=False))
 
         pod_ids = [a.pod_id, b.pod_id]
@@ -192,7 +202,8 @@ def round_swap(*, event: Event, round_number: int, player_a: int, player_b: int,
             byes=int(a.pod.is_bye) + int(b.pod.is_bye),  # a bye moved to another player: their points moved
         )  # fmt: skip
     warnings = [
-        f"{names[p]} and {names[q]} have already played each other ({words.rounds_words(met[p][q], capital=False)})."
+        _("%(player)s and %(other)s have already played each other (%(rounds)s).")
+        % {"player": names[p], "other": names[q], "rounds": words.rounds_words(met[p][q], capital=False)}
         for p, q in sorted(after - before)
     ]
     return round_, warnings
@@ -207,10 +218,10 @@ def round_publish(*, event: Event, round_number: int, by) -> Round:
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         round_ = _latest_round(event, round_number)
         if round_.published:
-            raise Conflict(f"Round {round_number} is already published.", code="round_published")
+            raise Conflict(_("Round %(round)s is already published.") % {"round": round_number}, code="round_published")
         round_.published_at = timezone.now()
         round_.save(update_fields=["published_at"])
         # Its byes count in the stored standings from now on (a staged round's are left out of them).
@@ -233,7 +244,7 @@ def round_start_undo(*, event: Event, round_number: int, by) -> None:
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         round_ = _latest_round(event, round_number)
         _ensure_untouched(round_, Pod.objects.filter(round=round_, is_bye=False))
         before = _round_facts(round_)
@@ -271,17 +282,20 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
     with transaction.atomic():
         event = locked_event(event.pk)
         if event.status == Event.Status.FINISHED:
-            raise Conflict("The event is finished.", code="event_finished")
+            raise Conflict(_("The event is finished."), code="event_finished")
         if event.top_cut_size:
-            raise Conflict("The top cut has already started.", code="top_cut_started")
+            raise Conflict(_("The top cut has already started."), code="top_cut_started")
         _ensure_next_round_possible(event)
         swiss = selectors.swiss_rounds_paired(event)
         if swiss == 0:
-            raise Conflict("Play the Swiss rounds before the top cut.", code="no_swiss_rounds")
+            raise Conflict(_("Play the Swiss rounds before the top cut."), code="no_swiss_rounds")
         if swiss < event.planned_rounds:
             raise Conflict(
-                f"{event.planned_rounds - swiss} planned Swiss round(s) remain: play them, "
-                "or lower the number of planned rounds, before the top cut.",
+                _(
+                    "%(rounds)s planned Swiss round(s) remain: play them, "
+                    "or lower the number of planned rounds, before the top cut."
+                )
+                % {"rounds": event.planned_rounds - swiss},
                 code="swiss_incomplete",
             )
         # The standings order (rank, then player ID between players who share a rank) is the seed order.
@@ -298,11 +312,12 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
         if size is None and event.planned_cut_size is not None:
             size = event.planned_cut_size
             if not size:
-                raise Conflict("No top cut is planned for this event: finish it, or plan a cut.", code="no_top_cut")
+                raise Conflict(_("No top cut is planned for this event: finish it, or plan a cut."), code="no_top_cut")
         if size is None:
             if entered < selectors.structure_minimum(event):
                 raise Conflict(
-                    f"{entered} player(s) entered: too few for a top cut. Finish the event.", code="no_top_cut"
+                    _("%(entered)s player(s) entered: too few for a top cut. Finish the event.") % {"entered": entered},
+                    code="no_top_cut",
                 )
             recommended = topcut.recommended_structure(
                 entered, convention=selectors.structure_table(event), pod_size=pod_size
@@ -310,14 +325,17 @@ def top_cut_start(*, event: Event, by, size: int | None = None) -> Round:
             size = recommended.top_cut
             if not size or size not in allowed:
                 raise Conflict(
-                    f"No top cut is recommended for {entered} players ({recommended.source}): "
-                    "choose a cut size or finish the event.",
+                    _(
+                        "No top cut is recommended for %(entered)s players (%(source)s): choose a cut size or finish the event."
+                    )
+                    % {"entered": entered, "source": recommended.source},
                     code="no_top_cut",
                 )
         if size not in allowed:
             choices = ", ".join(map(str, allowed)) or "none"
             raise ApplicationError(
-                f"A top cut of {size} is not possible with {len(eligible)} active players: choose {choices}.",
+                _("A top cut of %(size)s is not possible with %(players)s active players: choose %(choices)s.")
+                % {"size": size, "players": len(eligible), "choices": choices},
                 field="size",
             )
         seeded = eligible[:size]
@@ -364,7 +382,7 @@ class _SeatInfo:
 
 def _ensure_next_round_possible(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished.", code="event_finished")
+        raise Conflict(_("The event is finished."), code="event_finished")
     missing = tables_without_result(event)
     if missing:
         raise Conflict(missing_message(missing), code="round_incomplete")
@@ -373,10 +391,11 @@ def _ensure_next_round_possible(event: Event) -> None:
 def _latest_round(event: Event, round_number: int) -> Round:
     latest = selectors.event_latest_round(event=event)
     if latest is None or round_number > latest.number:
-        raise NotFound(f"Round {round_number} has not been paired.", code="round_not_found")
+        raise NotFound(_("Round %(round)s has not been paired.") % {"round": round_number}, code="round_not_found")
     if round_number != latest.number:
         raise Conflict(
-            f"Round {round_number} is over: only the current round ({latest.number}) can change.",
+            _("Round %(round)s is over: only the current round (%(latest)s) can change.")
+            % {"round": round_number, "latest": latest.number},
             code="round_closed",
         )
     return latest
@@ -386,10 +405,10 @@ def _current_swiss_round(event: Event, round_number: int) -> tuple[Event, Round]
     """Lock the event and return its current round, which a re-pairing or a swap may change."""
     event = locked_event(event.pk)
     if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished.", code="event_finished")
+        raise Conflict(_("The event is finished."), code="event_finished")
     round_ = _latest_round(event, round_number)
     if round_.stage != Round.Stage.SWISS:
-        raise Conflict("Top-cut tables follow the seeds: they cannot be re-paired or swapped.", code="top_cut_round")
+        raise Conflict(_("Top-cut tables follow the seeds: they cannot be re-paired or swapped."), code="top_cut_round")
     return event, round_
 
 
@@ -405,8 +424,10 @@ def _ensure_untouched(round_: Round, pods) -> None:
     if touched:
         tables = ", ".join(map(str, touched))
         raise Conflict(
-            f"Table(s) {tables} of round {round_.number} already have a result or a game record: "
-            "changing the pairing would lose it.",
+            _(
+                "Table(s) %(tables)s of round %(round)s already have a result or a game record: changing the pairing would lose it."
+            )
+            % {"tables": tables, "round": round_.number},
             code="round_has_results",
         )
 
@@ -420,8 +441,8 @@ def _start_swiss_round(
     active = [r for r in registrations if r.checked_in and not r.dropped and r.phase >= phase]
     if len(active) < table_size.min:
         raise Conflict(
-            f"{len(active)} active player(s): a {event.format_spec.name} table needs at least "
-            f"{table_size.min}. Check players in first.",
+            _("%(players)s active player(s): a %(format)s table needs at least %(min)s. Check players in first.")
+            % {"players": len(active), "format": event.format_spec.name, "min": table_size.min},
             code="not_enough_players",
         )
     apart = _keep_apart(event)
@@ -448,13 +469,18 @@ def _start_swiss_round(
             keep_apart=apart,
         )  # fmt: skip
     except pairing.PairingError as exc:
-        raise Conflict(f"Round {number} cannot be paired: {exc}.", code="pairing_impossible") from None
+        raise Conflict(
+            _("Round %(round)s cannot be paired: %(problem)s.") % {"round": number, "problem": exc},
+            code="pairing_impossible",
+        ) from None
     if apart:
         result = _real_rematches(result, entrants)
     if result.rematches and table_size.is_one_vs_one and not allow_rematches:
         raise Conflict(
-            f"No pairing of round {number} avoids every rematch: the best one has {result.rematches}. "
-            "Pair it anyway by allowing rematches, or drop or add players first.",
+            _(
+                "No pairing of round %(round)s avoids every rematch: the best one has %(rematches)s. Pair it anyway by allowing rematches, or drop or add players first."
+            )
+            % {"round": number, "rematches": result.rematches},
             code="rematch_unavoidable",
         )
     by_id = {e.id: e for e in entrants}
@@ -480,8 +506,13 @@ def _phase_of_round(event: Event, number: int) -> int:
     if phase > 1 and phases[phase - 2].advanced_at is None:
         previous = phases[phase - 2]
         raise Conflict(
-            f"Round {number} opens {phases[phase - 1].name}: advance {previous.name}'s players first "
-            f"({plan[phase - 2].rule_text()}).",
+            _("Round %(round)s opens %(phase)s: advance %(previous)s's players first (%(rule)s).")
+            % {
+                "round": number,
+                "phase": phases[phase - 1].name,
+                "previous": previous.name,
+                "rule": plan[phase - 2].rule_text(),
+            },
             code="phase_not_advanced",
         )
     return phase
@@ -495,7 +526,7 @@ def _start_next_cut_round(event: Event, last: Round) -> Round:
     )
     previous = [tuple(s.player_id for s in pod.seats.all()) for pod in pods]
     if topcut.is_final(previous):
-        raise Conflict("The final has been played: finish the event.", code="top_cut_complete")
+        raise Conflict(_("The final has been played: finish the event."), code="top_cut_complete")
     winners = [next(s.player_id for s in pod.seats.all() if s.placement == 1) for pod in pods]
     seed_of = {s.player_id: cast(int, s.cut_seed) for pod in pods for s in pod.seats.all()}  # cut seats are seeded
     tables = topcut.next_cut_round(previous, winners, seed_of, pod_size=selectors.cut_pod_size(event))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core import events
 from core.domain_actions import DomainAction
@@ -20,7 +21,9 @@ from tournaments.services._common import locked_event
 def _user(username: str):
     user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
     if user is None:
-        raise NotFound(f"No account is called {username!r}.", code="unknown_user", field="user")
+        raise NotFound(
+            _("No account is called '%(username)s'.") % {"username": username}, code="unknown_user", field="user"
+        )
     return user
 
 
@@ -29,13 +32,16 @@ def staff_add(*, event: Event, username: str, role: str, by) -> EventStaff:
     ensure(by, Action.MANAGE_STAFF, event)
     if role not in EventStaff.Role.values:
         raise ApplicationError(
-            f"Unknown role {role!r}: choose {', '.join(EventStaff.Role.values)}.", code="invalid", field="role"
+            _("Unknown role '%(role)s': choose %(roles)s.")
+            % {"role": role, "roles": ", ".join(EventStaff.Role.values)},
+            code="invalid",
+            field="role",
         )
     user = _user(username)
     with transaction.atomic():
         event = locked_event(event.pk)
         if is_organiser(user, event):
-            raise Conflict("The organiser already runs this event.", code="already_organiser", field="user")
+            raise Conflict(_("The organiser already runs this event."), code="already_organiser", field="user")
         staff = EventStaff.objects.select_for_update(of=("self",)).filter(event=event, user=user).first()
         before = {"role": staff.role} if staff else None
         if staff is None:
@@ -60,7 +66,9 @@ def staff_remove(*, event: Event, username: str, by) -> None:
         event = locked_event(event.pk)
         staff = EventStaff.objects.filter(event=event, user=user).first()
         if staff is None:
-            raise NotFound(f"{user.get_username()} has no role at this event.", code="not_staff", field="user")
+            raise NotFound(
+                _("%(user)s has no role at this event.") % {"user": user.get_username()}, code="not_staff", field="user"
+            )
         role = staff.role
         staff.delete()
         events.record(

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.doorway import admit, enter
@@ -44,7 +45,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         except ApplicationError as exc:
             form.add_error(exc.field, exc.message)
         else:
-            messages.success(request, f"Created {event.name}.")
+            messages.success(request, _("Created %(event)s.") % {"event": event.name})
             return redirect("dashboard:event-detail", event_id=event.pk)
     return render(request, "dashboard/event_form.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -118,7 +119,7 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         except ApplicationError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
             return redirect("dashboard:event-detail", event_id=event.pk)
     context = {"event": event, "form": form, "may": policy.may(request.user, event)}
     return render(request, "dashboard/event_settings.html", context, status=400 if form.errors else 200)
@@ -135,7 +136,9 @@ def event_check_in_window(request: HttpRequest, event_id: int) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Check-in is open: players check themselves in." if open_ else "Check-in is closed.")
+        messages.success(
+            request, _("Check-in is open: players check themselves in.") if open_ else _("Check-in is closed.")
+        )
     return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#check-in")
 
 
@@ -151,7 +154,7 @@ def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
         except ApplicationError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, "The event is finished.")
+            messages.success(request, _("The event is finished."))
         return redirect("dashboard:event-detail", event_id=event.pk)
     latest = selectors.event_latest_round(event=event)
     context = {

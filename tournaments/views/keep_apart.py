@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
@@ -29,7 +30,7 @@ def keep_apart(request: HttpRequest, event_id: int) -> HttpResponse:
         except ApplicationError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, "Kept apart from the next pairing on.")
+            messages.success(request, _("Kept apart from the next pairing on."))
             return redirect("dashboard:keep-apart", event_id=event.pk)
     context = {
         "event": event,
@@ -46,5 +47,5 @@ def keep_apart_remove(request: HttpRequest, event_id: int, pair_id: int) -> Http
     event = enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
     pair = enter(request, doors.KEEP_APART, event, pair_id)
     services.keep_apart_remove(pair=pair, by=request.user)
-    messages.success(request, "No longer kept apart.")
+    messages.success(request, _("No longer kept apart."))
     return redirect("dashboard:keep-apart", event_id=event.pk)

@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
@@ -26,14 +28,18 @@ def event_phases(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             if preset:
                 rows = services.event_phases_set(event=event, by=request.user, preset=preset)
-                described = "; then ".join(f"{p.name}, {p.rounds} rounds" for p in rows)
-                messages.success(request, f"The plan is set: {described}.")
+                described = _("; then ").join(
+                    ngettext("%(phase)s, %(rounds)s round", "%(phase)s, %(rounds)s rounds", p.rounds)
+                    % {"phase": p.name, "rounds": p.rounds}
+                    for p in rows
+                )
+                messages.success(request, _("The plan is set: %(plan)s.") % {"plan": described})
                 return redirect("dashboard:event-detail", event_id=event.pk)
             if form.is_valid():
                 plan = form.plan()
                 if form.is_valid():  # plan() adds the errors of incomplete rows
                     services.event_phases_set(event=event, by=request.user, phases=plan)
-                    messages.success(request, "Phases saved." if plan else "Phases removed: one Swiss phase.")
+                    messages.success(request, _("Phases saved.") if plan else _("Phases removed: one Swiss phase."))
                     return redirect("dashboard:event-detail", event_id=event.pk)
         except ApplicationError as exc:
             form.add_error(None, exc.message)
@@ -55,7 +61,15 @@ def phase_advance(request: HttpRequest, event_id: int, number: int) -> HttpRespo
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"{len(going_on)} player{'s' if len(going_on) != 1 else ''} go on to the next phase.")
+        messages.success(
+            request,
+            ngettext(
+                "%(players)s player go on to the next phase.",
+                "%(players)s players go on to the next phase.",
+                len(going_on),
+            )
+            % {"players": len(going_on)},
+        )
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 
@@ -68,5 +82,5 @@ def phase_advance_undo(request: HttpRequest, event_id: int, number: int) -> Http
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "The advance is undone: every player of the phase is in it again.")
+        messages.success(request, _("The advance is undone: every player of the phase is in it again."))
     return redirect("dashboard:event-detail", event_id=event.pk)

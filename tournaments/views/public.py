@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from core.doorway import enter
 from core.htmx import HtmxHttpRequest
@@ -37,7 +38,7 @@ def events(request: HttpRequest) -> HttpResponse:
     wanted, errors = filters.read_event_filters(request.GET, also=("page",))
     page_number = request.GET.get("page", "1")
     if not (page_number.isdigit() and 0 < len(page_number) < 7 and int(page_number) > 0):
-        errors["page"] = ["page is a page number: 1, 2, ..."]
+        errors["page"] = [_("page is a page number: 1, 2, ...")]
     context: dict[str, Any] = {
         "formats": sorted((fmt.slug, fmt.name) for fmt in FORMATS.values()),
         "statuses": Event.Status.choices,

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
@@ -109,9 +110,20 @@ def roster_import(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
             form.add_error("file", exc.message)
             problems = exc.extra.get("lines", []) if exc.code == "invalid_roster" else []
         else:
-            invited = f", {imported.invited} invited (they accept on their page)" if imported.invited else ""
+            counts = {
+                "players": len(imported.registrations),
+                "registered": imported.registered,
+                "invited": imported.invited,
+            }
             messages.success(
-                request, f"Imported {len(imported.registrations)} players: {imported.registered} registered{invited}."
+                request,
+                _(
+                    "Imported %(players)s players: %(registered)s registered, %(invited)s invited (they accept on "
+                    "their page)."
+                )
+                % counts
+                if imported.invited
+                else _("Imported %(players)s players: %(registered)s registered.") % counts,
             )
             return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#players")
     context = {
@@ -130,10 +142,11 @@ def _entered(registration: Registration) -> str:
     """What registering a player did, in words: an account holder's record is only invited; a warning that
     refuses nothing (another event the same day) is said too."""
     warnings = people_selectors.entry_warnings(event=registration.event, registrations=[registration])
-    also = "".join(f" Note: {w.message}" for w in warnings.get(registration.pk, []))
+    also = "".join(" " + _("Note: %(warning)s") % {"warning": w.message} for w in warnings.get(registration.pk, []))
+    player = {"player": registration.player}
     if registration.status == Registration.Status.INVITED:
-        return f"Invited {registration.player}: they accept on their page (/me/), and play once they have.{also}"
-    return f"Registered {registration.player}.{also}"
+        return _("Invited %(player)s: they accept on their page (/me/), and play once they have.") % player + also
+    return _("Registered %(player)s.") % player + also
 
 
 def _registration_row(
@@ -233,7 +246,7 @@ def registration_undrop(request: HtmxHttpRequest, event_id: int, registration_id
             registration=registration, by=request.user, reason=form.cleaned_data["reason"]
         )
 
-    return _registration_action(request, event_id, registration_id, undrop, done="The drop is undone.")
+    return _registration_action(request, event_id, registration_id, undrop, done=_("The drop is undone."))
 
 
 @login_required
@@ -251,9 +264,9 @@ def registration_withdraw(request: HttpRequest, event_id: int, registration_id: 
     else:
         messages.success(
             request,
-            f"The invitation of {registration.player} is withdrawn."
+            _("The invitation of %(player)s is withdrawn.") % {"player": registration.player}
             if invited
-            else f"{registration.player} is withdrawn.",
+            else _("%(player)s is withdrawn.") % {"player": registration.player},
         )
     return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#players")
 
@@ -272,7 +285,10 @@ def registration_claim_code(request: HtmxHttpRequest, event_id: int, registratio
     response = _registration_action(request, event_id, registration_id, make_code, open_tools=True)
     if codes and not request.htmx:
         link = request.build_absolute_uri(f"{CLAIM_PREFIX}{codes[0]}/")
-        messages.success(request, f"Claim code: {codes[0]}. The player claims their record at {link}")
+        messages.success(
+            request,
+            _("Claim code: %(code)s. The player claims their record at %(link)s") % {"code": codes[0], "link": link},
+        )
     return response
 
 
@@ -282,7 +298,7 @@ def registration_fixed_table(request: HtmxHttpRequest, event_id: int, registrati
     value = request.POST.get("fixed_table", "").strip()
     if value and not value.isdigit():
         enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
-        messages.error(request, "A fixed table is a table number, or empty to free the player.")
+        messages.error(request, _("A fixed table is a table number, or empty to free the player."))
         return redirect("dashboard:event-detail", event_id=event_id)
     return _registration_action(
         request,
@@ -304,7 +320,7 @@ def registration_stream_consent(request: HtmxHttpRequest, event_id: int, registr
         event_id,
         registration_id,
         lambda r: services.registration_stream_consent_set(registration=r, by=request.user, stream_opt_out=opt_out),
-        done="Not streamed from now on." if opt_out else "May be streamed again.",
+        done=_("Not streamed from now on.") if opt_out else _("May be streamed again."),
     )
 
 
@@ -315,7 +331,7 @@ def registration_bye(request: HtmxHttpRequest, event_id: int, registration_id: i
     remove = request.POST.get("remove") == "true"
     if not number.isdigit():
         enter(request, doors.event(Action.MANAGE_REGISTRATIONS), event_id)
-        messages.error(request, "Choose the round of the bye.")
+        messages.error(request, _("Choose the round of the bye."))
         return redirect("dashboard:event-detail", event_id=event_id)
 
     def action(r: Registration) -> Registration:
@@ -338,7 +354,7 @@ def registration_payment(request: HtmxHttpRequest, event_id: int, registration_i
         event_id,
         registration_id,
         lambda r: entry_services.registration_mark_paid(registration=r, by=request.user, paid=paid),
-        done="Marked paid." if paid else "Marked unpaid.",
+        done=_("Marked paid.") if paid else _("Marked unpaid."),
         needs=Action.MANAGE_FEES,
     )
 
@@ -359,7 +375,9 @@ def lottery_draw(request: HttpRequest, event_id: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"Lottery drawn (seed {outcome.seed}): {len(outcome.winners)} registered, "
-            f"{len(outcome.waiting)} on the waiting list in drawn order.",
+            _(
+                "Lottery drawn (seed %(seed)s): %(registered)s registered, %(waiting)s on the waiting list in drawn order."
+            )
+            % {"seed": outcome.seed, "registered": len(outcome.winners), "waiting": len(outcome.waiting)},
         )
     return redirect(reverse("dashboard:event-detail", args=[event.pk]) + "#lottery")

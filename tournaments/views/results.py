@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
@@ -55,9 +56,9 @@ def result_report(request: HtmxHttpRequest, event_id: int, number: int, table: i
     if request.htmx:
         return _result_fragment(request, event, pod, form=form, error=error, may=may, namesakes=namesakes)
     if error:
-        messages.error(request, f"Table {table}: {error}")
+        messages.error(request, _("Table %(table)s: %(error)s") % {"table": table, "error": error})
     else:
-        messages.success(request, f"Recorded the result of table {table}.")
+        messages.success(request, _("Recorded the result of table %(table)s.") % {"table": table})
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 
@@ -77,9 +78,11 @@ def result_report_accept(request: HtmxHttpRequest, event_id: int, number: int, t
         namesakes = people_selectors.event_namesakes(event=event)
         return _result_fragment(request, event, pod, form=None, error=error, may=may, namesakes=namesakes)
     if error:
-        messages.error(request, f"Table {table}: {error}")
+        messages.error(request, _("Table %(table)s: %(error)s") % {"table": table, "error": error})
     else:
-        messages.success(request, f"Accepted the report of table {table}: it is the table's result.")
+        messages.success(
+            request, _("Accepted the report of table %(table)s: it is the table's result.") % {"table": table}
+        )
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 
@@ -114,7 +117,7 @@ def _result_fragment(
         flagged=people_selectors.flagged_tables(round_=pod.round),
         **_standings_card(event),
         namesakes=namesakes,
-        announcement=f"Recorded the result of table {pod.table_number}.",
+        announcement=_("Recorded the result of table %(table)s.") % {"table": pod.table_number},
     )
     return render(request, "dashboard/_result.html", context)
 
@@ -129,11 +132,11 @@ def result_correct(request: HtmxHttpRequest, event_id: int, number: int, table: 
     event = enter(request, doors.event(Action.CORRECT_RESULTS), event_id)
     pod = enter(request, doors.TABLE, event, number, table)
     seats = selectors.pod_seats(pod=pod)
-    label = f"{selectors.round_label(round_=pod.round)}, table {table}"
+    label = _("%(round)s, table %(table)s") % {"round": selectors.round_label(round_=pod.round), "table": table}
     back = _round_url(event, number) + f"#table-{pod.pk}"
     result = selectors.pod_result(pod=pod)
     if result is None or pod.is_bye:
-        messages.error(request, f"{label} has no result to correct: enter it on the dashboard.")
+        messages.error(request, _("%(table)s has no result to correct: enter it on the dashboard.") % {"table": label})
         return redirect(back)
     namesakes = people_selectors.event_namesakes(event=event)
     form = CorrectionForm(
@@ -160,8 +163,16 @@ def result_correct(request: HtmxHttpRequest, event_id: int, number: int, table: 
         else:
             messages.success(
                 request,
-                " ".join(filter(None, [f"Corrected {label}.", words.kept_as_paired(correction.later_rounds)]))
-                + " The standings are being recomputed.",
+                " ".join(
+                    filter(
+                        None,
+                        [
+                            _("Corrected %(table)s.") % {"table": label},
+                            words.kept_as_paired(correction.later_rounds),
+                            _("The standings are being recomputed."),
+                        ],
+                    )
+                ),
             )
             return redirect(back)
     names = {s.player_id: shown_name(s.player, namesakes) for s in seats}
@@ -182,7 +193,7 @@ def result_correct(request: HtmxHttpRequest, event_id: int, number: int, table: 
         "result": result,
         "recorded": recorded,
         "later": later,
-        "kept_as_paired": words.kept_as_paired(later, when="after this round"),
+        "kept_as_paired": words.kept_as_paired(later, when=words.AFTER_THIS_ROUND),
         "back": back,
         "may": may,
         "may_correct": may["correct"],

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
@@ -28,7 +29,7 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     event = enter(request, doors.event(), event_id)
     round_ = selectors.round_get(event=event, number=number)
     if round_ is None:
-        messages.error(request, f"Round {number} has not been paired.")
+        messages.error(request, _("Round %(round)s has not been paired.") % {"round": number})
         return redirect("dashboard:event-detail", event_id=event.pk)
     latest = selectors.event_latest_round(event=event)
     assert latest is not None  # the event has round_, so a latest round
@@ -44,7 +45,7 @@ def round_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         namesakes=namesakes,
         rounds=rounds,
         later=later,
-        paired_after=words.were_paired(later, when="after this round"),
+        paired_after=words.were_paired(later, when=words.AFTER_THIS_ROUND),
         latest_number=latest.number,
     )
     return render(request, "dashboard/round_detail.html", context)
@@ -61,7 +62,7 @@ def _pair(request: HttpRequest, event: Event, pair: Callable[[bool], Round]) -> 
         else:
             messages.error(request, exc.message)
     else:
-        messages.success(request, f"{selectors.round_label(round_=round_)} is paired.")
+        messages.success(request, _("%(round)s is paired.") % {"round": selectors.round_label(round_=round_)})
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 
@@ -94,16 +95,16 @@ def round_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     event = enter(request, doors.event(Action.PAIR_ROUNDS), event_id)
     form = SwapForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose two players to swap.")
+        messages.error(request, _("Choose two players to swap."))
         return redirect("dashboard:event-detail", event_id=event.pk)
     try:
-        _, warnings = services.round_swap(event=event, round_number=number, by=request.user, **form.cleaned_data)
+        _swapped, warnings = services.round_swap(event=event, round_number=number, by=request.user, **form.cleaned_data)
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Swapped.")
+        messages.success(request, _("Swapped."))
         for warning in warnings:
-            messages.warning(request, f"Rematch: {warning}")
+            messages.warning(request, _("Rematch: %(warning)s") % {"warning": warning})
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 
@@ -118,7 +119,9 @@ def top_cut_start(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(
-            request, f"Top {event.top_cut_size or ''} cut started: {selectors.round_label(round_=round_)}."
+            request,
+            _("Top %(size)s cut started: %(round)s.")
+            % {"size": event.top_cut_size or "", "round": selectors.round_label(round_=round_)},
         )
     return redirect("dashboard:event-detail", event_id=event.pk)
 
@@ -133,7 +136,7 @@ def round_publish(request: HttpRequest, event_id: int, number: int) -> HttpRespo
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Round {number} is published: players see their tables.")
+        messages.success(request, _("Round %(round)s is published: players see their tables.") % {"round": number})
     return redirect("dashboard:event-detail", event_id=event.pk)
 
 
@@ -147,5 +150,5 @@ def round_undo(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Round {number} is undone: it was never paired.")
+        messages.success(request, _("Round %(round)s is undone: it was never paired.") % {"round": number})
     return redirect("dashboard:event-detail", event_id=event.pk)

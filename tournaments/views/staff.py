@@ -11,6 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.http.request import QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.doorway import admit, enter
@@ -49,7 +51,7 @@ STAFF_PAGE_ROLES = (
     policy.Role.JUDGE,
     policy.Role.CASTER,
 )
-ROLE_NAMES = {policy.Role.ORGANISER.value: "Organiser", **dict(EventStaff.Role.choices)}
+ROLE_NAMES = {policy.Role.ORGANISER.value: gettext_lazy("Organiser"), **dict(EventStaff.Role.choices)}
 
 
 def _staff_page(
@@ -99,7 +101,11 @@ def event_staff(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
                 )
             form.add_error({"user": "username", "role": "role"}.get(exc.field or ""), exc.message)
         else:
-            messages.success(request, f"{staff.user.get_username()} is {staff.get_role_display()} at this event.")
+            messages.success(
+                request,
+                _("%(user)s is %(role)s at this event.")
+                % {"user": staff.user.get_username(), "role": staff.get_role_display()},
+            )
             return redirect("dashboard:event-staff", event_id=event.pk)
     return _staff_page(request, event, form, status=_invalid(request))
 
@@ -115,7 +121,7 @@ def event_staff_remove(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         return _staff_page(
             request, event, StaffForm(), row_errors={username.casefold(): exc.message}, status=_invalid(request)
         )
-    messages.success(request, f"{username} is no longer on the staff of this event.")
+    messages.success(request, _("%(user)s is no longer on the staff of this event.") % {"user": username})
     return redirect("dashboard:event-staff", event_id=event.pk)
 
 
@@ -204,9 +210,16 @@ def event_penalties(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         except ApplicationError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            dropped = " They are dropped from the event." if given.penalty == Penalty.Kind.DISQUALIFICATION else ""
+            said = {
+                "penalty": given.get_penalty_display(),
+                "player": given.registration.player,
+                "infraction": given.infraction,
+            }
             messages.success(
-                request, f"{given.get_penalty_display()} for {given.registration.player}: {given.infraction}.{dropped}"
+                request,
+                _("%(penalty)s for %(player)s: %(infraction)s. They are dropped from the event.") % said
+                if given.penalty == Penalty.Kind.DISQUALIFICATION
+                else _("%(penalty)s for %(player)s: %(infraction)s.") % said,
             )
             return redirect("dashboard:event-penalties", event_id=event.pk)
     return _penalties_page(request, event, form=form, status=_invalid(request))
@@ -228,7 +241,10 @@ def penalty_rescind(request: HtmxHttpRequest, event_id: int, penalty_id: int) ->
         except ApplicationError as exc:
             error = exc.message
         else:
-            messages.success(request, f"The {penalty.get_penalty_display().lower()} of {penalty.registration.player} "
-                             "is rescinded.")  # fmt: skip
+            messages.success(
+                request,
+                _("The %(penalty)s of %(player)s is rescinded.")
+                % {"penalty": penalty.get_penalty_display().lower(), "player": penalty.registration.player},
+            )
             return redirect(reverse("dashboard:event-penalties", args=[event.pk]) + f"#penalty-{penalty.pk}")
     return _penalties_page(request, event, rescind=(penalty.pk, typed, error), status=_invalid(request))
