@@ -318,7 +318,7 @@ def _phase_note(event: Event, registration: Registration) -> tuple[str, bool]:
     ended, missed = plan[reached - 1], plan[reached]
     return (
         _("Your event ended with %(phase)s: %(next)s was for %(rule)s. Your record and standing stay.")
-        % {"phase": ended.name, "next": missed.name, "rule": ended.rule_text()},
+        % {"phase": ended.name, "next": missed.name, "rule": words.phase_rule(advance_points=ended.advance_points, advance_top=ended.advance_top)},
         True,
     )
 

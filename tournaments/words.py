@@ -46,6 +46,7 @@ __all__ = [
     "ordinal",
     "out_label",
     "outcome",
+    "phase_rule",
     "pod_out_label",
     "report_lines",
     "round_name",
@@ -283,6 +284,18 @@ def out_label(tables: int) -> str:
 def pod_out_label(at_pod: int) -> str:
     """A semi-final pod's player who did not win it, by their place there: "Semi-finalist, 2nd at their pod"."""
     return _("Semi-finalist, %(place)s at their pod") % {"place": ordinal(at_pod)}
+
+
+def phase_rule(*, advance_points: int | None, advance_top: int | None) -> str:
+    """How a phase's players go on, in words: "19 match points or more", "the top 64" (the engine's
+    ``PhasePlan.rule_text`` says it in English, for records)."""
+    if advance_points is not None:
+        return ngettext(
+            "%(points)s match point or more", "%(points)s match points or more", advance_points
+        ) % {"points": advance_points}
+    if advance_top is not None:
+        return _("the top %(top)s") % {"top": advance_top}
+    return _("no further phase")
 
 
 def final_label(place: int, *, pods: bool) -> str:

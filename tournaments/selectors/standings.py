@@ -10,7 +10,7 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
 
-from tournaments import standings
+from tournaments import standings, words
 from tournaments.models import Event, Phase, Registration, Round, Seat
 from tournaments.standings import phases as phase_rules
 from tournaments.standings.phases import rank_by_phase
@@ -179,7 +179,7 @@ def event_phases(*, event: Event) -> list[PhaseRow]:
         rows.append(
             PhaseRow(
                 number=number, name=phase.name, rounds=phase.rounds, first_round=first, last_round=last,
-                advance_points=phase.advance_points, advance_top=phase.advance_top, rule=rule.rule_text(),
+                advance_points=phase.advance_points, advance_top=phase.advance_top, rule=words.phase_rule(advance_points=rule.advance_points, advance_top=rule.advance_top),
                 status=status, advanced_count=phase.advanced_count, advanced_at=phase.advanced_at,
                 players=sum(1 for r in reached if r >= number),
             )

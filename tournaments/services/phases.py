@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from core import events
 from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound
-from tournaments import selectors
+from tournaments import selectors, words
 from tournaments.models import Event, Phase, Registration, Round
 from tournaments.policy import Action, ensure
 from tournaments.selectors.standings import phase_going_on
@@ -192,7 +192,7 @@ def phase_advance(*, event: Event, number: int, by) -> list[int]:
             raise Conflict(missing_message(missing), code="round_incomplete")
         going_on = phase_going_on(event=event, number=number, plan=plan)
         if not going_on:
-            raise Conflict(_("No player qualifies for %(phase)s (%(current)s: %(rule)s).") % {"phase": phases[number].name, "current": phase.name, "rule": plan[number - 1].rule_text()}, code="nobody_advances")  # fmt: skip
+            raise Conflict(_("No player qualifies for %(phase)s (%(current)s: %(rule)s).") % {"phase": phases[number].name, "current": phase.name, "rule": words.phase_rule(advance_points=plan[number - 1].advance_points, advance_top=plan[number - 1].advance_top)}, code="nobody_advances")  # fmt: skip
         Registration.objects.filter(event=event, player_id__in=going_on).update(phase=number + 1)
         phase.advanced_at = timezone.now()
         phase.advanced_count = len(going_on)

@@ -511,7 +511,9 @@ def _phase_of_round(event: Event, number: int) -> int:
                 "round": number,
                 "phase": phases[phase - 1].name,
                 "previous": previous.name,
-                "rule": plan[phase - 2].rule_text(),
+                "rule": words.phase_rule(
+                    advance_points=plan[phase - 2].advance_points, advance_top=plan[phase - 2].advance_top
+                ),
             },
             code="phase_not_advanced",
         )
