@@ -6,4 +6,6 @@ dashboard and the API use.
 
 - :mod:`demo.management.commands.demo`: the command, its accounts and its events.
 - :mod:`demo.league`: the demo's league, a season of played events in two formats.
+- :mod:`demo.big_event`: the demo's big event, two days with byes, staged pairings and the judges' floor.
+- :mod:`demo.people`: players entering the demo's events as the staff enter them.
 """

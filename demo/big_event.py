@@ -22,6 +22,7 @@ import datetime
 import random
 from collections.abc import Sequence
 
+from demo.people import enter, self_register
 from floor import services as floor_services
 from tournaments import services
 from tournaments.models import Event, Registration
@@ -62,17 +63,8 @@ def big_event_demo(
     event = services.event_update(event=event, by=organiser, stage_pairings=True, planned_cut_size=CUT)
     staff_services.staff_add(event=event, username=judge_username, role="judge", by=organiser)
     for name in list(names)[: PLAYERS - 1]:
-        registration = services.registration_create(
-            event=event, by=organiser, display_name=name, external_id=f"demo-{name}", checked_in=True
-        )
-        if registration.status == Registration.Status.INVITED:  # a record with an account: they accept, as on /me/
-            registration = services.registration_accept(registration=registration, by=registration.player.user)
-            services.registration_check_in(registration=registration, by=organiser)
-    # The demo player registers themselves while registration is open, and is checked in at the desk.
-    services.event_update(event=event, by=organiser, registration_open=True)
-    mine = registration_services.registration_self_register(event=event, by=player_user)
-    services.event_update(event=event, by=organiser, registration_open=False)
-    services.registration_check_in(registration=mine, by=organiser)
+        enter(event=event, by=organiser, checked_in=True, display_name=name, external_id=f"demo-{name}")
+    self_register(event=event, organiser=organiser, player_user=player_user)
     for registration in Registration.objects.filter(event=event, player__display_name__in=QUALIFIED):
         registration_services.bye_assign(registration=registration, round_number=1, by=organiser)
     floor_services.judge_assign(
@@ -82,7 +74,9 @@ def big_event_demo(
     judge = staff_user(event, judge_username)
     round_ = services.round_start(event=event, by=organiser, seed=rng.randrange(2**62))
     services.round_publish(event=event, round_number=1, by=organiser)
-    call = floor_services.judge_call_open(event=event, by=organiser, table=1, reason="A ruling on a Deck Master's Ability")
+    call = floor_services.judge_call_open(
+        event=event, by=organiser, table=1, reason="A ruling on a Deck Master's Ability"
+    )
     call = floor_services.judge_call_claim(call=call, by=judge)
     floor_services.judge_call_resolve(call=call, by=judge, note="Explained the Ability's timing.", minutes=3)
     checks, _draw = floor_services.deck_checks_pick(event=event, by=judge, count=2, seed=DECK_CHECK_SEED)

@@ -13,11 +13,12 @@ import datetime
 import random
 
 from decks import services as deck_services
+from demo.people import enter
 from leagues import services
 from leagues.models import League
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Player
 
 NAME = "Demo · Thursday League"
 
@@ -40,16 +41,6 @@ NIGHTS = [
     ("mt-silver", -14, 8, 3, 0, True),
     ("deck-masters", -7, 8, 3, 0, False),
 ]
-
-
-def _enter(*, event: Event, by, **player) -> Registration:
-    """Register a player checked in, as the staff do; a player with an account (the demo player, walk-ins claimed
-    at Duel Night) accepts the invitation first, as they would on their page."""
-    registration = tournament_services.registration_create(event=event, by=by, checked_in=True, **player)
-    if registration.status == Registration.Status.INVITED:
-        registration = tournament_services.registration_accept(registration=registration, by=registration.player.user)
-        registration = tournament_services.registration_check_in(registration=registration, by=by)
-    return registration
 
 
 def league_demo_reset(*, organiser) -> None:
@@ -77,9 +68,10 @@ def league_demo(*, organiser, player: Player, names: list[str], rng: random.Rand
         )  # fmt: skip
         field = rng.sample(names, count - 1)
         registrations = [
-            _enter(event=event, by=organiser, display_name=name, external_id=f"demo-{name}") for name in field
+            enter(event=event, by=organiser, checked_in=True, display_name=name, external_id=f"demo-{name}")
+            for name in field
         ]
-        registrations.append(_enter(event=event, by=organiser, player=player))
+        registrations.append(enter(event=event, by=organiser, checked_in=True, player=player))
         for registration in registrations:
             which = decks.get(registration.player.display_name, 0)
             if slug == "deck-masters":

@@ -47,6 +47,7 @@ from django.utils.text import slugify
 
 from demo.big_event import big_event_demo
 from demo.league import league_demo, league_demo_reset
+from demo.people import enter, self_register
 from rules import FORMATS
 from tournaments import services
 from tournaments.models import Event, Penalty, Player, Registration, Seat
@@ -127,17 +128,6 @@ FEATURED = "master-trainer"
 DEMO_OPTIONS = {"mintayn-master": {"starting_lp": 6000, "mana_rate": 2, "hand_size": 12}}
 
 
-def _enter(*, event: Event, by, checked_in: bool = False, **player) -> Registration:
-    """Register a player as the staff do; a player whose record has an account (claimed in an earlier demo event)
-    accepts the invitation, as they would on their page, and is then checked in."""
-    registration = services.registration_create(event=event, by=by, checked_in=checked_in, **player)
-    if registration.status == Registration.Status.INVITED:
-        registration = services.registration_accept(registration=registration, by=registration.player.user)
-        if checked_in:
-            registration = services.registration_check_in(registration=registration, by=by)
-    return registration
-
-
 class Command(BaseCommand):
     help = "Create a demo event of every format: players, a late entry, round 1 played and round 2 paired."
 
@@ -177,7 +167,7 @@ class Command(BaseCommand):
             for i in range(count):
                 display_name = NAMES[(i + len(slug)) % len(NAMES)]
                 # The same external id reuses the player across the demo events.
-                _enter(
+                enter(
                     event=event,
                     by=user,
                     display_name=display_name,
@@ -186,10 +176,7 @@ class Command(BaseCommand):
                 )
             duel_night = slug == "deck-masters"
             if slug in PLAYER_EVENTS:  # the demo player registers themselves while registration is open
-                services.event_update(event=event, by=user, registration_open=True)
-                mine = registration_services.registration_self_register(event=event, by=player_user)
-                services.event_update(event=event, by=user, registration_open=False)
-                services.registration_check_in(registration=mine, by=user)
+                self_register(event=event, organiser=user, player_user=player_user)
             if slug == "mintayn-master":
                 self._mintayn_decks(event, user, player_user)
             round_ = services.round_start(event=event, by=user, seed=rng.randrange(2**62))
@@ -215,7 +202,7 @@ class Command(BaseCommand):
                 )  # fmt: skip
             # Round 2 is paired and waiting for results: its "why?" shows Swiss or pod reasons, a late
             # entrant joins with a loss for round 1, and one player keeps a fixed table.
-            _enter(event=event, by=user, display_name="Riley (late)", external_id="demo-riley", checked_in=True)
+            enter(event=event, by=user, display_name="Riley (late)", external_id="demo-riley", checked_in=True)
             first = event.registrations.order_by("id").first()
             services.registration_update(registration=first, by=user, fixed_table=2)
             services.round_start(event=event, by=user, seed=rng.randrange(2**62), allow_rematches=True)
@@ -443,7 +430,7 @@ class Command(BaseCommand):
             )  # fmt: skip
         player_user = self._account(PLAYER_USER)
         player = registration_services.player_for_user(player_user, display_name=PLAYER_NAME)
-        registration = Registration.objects.filter(event=event, player=player).first() or _enter(
+        registration = Registration.objects.filter(event=event, player=player).first() or enter(
             event=event, by=organiser, player=player
         )
         for i in range(5):
@@ -453,7 +440,7 @@ class Command(BaseCommand):
                 .filter(player__display_name=NAMES[i])
                 .exists()
             ):
-                _enter(event=event, by=organiser, display_name=NAMES[i], external_id=f"demo-{NAMES[i]}")
+                enter(event=event, by=organiser, display_name=NAMES[i], external_id=f"demo-{NAMES[i]}")
         self._waiting_list(event, organiser)
         if DeckVersion.objects.filter(registration=registration).exists():
             return
