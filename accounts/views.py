@@ -134,6 +134,8 @@ def language_setting(request: HttpRequest) -> HttpResponse:
         remember_account_language(request, language)
         translation.activate(language or translation.get_language())
         messages.success(request, _("Your language setting is saved."))
+    else:  # only a hand-made request names a language the form doesn't offer
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
     return redirect("accounts:me")
 
 

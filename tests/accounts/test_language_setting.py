@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from accounts.models import Preferences
@@ -59,3 +61,13 @@ def test_the_api_refuses_a_language_podium_does_not_speak(api):
     assert answer.status_code == 400
     error = answer.json()["error"]
     assert error["code"] == "invalid" and set(error["fields"]) == {"language"}
+
+
+def test_a_language_the_page_does_not_offer_is_refused_with_a_message_and_the_setting_kept(client, django_user_model):
+    user = django_user_model.objects.create_user(username="ash", password="pw")
+    client.force_login(user)
+    client.post("/me/language/", {"language": "es"})
+    answer = client.post("/me/language/", {"language": "tlh"}, follow=True)
+    error = re.search(r'<li class="msg msg-error">([^<]*)</li>', answer.content.decode())
+    assert answer.status_code == 200 and error and "tlh" in error.group(1)
+    assert Preferences.objects.get(user=user).language == "es"
