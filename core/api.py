@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -37,7 +37,8 @@ from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext, gettext_lazy
 from django.views import defaults
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_serializer
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_field, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import LimitOffsetPagination
@@ -51,6 +52,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from core.exceptions import ApplicationError
 from core.middleware import MAX_URL_LENGTH
 from rules import FORMATS
+from rules.speech import say, say_stored
 
 logger = logging.getLogger(__name__)
 
@@ -480,6 +482,20 @@ class FormatField(serializers.ChoiceField):
     def to_internal_value(self, data: Any) -> Any:
         self.choices = sorted(FORMATS)
         return super().to_internal_value(data)
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class SaidField(serializers.Field):
+    """A stored sentence of the rules (a violation, a refused entry: ``{"message", "template", "params"}``, see
+    :mod:`rules.speech`) said in the request's language; a row from before phrases keeps its English ``message``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, value: Any) -> str:
+        if isinstance(value, Mapping):
+            return say_stored(value)
+        return say(str(getattr(value, "message", value)))
 
 
 def id_field(**kwargs: Any) -> serializers.IntegerField:

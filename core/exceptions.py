@@ -15,6 +15,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from rules.speech import Phrase, say
+
 
 class ApplicationError(Exception):
     status_code = 400
@@ -22,6 +24,9 @@ class ApplicationError(Exception):
     def __init__(
         self, message: str, *, code: str = "invalid", field: str | None = None, extra: dict[str, Any] | None = None
     ):
+        #: A phrase of the rules (:mod:`rules.speech`) as given, for who says it with more (the players' names).
+        self.phrase = message if isinstance(message, Phrase) else None
+        message = say(message)  # in the request's language
         super().__init__(message)
         self.message = message
         self.code = code

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import BODY, SIGNED_IN, STAFF, FormatField, Pagination, error_responses, paginated
+from core.api import BODY, SIGNED_IN, STAFF, FormatField, Pagination, SaidField, error_responses, paginated
 from core.doorway import enter
 from core.throttling import DeckCheckThrottle, UserWriteThrottle
 from decks import doors as deck_doors
@@ -29,7 +29,7 @@ from tournaments.policy import Action, can, can_view_decklist, can_view_hidden_d
 class ViolationOutput(serializers.Serializer):
     code = serializers.CharField()
     rule = serializers.CharField()
-    message = serializers.CharField()
+    message = SaidField(help_text="The violation in words, in the request's language (``code`` never changes).")
     cards = serializers.ListField(child=serializers.CharField())
 
 

@@ -41,6 +41,7 @@ from games.forms import GameEventForm, VoidForm, label, post_fields
 from games.models import Game
 from rules import Format
 from rules.engine import COMMON_VOCABULARY, EventSpec, QuickEntry, When
+from rules.speech import say
 from tournaments import doors
 from tournaments.models import Pod
 from tournaments.policy import Action
@@ -183,7 +184,8 @@ def _alert(
     exc: ApplicationError, names: dict[int, str], spec: EventSpec | None = None, *, kind: str = "refused"
 ) -> dict[str, Any]:
     """A refusal as the judge reads it: the engine's message with names for ids, its code and rule."""
-    message = display.with_names(exc.message, names, spec)
+    said = say(exc.phrase, names) if exc.phrase is not None else exc.message
+    message = display.with_names(said, names, spec)
     return {"kind": kind, "message": message, "code": exc.code, "rule": exc.extra.get("rule")}
 
 

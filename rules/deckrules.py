@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rules.cards import Card
+from rules.speech import Phrase
 
 ROLES = ("master", "apex", "paragon", "signature", "trainer", "starting_pokemon", "starting_energy", "deck_master")
 
@@ -31,7 +32,12 @@ class Violation:
     cards: tuple[str, ...] = ()  # card names (with set and number for Pokémon) concerned
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "rule": self.rule, "message": self.message, "cards": list(self.cards)}
+        """Plain data; a message that is a phrase (:mod:`rules.speech`) keeps its template and values too, so a
+        stored violation is said again in its reader's language (``say_stored``)."""
+        data: dict[str, Any] = {"code": self.code, "rule": self.rule, "message": self.message, "cards": list(self.cards)}
+        if isinstance(self.message, Phrase):
+            data.update(self.message.as_data())
+        return data
 
 
 @dataclass(frozen=True, slots=True)

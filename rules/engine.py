@@ -60,6 +60,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, cast
 
+from rules.speech import Phrase
+
 State = dict[str, Any]
 
 
@@ -72,8 +74,12 @@ class RuleViolation(Exception):
         self.rule = rule
         self.message = message
 
-    def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "rule": self.rule, "message": self.message}
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data; a phrase keeps its template and values (:meth:`rules.speech.Phrase.as_data`)."""
+        data: dict[str, Any] = {"code": self.code, "rule": self.rule, "message": str(self.message)}
+        if isinstance(self.message, Phrase):
+            data.update(self.message.as_data())
+        return data
 
 
 @dataclass(frozen=True, slots=True)

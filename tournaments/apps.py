@@ -14,3 +14,7 @@ class TournamentsConfig(AppConfig):
 
         # Results in words (a pure module) speak the request's language through Django's translations.
         words.speak_with(gettext=gettext, pgettext=pgettext, ngettext=ngettext)
+        # So do the rules' phrases (deck violations, refused game entries, decklist problems: rules.speech).
+        from rules import speech
+
+        speech.speak_with(gettext=gettext, ngettext=ngettext)
