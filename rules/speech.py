@@ -82,7 +82,11 @@ def _plain(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _fill(template: str, params: Mapping[str, Any]) -> str:
-    return template % params if params else template
+    """``template`` filled in; a sentence that opens with a value opens with a capital ("Player 3 has ...")."""
+    if not params:
+        return template
+    filled = template % params
+    return filled[:1].upper() + filled[1:] if template.startswith("%(") else filled
 
 
 def phrase(template: str, /, **params: Any) -> Phrase:

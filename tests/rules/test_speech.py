@@ -37,6 +37,7 @@ def test_a_phrase_is_the_english_sentence_for_every_caller():
     assert phrases("%(count)s card too many", "%(count)s cards too many", 1) == "1 card too many"
     assert phrases("%(count)s card too many", "%(count)s cards too many", 2) == "2 cards too many"
     assert phrase("A plain sentence with 100% in it.") == "A plain sentence with 100% in it."
+    assert phrase("%(player)s has no Pokémon in play.", player=player(2)) == "Player 2 has no Pokémon in play."
 
 
 def test_said_in_the_language_of_the_moment_with_the_values_untouched(french):
