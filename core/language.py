@@ -75,6 +75,20 @@ def supported(code: str | None) -> str:
         return ""
 
 
+#: Languages whose nouns keep their capital inside a sentence (German's "Runde 2", "Verwarnung").
+NOUNS_KEEP_CAPITALS = frozenset({"de"})
+
+
+def in_sentence(label: Any) -> str:
+    """A label ("Round 2", "Dropped", "Warning") inside a sentence of the active language: its first letter in
+    lower case ("Publish round 2"), except in a language whose nouns keep their capital ("Runde 2 veröffentlichen")."""
+    text = str(label)
+    language = (translation.get_language() or "en").split("-")[0].lower()
+    if language in NOUNS_KEEP_CAPITALS:
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def browser_language(header: str) -> str:
     """The first language of an ``Accept-Language`` header (in the order of its weights) that Podium speaks, or ""."""
     for code, _weight in parse_accept_lang_header(header):

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from core.doorway import enter, refuse
 from core.exceptions import ApplicationError
+from core.language import in_sentence
 from decks import selectors, services
 from decks.forms import DeckForm, DeckRulingClearForm, DeckRulingForm
 from decks.models import DeckVerdictOverride, DeckVersion
@@ -189,7 +190,7 @@ def ruling(request: HttpRequest, event_id: int, registration_id: int) -> HttpRes
 
     def change(version: DeckVersion, data: dict) -> str:
         services.deck_verdict_override(version=version, status=data["status"], reason=data["reason"], by=request.user)
-        status = str(DeckVerdictOverride.Status(data["status"]).label).lower()
+        status = in_sentence(DeckVerdictOverride.Status(data["status"]).label)
         return _("Ruling recorded: %(player)s's deck is %(status)s.") % {
             "player": registration.player.display_name,
             "status": status,

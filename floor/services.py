@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from core import events
 from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotFound, PermissionDenied
+from core.language import in_sentence
 from floor import picking, selectors
 from floor.models import DeckCheck, DeckCheckDraw, JudgeAssignment, JudgeCall
 from live import services as live_services
@@ -146,7 +147,7 @@ def _refuse_second_call(pod: Pod) -> None:
     waiting = selectors.live_call_of(pod_id=pod.pk)
     if waiting is not None:
         raise Conflict(
-            _("Table %(table)s has already called a judge: %(state)s.") % {"table": pod.table_number, "state": waiting.get_state_display().lower()},
+            _("Table %(table)s has already called a judge: %(state)s.") % {"table": pod.table_number, "state": in_sentence(waiting.get_state_display())},
             code="call_open", extra={"call": waiting.pk},
         )  # fmt: skip
 
@@ -155,7 +156,7 @@ def _locked_call(call: JudgeCall) -> JudgeCall:
     locked = JudgeCall.objects.select_for_update(of=("self",)).select_related("claimed_by", "pod").get(pk=call.pk)
     if not locked.live:
         raise Conflict(
-            _("This call is already %(state)s.") % {"state": locked.get_state_display().lower()}, code="call_closed"
+            _("This call is already %(state)s.") % {"state": in_sentence(locked.get_state_display())}, code="call_closed"
         )
     return locked
 

@@ -25,6 +25,7 @@ from core.doorway import enter
 from core.exceptions import ApplicationError
 from core.exports import csv_response
 from core.htmx import HtmxHttpRequest
+from core.language import in_sentence
 from floor import doors as floor_doors
 from floor import selectors, services
 from floor.models import DeckCheck, JudgeCall
@@ -211,7 +212,7 @@ def judge_assign(request: HtmxHttpRequest, event_id: int) -> HttpResponse:
         return _judge_page(request, event, form_error=("assign", exc.message), status=400)
     messages.success(
         request,
-        _("%(judge)s: %(tables)s.") % {"judge": assignment.judge.username, "tables": assignment.tables_label.lower()},
+        _("%(judge)s: %(tables)s.") % {"judge": assignment.judge.username, "tables": in_sentence(assignment.tables_label)},
     )
     return redirect(reverse("floor:judge", args=[event.pk]) + "#assignments")
 
@@ -225,7 +226,7 @@ def judge_unassign(request: HtmxHttpRequest, event_id: int, assignment_id: int) 
     messages.success(
         request,
         _("%(judge)s is off %(tables)s.")
-        % {"judge": assignment.judge.username, "tables": assignment.tables_label.lower()},
+        % {"judge": assignment.judge.username, "tables": in_sentence(assignment.tables_label)},
     )
     return redirect(reverse("floor:judge", args=[event.pk]) + "#assignments")
 

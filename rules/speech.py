@@ -52,28 +52,28 @@ def speak_with(*, gettext: Callable[[str], str], ngettext: Callable[[str, str, i
 class Phrase(str):
     """A sentence of the rules: the English text (the ``str`` itself), its template and its values.
 
-    ``plural`` and ``count`` are set for a sentence that counts (:func:`phrases`): the template is then the
-    singular."""
+    ``plural`` and ``counted`` (the number) are set for a sentence that counts (:func:`phrases`): the template is
+    then the singular.  (Not ``count``: that is ``str.count``.)"""
 
     template: str
     plural: str | None
-    count: int | None
+    counted: int | None
     params: dict[str, Any]
 
     def as_data(self) -> dict[str, Any]:
         """What a stored row keeps to say this phrase again (JSON: the values are plain data)."""
         data: dict[str, Any] = {"template": self.template, "params": _plain(self.params)}
         if self.plural is not None:
-            data["plural"], data["count"] = self.plural, self.count
+            data["plural"], data["count"] = self.plural, self.counted
         return data
 
-    def __reduce__(self):
-        return (_rebuilt, (str(self), self.template, self.plural, self.count, self.params))
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuilt, (str(self), self.template, self.plural, self.counted, self.params))
 
 
 def _rebuilt(text: str, template: str, plural: str | None, count: int | None, params: dict[str, Any]) -> Phrase:
     made = Phrase(text)
-    made.template, made.plural, made.count, made.params = template, plural, count, params
+    made.template, made.plural, made.counted, made.params = template, plural, count, params
     return made
 
 
@@ -92,7 +92,7 @@ def _fill(template: str, params: Mapping[str, Any]) -> str:
 def phrase(template: str, /, **params: Any) -> Phrase:
     """A sentence of the rules: ``template`` (a ``%(name)s`` format, the msgid) filled with ``params``."""
     made = Phrase(_fill(template, params))
-    made.template, made.plural, made.count, made.params = template, None, None, dict(params)
+    made.template, made.plural, made.counted, made.params = template, None, None, dict(params)
     return made
 
 
@@ -101,7 +101,7 @@ def phrases(singular: str, plural: str, count: int, /, **params: Any) -> Phrase:
     appear in either; it is filled in with the other ``params``)."""
     values = {"count": count, **params}
     made = Phrase(_fill(singular if count == 1 else plural, values))
-    made.template, made.plural, made.count, made.params = singular, plural, count, values
+    made.template, made.plural, made.counted, made.params = singular, plural, count, values
     return made
 
 
@@ -125,7 +125,7 @@ def say(message: str, names: Names | None = None) -> str:
     :func:`player` and :func:`players`."""
     if not isinstance(message, Phrase):
         return message
-    return _said(message.template, message.plural, message.count, message.params, names)
+    return _said(message.template, message.plural, message.counted, message.params, names)
 
 
 def say_stored(data: Mapping[str, Any], fallback: str = "", names: Names | None = None) -> str:
@@ -153,17 +153,21 @@ def _named(template: str, params: Mapping[str, Any], names: Names) -> str | None
         return None
 
 
+def _said_value(value: Any, names: Names | None) -> Any:
+    """A value of a phrase as said: a phrase (live or stored) in words, any other value as it is."""
+    if isinstance(value, Mapping) and "template" in value:
+        return say_stored(value, names=names)
+    if isinstance(value, str):
+        return say(value, names)
+    return value
+
+
 def _said(
     template: str, plural: str | None, count: int | None, params: Mapping[str, Any], names: Names | None = None
 ) -> str:
     if names and template in (PLAYER, PLAYERS) and (named := _named(template, params, names)) is not None:
         return named
-    values = {
-        name: (say_stored(value, names=names) if isinstance(value, Mapping) and "template" in value else say(value, names))
-        if isinstance(value, (str, Mapping))
-        else value
-        for name, value in params.items()
-    }
+    values = {name: _said_value(value, names) for name, value in params.items()}
     if plural is not None and isinstance(count, int):
         translated = _ngettext(template, plural, count)
     else:

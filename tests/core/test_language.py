@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from accounts import services as account_services
 from accounts.models import Preferences
-from core.language import LanguageChoice, browser_language
+from core.language import LanguageChoice, browser_language, in_sentence
 from tests.factories import EventFactory
 from tournaments import services
 
@@ -185,3 +186,13 @@ def test_the_scripts_catalogue_is_served_per_language_and_cached(client):
     )
     assert "max-age=86400" in answer.headers["Cache-Control"]
     assert client.get("/jsi18n/xx/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "language, label, expected",
+    [("en", "Round 2", "round 2"), ("es", "Ronda 2", "ronda 2"), ("fr", "Top 8", "top 8"), ("de", "Runde 2", "Runde 2")],
+)
+def test_a_label_inside_a_sentence_loses_its_capital_except_where_nouns_keep_theirs(language, label, expected):
+    with translation.override(language):
+        assert in_sentence(label) == expected
+

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from core import events
 from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict
+from core.language import in_sentence
 from tournaments import audit, selectors
 from tournaments.models import Event, Penalty, Registration
 from tournaments.policy import Action, ensure
@@ -104,7 +105,7 @@ def penalty_issue(
         if registration.status != Registration.Status.REGISTERED:
             raise Conflict(
                 _("%(player)s is %(status)s: only players in the event are penalised.")
-                % {"player": registration.player, "status": registration.get_status_display().lower()},
+                % {"player": registration.player, "status": in_sentence(registration.get_status_display())},
                 code="not_registered",
                 field="registration",
             )

@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from core import events
 from core.domain_actions import DomainAction
 from core.exceptions import ApplicationError, Conflict, NotAuthenticated, NotFound, PermissionDenied
+from core.language import in_sentence
 from tournaments import audit, selectors
 from tournaments.models import ByeAssignment, Event, Player, Registration, Seat
 from tournaments.policy import (
@@ -180,7 +181,7 @@ def registration_accept(*, registration: Registration, by) -> Registration:
         if registration.status != Registration.Status.INVITED:
             raise Conflict(
                 _("There is no invitation to accept: you are %(status)s.")
-                % {"status": registration.get_status_display().lower()},
+                % {"status": in_sentence(registration.get_status_display())},
                 code="not_invited",
             )
         _open_for_entries(event)
@@ -389,7 +390,7 @@ def registration_check_in(*, registration: Registration, by, checked_in: bool = 
         if registration.status != Registration.Status.REGISTERED:
             raise Conflict(
                 _("%(player)s is %(status)s.")
-                % {"player": registration.player, "status": registration.get_status_display().lower()},
+                % {"player": registration.player, "status": in_sentence(registration.get_status_display())},
                 code="not_registered",
             )
         if registration.dropped and checked_in:
@@ -437,7 +438,7 @@ def registration_drop(*, registration: Registration, by) -> Registration:
         if registration.status != Registration.Status.REGISTERED:
             raise Conflict(
                 _("%(player)s is %(status)s.")
-                % {"player": registration.player, "status": registration.get_status_display().lower()},
+                % {"player": registration.player, "status": in_sentence(registration.get_status_display())},
                 code="not_registered",
             )
         if registration.dropped:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from core.domain_actions import DomainAction
 from core.doorway import enter
+from core.language import in_sentence
 from tournaments import doors, policy, words
 from tournaments.forms import shown_name
 from tournaments.models import AuditEntry, Penalty, Registration
@@ -128,7 +129,7 @@ def _plain_value(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if key == "status" and value in Registration.Status.values:
-        return str(Registration.Status(value).label).lower()
+        return in_sentence(Registration.Status(value).label)
     if key == "role" and value in ROLE_NAMES:
         return str(ROLE_NAMES[value])
     if isinstance(value, list):

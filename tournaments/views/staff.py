@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from core.doorway import admit, enter
 from core.exceptions import ApplicationError
 from core.htmx import HtmxHttpRequest
+from core.language import in_sentence
 from tournaments import doors, policy, selectors
 from tournaments.forms import PenaltyForm, RescindForm, StaffForm, shown_name
 from tournaments.models import Event, EventStaff, Penalty, Registration
@@ -244,7 +245,7 @@ def penalty_rescind(request: HtmxHttpRequest, event_id: int, penalty_id: int) ->
             messages.success(
                 request,
                 _("The %(penalty)s of %(player)s is rescinded.")
-                % {"penalty": penalty.get_penalty_display().lower(), "player": penalty.registration.player},
+                % {"penalty": in_sentence(penalty.get_penalty_display()), "player": penalty.registration.player},
             )
             return redirect(reverse("dashboard:event-penalties", args=[event.pk]) + f"#penalty-{penalty.pk}")
     return _penalties_page(request, event, rescind=(penalty.pk, typed, error), status=_invalid(request))
