@@ -1,7 +1,7 @@
 """The notifications page in a real browser, at phone width, checked by axe-core: a player reaches it from /me/,
 turns a kind on by e-mail and saves; the push button is offered where the browser can push (Chromium on localhost).
-Receiving pushes is tested against a real push endpoint in ``tests/notifications/`` (a headless browser's push
-service is Google's, out of reach here)."""
+Receiving pushes is tested against a real push endpoint in ``tests/notifications/``, and shown by the page's own
+service worker in ``test_push_received.py`` (a headless browser's push service is Google's, out of reach here)."""
 
 from __future__ import annotations
 
