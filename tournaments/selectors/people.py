@@ -318,7 +318,7 @@ def entry_warnings(*, event: Event, registrations: Iterable[Registration]) -> di
         warnings.setdefault(seeking[other.player_id], []).append(
             EntryWarning(
                 code="overlapping_event",
-                message=also % {"event": other.event.name, "date": date_format(other.event.date, "D d M Y")},
+                message=also % {"event": other.event.name, "date": date_format(other.event.date, "DATE_FORMAT")},
                 event=other.event_id,
             )
         )

@@ -54,7 +54,7 @@ def _when(event: Event, moment: datetime.datetime) -> str:
     """A time in the event's own zone, as its pages show it, with the weekday and month in the active language
     (strftime's are always English)."""
     local = timezone.localtime(moment, timezone=zoneinfo.ZoneInfo(event.time_zone))
-    return f"{date_format(local, 'D d M Y, H:i')} ({event.time_zone})"
+    return f"{date_format(local, 'DATETIME_FORMAT')} ({event.time_zone})"
 
 
 def ensure_window_open(*, event: Event, player: Player | None, now: datetime.datetime | None = None) -> None:
