@@ -1,24 +1,21 @@
 """Podium's sample Mintayn pool (``docs/samples/``): 52 cards invented for the demo, in the importer's format.
 
 Mintayn prints no stats, so there is no public card data; the sample lets the demo's Mintayn Master event check
-decks.  It loads without a problem, each sample deck built from it is legal, there is room for other decks, and the
-demo imports it and registers a legal deck for every player of its Mintayn event before round 1, the demo player's
-among them.
+decks.  It loads without a problem, each sample deck built from it is legal, and there is room for other decks.  That
+the demo imports it and registers a legal deck for every player of its Mintayn event is ``tests/test_demo.py``'s.
 """
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from decks import catalogue
 from decks import services as deck_services
 from decks.checking import deck_check
 from decks.importers.mintayn import CLASSES, STAGES, load_mintayn_csv
-from decks.models import CatalogueVersion, DeckVersion, MintaynCard
+from decks.models import CatalogueVersion, MintaynCard
 from rules.mintayn_master.deck import COPY_LIMIT, PRIME_STAGES
 
 SAMPLES = Path(__file__).resolve().parents[2] / "docs" / "samples"
@@ -58,28 +55,3 @@ def test_each_sample_deck_passes_the_deck_check_on_the_imported_sample_pool(no_m
     assert (result.legal, result.card_count, result.violations) == (True, 60, [])
     shorter = deck_check(format="mintayn-master", decklist=decklist, options={"deck_size": 50})
     assert [v.code for v in shorter.violations] == ["deck_size"]
-
-
-def test_the_demos_mintayn_event_has_the_sample_pool_and_a_legal_deck_for_every_player(
-    no_mintayn_pool, client, django_capture_on_commit_callbacks, settings, tmp_path
-):
-    from tournaments.models import Event
-
-    settings.PODIUM_CARD_DATA_DIR = str(tmp_path)  # no card data: this is about the Mintayn pool, not the others
-
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("demo", stdout=io.StringIO())
-    assert CatalogueVersion.objects.get(family="mintayn").card_count == 52
-    event = Event.objects.get(name="Demo · Mintayn Master Cup")
-    # Everyone who registered before round 1 (decks lock when the event starts; the late entry came after).
-    registrations = list(event.registrations.filter(late_entry_round=None).select_related("player__user"))
-    latest = {d.registration_id: d for d in DeckVersion.objects.filter(registration__event=event).order_by("number")}
-    assert set(latest) == {r.pk for r in registrations} and len(registrations) == 12
-    assert {d.status for d in latest.values()} == {DeckVersion.Status.LEGAL}
-
-    # The demo player's own deck, on their deck page.
-    (mine,) = [r for r in registrations if r.player.user and r.player.user.username == "player"]
-    assert latest[mine.pk].decklist == DECKS["forge"].read_text(encoding="utf-8")
-    client.login(username="player", password="podium-demo")
-    page = client.get(f"/events/{event.pk}/deck/").content.decode()
-    assert "is legal (60 cards)." in page

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from leagues.models import PlayerRating, Season
 from tests.factories import EventFactory, RegistrationFactory
 from tournaments import services
 from tournaments.models import Event, Seat
@@ -179,67 +178,3 @@ def test_the_home_page_lists_running_events_then_upcoming_soonest_first_then_fin
 def test_the_admin_lists_every_model(admin_client):
     for model in ("player", "event", "registration", "round", "pod", "seat", "podresult", "standing"):
         assert admin_client.get(f"/admin/tournaments/{model}/").status_code == 200, model
-
-
-def test_the_demo_command_creates_an_event_of_each_format(
-    catalogue_as_the_demo_finds_it, client, django_capture_on_commit_callbacks
-):
-    from django.core.management import call_command
-
-    from demo import big_event
-    from floor.models import DeckCheck, JudgeCall
-
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("demo")
-        call_command("demo")  # idempotent
-    # The demo league's nights (finished, in a season) are the leagues tests' business.
-    played = (
-        Event.objects.exclude(status=Event.Status.REGISTRATION)
-        .filter(season_link__isnull=True)
-        .exclude(name=big_event.NAME)
-    )
-    assert played.count() == 5
-    assert set(played.values_list("format", flat=True)) == {
-        "master-trainer",
-        "format3-trinity",
-        "mt-silver",
-        "deck-masters",
-        "mintayn-master",
-    }
-    for event in played:
-        assert event.rounds.count() == 2
-        assert event.registrations.filter(late_entry_round=2).count() == 1
-        assert event.registrations.filter(fixed_table=2).count() == 1
-        assert event.standings.exists()
-        assert event.standings_current
-    open_event = Event.objects.get(status=Event.Status.REGISTRATION)
-    assert open_event.registrations.filter(player__user__username="player").exists()
-    # Duel Night has a duel in progress where a Deck Master's Ability was activated (and negated) this turn.
-    from games.models import Game
-
-    duel = Game.objects.get(pod__round__event__in=played.filter(format="deck-masters"))
-    ability = duel.events.get(type="activate_ability")
-    assert ability.payload["negated"] is True
-    first = next(p for p in duel.state["players"] if p["id"] == ability.payload["player"])
-    assert first["abilities_used"] and first["lp"] == 7300
-    # The big event: two phases, byes for the qualified in round 1, round 1 played with a judge call and deck checks,
-    # round 2 staged.
-    regionals = Event.objects.get(name=big_event.NAME)
-    assert [p.name for p in regionals.phases.order_by("number")] == ["Day 1", "Day 2"]
-    assert regionals.stage_pairings and regionals.planned_cut_size == big_event.CUT
-    assert regionals.registrations.count() == big_event.PLAYERS
-    byes = regionals.rounds.get(number=1).pods.filter(is_bye=True)
-    assert sorted(byes.values_list("seats__player__display_name", flat=True)) == sorted(big_event.QUALIFIED)
-    assert regionals.rounds.get(number=2).published_at is None
-    assert JudgeCall.objects.filter(event=regionals, state="resolved").count() == 1
-    assert sorted(DeckCheck.objects.filter(event=regionals).values_list("outcome", flat=True)) == ["ok", "problem"]
-    client.login(username="organiser", password="podium-demo")
-    assert client.get(reverse("dashboard:event-list")).status_code == 200
-    assert "Round 2 is staged" in client.get(reverse("dashboard:event-detail", args=[regionals.pk])).content.decode()
-    # The league: a season of played nights in two formats, its standings, ratings and a meta report.
-    season = Season.objects.get(league__name__startswith="Demo")
-    assert season.standings_current and season.standings.count() > 10
-    assert set(season.season_events.values_list("event__format", flat=True)) == {"deck-masters", "mt-silver"}
-    assert PlayerRating.objects.filter(format="deck-masters", games__gte=5).count() >= 5
-    rows = client.get(f"/api/v1/seasons/{season.pk}/meta/").json()["rows"]
-    assert any(r["hidden"] for r in rows) and any(r["archetype"] == "Dark Magician" for r in rows)

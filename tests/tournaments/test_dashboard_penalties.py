@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
-from django.urls import reverse
 from django.utils.html import escape
 
 from tests.factories import PlayerFactory, RegistrationFactory
@@ -256,27 +254,3 @@ def test_the_audit_trail_says_both_changes_in_words_under_penalties(client, user
     assert "Reason: Wrong player." in html
     assert '<a href="?kind=penalties" aria-current="page">Penalties</a>' in html
     assert AuditEntry.objects.filter(event=duel, action__startswith="penalty.").count() == 2
-
-
-# --- the demo -------------------------------------------------------------------------------------
-
-
-def test_the_demos_judge_warns_the_demo_player_once_however_often_the_demo_runs(
-    client, django_capture_on_commit_callbacks, settings, tmp_path
-):
-    settings.PODIUM_CARD_DATA_DIR = str(tmp_path)  # no card data: this is about the penalty, not the decks
-    for _ in range(2):
-        with django_capture_on_commit_callbacks(execute=True):
-            call_command("demo")
-    warning = Penalty.objects.get()
-    assert (warning.penalty, warning.issued_by.username) == ("warning", "judge")
-    assert warning.registration.player.user.username == "player" and warning.event.status == Event.Status.RUNNING
-    assert warning.round_number == 2 and not warning.rescinded
-    client.login(username="player", password="podium-demo")
-    me = client.get(reverse("accounts:me")).content.decode()
-    assert "Warning:</strong> Drawing extra cards" in me
-    # The demo league: the player's season and rating history, drawn.
-    assert "Leagues and ratings" in me and "Winter season" in me and 'class="chart-line"' in me
-    client.login(username="judge", password="podium-demo")
-    page = client.get(url("event-penalties", warning.event_id)).content.decode()
-    assert "Give a penalty" in page and "Drawing extra cards" in page

@@ -13,7 +13,6 @@ import re
 
 import pytest
 import segno
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -752,40 +751,6 @@ def test_the_audit_trail_pages_and_filters_by_kind(client, users, duel):
     rounds = client.get(url("event-audit", duel.pk) + "?kind=rounds").content.decode()
     assert "Round paired" in rounds and "3 tables, seed 3" in rounds
     assert client.get(url("event-audit", duel.pk) + "?kind=nope&page=zz").status_code == 200
-
-
-def test_the_demo_runs_an_event_with_people_and_stays_the_same_when_run_again(
-    client, django_capture_on_commit_callbacks, settings, tmp_path
-):
-    settings.PODIUM_CARD_DATA_DIR = str(tmp_path)  # no card data: this is about the people, not the decks
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("demo")
-    counts = (Registration.objects.count(), AuditEntry.objects.count(), EventStaff.objects.count())
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("demo")
-    assert (Registration.objects.count(), AuditEntry.objects.count(), EventStaff.objects.count()) == counts
-
-    # Not a league night, nor the big event (Battle City Regionals).
-    duel = Event.objects.get(format="deck-masters", season_link__isnull=True, phase_count=0)
-    assert duel.player_reports and duel.status == Event.Status.RUNNING
-    mine = Seat.objects.get(round__event=duel, round__number=2, player__user__username="player")
-    assert not mine.pod.is_bye
-    assert ResultReport.objects.get(pod=mine.pod).status == ResultReport.Status.PENDING  # theirs to confirm
-    assert Registration.objects.get(event=duel, player__user__username="player").self_registered
-    assert ResultReport.objects.filter(pod__round__event=duel, status=ResultReport.Status.DISPUTED).count() == 1
-    assert Seat.objects.filter(round__event=duel, round__number=1, games_won__isnull=False).count() == 12
-    for event in Event.objects.all():
-        assert set(EventStaff.objects.filter(event=event).values_list("user__username", "role")) == {
-            ("judge", "judge"),
-            ("scorekeeper", "scorekeeper"),
-        }
-    open_event = Event.objects.get(status=Event.Status.REGISTRATION)
-    assert open_event.check_in_open and open_event.registrations.filter(status="waitlisted").count() == 2
-    for username in ("player", "judge", "scorekeeper"):
-        assert client.login(username=username, password="podium-demo"), username
-    client.login(username="judge", password="podium-demo")
-    page = client.get(url("event-detail", duel.pk)).content.decode()
-    assert "disputed" in page and "Record game" in page
 
 
 def test_the_dashboard_reads_a_big_event_in_as_many_queries_as_a_small_one(client, users, django_user_model):
