@@ -58,6 +58,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules import speech
 from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
@@ -77,6 +78,7 @@ from rules.engine import (
     player,
     require,
 )
+from rules.speech import phrase, phrases
 
 STARTING_LP = 8000
 
@@ -177,13 +179,13 @@ _fork = fork  # nested values (``deck_master``) are replaced, never mutated
 def _acting(state: State, pid: Any) -> dict[str, Any]:
     p = player(state, pid)
     if p["out"]:
-        raise RuleViolation("player_out", R_WIN, f"Player {pid} is out of the duel.")
+        raise RuleViolation("player_out", R_WIN, phrase("%(player)s is out of the duel.", player=speech.player(pid)))
     return p
 
 
 def _require_turn(state: State) -> None:
     if state["turn"]["player"] is None:
-        raise RuleViolation("no_turn", R_DUEL, "No turn is in progress: record start_turn first.")
+        raise RuleViolation("no_turn", R_DUEL, phrase("No turn is in progress: record start_turn first."))
 
 
 def _is_damage_step(state: State) -> bool:
@@ -195,7 +197,8 @@ def _position(data: Mapping[str, Any], default: str | None = None) -> str:
         return default
     value = require(data, "position", str)
     if value not in POSITIONS:
-        raise RuleViolation("invalid_field", R_SUMMON, "position must be 'attack' or 'defence'.")
+        # Translators: position is an event field, 'attack' and 'defence' its values: they stay as they are.
+        raise RuleViolation("invalid_field", R_SUMMON, phrase("position must be 'attack' or 'defence'."))
     return POSITIONS[value]
 
 
@@ -229,8 +232,15 @@ def _stated_limits(data: Mapping[str, Any], name: str | None) -> dict[str, Any]:
             raise RuleViolation(
                 "invalid_field",
                 R_ABILITY,
-                f"The rulebook gives {known[0]}'s Ability {key.replace('_', ' ')} = {rulebook!r}: leave the field "
-                "out or state the same.",
+                phrase(
+                    # Translators: %(card)s is a Deck Master's name, '%(field)s' a field of the entry and %(value)s
+                    # the value the rulebook gives it (True, False or a number of Life Points).
+                    "The rulebook gives %(card)s's Ability '%(field)s' = %(value)s: leave the field out or state the "
+                    "same.",
+                    card=known[0],
+                    field=key,
+                    value=repr(rulebook),
+                ),
             )
         limits[key] = rulebook if rulebook is not None else stated.get(key, limits[key])
     return limits
@@ -252,7 +262,7 @@ def _update_player(state: State, pid: Any, **changes: Any) -> dict[str, Any]:
             new: dict[str, Any] = {**p, **changes}
             state["players"][index] = new
             return new
-    raise RuleViolation("unknown_player", "setup", f"Player {pid!r} is not in this game.")
+    raise RuleViolation("unknown_player", "setup", phrase("%(player)s is not in this game.", player=speech.player(pid)))
 
 
 # --- event handlers -------------------------------------------------------------------------------
@@ -262,11 +272,13 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     pid = require(data, "player", int)
     _acting(state, pid)
     if state["turn"]["player"] is not None:
-        raise RuleViolation("turn_in_progress", R_DUEL, "The current turn has not ended.")
+        raise RuleViolation("turn_in_progress", R_DUEL, phrase("The current turn has not ended."))
     order = [p["id"] for p in state["players"]]
     expected = order[state["turn"]["number"] % len(order)]
     if pid != expected:
-        raise RuleViolation("not_your_turn", R_DUEL, f"The next turn is player {expected}'s.")
+        raise RuleViolation(
+            "not_your_turn", R_DUEL, phrase("The next turn is %(player)s's.", player=speech.player(expected))
+        )
     state["turn"] = {"number": state["turn"]["number"] + 1, "player": pid}
     state["phase"] = None
     state["step"] = None
@@ -284,7 +296,9 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
     _acting(state, pid)
     _require_turn(state)
     if pid != state["turn"]["player"]:
-        raise RuleViolation("not_your_turn", R_DUEL, f"It is player {state['turn']['player']}'s turn.")
+        raise RuleViolation(
+            "not_your_turn", R_DUEL, phrase("It is %(player)s's turn.", player=speech.player(state["turn"]["player"]))
+        )
     state["turn"] = {"number": state["turn"]["number"], "player": None}
     state["phase"] = None
     state["step"] = None
@@ -295,30 +309,52 @@ def _phase(state: State, data: Mapping[str, Any]) -> None:
     _require_turn(state)
     phase = require(data, "phase", str)
     if phase not in PHASES:
-        raise RuleViolation("invalid_field", R_DUEL, f"phase must be one of {', '.join(PHASES)}.")
+        raise RuleViolation(
+            "invalid_field",
+            R_DUEL,
+            # Translators: phase is an event field; %(phases)s its values (draw, main1, ...): they stay as they are.
+            phrase("phase must be one of %(phases)s.", phases=", ".join(PHASES)),
+        )
     step = _optional_str(data, "step")
     if phase != "battle" and step is not None:
-        raise RuleViolation("invalid_field", R_DUEL, "Only the Battle Phase has steps.")
+        raise RuleViolation("invalid_field", R_DUEL, phrase("Only the Battle Phase has steps."))
     if step is not None and step not in BATTLE_STEPS:
-        raise RuleViolation("invalid_field", R_DUEL, f"step must be one of {', '.join(BATTLE_STEPS)}.")
+        raise RuleViolation(
+            "invalid_field",
+            R_DUEL,
+            # Translators: step is an event field; %(steps)s its values (start, battle, ...): they stay as they are.
+            phrase("step must be one of %(steps)s.", steps=", ".join(BATTLE_STEPS)),
+        )
     current = state["phase"]
     now = PHASES.index(current) if current is not None else -1
     wanted = PHASES.index(phase)
     if wanted < now:
-        raise RuleViolation("phase_order", R_DUEL, f"The turn is past the {phase} phase.")
+        # Translators: %(phase)s is a phase as the entry names it (draw, standby, main1, battle, main2, end).
+        raise RuleViolation("phase_order", R_DUEL, phrase("The turn is past the %(phase)s phase.", phase=phase))
     if phase == "battle":
         if current == "battle":
             if step is None or step not in _STEP_NEXT[state["step"]]:
                 raise RuleViolation(
-                    "phase_order", R_DUEL, f"The Battle Phase cannot go from {state['step']} to {step}."
+                    "phase_order",
+                    R_DUEL,
+                    phrase(
+                        # Translators: %(current)s and %(wanted)s are Battle Phase steps as the entry names them
+                        # (start, battle, damage, end).
+                        "The Battle Phase cannot go from %(current)s to %(wanted)s.",
+                        current=str(state["step"]),
+                        wanted=str(step),
+                    ),
                 )
         else:
             # Entering the Battle Phase: the Damage Step always follows an attack's Battle Step.
             step = step or "start"
             if step not in ("start", "battle"):
-                raise RuleViolation("phase_order", R_DUEL, "The Battle Phase starts at its Start or Battle Step.")
+                raise RuleViolation(
+                    "phase_order", R_DUEL, phrase("The Battle Phase starts at its Start or Battle Step.")
+                )
     elif wanted == now:
-        raise RuleViolation("phase_order", R_DUEL, f"It is already the {phase} phase.")
+        # Translators: %(phase)s is a phase as the entry names it (draw, standby, main1, battle, main2, end).
+        raise RuleViolation("phase_order", R_DUEL, phrase("It is already the %(phase)s phase.", phase=phase))
     state["phase"] = phase
     state["step"] = step if phase == "battle" else None
 
@@ -327,25 +363,37 @@ def _lp_change(state: State, data: Mapping[str, Any]) -> None:
     _require_turn(state)
     changes = require(data, "changes", dict)
     if not changes:
-        raise RuleViolation("invalid_field", "event", "changes needs at least one player.")
+        # Translators: changes is an event field's name: it stays as it is.
+        raise RuleViolation("invalid_field", "event", phrase("changes needs at least one player."))
     is_cost = _optional_bool(data, "cost")
     by_id = {str(p["id"]): p for p in state["players"]}
     updates: dict[Any, int] = {}
     for key, amount in changes.items():
         p = by_id.get(str(key))
         if p is None:
-            raise RuleViolation("unknown_player", "setup", f"Player {key!r} is not in this game.")
+            raise RuleViolation(
+                "unknown_player", "setup", phrase("%(player)s is not in this game.", player=speech.player(key))
+            )
         if p["out"]:
-            raise RuleViolation("player_out", R_WIN, f"Player {key} is out of the duel.")
+            raise RuleViolation(
+                "player_out", R_WIN, phrase("%(player)s is out of the duel.", player=speech.player(key))
+            )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
-            raise RuleViolation("invalid_field", "event", "Each LP change must be a non-zero integer.")
+            raise RuleViolation("invalid_field", "event", phrase("Each LP change must be a non-zero integer."))
         if is_cost:
             # The Blast Juggler example: a cost of 10,000 LP cannot be paid with 10,000 LP or less.
             if amount > 0:
-                raise RuleViolation("invalid_field", R_ABILITY, "A cost lowers Life Points.")
+                raise RuleViolation("invalid_field", R_ABILITY, phrase("A cost lowers Life Points."))
             if -amount >= p["lp"]:
                 raise RuleViolation(
-                    "cannot_pay_cost", R_ABILITY, f"Player {p['id']} has {p['lp']} LP and cannot pay {-amount}."
+                    "cannot_pay_cost",
+                    R_ABILITY,
+                    phrase(
+                        "%(player)s has %(lp)s LP and cannot pay %(cost)s.",
+                        player=speech.player(p["id"]),
+                        lp=p["lp"],
+                        cost=-amount,
+                    ),
                 )
         updates[p["id"]] = max(0, p["lp"] + amount)
     for pid, lp in updates.items():
@@ -362,11 +410,17 @@ def _deck_master_summon(state: State, data: Mapping[str, Any]) -> None:
     by_ability = _optional_bool(data, "by_ability")
     _require_turn(state)
     if p["deck_master"]["location"] != "position":
-        raise RuleViolation("deck_master_not_in_position", R_SUMMON, f"Player {pid}'s Deck Master Position is empty.")
+        raise RuleViolation(
+            "deck_master_not_in_position",
+            R_SUMMON,
+            phrase("%(player)s's Deck Master Position is empty.", player=speech.player(pid)),
+        )
     # An Ability may make exceptions to any rule (SUMMARY), so a Special Summon by an Ability is
     # left to the Ability's own timing; the player's own Special Summon never happens in the Damage Step.
     if _is_damage_step(state) and not by_ability:
-        raise RuleViolation("damage_step", R_SUMMON, "A Deck Master cannot be Special Summoned during the Damage Step.")
+        raise RuleViolation(
+            "damage_step", R_SUMMON, phrase("A Deck Master cannot be Special Summoned during the Damage Step.")
+        )
     _update_player(state, pid, deck_master={**p["deck_master"], "location": "field", "position": position})
 
 
@@ -376,10 +430,14 @@ def _deck_master_position(state: State, data: Mapping[str, Any]) -> None:
     _require_turn(state)
     value = require(data, "position", str)
     if value in ("face_down", "face_down_defence", "face_down_defense", "set"):
-        raise RuleViolation("deck_master_face_down", R_FIELD, "A Deck Master cannot be flipped face-down.")
+        raise RuleViolation("deck_master_face_down", R_FIELD, phrase("A Deck Master cannot be flipped face-down."))
     position = _position(data)
     if p["deck_master"]["location"] != "field":
-        raise RuleViolation("deck_master_not_on_field", R_FIELD, f"Player {pid}'s Deck Master is not on the field.")
+        raise RuleViolation(
+            "deck_master_not_on_field",
+            R_FIELD,
+            phrase("%(player)s's Deck Master is not on the field.", player=speech.player(pid)),
+        )
     _update_player(state, pid, deck_master={**p["deck_master"], "position": position})
 
 
@@ -388,12 +446,18 @@ def _deck_master_return(state: State, data: Mapping[str, Any]) -> None:
     p = _acting(state, pid)
     _require_turn(state)
     if p["deck_master"]["location"] != "field":
-        raise RuleViolation("deck_master_not_on_field", R_SUMMON, f"Player {pid}'s Deck Master is not on the field.")
+        raise RuleViolation(
+            "deck_master_not_on_field",
+            R_SUMMON,
+            phrase("%(player)s's Deck Master is not on the field.", player=speech.player(pid)),
+        )
     if _optional_str(data, "ability") is None:
         raise RuleViolation(
             "deck_master_return_forbidden",
             R_SUMMON,
-            "A Deck Master on the field returns to its Deck Master Position only by a Deck Master Ability: name it.",
+            phrase(
+                "A Deck Master on the field returns to its Deck Master Position only by a Deck Master Ability: name it."
+            ),
         )
     _update_player(state, pid, deck_master={**p["deck_master"], "location": "position", "position": None})
 
@@ -407,35 +471,53 @@ def _deck_master_replace(state: State, data: Mapping[str, Any]) -> None:
     _require_turn(state)
     if by != pid:
         player(state, by)
-        raise RuleViolation("opponent_deck_master_tribute", R_FIELD, "You cannot Tribute your opponent's Deck Master.")
+        raise RuleViolation(
+            "opponent_deck_master_tribute", R_FIELD, phrase("You cannot Tribute your opponent's Deck Master.")
+        )
     if method not in REPLACEMENT_METHODS:
         raise RuleViolation(
             "tribute_not_allowed",
             R_CHANGE,
-            "A Deck Master can only be Tributed for a Tribute Summon (not a Tribute Set), a Fusion Summon or a Ritual "
-            f"Summon ({', '.join(REPLACEMENT_METHODS)}).",
+            phrase(
+                # Translators: %(methods)s are the values of the entry's method field (tribute_summon, ...).
+                "A Deck Master can only be Tributed for a Tribute Summon (not a Tribute Set), a Fusion Summon or a "
+                "Ritual Summon (%(methods)s).",
+                methods=", ".join(REPLACEMENT_METHODS),
+            ),
         )
     position = _position(data, default="attack")
     if method == "tribute_summon" and position != "attack":
         raise RuleViolation(
-            "tribute_not_allowed", R_CHANGE, "A Tribute Summon is face-up Attack Position; a Tribute Set cannot use it."
+            "tribute_not_allowed",
+            R_CHANGE,
+            phrase("A Tribute Summon is face-up Attack Position; a Tribute Set cannot use it."),
         )
     if method == "tribute_summon":
         # A Tribute Summon is a Normal Summon: its player's own turn, in a Main Phase (standard duel rules).
         if state["turn"]["player"] != pid:
             raise RuleViolation(
-                "not_your_turn", R_DUEL, f"A Tribute Summon is a Normal Summon: only in player {pid}'s own turn."
+                "not_your_turn",
+                R_DUEL,
+                phrase(
+                    "A Tribute Summon is a Normal Summon: only in %(player)s's own turn.", player=speech.player(pid)
+                ),
             )
         if state["phase"] not in MAIN_PHASES:
             raise RuleViolation(
                 "not_main_phase",
                 R_DUEL,
-                "A Tribute Summon is a Normal Summon: only in its player's Main Phase (record the phase main1 or "
-                "main2 first).",
+                phrase(
+                    "A Tribute Summon is a Normal Summon: only in its player's Main Phase (record the phase main1 or "
+                    "main2 first)."
+                ),
             )
     if p["deck_master"]["location"] != "field":
         # The Position is separate from the game: only a Deck Master on the field can be Tributed.
-        raise RuleViolation("deck_master_not_on_field", R_CHANGE, f"Player {pid}'s Deck Master is not on the field.")
+        raise RuleViolation(
+            "deck_master_not_on_field",
+            R_CHANGE,
+            phrase("%(player)s's Deck Master is not on the field.", player=speech.player(pid)),
+        )
     _update_player(
         state,
         pid,
@@ -447,10 +529,17 @@ def _deck_master_replace(state: State, data: Mapping[str, Any]) -> None:
 def _deck_master_lost(state: State, data: Mapping[str, Any]) -> None:
     pids = require(data, "players", list)
     if not pids or len(set(map(repr, pids))) != len(pids):
-        raise RuleViolation("invalid_field", "event", "players lists each losing player once.")
+        # Translators: players is an event field's name: it stays as it is.
+        raise RuleViolation("invalid_field", "event", phrase("players lists each losing player once."))
     cause = _optional_str(data, "cause")
     if cause is not None and cause not in LOSS_CAUSES:
-        raise RuleViolation("invalid_field", "event", f"cause must be one of {', '.join(LOSS_CAUSES)}.")
+        raise RuleViolation(
+            "invalid_field",
+            "event",
+            # Translators: cause is an event field; %(causes)s its values (destroyed, hand, ...): they stay as they
+            # are.
+            phrase("cause must be one of %(causes)s.", causes=", ".join(LOSS_CAUSES)),
+        )
     ability = _optional_str(data, "ability")
     reaches = _stated_limits(data, ability)["reaches_position"] if ability is not None else False
     _require_turn(state)
@@ -458,17 +547,22 @@ def _deck_master_lost(state: State, data: Mapping[str, Any]) -> None:
         raise RuleViolation(
             "tribute_not_allowed",
             R_FIELD,
-            "A Deck Master can only be Tributed for a Tribute, Fusion or Ritual Summon: record deck_master_replace.",
+            phrase(
+                "A Deck Master can only be Tributed for a Tribute, Fusion or Ritual Summon: record deck_master_replace."
+            ),
         )
     for pid in pids:
         if isinstance(pid, bool) or not isinstance(pid, int):
-            raise RuleViolation("invalid_field", "event", "players lists player ids.")
+            # Translators: players is an event field's name: it stays as it is.
+            raise RuleViolation("invalid_field", "event", phrase("players lists player ids."))
         p = _acting(state, pid)
         if p["deck_master"]["location"] == "position" and ability is None:
             raise RuleViolation(
                 "deck_master_protected",
                 R_POSITION,
-                "A card in the Deck Master Position is affected only by a Deck Master Ability that says so: name it.",
+                phrase(
+                    "A card in the Deck Master Position is affected only by a Deck Master Ability that says so: name it."
+                ),
             )
         if p["deck_master"]["location"] == "position" and not reaches:
             # "An Ability cannot affect a Deck Master in a Deck Master Position, unless it specifically says it can
@@ -476,8 +570,12 @@ def _deck_master_lost(state: State, data: Mapping[str, Any]) -> None:
             raise RuleViolation(
                 "deck_master_protected",
                 R_ABILITY,
-                f"An Ability cannot affect a Deck Master in a Deck Master Position unless it specifically says so: "
-                f"{ability}'s does not (for an Ability the rulebook does not list, state reaches_position).",
+                phrase(
+                    # Translators: %(card)s is the name of the Deck Master whose Ability it is.
+                    "An Ability cannot affect a Deck Master in a Deck Master Position unless it specifically says so: "
+                    "%(card)s's does not (for an Ability the rulebook does not list, state reaches_position).",
+                    card=ability,
+                ),
             )
     for pid in pids:
         p = player(state, pid)
@@ -497,13 +595,17 @@ def _activate_ability(state: State, data: Mapping[str, Any]) -> None:
     # "You can use the Abilities of your Deck Master regardless of where your Deck Master is (either in its Deck
     # Master Position or face-up on your side of the field)." (THE ABILITY)
     if p["deck_master"]["location"] not in ("position", "field"):
-        raise RuleViolation("deck_master_lost", R_WIN, f"Player {pid} has no Deck Master.")
+        raise RuleViolation(
+            "deck_master_lost", R_WIN, phrase("%(player)s has no Deck Master.", player=speech.player(pid))
+        )
     # "If there are no restrictions, then they can be activated at any time except the Damage Step." (THE ABILITY)
     if _is_damage_step(state) and not in_damage_step:
         raise RuleViolation(
             "damage_step",
             R_ABILITY,
-            "An Ability cannot be activated during the Damage Step unless its own text says it can (in_damage_step).",
+            phrase(
+                "An Ability cannot be activated during the Damage Step unless its own text says it can (in_damage_step)."
+            ),
         )
     used = list(p.get("abilities_used") or [])
     # The rulebook's Deck Masters have one Ability each: the Ability's name does not tell two apart.
@@ -513,14 +615,23 @@ def _activate_ability(state: State, data: Mapping[str, Any]) -> None:
         raise RuleViolation(
             "ability_once_per_turn",
             R_ABILITY,
-            f"Player {pid}'s Deck Master's Ability can be activated once per turn and was activated this turn "
-            "(a negated activation counts).",
+            phrase(
+                "%(player)s's Deck Master's Ability can be activated once per turn and was activated this turn (a "
+                "negated activation counts).",
+                player=speech.player(pid),
+            ),
         )
     cost = limits["cost"]
     # "Some Abilities have costs to pay, which are paid upon activation. If you cannot pay the entire cost, you
     # cannot activate the Ability." (THE ABILITY; Blast Juggler: a cost must be less than the player's LP)
     if cost and cost >= p["lp"]:
-        raise RuleViolation("cannot_pay_cost", R_ABILITY, f"Player {pid} has {p['lp']} LP and cannot pay {cost}.")
+        raise RuleViolation(
+            "cannot_pay_cost",
+            R_ABILITY,
+            phrase(
+                "%(player)s has %(lp)s LP and cannot pay %(cost)s.", player=speech.player(pid), lp=p["lp"], cost=cost
+            ),
+        )
     used.append({"deck_master": card, "ability": ability, "negated": negated})
     _update_player(state, pid, lp=p["lp"] - cost, abilities_used=used)
 
@@ -696,18 +807,35 @@ class DeckMastersEngine:
         options = dict(options or {})
         unknown = set(options) - {"deck_masters"}
         if unknown:
-            raise RuleViolation("invalid_option", R_SETUP, f"Unknown option(s): {', '.join(sorted(unknown))}.")
+            raise RuleViolation(
+                "invalid_option",
+                R_SETUP,
+                phrases(
+                    "Unknown option: %(options)s.",
+                    "Unknown options: %(options)s.",
+                    len(unknown),
+                    options=", ".join(sorted(unknown)),
+                ),
+            )
         ids = list(players)
         if len(ids) != 2 or any(isinstance(pid, bool) or not isinstance(pid, int) for pid in ids):
-            raise RuleViolation("invalid_players", R_SETUP, "A duel is between exactly two players (integer ids).")
+            raise RuleViolation(
+                "invalid_players", R_SETUP, phrase("A duel is between exactly two players (integer ids).")
+            )
         names = options.get("deck_masters") or {}
         if not isinstance(names, Mapping):
-            raise RuleViolation("invalid_option", R_SETUP, "deck_masters maps player ids to card names.")
+            # Translators: deck_masters is an option's name: it stays as it is.
+            raise RuleViolation("invalid_option", R_SETUP, phrase("deck_masters maps player ids to card names."))
         given = {str(k): v for k, v in names.items()}
         if not set(given) <= {str(pid) for pid in ids} or not all(
             isinstance(v, str) and v.strip() for v in given.values()
         ):
-            raise RuleViolation("invalid_option", R_SETUP, "deck_masters maps player ids of this duel to card names.")
+            raise RuleViolation(
+                "invalid_option",
+                R_SETUP,
+                # Translators: deck_masters is an option's name: it stays as it is.
+                phrase("deck_masters maps player ids of this duel to card names."),
+            )
         state = base_state(ids, phase=None, step=None)
         for p in state["players"]:
             # A Deck Master must begin the duel face-up in its Deck Master Position (DUEL SETUP).
@@ -724,10 +852,15 @@ class DeckMastersEngine:
             return common
         handler = _HANDLERS.get(event.type)
         if handler is None:
-            raise RuleViolation("unknown_event", "event", f"{event.type!r} is not a deck-masters event.")
+            raise RuleViolation(
+                "unknown_event",
+                "event",
+                # Translators: '%(event)s' is the type of entry the judge sent; deck-masters is the format's id.
+                phrase("'%(event)s' is not a deck-masters event.", event=event.type),
+            )
         ensure_in_progress(state)
         if not isinstance(event.data, Mapping):
-            raise RuleViolation("invalid_field", "event", "Event data must be a mapping.")
+            raise RuleViolation("invalid_field", "event", phrase("Event data must be a mapping."))
         new = _fork(state)
         handler(new, event.data)
         new["seq"] = state["seq"] + 1

@@ -61,6 +61,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rules import speech
 from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
@@ -81,6 +82,7 @@ from rules.engine import (
     require,
 )
 from rules.options import Option, OptionError, Use, read
+from rules.speech import phrase, phrases
 
 DEFAULT_LP = 8000
 LP_VARIANTS: tuple[int, ...] = (6000, 8000, 10000)
@@ -174,21 +176,42 @@ def _acting(state: State, data: Mapping[str, Any], name: str = "player") -> dict
     pid = require(data, name, int)
     p = player(state, pid)
     if p["out"]:
-        raise RuleViolation("player_out", R_WIN, f"Player {pid} is out of the game.")
+        raise RuleViolation("player_out", R_WIN, phrase("%(player)s is out of the game.", player=speech.player(pid)))
     return p
 
 
 def _require_turn(state: State) -> None:
     if state["turn"]["player"] is None:
-        raise RuleViolation("no_turn", R_TURN, "No turn is in progress: record start_turn first.")
+        raise RuleViolation("no_turn", R_TURN, phrase("No turn is in progress: record start_turn first."))
 
 
-def _own_turn(state: State, p: Mapping[str, Any], rule: str, what: str) -> None:
+def _own_turn(state: State, p: Mapping[str, Any], rule: str, event_type: str) -> None:
+    """Refuse player ``p`` an action (an entry of ``event_type``) that is the turn player's: one whole sentence per
+    action, so each is translated as a whole."""
     _require_turn(state)
-    if state["turn"]["player"] != p["id"]:
-        raise RuleViolation(
-            "not_your_turn", rule, f"{what} only on your own turn (it is player {state['turn']['player']}'s)."
-        )
+    if state["turn"]["player"] == p["id"]:
+        return
+    who = speech.player(state["turn"]["player"])
+    match event_type:
+        case "end_turn":
+            refusal = phrase("A turn ends only on your own turn (it is %(player)s's).", player=who)
+        case "mana_place":
+            refusal = phrase("Mana is placed only on your own turn (it is %(player)s's).", player=who)
+        case "select":
+            refusal = phrase("The selection happens only on your own turn (it is %(player)s's).", player=who)
+        case "cast_spell":
+            refusal = phrase("Spells are cast only on your own turn (it is %(player)s's).", player=who)
+        case "summon":
+            refusal = phrase("Normal and Mana Summons happen only on your own turn (it is %(player)s's).", player=who)
+        case "switch_position":
+            refusal = phrase("Positions are changed only on your own turn (it is %(player)s's).", player=who)
+        case "evolve":
+            refusal = phrase("Evolution happens only on your own turn (it is %(player)s's).", player=who)
+        case "attack":
+            refusal = phrase("Monsters attack only on your own turn (it is %(player)s's).", player=who)
+        case _:
+            raise ValueError(f"no sentence refuses {event_type!r} outside its player's turn")
+    raise RuleViolation("not_your_turn", rule, refusal)
 
 
 def _enter_step(state: State, step: str) -> None:
@@ -201,15 +224,25 @@ def _enter_step(state: State, step: str) -> None:
         raise RuleViolation(
             code,
             f"{R_TIMING}; {STEPS[step]}",
-            f"The {STEPS[step]} is over: the turn is in the {STEPS[current]} "
-            f"(Timing Sequence: {' → '.join(list(STEPS.values())[1:])}).",
+            phrase(
+                # Translators: %(step)s and %(current)s are steps of the rulebook's Timing Sequence ("Mana Step",
+                # "Summon Phase"), %(sequence)s all of them in order: the rulebook's names, as they are.
+                "The %(step)s is over: the turn is in the %(current)s (Timing Sequence: %(sequence)s).",
+                step=STEPS[step],
+                current=STEPS[current],
+                sequence=" → ".join(list(STEPS.values())[1:]),
+            ),
         )
     if _ORDER[step] > _ORDER["selection"] and not this_turn["selected"] and not this_turn.get("cannot_select"):
         raise RuleViolation(
             "selection_missing",
             R_SELECTION,
-            f"The Selection Step comes before the {STEPS[step]}: record the turn's selection first "
-            "(or that the player cannot select).",
+            phrase(
+                # Translators: %(step)s is a step of the rulebook's Timing Sequence ("Summon Phase"), as it is named.
+                "The Selection Step comes before the %(step)s: record the turn's selection first (or that the player "
+                "cannot select).",
+                step=STEPS[step],
+            ),
         )
     this_turn["step"] = step
 
@@ -222,24 +255,34 @@ def _optional_bool(data: Mapping[str, Any], name: str) -> bool:
     return bool(require(data, name, bool)) if name in data else False
 
 
-def _class(data: Mapping[str, Any], name: str = "class") -> str:
-    value: str = require(data, name, str).strip().lower()
+def _class(data: Mapping[str, Any]) -> str:
+    value: str = require(data, "class", str).strip().lower()
     if value not in CLASSES:
-        raise RuleViolation("invalid_field", "Card Types", f"{name} must be one of {', '.join(CLASSES)}.")
+        raise RuleViolation(
+            "invalid_field",
+            "Card Types",
+            # Translators: class is an event field; %(classes)s its values (coreon, fluxion, ...): they stay as they
+            # are.
+            phrase("class must be one of %(classes)s.", classes=", ".join(CLASSES)),
+        )
     return value
 
 
 def _monster_id(data: Mapping[str, Any], name: str = "monster") -> str:
     value = require(data, name, (int, str))
     if isinstance(value, bool) or (isinstance(value, str) and not value.strip()):
-        raise RuleViolation("invalid_field", "event", f"{name} must be a monster id.")
+        raise RuleViolation("invalid_field", "event", phrase("'%(field)s' must be a monster id.", field=name))
     return str(value).strip()
 
 
 def _own_monster(p: Mapping[str, Any], mid: str) -> dict[str, Any]:
     monster: dict[str, Any] | None = p["monsters"].get(mid)
     if monster is None:
-        raise RuleViolation("unknown_monster", R_ZONES, f"Player {p['id']} controls no monster {mid!r}.")
+        raise RuleViolation(
+            "unknown_monster",
+            R_ZONES,
+            phrase("%(player)s controls no monster '%(monster)s'.", player=speech.player(p["id"]), monster=mid),
+        )
     return monster
 
 
@@ -250,7 +293,9 @@ def _set(state: State, p: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
             new: dict[str, Any] = {**q, **changes}
             state["players"][index] = new
             return new
-    raise RuleViolation("unknown_player", "setup", f"Player {p['id']!r} is not in this game.")  # pragma: no cover
+    raise RuleViolation(  # pragma: no cover
+        "unknown_player", "setup", phrase("%(player)s is not in this game.", player=speech.player(p["id"]))
+    )
 
 
 def _set_monster(state: State, p: Mapping[str, Any], mid: str, **changes: Any) -> None:
@@ -276,7 +321,12 @@ def _cost(data: Mapping[str, Any]) -> dict[str, int]:
     for key, amount in raw.items():
         cls = str(key).strip().lower()
         if cls not in CLASSES or isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise RuleViolation("invalid_field", R_MANA_SYSTEM, "mana maps classes to amounts of mana (0 or more).")
+            raise RuleViolation(
+                "invalid_field",
+                R_MANA_SYSTEM,
+                # Translators: mana is an event field's name: it stays as it is.
+                phrase("mana maps classes to amounts of mana (0 or more)."),
+            )
         if amount:
             cost[cls] = cost.get(cls, 0) + amount
     return cost
@@ -290,7 +340,15 @@ def _pay(state: State, p: Mapping[str, Any], cost: Mapping[str, int]) -> dict[st
             raise RuleViolation(
                 "not_enough_mana",
                 R_MANA_SYSTEM,
-                f"Player {p['id']} has {p['mana_available'][cls]} {cls} mana available, not {amount}.",
+                phrase(
+                    # Translators: %(card_class)s is a class of cards (coreon, fluxion, ...), as the rulebook names
+                    # it.
+                    "%(player)s has %(available)s %(card_class)s mana available, not %(needed)s.",
+                    player=speech.player(p["id"]),
+                    available=p["mana_available"][cls],
+                    card_class=cls,
+                    needed=amount,
+                ),
             )
     spent = {c: p["mana_spent"][c] + cost.get(c, 0) for c in CLASSES}
     return _set(state, p, **_mana(p["mana_zone"], spent))
@@ -325,11 +383,13 @@ def _lose(state: State, losers: Sequence[Any], reason: str) -> None:
 def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     p = _acting(state, data)
     if state["turn"]["player"] is not None:
-        raise RuleViolation("turn_in_progress", R_TURN, "The current turn has not ended.")
+        raise RuleViolation("turn_in_progress", R_TURN, phrase("The current turn has not ended."))
     order = [q["id"] for q in state["players"]]
     expected = order[state["turn"]["number"] % len(order)]
     if p["id"] != expected:
-        raise RuleViolation("not_your_turn", R_TURN, f"The next turn is player {expected}'s.")
+        raise RuleViolation(
+            "not_your_turn", R_TURN, phrase("The next turn is %(player)s's.", player=speech.player(expected))
+        )
     state["turn"] = {"number": state["turn"]["number"] + 1, "player": p["id"]}
     state["this_turn"] = dict(_FRESH_TURN)
     # Mana used since the player's last turn comes back now: the Mana Step opens their turn.
@@ -338,14 +398,22 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
 
 def _end_turn(state: State, data: Mapping[str, Any]) -> None:
     p = _acting(state, data)
-    _own_turn(state, p, R_END, "A turn ends")
+    _own_turn(state, p, R_END, "end_turn")
     hand_size = require(data, "hand_size", int, minimum=0)
     cannot_select = _optional_bool(data, "cannot_select")
     limit = state.get("hand_limit", HAND_LIMIT)
     if hand_size > limit:
-        raise RuleViolation("hand_limit", R_END, f"Discard down to {limit} cards before the turn ends.")
+        raise RuleViolation(
+            "hand_limit",
+            R_END,
+            phrases(
+                "Discard down to %(count)s card before the turn ends.",
+                "Discard down to %(count)s cards before the turn ends.",
+                limit,
+            ),
+        )
     if cannot_select and state["this_turn"]["selected"]:
-        raise RuleViolation("invalid_field", R_SELECTION, "The player selected a card this turn.")
+        raise RuleViolation("invalid_field", R_SELECTION, phrase("The player selected a card this turn."))
     if cannot_select:
         state["this_turn"]["cannot_select"] = True
     _enter_step(state, "end")
@@ -363,11 +431,18 @@ def _mana_place(state: State, data: Mapping[str, Any]) -> None:
     if by_effect:
         _require_turn(state)
     else:
-        _own_turn(state, p, R_MANA, "Mana is placed")
+        _own_turn(state, p, R_MANA, "mana_place")
         rate = state.get("mana_rate", MANA_RATE)
         if state["this_turn"]["mana_placed"] >= rate:
-            cards = "1 card" if rate == 1 else f"{rate} cards"
-            raise RuleViolation("mana_already_placed", R_MANA, f"Only {cards} a turn go to the Mana Zone.")
+            raise RuleViolation(
+                "mana_already_placed",
+                R_MANA,
+                phrases(
+                    "Only %(count)s card a turn goes to the Mana Zone.",
+                    "Only %(count)s cards a turn go to the Mana Zone.",
+                    rate,
+                ),
+            )
         _enter_step(state, "mana")
         state["this_turn"]["mana_placed"] += 1
     zone = {**p["mana_zone"], cls: p["mana_zone"][cls] + 1}
@@ -381,7 +456,16 @@ def _mana_remove(state: State, data: Mapping[str, Any]) -> None:
     _require_turn(state)
     if p["mana_zone"][cls] < count:
         raise RuleViolation(
-            "not_enough_mana", R_MANA_SYSTEM, f"Player {p['id']} has {p['mana_zone'][cls]} {cls} mana cards."
+            "not_enough_mana",
+            R_MANA_SYSTEM,
+            phrases(
+                # Translators: %(card_class)s is a class of cards (coreon, fluxion, ...), as the rulebook names it.
+                "%(player)s has %(count)s %(card_class)s mana card.",
+                "%(player)s has %(count)s %(card_class)s mana cards.",
+                p["mana_zone"][cls],
+                player=speech.player(p["id"]),
+                card_class=cls,
+            ),
         )
     zone = {**p["mana_zone"], cls: p["mana_zone"][cls] - count}
     # Mana cards are alike: removing one takes unused mana first, so spent never exceeds the zone.
@@ -394,16 +478,16 @@ def _spend_mana(state: State, data: Mapping[str, Any]) -> None:
     cost = _cost(data)
     _require_turn(state)
     if not cost:
-        raise RuleViolation("missing_field", "event", "spend_mana needs a non-empty 'mana' field.")
+        raise RuleViolation("missing_field", "event", phrase("spend_mana needs a non-empty 'mana' field."))
     _pay(state, p, cost)
 
 
 def _select(state: State, data: Mapping[str, Any]) -> None:
     p = _acting(state, data)
-    _own_turn(state, p, R_SELECTION, "The selection happens")
+    _own_turn(state, p, R_SELECTION, "select")
     cannot_select = _optional_bool(data, "cannot_select")
     if state["this_turn"]["selected"] or state["this_turn"].get("cannot_select"):
-        raise RuleViolation("already_selected", R_SELECTION, "The turn player selects exactly 1 card a turn.")
+        raise RuleViolation("already_selected", R_SELECTION, phrase("The turn player selects exactly 1 card a turn."))
     _enter_step(state, "selection")
     state["this_turn"]["cannot_select" if cannot_select else "selected"] = True
 
@@ -416,12 +500,18 @@ def _cast_spell(state: State, data: Mapping[str, Any]) -> None:
     cls = _class(data)
     kind = require(data, "kind", str)
     if kind not in ("instant", "ongoing"):
-        raise RuleViolation("invalid_field", R_SPELL, "kind must be 'instant' or 'ongoing'.")
+        # Translators: kind is an event field, 'instant' and 'ongoing' its values: they stay as they are.
+        raise RuleViolation("invalid_field", R_SPELL, phrase("kind must be 'instant' or 'ongoing'."))
     cost = _cost(data)
-    _own_turn(state, p, R_SPELL, "Spells are cast")
+    _own_turn(state, p, R_SPELL, "cast_spell")
     _enter_step(state, "main")
     if not _has_class(p, cls):
-        raise RuleViolation("no_matching_monster", "Spell Cards", f"A {cls} Spell needs a {cls} monster in play.")
+        raise RuleViolation(
+            "no_matching_monster",
+            "Spell Cards",
+            # Translators: %(card_class)s is a class of cards (coreon, fluxion, ...), as the rulebook names it.
+            phrase("A %(card_class)s Spell needs a %(card_class)s monster in play.", card_class=cls),
+        )
     _pay(state, p, cost)
     state["chain"] = {"trigger": "spell", "links": {}}
 
@@ -432,45 +522,57 @@ def _summon(state: State, data: Mapping[str, Any]) -> None:
     cls = _class(data)
     method = require(data, "method", str)
     if method not in ("normal", "mana", "special"):
-        raise RuleViolation("invalid_field", R_SUMMON, "method must be normal, mana or special.")
+        # Translators: method is an event field, normal, mana and special its values: they stay as they are.
+        raise RuleViolation("invalid_field", R_SUMMON, phrase("method must be normal, mana or special."))
     position = require(data, "position", str) if "position" in data else "attack"
     if position not in ("attack", "defense"):
-        raise RuleViolation("invalid_field", R_POSITION, "position must be 'attack' or 'defense'.")
+        # Translators: position is an event field, 'attack' and 'defense' its values: they stay as they are.
+        raise RuleViolation("invalid_field", R_POSITION, phrase("position must be 'attack' or 'defense'."))
     cost = _cost(data)
     prime_singular = _optional_bool(data, "prime_singular")
     replaces = _monster_id(data, "replaces") if data.get("replaces") is not None else None
     if method == "special":
         _require_turn(state)  # Special Summons happen when effects allow, on either turn.
     else:
-        _own_turn(state, p, R_SUMMON, "Normal and Mana Summons happen")
+        _own_turn(state, p, R_SUMMON, "summon")
         _enter_step(state, "summon")
     if method == "normal":
         level = require(data, "level", int, minimum=0)
         if state["this_turn"]["normal_summoned"]:
-            raise RuleViolation("normal_summon_used", R_SUMMON, "Only 1 Normal Summon a turn.")
+            raise RuleViolation("normal_summon_used", R_SUMMON, phrase("Only 1 Normal Summon a turn."))
         if level > NORMAL_SUMMON_MAX_LEVEL:
             raise RuleViolation(
-                "normal_summon_level", R_SUMMON, "Only a monster of Level 3 or lower is Normal Summoned."
+                "normal_summon_level", R_SUMMON, phrase("Only a monster of Level 3 or lower is Normal Summoned.")
             )
         if cost:
-            raise RuleViolation("invalid_field", R_SUMMON, "A Normal Summon costs no mana.")
+            raise RuleViolation("invalid_field", R_SUMMON, phrase("A Normal Summon costs no mana."))
         state["this_turn"]["normal_summoned"] = True
     if _find_monster(state, mid) is not None:
-        raise RuleViolation("duplicate_monster", R_ZONES, f"Monster id {mid!r} is already in play.")
+        raise RuleViolation(
+            "duplicate_monster", R_ZONES, phrase("Monster id '%(monster)s' is already in play.", monster=mid)
+        )
     monsters = dict(p["monsters"])
     if replaces is not None:
         if not prime_singular:
-            raise RuleViolation("invalid_field", R_PRIME_SINGULAR, "Only a Prime Singular replaces an active monster.")
+            raise RuleViolation(
+                "invalid_field", R_PRIME_SINGULAR, phrase("Only a Prime Singular replaces an active monster.")
+            )
         _own_monster(p, replaces)
     if prime_singular and len(monsters) < 2:
         raise RuleViolation(
-            "prime_singular_condition", R_PRIME_SINGULAR, "A Prime Singular needs you to control 2+ monsters."
+            "prime_singular_condition", R_PRIME_SINGULAR, phrase("A Prime Singular needs you to control 2+ monsters.")
         )
     if replaces is not None:
         del monsters[replaces]
     if len(monsters) >= MONSTER_ZONE_SIZE:
         raise RuleViolation(
-            "monster_zone_full", R_ZONES, f"The Monster Zone holds at most {MONSTER_ZONE_SIZE} monsters."
+            "monster_zone_full",
+            R_ZONES,
+            phrases(
+                "The Monster Zone holds at most %(count)s monster.",
+                "The Monster Zone holds at most %(count)s monsters.",
+                MONSTER_ZONE_SIZE,
+            ),
         )
     monsters[mid] = {
         "class": cls,
@@ -489,11 +591,11 @@ def _summon(state: State, data: Mapping[str, Any]) -> None:
 def _switch_position(state: State, data: Mapping[str, Any]) -> None:
     p = _acting(state, data)
     mid = _monster_id(data)
-    _own_turn(state, p, R_POSITION, "Positions are changed")
+    _own_turn(state, p, R_POSITION, "switch_position")
     _enter_step(state, "position")
     monster = _own_monster(p, mid)
     if monster["switched_turn"] == state["turn"]["number"]:
-        raise RuleViolation("already_switched", R_POSITION, "A monster changes position at most once a turn.")
+        raise RuleViolation("already_switched", R_POSITION, phrase("A monster changes position at most once a turn."))
     position = "defense" if monster["position"] == "attack" else "attack"
     _set_monster(state, p, mid, position=position, switched_turn=state["turn"]["number"])
 
@@ -502,13 +604,15 @@ def _evolve(state: State, data: Mapping[str, Any]) -> None:
     p = _acting(state, data)
     mid = _monster_id(data)
     cost = _cost(data)
-    _own_turn(state, p, R_EVOLUTION, "Evolution happens")
+    _own_turn(state, p, R_EVOLUTION, "evolve")
     _enter_step(state, "evolution")
     monster = _own_monster(p, mid)
     if state["this_turn"]["evolved"]:
-        raise RuleViolation("evolution_used", R_EVOLUTION, "Only 1 evolution a turn.")
+        raise RuleViolation("evolution_used", R_EVOLUTION, phrase("Only 1 evolution a turn."))
     if monster["stage"] >= FINAL_STAGE:
-        raise RuleViolation("final_stage", "Prime Evolutions", "A Prime Evolution (third stage) evolves no further.")
+        raise RuleViolation(
+            "final_stage", "Prime Evolutions", phrase("A Prime Evolution (third stage) evolves no further.")
+        )
     p = _pay(state, p, cost)
     state["this_turn"]["evolved"] = True
     _set_monster(state, p, mid, stage=monster["stage"] + 1, evolved_turn=state["turn"]["number"])
@@ -522,34 +626,45 @@ def _attack(state: State, data: Mapping[str, Any]) -> None:
     mid = _monster_id(data)
     target = require(data, "target", str)
     if target not in ATTACK_TARGETS:
-        raise RuleViolation("invalid_field", R_ATTACK, f"target must be one of {', '.join(ATTACK_TARGETS)}.")
+        raise RuleViolation(
+            "invalid_field",
+            R_ATTACK,
+            # Translators: target is an event field; %(targets)s its values (lp, monster, ...): they stay as they are.
+            phrase("target must be one of %(targets)s.", targets=", ".join(ATTACK_TARGETS)),
+        )
     target_monster = _monster_id(data, "target_monster") if target == "monster" else None
     cost = _cost(data)
-    _own_turn(state, p, R_ATTACK, "Monsters attack")
+    _own_turn(state, p, R_ATTACK, "attack")
     turn = state["turn"]["number"]
     if turn == 1:
-        raise RuleViolation("first_turn_attack", R_SETUP, "P1 cannot attack on turn 1.")
+        raise RuleViolation("first_turn_attack", R_SETUP, phrase("P1 cannot attack on turn 1."))
     _enter_step(state, "attack")
     monster = _own_monster(p, mid)
     # The rulebook names the positions Attack and Defense Position: a judge rules that only a
     # monster in Attack Position declares attacks.
     if monster["position"] != "attack":
-        raise RuleViolation("defense_position", R_POSITION, "Only a monster in Attack Position attacks.")
+        raise RuleViolation("defense_position", R_POSITION, phrase("Only a monster in Attack Position attacks."))
     if monster["attacked_turn"] == turn:
-        raise RuleViolation("already_attacked", R_ATTACK, "Each monster declares at most 1 attack a turn.")
+        raise RuleViolation("already_attacked", R_ATTACK, phrase("Each monster declares at most 1 attack a turn."))
     if monster["evolved_turn"] == turn:
-        raise RuleViolation("evolved_this_turn", R_EVOLUTION, "An evolved monster cannot attack the turn it evolved.")
+        raise RuleViolation(
+            "evolved_this_turn", R_EVOLUTION, phrase("An evolved monster cannot attack the turn it evolved.")
+        )
     if monster["switched_turn"] == turn:
         raise RuleViolation(
-            "switched_this_turn", R_POSITION, "A monster that switched position cannot attack this turn."
+            "switched_this_turn", R_POSITION, phrase("A monster that switched position cannot attack this turn.")
         )
     opponent = _opponent(state, p)
     if target == "lp" and opponent["monsters"]:
         raise RuleViolation(
-            "direct_attack_blocked", R_DIRECT, "LP can be attacked only when the opponent has no monsters."
+            "direct_attack_blocked", R_DIRECT, phrase("LP can be attacked only when the opponent has no monsters.")
         )
     if target_monster is not None and target_monster not in opponent["monsters"]:
-        raise RuleViolation("unknown_monster", R_ATTACK, f"The opponent controls no monster {target_monster!r}.")
+        raise RuleViolation(
+            "unknown_monster",
+            R_ATTACK,
+            phrase("The opponent controls no monster '%(monster)s'.", monster=target_monster),
+        )
     p = _pay(state, p, cost)
     _set_monster(state, p, mid, attacked_turn=turn)
     state["chain"] = {"trigger": "attack", "links": {}}
@@ -564,14 +679,27 @@ def _counter(state: State, data: Mapping[str, Any]) -> None:
     in_combat = chain is not None and chain["trigger"] == "attack"
     if state["turn"]["player"] == p["id"] and not in_combat:
         raise RuleViolation(
-            "counter_not_allowed", R_COUNTER, "Counters are played on the opponent's turn or in combat."
+            "counter_not_allowed", R_COUNTER, phrase("Counters are played on the opponent's turn or in combat.")
         )
     if not _has_class(p, cls):
-        raise RuleViolation("no_matching_monster", R_COUNTER, f"A {cls} Counter needs a {cls} monster in play.")
+        raise RuleViolation(
+            "no_matching_monster",
+            R_COUNTER,
+            # Translators: %(card_class)s is a class of cards (coreon, fluxion, ...), as the rulebook names it.
+            phrase("A %(card_class)s Counter needs a %(card_class)s monster in play.", card_class=cls),
+        )
     links = dict(chain["links"]) if chain is not None else {}
     key = str(p["id"])
     if links.get(key, 0) >= CHAIN_LINKS_PER_PLAYER:
-        raise RuleViolation("chain_cap", R_CHAINS, f"A chain holds at most {CHAIN_LINKS_PER_PLAYER} links per player.")
+        raise RuleViolation(
+            "chain_cap",
+            R_CHAINS,
+            phrases(
+                "A chain holds at most %(count)s link per player.",
+                "A chain holds at most %(count)s links per player.",
+                CHAIN_LINKS_PER_PLAYER,
+            ),
+        )
     _pay(state, p, cost)
     links[key] = links.get(key, 0) + 1
     state["chain"] = {"trigger": chain["trigger"] if chain is not None else "counter", "links": links}
@@ -600,7 +728,13 @@ def _control_change(state: State, data: Mapping[str, Any]) -> None:
     monster = _own_monster(opponent, mid)
     if len(p["monsters"]) >= MONSTER_ZONE_SIZE:
         raise RuleViolation(
-            "monster_zone_full", R_ZONES, f"The Monster Zone holds at most {MONSTER_ZONE_SIZE} monsters."
+            "monster_zone_full",
+            R_ZONES,
+            phrases(
+                "The Monster Zone holds at most %(count)s monster.",
+                "The Monster Zone holds at most %(count)s monsters.",
+                MONSTER_ZONE_SIZE,
+            ),
         )
     theirs = dict(opponent["monsters"])
     del theirs[mid]
@@ -612,17 +746,22 @@ def _lp_change(state: State, data: Mapping[str, Any]) -> None:
     _require_turn(state)
     changes = require(data, "changes", dict)
     if not changes:
-        raise RuleViolation("invalid_field", "event", "changes needs at least one player.")
+        # Translators: changes is an event field's name: it stays as it is.
+        raise RuleViolation("invalid_field", "event", phrase("changes needs at least one player."))
     by_id = {str(p["id"]): p for p in state["players"]}
     updates: list[tuple[dict[str, Any], int]] = []
     for key, amount in changes.items():
         p = by_id.get(str(key))
         if p is None:
-            raise RuleViolation("unknown_player", "setup", f"Player {key!r} is not in this game.")
+            raise RuleViolation(
+                "unknown_player", "setup", phrase("%(player)s is not in this game.", player=speech.player(key))
+            )
         if p["out"]:
-            raise RuleViolation("player_out", R_WIN, f"Player {key} is out of the game.")
+            raise RuleViolation(
+                "player_out", R_WIN, phrase("%(player)s is out of the game.", player=speech.player(key))
+            )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
-            raise RuleViolation("invalid_field", "event", "Each LP change must be a non-zero integer.")
+            raise RuleViolation("invalid_field", "event", phrase("Each LP change must be a non-zero integer."))
         updates.append((p, max(0, p["lp"] + amount)))
     for p, lp in updates:
         _set(state, p, lp=lp)
@@ -850,7 +989,9 @@ class MintaynMasterEngine:
         hands = tuple(int(n) for n in chosen["starting_hand"].split("/"))
         ids = list(players)
         if len(ids) != 2 or any(isinstance(pid, bool) or not isinstance(pid, int) for pid in ids):
-            raise RuleViolation("invalid_players", R_SETUP, "Master is played by exactly two players (integer ids).")
+            raise RuleViolation(
+                "invalid_players", R_SETUP, phrase("Master is played by exactly two players (integer ids).")
+            )
         state = base_state(
             ids, starting_lp=lp, mana_rate=chosen["mana_rate"], hand_limit=chosen["hand_size"],
             this_turn=dict(_FRESH_TURN), chain=None,
@@ -868,12 +1009,17 @@ class MintaynMasterEngine:
             return common
         handler = _HANDLERS.get(event.type)
         if handler is None:
-            raise RuleViolation("unknown_event", "event", f"{event.type!r} is not a mintayn-master event.")
+            raise RuleViolation(
+                "unknown_event",
+                "event",
+                # Translators: '%(event)s' is the type of entry the judge sent; mintayn-master is the format's id.
+                phrase("'%(event)s' is not a mintayn-master event.", event=event.type),
+            )
         ensure_in_progress(state)
         if not isinstance(event.data, Mapping):
-            raise RuleViolation("invalid_field", "event", "Event data must be a mapping.")
+            raise RuleViolation("invalid_field", "event", phrase("Event data must be a mapping."))
         if event.type == "resolve_chain" and state["chain"] is None:
-            raise RuleViolation("no_chain", R_CHAINS, "No chain is open.")
+            raise RuleViolation("no_chain", R_CHAINS, phrase("No chain is open."))
         new = _fork(state)
         if event.type != "counter":
             new["chain"] = None  # anything but a Counter lets the open chain resolve (LIFO)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules import speech
 from rules.deck_masters.engine import ENGINE, match_result
 from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from tests.support.games.deck_masters import A, B, E, end, scripted_duel, start, summon
@@ -496,6 +497,43 @@ def test_the_match_helper_refuses_inconsistent_results():
         match_result([WIN_A, {"placements": {"1": 1, "2": 2}, "reason": ""}])
     with pytest.raises(ValueError):
         match_result([{"placements": {"1": 1}, "reason": ""}])
+
+
+# --- the refusals in the reader's language (issue #29) ------------------------------------------------------------
+
+FRENCH = {
+    "player %(id)s": "joueur %(id)s",
+    "The next turn is %(player)s's.": "Le tour suivant est à %(player)s.",
+    "%(player)s has %(lp)s LP and cannot pay %(cost)s.": "%(player)s a %(lp)s LP et ne peut pas payer %(cost)s.",
+    "Unknown option: %(options)s.": "Option inconnue : %(options)s.",
+    "Unknown options: %(options)s.": "Options inconnues : %(options)s.",
+}
+
+
+@pytest.fixture
+def french():
+    speech.speak_with(
+        gettext=lambda m: FRENCH.get(m, m),
+        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
+    )
+    yield
+    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+
+
+def test_a_refusal_is_english_for_every_caller_and_said_again_in_the_readers_language(french, in_turn):
+    early = refused(ENGINE.new_game([A, B]), start(B), "not_your_turn")
+    assert early.message == f"The next turn is player {A}'s."
+    assert speech.say(early.message) == f"Le tour suivant est à joueur {A}."
+    assert speech.say(early.message, names={A: "Yugi"}) == "Le tour suivant est à Yugi."
+
+    cost = refused(in_turn, E("lp_change", {"changes": {A: -8000}, "cost": True}), "cannot_pay_cost")
+    assert cost.message == f"Player {A} has 8000 LP and cannot pay 8000."
+    assert speech.say_stored(cost.as_dict()) == f"Joueur {A} a 8000 LP et ne peut pas payer 8000."
+
+    with pytest.raises(RuleViolation) as info:
+        ENGINE.new_game([A, B], {"starting_lp": 4000, "banlist": "none"})
+    assert info.value.message == "Unknown options: banlist, starting_lp."
+    assert speech.say(info.value.message) == "Options inconnues : banlist, starting_lp."
 
 
 # --- property: random legal duels replay to the same state --------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules import speech
 from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from rules.mintayn_master.engine import ENGINE
 from tests.support.games.mintayn_master import (
@@ -467,6 +468,67 @@ def test_time_called_and_intentional_draws_end_the_game(turn_one):
     state = play([E("time_called", {"placements": {P1: 1, P2: 1}, "reason": "no procedure"})], turn_one)
     assert state["result"]["placements"] == {str(P1): 1, str(P2): 1}
     assert play([E("intentional_draw", {})], turn_one)["status"] == "finished"
+
+
+# --- the refusals in the reader's language (issue #29) ------------------------------------------------------------
+
+FRENCH = {
+    "player %(id)s": "joueur %(id)s",
+    "Spells are cast only on your own turn (it is %(player)s's).": "On ne lance un sort qu'à son tour (c'est celui "
+    "de %(player)s).",
+    "Only %(count)s card a turn goes to the Mana Zone.": "Une seule carte par tour va dans la zone de mana.",
+    "Only %(count)s cards a turn go to the Mana Zone.": "Seulement %(count)s cartes par tour vont dans la zone de mana.",
+    "The %(step)s is over: the turn is in the %(current)s (Timing Sequence: %(sequence)s).": "Fini, le %(step)s : le "
+    "tour en est au %(current)s (séquence : %(sequence)s).",
+}
+
+
+@pytest.fixture
+def french():
+    speech.speak_with(
+        gettext=lambda m: FRENCH.get(m, m),
+        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
+    )
+    yield
+    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+
+
+def test_a_refusal_is_english_for_every_caller_and_said_again_in_the_readers_language(french, turn_one):
+    spell = E("cast_spell", {"player": P2, "class": "coreon", "kind": "instant"})
+    not_yours = refused(turn_one, spell, "not_your_turn")
+    assert not_yours.message == f"Spells are cast only on your own turn (it is player {P1}'s)."
+    assert speech.say(not_yours.message, names={P1: "Mai"}) == "On ne lance un sort qu'à son tour (c'est celui de Mai)."
+
+    placed = play([mana(P1)], turn_one)
+    once = refused(placed, mana(P1, "fluxion"), "mana_already_placed")
+    assert once.message == "Only 1 card a turn goes to the Mana Zone."
+    assert speech.say_stored(once.as_dict()) == "Une seule carte par tour va dans la zone de mana."
+    accelerated = play([start(P1), mana(P1), mana(P1)], options={"mana_rate": 2})
+    twice = refused(accelerated, mana(P1), "mana_already_placed")
+    assert speech.say(twice.message) == "Seulement 2 cartes par tour vont dans la zone de mana."
+
+    over = refused(play([select(P1)], turn_one), mana(P1), "mana_step_over")
+    assert over.message.startswith("The Mana Step is over: the turn is in the Selection Step (Timing Sequence: ")
+    assert speech.say(over.message).startswith("Fini, le Mana Step : le tour en est au Selection Step (séquence : ")
+
+
+@pytest.mark.parametrize(
+    ("event", "opening"),
+    [
+        (end(P2), "A turn ends"),
+        (mana(P2), "Mana is placed"),
+        (select(P2), "The selection happens"),
+        (E("cast_spell", {"player": P2, "class": "coreon", "kind": "instant"}), "Spells are cast"),
+        (summon(P2, "x", "fluxion", method="normal"), "Normal and Mana Summons happen"),
+        (E("switch_position", {"player": P2, "monster": "x"}), "Positions are changed"),
+        (E("evolve", {"player": P2, "monster": "x"}), "Evolution happens"),
+        (attack(P2, "x"), "Monsters attack"),
+    ],
+)
+def test_each_action_of_the_turn_player_is_refused_to_the_other_in_a_sentence_of_its_own(turn_one, event, opening):
+    refusal = refused(turn_one, event, "not_your_turn")
+    assert refusal.message == f"{opening} only on your own turn (it is player {P1}'s)."
+    assert refusal.message.template == f"{opening} only on your own turn (it is %(player)s's)."
 
 
 # --- property: random legal games replay to the same state --------------------------------------------
