@@ -18,7 +18,9 @@ Terms
     :class:`GameEvent`: a ``type`` from the engine's vocabulary and its ``data``.
 *refusal*
     :class:`RuleViolation` with a stable ``code``, the rulebook ``rule`` section
-    and a plain ``message``.  A refused event leaves the state unchanged.
+    and a ``message``: a phrase (:mod:`rules.speech`), English in a log or a
+    test, said in the reader's language on a page.  A refused event leaves the
+    state unchanged.
 
 Contract
 --------
@@ -60,7 +62,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, cast
 
-from rules.speech import Phrase
+from rules import speech
+from rules.speech import Phrase, phrase
 
 State = dict[str, Any]
 
@@ -365,7 +368,7 @@ def base_state(players: Sequence[int], **extra: Any) -> State:
     """The keys every engine's state has; ``extra`` adds the format's own."""
     ids = list(players)
     if len(set(ids)) != len(ids):
-        raise RuleViolation("duplicate_player", "setup", "A player is listed twice.")
+        raise RuleViolation("duplicate_player", "setup", phrase("A player is listed twice."))
     return {
         "players": [{"id": pid, "out": False, "placement": None} for pid in ids],
         "status": "in_progress",
@@ -399,12 +402,17 @@ def fork(state: State, *, also: tuple[str, ...] = ()) -> State:
 def player_ids_without_options(players: Sequence[int], options: Mapping[str, Any] | None) -> list[int]:
     """``new_game``'s checks for a format that takes no options: no option given, and integer player ids."""
     if options is not None and not isinstance(options, Mapping):
-        raise RuleViolation("invalid_option", "setup", "Options are a mapping.")
+        raise RuleViolation("invalid_option", "setup", phrase("Options are a mapping."))
     if options:
-        raise RuleViolation("invalid_option", "setup", f"Unknown option(s): {', '.join(map(str, options))}.")
+        raise RuleViolation(
+            "invalid_option",
+            "setup",
+            # Translators: %(options)s lists the names of the game options given, as typed.
+            phrase("Unknown option(s): %(options)s.", options=", ".join(map(str, options))),
+        )
     ids = list(players)
     if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
-        raise RuleViolation("invalid_players", "setup", "Player ids are integers.")
+        raise RuleViolation("invalid_players", "setup", phrase("Player ids are integers."))
     return ids
 
 
@@ -446,11 +454,18 @@ def choice(data: Mapping[str, Any], name: str, choices: Sequence[str], default: 
     value, a null too, is refused."""
     if name not in data:
         if default is _REQUIRED:
-            raise RuleViolation("missing_field", "event", f"The event needs a {name!r} field.")
+            # Translators: %(field)s names a field of a game entry as the engine spells it (e.g. 'to'); the judge
+            # console shows the field's label in its place.
+            raise RuleViolation("missing_field", "event", phrase("The event needs a '%(field)s' field.", field=name))
         return default
     value = data[name]
     if not isinstance(value, str) or value not in choices:
-        raise RuleViolation("invalid_field", "event", f"{name!r} must be one of {', '.join(choices)}.")
+        raise RuleViolation(
+            "invalid_field",
+            "event",
+            # Translators: %(field)s is an entry's field name; %(choices)s its values as typed (e.g. "bench, active").
+            phrase("'%(field)s' must be one of %(choices)s.", field=name, choices=", ".join(choices)),
+        )
     return value
 
 
@@ -459,7 +474,9 @@ def player(state: State, player_id: Any) -> dict[str, Any]:
     for p in players:
         if p["id"] == player_id:
             return p
-    raise RuleViolation("unknown_player", "setup", f"Player {player_id!r} is not in this game.")
+    # An id of the wrong type keeps its quotes ("Player '3'"): it names no player of the game.
+    named = speech.player(player_id if isinstance(player_id, int) else repr(player_id))
+    raise RuleViolation("unknown_player", "setup", phrase("%(player)s is not in this game.", player=named))
 
 
 def require(
@@ -467,12 +484,14 @@ def require(
 ) -> Any:
     """Read a required field of an event, refusing a missing or mistyped one."""
     if name not in data:
-        raise RuleViolation("missing_field", "event", f"The event needs a {name!r} field.")
+        raise RuleViolation("missing_field", "event", phrase("The event needs a '%(field)s' field.", field=name))
     value = data[name]
     if isinstance(value, bool) and kind is int or not isinstance(value, kind):
-        raise RuleViolation("invalid_field", "event", f"{name!r} has the wrong type.")
+        raise RuleViolation("invalid_field", "event", phrase("'%(field)s' has the wrong type.", field=name))
     if minimum is not None and cast(float, value) < minimum:  # ``kind`` is a number type when a minimum is given
-        raise RuleViolation("invalid_field", "event", f"{name!r} must be at least {minimum}.")
+        raise RuleViolation(
+            "invalid_field", "event", phrase("'%(field)s' must be at least %(minimum)s.", field=name, minimum=minimum)
+        )
     return value
 
 
@@ -481,7 +500,7 @@ def player_in_game(state: State, data: Mapping[str, Any], rule: str, name: str =
     pid = require(data, name)
     p = player(state, pid)
     if p["out"]:
-        raise RuleViolation("player_out", rule, f"Player {pid} is out of the game.")
+        raise RuleViolation("player_out", rule, phrase("%(player)s is out of the game.", player=speech.player(pid)))
     return p
 
 
@@ -490,7 +509,9 @@ def acting_player(state: State, data: Mapping[str, Any], rule: str) -> dict[str,
     p = player_in_game(state, data, rule)
     turn = state["turn"]
     if not turn["in_progress"] or turn["player"] != p["id"]:
-        raise RuleViolation("not_your_turn", rule, f"It is not player {p['id']}'s turn.")
+        raise RuleViolation(
+            "not_your_turn", rule, phrase("It is not %(player)s's turn.", player=speech.player(p["id"]))
+        )
     return p
 
 
@@ -519,7 +540,7 @@ def next_player(state: State) -> Any:
 
 def ensure_in_progress(state: State) -> None:
     if state["status"] != "in_progress":
-        raise RuleViolation("game_over", "end of game", "The game is over: no more events can be recorded.")
+        raise RuleViolation("game_over", "end of game", phrase("The game is over: no more events can be recorded."))
 
 
 def eliminate(state: State, player_id: Any, reason: str) -> None:
@@ -608,7 +629,7 @@ def dispatch(
     """The usual ``apply``: the common entries first (:func:`apply_common`, then ``after_common`` on a game
     still going), else the format's handler for the entry's type, which changes :func:`next_state` in place."""
     if not isinstance(event.data, Mapping):
-        raise RuleViolation("invalid_field", "event", "The event data is a mapping.")
+        raise RuleViolation("invalid_field", "event", phrase("The event data is a mapping."))
     common = apply_common(state, event)
     if common is not None:
         if after_common is not None and common["status"] == "in_progress":
@@ -616,7 +637,8 @@ def dispatch(
         return common
     handler = handlers.get(event.type)
     if handler is None:
-        raise RuleViolation("unknown_event", "event", f"Unknown event type {event.type!r}.")
+        # Translators: %(type)s is the name of a kind of game entry, as the engine spells it (e.g. 'start_turn').
+        raise RuleViolation("unknown_event", "event", phrase("Unknown event type '%(type)s'.", type=event.type))
     ensure_in_progress(state)
     new = next_state(state)
     handler(new, event.data)
@@ -636,7 +658,7 @@ def apply_common(state: State, event: GameEvent) -> State | None:
     if event.type == "ruling_note":
         text = require(data, "text", str)
         if not text.strip():
-            raise RuleViolation("invalid_field", "judge", "A ruling note needs text.")
+            raise RuleViolation("invalid_field", "judge", phrase("A ruling note needs text."))
         # Notes are frequent: copy only what changes, not the whole state.
         # A note cites the log entry it was recorded in when the caller keeps a log: after a void the
         # engine's count of applied events (``seq``) no longer matches the log's numbering.
@@ -649,9 +671,11 @@ def apply_common(state: State, event: GameEvent) -> State | None:
         pid = data.get("player")
         target = player(new, pid)
         if target["out"]:
-            raise RuleViolation("player_out", "end of game", f"Player {pid} is already out of the game.")
+            raise RuleViolation(
+                "player_out", "end of game", phrase("%(player)s is already out of the game.", player=speech.player(pid))
+            )
         if event.type != "concede" and not str(data.get("reason", "")).strip():
-            raise RuleViolation("missing_field", "penalty", "A penalty needs a reason.")
+            raise RuleViolation("missing_field", "penalty", phrase("A penalty needs a reason."))
         eliminate(new, pid, event.type)
     elif event.type == "intentional_draw":
         still_in = [p["id"] for p in new["players"] if not p["out"]]
@@ -660,16 +684,20 @@ def apply_common(state: State, event: GameEvent) -> State | None:
         placements = require(data, "placements", dict)
         reason = str(data.get("reason", "")).strip()
         if not reason:
-            raise RuleViolation("missing_field", "end of round", "Time called needs the reason for the placements.")
+            raise RuleViolation(
+                "missing_field", "end of round", phrase("Time called needs the reason for the placements.")
+            )
         remaining = {str(p["id"]): p for p in new["players"] if not p["out"]}
         given = {str(k): v for k, v in placements.items()}
         if set(given) != set(remaining) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in given.values()
         ):
-            raise RuleViolation("invalid_field", "end of round", "Give a placement for exactly the players still in.")
+            raise RuleViolation(
+                "invalid_field", "end of round", phrase("Give a placement for exactly the players still in.")
+            )
         if not _competition_ranks_ok(list(given.values())):
             raise RuleViolation(
-                "invalid_field", "end of round", "Placements must be 1, 2, ... with ties sharing a place."
+                "invalid_field", "end of round", phrase("Placements must be 1, 2, ... with ties sharing a place.")
             )
         finish(new, {p["id"]: given[key] for key, p in remaining.items()}, reason=f"time called: {reason}")
     new["seq"] += 1

@@ -92,6 +92,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules import speech
 from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
@@ -117,6 +118,7 @@ from rules.engine import (
     require,
 )
 from rules.options import Option, OptionError, Use, read
+from rules.speech import Phrase, phrase, phrases
 
 STARTING_LIFE = 200
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -487,24 +489,175 @@ QUICK_ENTRIES: tuple[QuickEntry, ...] = (
 )
 
 
+# --- what the engine says about a kind of Creature, a Source or a Status Condition ----------------------------
+# One whole sentence per kind, condition or state of a Source (the words around them change with them in other
+# languages): each returns a phrase (rules.speech), whose English is the sentence the judge reads, for the
+# refusal the caller raises.
+
+
+def _no_benched_to_move_up(p: Mapping[str, Any], kind: str) -> Phrase:
+    who = speech.player(p["id"])
+    match kind:
+        case "master":
+            return phrase("%(player)s has no benched master to move up.", player=who)
+        case "paragon":
+            return phrase("%(player)s has no benched paragon to move up.", player=who)
+        case _:
+            return phrase("%(player)s has no benched creature to move up.", player=who)
+
+
+def _no_benched(p: Mapping[str, Any], kind: str) -> Phrase:
+    who = speech.player(p["id"])
+    match kind:
+        case "master":
+            return phrase("%(player)s has no benched master.", player=who)
+        case "paragon":
+            return phrase("%(player)s has no benched paragon.", player=who)
+        case _:
+            return phrase("%(player)s has no benched creature.", player=who)
+
+
+def _can_move_up(p: Mapping[str, Any], kind: str) -> Phrase:
+    who = speech.player(p["id"])
+    match kind:
+        case "master":
+            return phrase("%(player)s can move up a benched master.", player=who)
+        case "paragon":
+            return phrase("%(player)s can move up a benched paragon.", player=who)
+        case _:
+            return phrase("%(player)s can move up a benched creature.", player=who)
+
+
+def _moved_to_the_bench(kind: str) -> Phrase:
+    match kind:
+        case "master":
+            return phrase("That benched master moved to the Bench: it cannot go Active until the next turn.")
+        case "paragon":
+            return phrase("That benched paragon moved to the Bench: it cannot go Active until the next turn.")
+        case _:
+            return phrase("That benched creature moved to the Bench: it cannot go Active until the next turn.")
+
+
+def _the_active_is_another(active: str, kind: str) -> Phrase:
+    """The judge named ``kind`` for the Active, which is ``active``."""
+    match (active, kind):
+        case ("creature", "master"):
+            return phrase("The Active is a creature, not a master.")
+        case ("creature", _):
+            return phrase("The Active is a creature, not a paragon.")
+        case ("master", "creature"):
+            return phrase("The Active is a master, not a creature.")
+        case ("master", _):
+            return phrase("The Active is a master, not a paragon.")
+        case (_, "creature"):
+            return phrase("The Active is a paragon, not a creature.")
+        case _:
+            return phrase("The Active is a paragon, not a master.")
+
+
+def _may_not_release(kind: str) -> Phrase:
+    match kind:
+        case "master":
+            return phrase("Players may not release their master.")
+        case "paragon":
+            return phrase("Players may not release their paragon.")
+        case _:
+            return phrase("Players may not release their active.")
+
+
+def _no_such_source(p: Mapping[str, Any], which: str) -> Phrase:
+    who = speech.player(p["id"])
+    if which == "exhausted":
+        return phrase("%(player)s has no exhausted Energy Source.", player=who)
+    return phrase("%(player)s has no ready Energy Source.", player=who)
+
+
+def _already_under(p: Mapping[str, Any], condition: str) -> Phrase:
+    who = speech.player(p["id"])
+    match condition:
+        case "asleep":
+            return phrase("%(player)s's Active is already asleep: only one Status Condition at a time.", player=who)
+        case "burned":
+            return phrase("%(player)s's Active is already burned: only one Status Condition at a time.", player=who)
+        case "confused":
+            return phrase("%(player)s's Active is already confused: only one Status Condition at a time.", player=who)
+        case "paralyzed":
+            return phrase("%(player)s's Active is already paralyzed: only one Status Condition at a time.", player=who)
+        case _:
+            return phrase("%(player)s's Active is already poisoned: only one Status Condition at a time.", player=who)
+
+
+def _removed_until_next_turn(p: Mapping[str, Any], condition: str) -> Phrase:
+    who = speech.player(p["id"])
+    match condition:
+        case "asleep":
+            return phrase(
+                "Asleep was removed from %(player)s's Active: it cannot be applied again until their next turn.",
+                player=who,
+            )
+        case "burned":
+            return phrase(
+                "Burned was removed from %(player)s's Active: it cannot be applied again until their next turn.",
+                player=who,
+            )
+        case "confused":
+            return phrase(
+                "Confused was removed from %(player)s's Active: it cannot be applied again until their next turn.",
+                player=who,
+            )
+        case "paralyzed":
+            return phrase(
+                "Paralyzed was removed from %(player)s's Active: it cannot be applied again until their next turn.",
+                player=who,
+            )
+        case _:
+            return phrase(
+                "Poisoned was removed from %(player)s's Active: it cannot be applied again until their next turn.",
+                player=who,
+            )
+
+
+def _not_under(p: Mapping[str, Any], condition: str | None) -> Phrase:
+    """The Active has no Status Condition, or not ``condition``."""
+    who = speech.player(p["id"])
+    match condition:
+        case None:
+            return phrase("%(player)s's Active is not under a Status Condition.", player=who)
+        case "asleep":
+            return phrase("%(player)s's Active is not asleep.", player=who)
+        case "burned":
+            return phrase("%(player)s's Active is not burned.", player=who)
+        case "confused":
+            return phrase("%(player)s's Active is not confused.", player=who)
+        case "paralyzed":
+            return phrase("%(player)s's Active is not paralyzed.", player=who)
+        case _:
+            return phrase("%(player)s's Active is not poisoned.", player=who)
+
+
 # --- turn and phase checks ------------------------------------------------------------------------
 
 
 def _in_turn(state: State) -> None:
     if state["phase"] not in IN_TURN:
-        raise RuleViolation("no_turn_in_progress", "§10", "No turn is in progress: record start_turn first.")
+        # Translators: start_turn is the name of a game entry: keep it as it is.
+        raise RuleViolation("no_turn_in_progress", "§10", phrase("No turn is in progress: record start_turn first."))
 
 
 def _own_turn(state: State, p: Mapping[str, Any], rule: str) -> None:
     if state["phase"] not in IN_TURN or state["turn"]["player"] != p["id"]:
-        raise RuleViolation("not_your_turn", rule, f"Player {p['id']} can only do this in their own turn.")
+        raise RuleViolation(
+            "not_your_turn",
+            rule,
+            phrase("%(player)s can only do this in their own turn.", player=speech.player(p["id"])),
+        )
 
 
 def _own_main_phase(state: State, p: Mapping[str, Any], rule: str) -> None:
     """Sorcery speed (§10, §11.2): one's own turn, before the attack."""
     _own_turn(state, p, rule)
     if state["phase"] == "battle":
-        raise RuleViolation("not_main_phase", "§10", "The Main Phase is over: an attack has been declared.")
+        raise RuleViolation("not_main_phase", "§10", phrase("The Main Phase is over: an attack has been declared."))
 
 
 # --- board helpers --------------------------------------------------------------------------------
@@ -528,10 +681,13 @@ def _on_bench(p: Mapping[str, Any], kind: str) -> bool:
 def _promotion_refusal(p: Mapping[str, Any], kind: str) -> RuleViolation | None:
     """Why ``kind`` cannot move from the Bench to the Active Spot, or ``None`` if it can."""
     if not _on_bench(p, kind):
-        return RuleViolation("not_on_bench", "§19", f"Player {p['id']} has no benched {kind} to move up.")
+        message = _no_benched_to_move_up(p, kind)
+        return RuleViolation("not_on_bench", "§19", message)
     if kind == "master" and p["master_exhausted"]:
         return RuleViolation(
-            "master_exhausted", "§8.4", "The Master cannot return to the Active Spot until its owner's next turn."
+            "master_exhausted",
+            "§8.4",
+            phrase("The Master cannot return to the Active Spot until its owner's next turn."),
         )
     locked = (
         p["master_locked"]
@@ -541,9 +697,8 @@ def _promotion_refusal(p: Mapping[str, Any], kind: str) -> RuleViolation | None:
         else p["bench_locked"] >= _generic_bench(p)
     )
     if locked:
-        return RuleViolation(
-            "bench_locked", "§13.1", f"That benched {kind} moved to the Bench: it cannot go Active until the next turn."
-        )
+        message = _moved_to_the_bench(kind)
+        return RuleViolation("bench_locked", "§13.1", message)
     return None
 
 
@@ -585,18 +740,22 @@ def _remove(p: dict[str, Any], data: Mapping[str, Any], *, paragon_fate: str) ->
     spot = choice(data, "spot", ("active", "bench"))
     if spot == "active":
         if p["active"] is None:
-            raise RuleViolation("no_active", "§19", f"Player {p['id']} has no Active Creature.")
+            raise RuleViolation(
+                "no_active", "§19", phrase("%(player)s has no Active Creature.", player=speech.player(p["id"]))
+            )
         kind = choice(data, "creature", KINDS, p["active"])
         if kind != p["active"]:
-            raise RuleViolation("invalid_field", "§19", f"The Active is a {p['active']}, not a {kind}.")
+            message = _the_active_is_another(p["active"], kind)
+            raise RuleViolation("invalid_field", "§19", message)
         p["active"] = None
         _clear_status(p)
     else:
         kind = choice(data, "creature", KINDS, "creature")
         if not _on_bench(p, kind):
-            raise RuleViolation("not_on_bench", "§19", f"Player {p['id']} has no benched {kind}.")
+            message = _no_benched(p, kind)
+            raise RuleViolation("not_on_bench", "§19", message)
         if "replacement" in data:
-            raise RuleViolation("invalid_field", "§19", "Only a Creature leaving the Active Spot is replaced.")
+            raise RuleViolation("invalid_field", "§19", phrase("Only a Creature leaving the Active Spot is replaced."))
         p["bench"] -= 1
         if kind == "creature":
             p["bench_locked"] = min(p["bench_locked"], _generic_bench(p))
@@ -623,7 +782,12 @@ def _replace_active(p: dict[str, Any], data: Mapping[str, Any]) -> None:
             raise RuleViolation(
                 "replacement_required",
                 "§19",
-                f"Player {p['id']} must move a benched Creature to the Active Spot ({', '.join(eligible)}).",
+                phrase(
+                    # Translators: %(choices)s lists values of the replacement field, as typed ("creature, master").
+                    "%(player)s must move a benched Creature to the Active Spot (%(choices)s).",
+                    player=speech.player(p["id"]),
+                    choices=", ".join(eligible),
+                ),
             )
         return
     refusal = _promotion_refusal(p, replacement)
@@ -659,7 +823,15 @@ def _expire_status_conditions(state: State, ended: int) -> None:
 def _spend(p: dict[str, Any], amount: int, rule: str) -> None:
     if amount > p["pool"]:
         raise RuleViolation(
-            "insufficient_energy", rule, f"Player {p['id']} has {p['pool']} Energy in their Pool, not {amount}."
+            "insufficient_energy",
+            rule,
+            phrases(
+                "%(player)s has %(count)s Energy in their Pool, not %(needed)s.",
+                "%(player)s has %(count)s Energy in their Pool, not %(needed)s.",
+                p["pool"],
+                player=speech.player(p["id"]),
+                needed=amount,
+            ),
         )
     p["pool"] -= amount
 
@@ -708,10 +880,12 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     p = player_in_game(state, data, _OUT)
     current = state["turn"]["player"]
     if state["phase"] in IN_TURN and not player(state, current)["out"]:
-        raise RuleViolation("turn_in_progress", "§10", f"Player {current}'s turn has not ended.")
+        raise RuleViolation(
+            "turn_in_progress", "§10", phrase("%(player)s's turn has not ended.", player=speech.player(current))
+        )
     expected = next_player(state)
     if p["id"] != expected:
-        raise RuleViolation("not_your_turn", "§10", f"Player {expected} plays next.")
+        raise RuleViolation("not_your_turn", "§10", phrase("%(player)s plays next.", player=speech.player(expected)))
     # A turn that ended without end_turn (its player went out) is over too: §18's two turns count it.
     _expire_status_conditions(state, state["turn"]["number"])
     state["turn"] = {"number": state["turn"]["number"] + 1, "player": expected}
@@ -742,9 +916,8 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
         if new_active == "none":
             eligible = _eligible(p)
             if eligible:
-                raise RuleViolation(
-                    "replacement_required", "§19", f"Player {p['id']} can move up a benched {eligible[0]}."
-                )
+                message = _can_move_up(p, eligible[0])
+                raise RuleViolation("replacement_required", "§19", message)
             _condition_met(state, p, "field break")
             return
         if new_active == "hand":
@@ -755,7 +928,9 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
                 raise refusal
             _promote(p, new_active)
     elif "new_active" in data:
-        raise RuleViolation("invalid_field", "§19", f"Player {p['id']} already has an Active Creature.")
+        raise RuleViolation(
+            "invalid_field", "§19", phrase("%(player)s already has an Active Creature.", player=speech.player(p["id"]))
+        )
     # Energy Generation (§9.2) and recovery of Exhausted Sources (§9.4): they skip this one generation.
     # Interpretation: the Source placed at setup (§6) is not "newly played" on its owner's first turn, so the
     # first turn's Pool is 2 (1 baseline + 1).
@@ -773,16 +948,21 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
             which = choice(data, "drain_source", ("exhausted", "ready"), default)
             available = p["sources_exhausted"] if which == "exhausted" else p["sources"] - p["sources_exhausted"]
             if available == 0:
-                raise RuleViolation("no_such_source", "§17.4", f"Player {p['id']} has no {which} Energy Source.")
+                message = _no_such_source(p, which)
+                raise RuleViolation("no_such_source", "§17.4", message)
             p["sources"] -= 1
             if which == "exhausted":
                 p["sources_exhausted"] -= 1
             p["sources_new"] = min(p["sources_new"], p["sources"])
             if "replacement" in data:
-                raise RuleViolation("invalid_field", "§19", "The Paragon stays: there is nothing to replace.")
+                raise RuleViolation("invalid_field", "§19", phrase("The Paragon stays: there is nothing to replace."))
         else:
             if "drain_source" in data:
-                raise RuleViolation("no_such_source", "§17.4", f"Player {p['id']} has no Energy Source left.")
+                raise RuleViolation(
+                    "no_such_source",
+                    "§17.4",
+                    phrase("%(player)s has no Energy Source left.", player=speech.player(p["id"])),
+                )
             # One-Life Rule (§17.5): Knocked Out, to the Lost Zone for good.
             p["paragon"] = "knocked_out"
             p["paragon_locked"] = False
@@ -793,9 +973,13 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
             else:
                 p["bench"] -= 1
                 if "replacement" in data:
-                    raise RuleViolation("invalid_field", "§19", "The Paragon was benched: there is nothing to replace.")
+                    raise RuleViolation(
+                        "invalid_field", "§19", phrase("The Paragon was benched: there is nothing to replace.")
+                    )
     elif "drain_source" in data or "replacement" in data:
-        raise RuleViolation("invalid_field", "§17.4", f"Player {p['id']} has no Paragon to drain.")
+        raise RuleViolation(
+            "invalid_field", "§17.4", phrase("%(player)s has no Paragon to drain.", player=speech.player(p["id"]))
+        )
     # §9.3: unused Energy disappears at the end of each turn - every player's Pool.
     for q in state["players"]:
         q["pool"] = 0
@@ -807,7 +991,7 @@ def _deck_out(state: State, data: Mapping[str, Any]) -> None:
     p = player_in_game(state, data, _OUT)
     _own_turn(state, p, "§3.2")
     if state["phase"] != "draw":
-        raise RuleViolation("not_draw_phase", "§3.2", "Deck-Out is the draw at the start of the turn.")
+        raise RuleViolation("not_draw_phase", "§3.2", phrase("Deck-Out is the draw at the start of the turn."))
     _condition_met(state, p, "deck-out")
 
 
@@ -817,7 +1001,7 @@ def _play_creature(state: State, data: Mapping[str, Any]) -> None:
     if state["phase"] == "setup":
         # Setup follows the underlying game: every player starts with a Basic Active and may bench Basics.
         if to == "active":
-            raise RuleViolation("active_occupied", "§7", "Every player starts with their Active in place.")
+            raise RuleViolation("active_occupied", "§7", phrase("Every player starts with their Active in place."))
     elif optional(data, "by_effect", bool, False, null=False):
         # §3: "Card text always overrides the rulebook." - an effect (an Item, §11.1: "during any player's turn
         # [...] in response to effects") may put a Creature into play in any player's turn.
@@ -830,11 +1014,23 @@ def _play_creature(state: State, data: Mapping[str, Any]) -> None:
 def _place(p: dict[str, Any], to: str, kind: str) -> None:
     if to == "active":
         if p["active"] is not None:
-            raise RuleViolation("active_occupied", "§7", f"Player {p['id']} already has an Active Creature.")
+            raise RuleViolation(
+                "active_occupied",
+                "§7",
+                phrase("%(player)s already has an Active Creature.", player=speech.player(p["id"])),
+            )
         p["active"] = kind
     else:
         if p["bench"] >= BENCH_SIZE:
-            raise RuleViolation("bench_full", "§7", f"The Bench holds up to {BENCH_SIZE} Creatures.")
+            raise RuleViolation(
+                "bench_full",
+                "§7",
+                phrases(
+                    "The Bench holds up to %(count)s Creature.",
+                    "The Bench holds up to %(count)s Creatures.",
+                    BENCH_SIZE,
+                ),
+            )
         p["bench"] += 1
 
 
@@ -844,12 +1040,16 @@ def _deploy_master(state: State, data: Mapping[str, Any]) -> None:
     base_cost = optional(data, "base_cost", int, 0, minimum=0, null=False)
     _own_main_phase(state, p, "§8")
     if p["master"] != "zone":
-        raise RuleViolation("master_in_play", "§8", f"Player {p['id']}'s Master is already in play.")
+        raise RuleViolation(
+            "master_in_play", "§8", phrase("%(player)s's Master is already in play.", player=speech.player(p["id"]))
+        )
     # Interpretation: §8.4 forbids only the Active Spot; an exhausted Master may be deployed to the Bench, and it
     # stays unable to go Active until its owner's next turn.
     if to == "active" and p["master_exhausted"]:
         raise RuleViolation(
-            "master_exhausted", "§8.4", "The Master cannot return to the Active Spot until its owner's next turn."
+            "master_exhausted",
+            "§8.4",
+            phrase("The Master cannot return to the Active Spot until its owner's next turn."),
         )
     _place(p, to, "master")
     _spend(p, base_cost + RECAST_TAX * p["master_recasts"], "§8.2")
@@ -860,18 +1060,25 @@ def _ascend_paragon(state: State, data: Mapping[str, Any]) -> None:
     p = player_in_game(state, data, _OUT)
     _own_main_phase(state, p, "§17.3")
     if p["ascended"]:
-        raise RuleViolation("paragon_already_deployed", "§17, §17.5", "A player deploys one Paragon per game.")
+        raise RuleViolation("paragon_already_deployed", "§17, §17.5", phrase("A player deploys one Paragon per game."))
     # Interpretation: "control" counts every Source in play, newly played and Exhausted ones included.
     if p["sources"] < ASCENSION_SOURCES:
         raise RuleViolation(
-            "not_enough_sources", "§17.3", f"Ascension needs {ASCENSION_SOURCES} Energy Sources, not {p['sources']}."
+            "not_enough_sources",
+            "§17.3",
+            phrases(
+                "Ascension needs %(count)s Energy Source, not %(found)s.",
+                "Ascension needs %(count)s Energy Sources, not %(found)s.",
+                ASCENSION_SOURCES,
+                found=p["sources"],
+            ),
         )
     _spend(p, ASCENSION_ENERGY, "§17.3")
     if p["active"] is not None:
         # Interpretation: the Paragon "enters the Active Spot", so the Active steps back to the Bench (Bench
         # Locked, not a movement action); with a full Bench the player must release or lose one first.
         if p["bench"] >= BENCH_SIZE:
-            raise RuleViolation("bench_full", "§17.3", "The Active has no room on the Bench to make way.")
+            raise RuleViolation("bench_full", "§17.3", phrase("The Active has no room on the Bench to make way."))
         _to_bench(p, p["active"])
     p["active"] = "paragon"
     p["paragon"] = "deployed"
@@ -883,12 +1090,13 @@ def _release(state: State, data: Mapping[str, Any]) -> None:
     kind = choice(data, "creature", ("creature", "active", "master", "paragon"), "creature")
     _own_main_phase(state, p, "§14")
     if kind != "creature":
-        raise RuleViolation("release_forbidden", "§14.1", f"Players may not release their {kind}.")
+        message = _may_not_release(kind)
+        raise RuleViolation("release_forbidden", "§14.1", message)
     if p["bench"] < BENCH_SIZE:
-        raise RuleViolation("bench_not_full", "§14", "A Creature may be released only from a full Bench.")
+        raise RuleViolation("bench_not_full", "§14", phrase("A Creature may be released only from a full Bench."))
     # Interpretation: "you may release one Benched Creature" is one release per turn.
     if p["turn_releases"] >= RELEASES_PER_TURN:
-        raise RuleViolation("release_limit", "§14", "One release per turn.")
+        raise RuleViolation("release_limit", "§14", phrase("One release per turn."))
     p["turn_releases"] += 1
     p["bench"] -= 1
     p["bench_locked"] = min(p["bench_locked"], _generic_bench(p))
@@ -903,17 +1111,27 @@ def _move(state: State, data: Mapping[str, Any]) -> None:
     if kind == "retreat":
         _own_main_phase(state, performer, "§13")
         if p is not performer:
-            raise RuleViolation("invalid_target", "§13", "A player retreats only their own Active.")
+            raise RuleViolation("invalid_target", "§13", phrase("A player retreats only their own Active."))
     else:
         _in_turn(state)
     # Interpretation: the movement counts for the player performing it, also a forced movement of another
     # player's Creatures.
     if performer["turn_movements"] >= MOVEMENTS_PER_TURN:
-        raise RuleViolation("movement_limit", "§13", f"At most {MOVEMENTS_PER_TURN} movement actions per turn.")
+        raise RuleViolation(
+            "movement_limit",
+            "§13",
+            phrases(
+                "At most %(count)s movement action per turn.",
+                "At most %(count)s movement actions per turn.",
+                MOVEMENTS_PER_TURN,
+            ),
+        )
     performer["turn_movements"] += 1
     _spend(performer, cost, "§9.3")
     if p["active"] is None:
-        raise RuleViolation("no_active", "§13", f"Player {p['id']} has no Active to move.")
+        raise RuleViolation(
+            "no_active", "§13", phrase("%(player)s has no Active to move.", player=speech.player(p["id"]))
+        )
     refusal = _promotion_refusal(p, to_active)
     if refusal is not None:
         raise refusal
@@ -941,23 +1159,18 @@ def _apply_status_condition(state: State, data: Mapping[str, Any]) -> None:
     condition = choice(data, "condition", STATUS_CONDITIONS)
     _in_turn(state)
     if p["active"] is None:
-        raise RuleViolation("no_active", "§18", f"Player {p['id']} has no Active Creature.")
+        raise RuleViolation(
+            "no_active", "§18", phrase("%(player)s has no Active Creature.", player=speech.player(p["id"]))
+        )
     current = p.get("status_condition")
     # Interpretation: "Only one Status Condition may affect Creatures at a time" is one per Creature; a second
     # one is refused, not swapped in (§3: "the 'cannot' effect always takes priority").
     if current is not None:
-        raise RuleViolation(
-            "status_condition_present",
-            "§18",
-            f"Player {p['id']}'s Active is already {current['condition']}: only one Status Condition at a time.",
-        )
+        message = _already_under(p, current["condition"])
+        raise RuleViolation("status_condition_present", "§18", message)
     if condition in (p.get("status_locked") or []):
-        raise RuleViolation(
-            "status_condition_reapplied",
-            "§18",
-            f"{condition.capitalize()} was removed from player {p['id']}'s Active: it cannot be applied again "
-            "until their next turn.",
-        )
+        message = _removed_until_next_turn(p, condition)
+        raise RuleViolation("status_condition_reapplied", "§18", message)
     p["status_condition"] = {"condition": condition, "turn": state["turn"]["number"]}
 
 
@@ -967,9 +1180,8 @@ def _remove_status_condition(state: State, data: Mapping[str, Any]) -> None:
     _in_turn(state)
     current = p.get("status_condition")
     if current is None or (named is not None and named != current["condition"]):
-        raise RuleViolation(
-            "no_status_condition", "§18", f"Player {p['id']}'s Active is not {named or 'under a Status Condition'}."
-        )
+        message = _not_under(p, named)
+        raise RuleViolation("no_status_condition", "§18", message)
     _lift_status(p)
 
 
@@ -982,7 +1194,7 @@ def _play_energy_source(state: State, data: Mapping[str, Any]) -> None:
         _own_main_phase(state, p, "§9.1")
     if not by_effect:
         if p["turn_sources_played"] >= ENERGY_SOURCES_PER_TURN:
-            raise RuleViolation("energy_source_limit", "§9.1", "One Energy Source per turn.")
+            raise RuleViolation("energy_source_limit", "§9.1", phrase("One Energy Source per turn."))
         p["turn_sources_played"] += 1
     p["sources"] += 1
     p["sources_new"] += 1
@@ -994,7 +1206,16 @@ def _exhaust_energy_source(state: State, data: Mapping[str, Any]) -> None:
     _in_turn(state)
     ready = p["sources"] - p["sources_exhausted"]
     if count > ready:
-        raise RuleViolation("not_enough_sources", "§9.4", f"Player {p['id']} has {ready} Sources not Exhausted.")
+        raise RuleViolation(
+            "not_enough_sources",
+            "§9.4",
+            phrases(
+                "%(player)s has %(count)s Source not Exhausted.",
+                "%(player)s has %(count)s Sources not Exhausted.",
+                ready,
+                player=speech.player(p["id"]),
+            ),
+        )
     p["sources_exhausted"] += count
 
 
@@ -1005,8 +1226,24 @@ def _lose_energy_source(state: State, data: Mapping[str, Any]) -> None:
     _in_turn(state)
     available = p["sources_exhausted"] if exhausted else p["sources"] - p["sources_exhausted"]
     if count > available:
-        label = "Exhausted" if exhausted else "ready"
-        raise RuleViolation("not_enough_sources", "§9.4", f"Player {p['id']} has {available} {label} Sources.")
+        who = speech.player(p["id"])
+        raise RuleViolation(
+            "not_enough_sources",
+            "§9.4",
+            phrases(
+                "%(player)s has %(count)s Exhausted Source.",
+                "%(player)s has %(count)s Exhausted Sources.",
+                available,
+                player=who,
+            )
+            if exhausted
+            else phrases(
+                "%(player)s has %(count)s ready Source.",
+                "%(player)s has %(count)s ready Sources.",
+                available,
+                player=who,
+            ),
+        )
     p["sources"] -= count
     if exhausted:
         p["sources_exhausted"] -= count
@@ -1038,7 +1275,13 @@ def _play_support(state: State, data: Mapping[str, Any]) -> None:
         _own_main_phase(state, p, "§11.5" if kind == "tool" else "§11.2")
     if p["turn_support_actions"] >= SUPPORT_ACTIONS_PER_TURN:
         raise RuleViolation(
-            "support_limit", "§15", f"At most {SUPPORT_ACTIONS_PER_TURN} Support card actions per turn."
+            "support_limit",
+            "§15",
+            phrases(
+                "At most %(count)s Support card action per turn.",
+                "At most %(count)s Support card actions per turn.",
+                SUPPORT_ACTIONS_PER_TURN,
+            ),
         )
     p["turn_support_actions"] += 1
 
@@ -1048,7 +1291,7 @@ def _play_stadium(state: State, data: Mapping[str, Any]) -> None:
     name = optional(data, "name", str, None, null=False)
     _own_main_phase(state, p, "§11.2")
     if p["turn_stadiums"] >= STADIUMS_PER_TURN:
-        raise RuleViolation("stadium_limit", "§16", "One Stadium per turn.")
+        raise RuleViolation("stadium_limit", "§16", phrase("One Stadium per turn."))
     p["turn_stadiums"] += 1
     state["stadium"] = {"owner": p["id"], "name": name}
 
@@ -1056,7 +1299,7 @@ def _play_stadium(state: State, data: Mapping[str, Any]) -> None:
 def _discard_stadium(state: State, data: Mapping[str, Any]) -> None:
     _in_turn(state)
     if state["stadium"] is None:
-        raise RuleViolation("no_stadium", "§16", "There is no Stadium in play.")
+        raise RuleViolation("no_stadium", "§16", phrase("There is no Stadium in play."))
     state["stadium"] = None
 
 
@@ -1067,13 +1310,15 @@ def _attack(state: State, data: Mapping[str, Any]) -> None:
     cost = optional(data, "cost", int, 0, minimum=0, null=False)
     _own_turn(state, p, "§10")
     if p["turns_taken"] == 1:
-        raise RuleViolation("first_turn_attack", "§2", "Attacks cannot be declared during a player's first turn.")
+        raise RuleViolation(
+            "first_turn_attack", "§2", phrase("Attacks cannot be declared during a player's first turn.")
+        )
     if p["turn_attacks"] >= ATTACKS_PER_TURN:
-        raise RuleViolation("attack_limit", "§10", "One attack per turn.")
+        raise RuleViolation("attack_limit", "§10", phrase("One attack per turn."))
     if p["active"] is None:
-        raise RuleViolation("no_active", "§7", "Only an Active Creature may attack.")
+        raise RuleViolation("no_active", "§7", phrase("Only an Active Creature may attack."))
     if target is p:
-        raise RuleViolation("invalid_target", "§12", "A player attacks another player.")
+        raise RuleViolation("invalid_target", "§12", phrase("A player attacks another player."))
     _spend(p, cost, "§9.3")
     p["turn_attacks"] += 1
     state["phase"] = "battle"
@@ -1106,7 +1351,7 @@ def _adjust_life(state: State, data: Mapping[str, Any]) -> None:
     amount = require(data, "amount", int)
     reason = require(data, "reason", str)
     if amount == 0 or not reason.strip():
-        raise RuleViolation("invalid_field", "judge", "A life adjustment needs a non-zero amount and a reason.")
+        raise RuleViolation("invalid_field", "judge", phrase("A life adjustment needs a non-zero amount and a reason."))
     if amount < 0:
         _lose_life(state, p, -amount)
     else:
@@ -1158,9 +1403,9 @@ class MasterTrainerEngine:
             raise RuleViolation("invalid_option", "setup", exc.message) from None
         ids = list(players)
         if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
-            raise RuleViolation("invalid_field", "setup", "Player ids are integers.")
+            raise RuleViolation("invalid_field", "setup", phrase("Player ids are integers."))
         if not MIN_PLAYERS <= len(ids) <= MAX_PLAYERS:
-            raise RuleViolation("invalid_player_count", "§1", "Master Trainer is played by 2-4 players.")
+            raise RuleViolation("invalid_player_count", "§1", phrase("Master Trainer is played by 2-4 players."))
         state = base_state(ids, phase="setup", stadium=None, game_end=chosen["game_end"])
         for p in state["players"]:
             p.update(
@@ -1198,11 +1443,16 @@ class MasterTrainerEngine:
             return common
         handler = _HANDLERS.get(event.type)
         if handler is None:
-            raise RuleViolation("unknown_event", "event", f"Master Trainer has no event {event.type!r}.")
+            raise RuleViolation(
+                "unknown_event",
+                "event",
+                # Translators: %(type)s is the name of a kind of game entry, as the engine spells it (e.g. 'attack').
+                phrase("Master Trainer has no event '%(type)s'.", type=event.type),
+            )
         ensure_in_progress(state)
         data = event.data
         if not isinstance(data, Mapping):
-            raise RuleViolation("invalid_field", "event", "Event data must be a mapping.")
+            raise RuleViolation("invalid_field", "event", phrase("Event data must be a mapping."))
         new = next_state(state)
         handler(new, data)
         if new["phase"] == "draw" and event.type not in _DRAW_PHASE_EVENTS:

@@ -10,14 +10,16 @@ from typing import Any
 
 import pytest
 
-from rules import FORMATS
-from rules.engine import RuleViolation, choice, optional
+from rules import FORMATS, speech
+from rules.engine import RuleViolation, acting_player, choice, optional, player
+from rules.speech import say, say_stored
 
 
 def refusal(read: Callable[[], Any]) -> dict[str, str]:
+    """The refusal's code, rule and English message (its phrase's template and values are tested below)."""
     with pytest.raises(RuleViolation) as info:
         read()
-    return info.value.as_dict()
+    return {key: info.value.as_dict()[key] for key in ("code", "rule", "message")}
 
 
 def invalid(message: str) -> dict[str, str]:
@@ -82,3 +84,55 @@ def test_no_engine_keeps_a_toolkit_of_its_own_beside_the_shared_one(slug):
         if isinstance(node, ast.FunctionDef | ast.ClassDef)
     }
     assert not defined & PRIVATE_TOOLKIT
+
+
+# --- refusals are phrases (rules.speech): English here, said in the reader's language on a page ---------------------
+
+FRENCH = {
+    "The event needs a '%(field)s' field.": "L'entrée demande un champ '%(field)s'.",
+    "'%(field)s' must be at least %(minimum)s.": "'%(field)s' vaut au moins %(minimum)s.",
+    "%(player)s is not in this game.": "%(player)s ne joue pas cette partie.",
+    "It is not %(player)s's turn.": "Ce n'est pas le tour de %(player)s.",
+    "player %(id)s": "joueur %(id)s",
+}
+
+
+@pytest.fixture
+def french():
+    speech.speak_with(
+        gettext=lambda m: FRENCH.get(m, m),
+        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
+    )
+    yield
+    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+
+
+def refused(read: Callable[[], Any]) -> RuleViolation:
+    with pytest.raises(RuleViolation) as info:
+        read()
+    return info.value
+
+
+def test_a_refusal_is_a_phrase_said_in_the_readers_language_with_the_players_names(french):
+    missing = refused(lambda: choice({}, "to", ("bench", "active")))
+    assert missing.message == "The event needs a 'to' field."  # the phrase itself stays English
+    assert say(missing.message) == "L'entrée demande un champ 'to'."
+    assert say(refused(lambda: optional({"count": 0}, "count", int, 1, minimum=1)).message) == (
+        "'count' vaut au moins 1."
+    )
+    state = {"players": [{"id": 3, "out": False}], "turn": {"player": 4, "in_progress": True}}
+    unknown = refused(lambda: acting_player(state, {"player": 9}, "§1"))
+    assert (
+        unknown.message == "Player 9 is not in this game."
+        and say(unknown.message) == "Joueur 9 ne joue pas cette partie."
+    )
+    not_yours = refused(lambda: acting_player(state, {"player": 3}, "§1"))
+    assert say(not_yours.message, names={3: "Ash"}) == "Ce n'est pas le tour de Ash."
+    # A stored refusal (the games' audit trail keeps as_dict) is said again later, in the reader's language.
+    assert say_stored(not_yours.as_dict(), names={3: "Ash"}) == "Ce n'est pas le tour de Ash."
+
+
+def test_an_id_of_the_wrong_type_keeps_its_quotes_and_names_no_player():
+    wrong = refused(lambda: player({"players": [{"id": 3, "out": False}]}, "3"))
+    assert wrong.message == "Player '3' is not in this game."
+    assert say(wrong.message, names={3: "Ash"}) == "Player '3' is not in this game."

@@ -13,9 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules import speech
 from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from rules.master_trainer import FORMAT
 from rules.master_trainer.engine import ENGINE, IN_TURN, TURN_COUNTERS
+from rules.speech import say, say_stored
 from tests.support.games.master_trainer import Table, _next, refused, scripted_game
 
 
@@ -840,6 +842,50 @@ def test_a_creature_put_into_play_by_an_effect_needs_a_turn_in_progress():
     t = started([1, 2])
     t.do("end_turn", player=1)
     t.refuse("play_creature", "no_turn_in_progress", "§10", player=2, to="bench", by_effect=True)
+
+
+# --- what the engine says: phrases (rules.speech), English here, said in the reader's language on a page ---------
+
+FRENCH = {
+    "%(player)s's Active is already poisoned: only one Status Condition at a time.": (
+        "L'Actif de %(player)s est déjà empoisonné : une seule Condition Spéciale à la fois."
+    ),
+    "%(player)s has %(count)s Source not Exhausted.": "%(player)s a %(count)s Source non Épuisée.",
+    "%(player)s has %(count)s Sources not Exhausted.": "%(player)s a %(count)s Sources non Épuisées.",
+    "The Active is a creature, not a master.": "L'Actif est une créature, pas un Maître.",
+    "player %(id)s": "joueur %(id)s",
+}
+
+
+@pytest.fixture
+def french():
+    speech.speak_with(
+        gettext=lambda m: FRENCH.get(m, m),
+        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
+    )
+    yield
+    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+
+
+def test_a_refusal_is_one_whole_sentence_said_in_the_readers_language_with_the_players_names(french):
+    t = started([1, 2])
+    t.do("apply_status_condition", player=2, condition="poisoned")
+    present = t.refuse("apply_status_condition", "status_condition_present", player=2, condition="burned")
+    assert present.message == "Player 2's Active is already poisoned: only one Status Condition at a time."
+    assert say(present.message, names={2: "Misty"}) == (
+        "L'Actif de Misty est déjà empoisonné : une seule Condition Spéciale à la fois."
+    )
+    # A count: the language's plural; and a kind of Creature is part of the sentence, never a word glued in.
+    one = t.refuse("exhaust_energy_source", "not_enough_sources", player=1, count=9)
+    assert t.p(1)["sources"] == 1 and one.message == "Player 1 has 1 Source not Exhausted."
+    assert say(one.message) == "Joueur 1 a 1 Source non Épuisée."
+    t.sources(1, 2)
+    assert say(t.refuse("exhaust_energy_source", "not_enough_sources", player=1, count=9).message) == (
+        "Joueur 1 a 3 Sources non Épuisées."
+    )
+    wrong_kind = t.refuse("knock_out", "invalid_field", player=1, spot="active", creature="master")
+    assert wrong_kind.as_dict()["template"] == "The Active is a creature, not a master."
+    assert say_stored(wrong_kind.as_dict()) == "L'Actif est une créature, pas un Maître."
 
 
 # --- replay and JSON properties ------------------------------------------------------------------------
