@@ -240,12 +240,13 @@ SPANISH = {
 
 @pytest.fixture
 def spanish():
+    before = speech._gettext, speech._ngettext  # the app's (Django's) in a session that started it
     speech.speak_with(
         gettext=lambda m: SPANISH.get(m, m),
         ngettext=lambda one, many, n: SPANISH.get(one if n == 1 else many, one if n == 1 else many),
     )
     yield
-    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+    speech.speak_with(gettext=before[0], ngettext=before[1])
 
 
 def test_a_refused_entry_is_said_in_the_readers_language_with_the_players_names(spanish):
