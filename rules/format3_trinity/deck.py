@@ -236,9 +236,9 @@ def _type_count(copies: Mapping[str, Copies]) -> list[Violation]:
         Violation(
             "type_count",
             RULE,
-            # Translators: %(types)s lists each type with its number of cards, most played first: "Fire (30),
-            # Water (12), Grass (9), Psychic (1)"; %(least)s the types played least ("Psychic").
             phrases(
+                # Translators: %(types)s lists each type with its number of cards, most played first: "Fire (30),
+                # Water (12), Grass (9), Psychic (1)"; %(least)s the types played least ("Psychic").
                 "The deck uses %(count)s type - %(types)s: at most %(most)s (Colorless counts as one). "
                 "Least played: %(least)s.",
                 "The deck uses %(count)s types - %(types)s: at most %(most)s (Colorless counts as one). "

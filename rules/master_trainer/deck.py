@@ -246,8 +246,8 @@ def _professor_clause(copies: Mapping[str, Copies]) -> list[Violation]:
         Violation(
             "professor_clause",
             "§4.2",
-            # Translators: "Professor" is the word as the cards' names print it.
             phrases(
+                # Translators: "Professor" is the word as the cards' names print it.
                 '%(count)s Support card with "Professor" in its name (%(cards)s): the Professor Clause allows one.',
                 '%(count)s Support cards with "Professor" in their name (%(cards)s): the Professor Clause allows one.',
                 sum(c.count for c in group),
