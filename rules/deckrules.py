@@ -8,8 +8,11 @@ be read or resolved arrive as ``problems`` and are reported first.
 
 A format's ``rules/<folder>/deck.py`` exposes ``check(deck, options)
 -> list[Violation]`` (:class:`DeckRules`; the format's record holds it as ``deck_rules``): every violation with a stable ``code``, the rulebook
-section (``rule``), a plain message and the cards concerned.  An empty list
-means the deck is legal.  Pure Python: no Django imports.
+section (``rule``), a message and the cards concerned.  An empty list
+means the deck is legal.  A message is a phrase (:mod:`rules.speech`): the
+English sentence for every caller, said again in the reader's language from
+what a stored violation keeps (:meth:`Violation.as_dict`).  Pure Python: no
+Django imports.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rules.cards import Card
-from rules.speech import Phrase
+from rules.speech import Phrase, phrase
 
 ROLES = ("master", "apex", "paragon", "signature", "trainer", "starting_pokemon", "starting_energy", "deck_master")
 
@@ -34,7 +37,12 @@ class Violation:
     def as_dict(self) -> dict[str, Any]:
         """Plain data; a message that is a phrase (:mod:`rules.speech`) keeps its template and values too, so a
         stored violation is said again in its reader's language (``say_stored``)."""
-        data: dict[str, Any] = {"code": self.code, "rule": self.rule, "message": self.message, "cards": list(self.cards)}
+        data: dict[str, Any] = {
+            "code": self.code,
+            "rule": self.rule,
+            "message": self.message,
+            "cards": list(self.cards),
+        }
         if isinstance(self.message, Phrase):
             data.update(self.message.as_data())
         return data
@@ -77,12 +85,20 @@ class DeckRules(Protocol):
 
 def problem_violations(deck: Deck) -> list[Violation]:
     """The parser's problems as violations (rule "decklist"), for every format to report first."""
-    return [
-        Violation(
-            code=p.code,
-            rule="decklist",
-            message=f"Line {p.line}: {p.message}" + (f" Did you mean {p.suggestion!r}?" if p.suggestion else ""),
-            cards=(p.text,),
+    violations = []
+    for problem in deck.problems:
+        message = _line_problem(problem)
+        violations.append(Violation(code=problem.code, rule="decklist", message=message, cards=(problem.text,)))
+    return violations
+
+
+def _line_problem(problem: Problem) -> Phrase:
+    """The problem said with its line number (the parser's message, a phrase itself, stays a value)."""
+    if problem.suggestion:
+        return phrase(
+            "Line %(line)s: %(problem)s Did you mean '%(suggestion)s'?",
+            line=problem.line,
+            problem=problem.message,
+            suggestion=problem.suggestion,
         )
-        for p in deck.problems
-    ]
+    return phrase("Line %(line)s: %(problem)s", line=problem.line, problem=problem.message)

@@ -69,6 +69,7 @@ from typing import TypeGuard
 
 from rules.cards import Card, PokemonCard, Supertype
 from rules.deckrules import Deck, Entry, Violation
+from rules.speech import Phrase, phrase, phrases
 
 #: Class markers that carry a Rule Box (see the module docstring).
 RULE_BOX_CLASSES = frozenset(
@@ -98,17 +99,6 @@ NOT_RULE_BOX = frozenset({"Prime", "ACE SPEC"})
 TYPES = frozenset(
     {"Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting", "Darkness", "Metal", "Fairy", "Dragon", "Colorless"}
 )
-
-#: How each role is called in messages.
-ROLE_NAMES: Mapping[str, str] = {
-    "master": "Master",
-    "apex": "Apex",
-    "paragon": "Paragon",
-    "signature": "Signature Pokémon",
-    "trainer": "Pokémon Trainer",
-    "starting_pokemon": "Starting Pokémon",
-    "starting_energy": "Starting Energy",
-}
 
 # --- names ----------------------------------------------------------------------------------------
 
@@ -296,9 +286,8 @@ def role_violations(
     violations: list[Violation] = []
     for role, rule in required.items():
         if role not in deck.roles:
-            violations.append(
-                Violation("role_missing", rule, f"The deck has no {ROLE_NAMES.get(role, role)}: name one.")
-            )
+            message = _no_role(role)
+            violations.append(Violation("role_missing", rule, message))
     needed: dict[tuple[object, ...], int] = {}
     for role, rule in in_deck.items():
         card = deck.roles.get(role)
@@ -307,38 +296,78 @@ def role_violations(
         needed[card_identity(card)] = needed.get(card_identity(card), 0) + 1
         have = sum(c.count for c in copies.values() if same_card(c.card, card))
         if have < needed[card_identity(card)]:
-            what = ROLE_NAMES.get(role, role)
-            violations.append(
-                Violation(
-                    "role_not_in_deck",
-                    rule,
-                    f"The {what}, {label(card)}, must be one of the deck's cards"
-                    + (" (a copy of its own, besides the other role it fills)." if have else ", and it is not."),
-                    (label(card),),
-                )
-            )
+            message = _role_not_in_deck(role, label(card), bool(have))
+            violations.append(Violation("role_not_in_deck", rule, message, (label(card),)))
     return violations
 
 
+def _no_role(role: str) -> Phrase:
+    """``role_missing``'s sentence: one per role, the role's name being a word of it."""
+    match role:
+        case "master":
+            return phrase("The deck has no Master: name one.")
+        case "apex":
+            return phrase("The deck has no Apex: name one.")
+        case "signature":
+            return phrase("The deck has no Signature Pokémon: name one.")
+        case "trainer":
+            return phrase("The deck has no Pokémon Trainer: name one.")
+        case "starting_pokemon":
+            return phrase("The deck has no Starting Pokémon: name one.")
+        case "starting_energy":
+            return phrase("The deck has no Starting Energy: name one.")
+    raise ValueError(f"no sentence says the deck lacks its {role!r}")
+
+
+def _role_not_in_deck(role: str, card: str, fills_another_role: bool) -> Phrase:
+    """``role_not_in_deck``'s sentence: the role card is not in the deck, or (``fills_another_role``) its copies
+    in the deck all fill another role (only the Master and the Apex can be one card)."""
+    match role, fills_another_role:
+        case "master", False:
+            return phrase("The Master, %(card)s, must be one of the deck's cards, and it is not.", card=card)
+        case "master", True:
+            return phrase(
+                "The Master, %(card)s, must be one of the deck's cards (a copy of its own, besides the other role "
+                "it fills).",
+                card=card,
+            )
+        case "apex", False:
+            return phrase("The Apex, %(card)s, must be one of the deck's cards, and it is not.", card=card)
+        case "apex", True:
+            return phrase(
+                "The Apex, %(card)s, must be one of the deck's cards (a copy of its own, besides the other role "
+                "it fills).",
+                card=card,
+            )
+        case "signature", _:
+            return phrase("The Signature Pokémon, %(card)s, must be one of the deck's cards, and it is not.", card=card)
+    raise ValueError(f"no sentence says the deck lacks its {role!r}")
+
+
+#: What says a ``singleton_name`` violation, given the copies, the card name and the copies listed (each format
+#: names its singleton rule in its own sentence).
+SingletonMessage = Callable[[int, str, str], Phrase]
+
+
 def singleton_name_violations(
-    copies: Mapping[str, Copies], rule: str, *, what: str, exempt: Callable[[Card], bool] = is_basic_energy
+    copies: Mapping[str, Copies],
+    rule: str,
+    *,
+    message: SingletonMessage,
+    exempt: Callable[[Card], bool] = is_basic_energy,
 ) -> list[Violation]:
     """``singleton_name``: more than one copy of a card name among ``copies`` (``exempt`` cards aside)."""
     by_name: dict[str, list[Copies]] = {}
     for c in copies.values():
         if not exempt(c.card):
             by_name.setdefault(card_name(c.card.name), []).append(c)
-    return [
-        Violation(
-            "singleton_name",
-            rule,
-            f"{sum(c.count for c in group)} copies of {name!r} ({', '.join(copies_text(c) for c in group)}): "
-            f"{what} allows only one.",
-            cards_of(group),
-        )
-        for name, group in by_name.items()
-        if sum(c.count for c in group) > 1
-    ]
+    violations = []
+    for name, group in by_name.items():
+        count = sum(c.count for c in group)
+        if count > 1:
+            said = message(count, name, ", ".join(copies_text(c) for c in group))
+            violations.append(Violation("singleton_name", rule, said, cards_of(group)))
+    return violations
 
 
 # --- species and evolution lines ------------------------------------------------------------------
@@ -434,22 +463,50 @@ def card_limit_violations(copies: Mapping[str, Copies], rule: str) -> list[Viola
     same for Radiant Pokémon and Pokémon Star, and no more than 1 Prism Star
     card of a name.
     """
-    groups: dict[str, list[Copies]] = {}
+    groups: dict[tuple[str, str], list[Copies]] = {}  # (marker, card name for Prism Star): copies
     for c in copies.values():
         found = classes(c.card)
-        for marker, what in (("ACE SPEC", "ACE SPEC cards"), ("Radiant", "Radiant Pokémon"), ("Star", "Pokémon Star")):
+        for marker in ("ACE SPEC", "Radiant", "Star"):
             if marker in found:
-                groups.setdefault(what, []).append(c)
+                groups.setdefault((marker, ""), []).append(c)
         if "Prism Star" in found:
-            groups.setdefault(f"Prism Star cards named {card_name(c.card.name)!r}", []).append(c)
-    return [
-        Violation(
-            "card_limit",
-            rule,
-            f"{sum(c.count for c in group)} {what} ({', '.join(copies_text(c) for c in group)}): "
-            "the cards' own rule allows only 1 in a deck.",
-            cards_of(group),
+            groups.setdefault(("Prism Star", card_name(c.card.name)), []).append(c)
+    violations = []
+    for (marker, name), group in groups.items():
+        if sum(c.count for c in group) > 1:
+            message = _over_card_limit(marker, name, group)
+            violations.append(Violation("card_limit", rule, message, cards_of(group)))
+    return violations
+
+
+def _over_card_limit(marker: str, name: str, group: list[Copies]) -> Phrase:
+    """``card_limit``'s sentence for the cards of one marker (and, for Prism Star, of one ``name``)."""
+    count, listed = sum(c.count for c in group), ", ".join(copies_text(c) for c in group)
+    if marker == "ACE SPEC":
+        return phrases(
+            "%(count)s ACE SPEC card (%(cards)s): the cards' own rule allows only 1 in a deck.",
+            "%(count)s ACE SPEC cards (%(cards)s): the cards' own rule allows only 1 in a deck.",
+            count,
+            cards=listed,
         )
-        for what, group in groups.items()
-        if sum(c.count for c in group) > 1
-    ]
+    if marker == "Radiant":
+        return phrases(
+            "%(count)s Radiant Pokémon (%(cards)s): the cards' own rule allows only 1 in a deck.",
+            "%(count)s Radiant Pokémon (%(cards)s): the cards' own rule allows only 1 in a deck.",
+            count,
+            cards=listed,
+        )
+    if marker == "Star":
+        return phrases(
+            "%(count)s Pokémon Star (%(cards)s): the cards' own rule allows only 1 in a deck.",
+            "%(count)s Pokémon Star (%(cards)s): the cards' own rule allows only 1 in a deck.",
+            count,
+            cards=listed,
+        )
+    return phrases(
+        "%(count)s Prism Star card named '%(card)s' (%(cards)s): the cards' own rule allows only 1 in a deck.",
+        "%(count)s Prism Star cards named '%(card)s' (%(cards)s): the cards' own rule allows only 1 in a deck.",
+        count,
+        card=name,
+        cards=listed,
+    )

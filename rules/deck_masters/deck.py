@@ -67,9 +67,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.cards import Banlist, YugiohCard, YugiohCardType
+from rules.cards import Banlist, Card, YugiohCard, YugiohCardType
 from rules.deckrules import Deck, Violation, problem_violations
 from rules.options import Option, Use
+from rules.speech import Phrase, phrase
 
 RULE = "DUEL SETUP"
 MAIN_MIN, MAIN_MAX = 40, 60
@@ -88,8 +89,6 @@ BANLIST = Option(
     help="The imported Forbidden & Limited list decks are checked against (empty: the newest TCG list).",
 )
 OPTIONS: tuple[Option, ...] = (BANLIST,)
-
-_STATUS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited"}
 
 
 def check(deck: Deck, options: Mapping[str, Any] | None = None) -> list[Violation]:
@@ -120,7 +119,12 @@ def _sizes(deck: Deck) -> list[Violation]:
             Violation(
                 code="main_size",
                 rule=RULE,
-                message=f"The Main Deck must hold {MAIN_MIN} to {MAIN_MAX} cards; it holds {main}.",
+                message=phrase(
+                    "The Main Deck must hold %(least)s to %(most)s cards; it holds %(count)s.",
+                    least=MAIN_MIN,
+                    most=MAIN_MAX,
+                    count=main,
+                ),
             )
         )
     if extra > EXTRA_MAX:
@@ -128,7 +132,9 @@ def _sizes(deck: Deck) -> list[Violation]:
             Violation(
                 code="extra_size",
                 rule=RULE,
-                message=f"The Extra Deck may hold at most {EXTRA_MAX} cards; it holds {extra}.",
+                message=phrase(
+                    "The Extra Deck may hold at most %(most)s cards; it holds %(count)s.", most=EXTRA_MAX, count=extra
+                ),
             )
         )
     if side > SIDE_MAX:
@@ -136,7 +142,9 @@ def _sizes(deck: Deck) -> list[Violation]:
             Violation(
                 code="side_size",
                 rule=RULE,
-                message=f"The Side Deck may hold at most {SIDE_MAX} cards; it holds {side}.",
+                message=phrase(
+                    "The Side Deck may hold at most %(most)s cards; it holds %(count)s.", most=SIDE_MAX, count=side
+                ),
             )
         )
     return violations
@@ -157,8 +165,13 @@ def _copies(deck: Deck, banlist: Banlist | None) -> list[Violation]:
                 Violation(
                     code="copy_limit",
                     rule=RULE,
-                    message=f"{name}: {COPY_LIMIT} copies at most in the Main, Extra and Side Deck together; "
-                    f"the deck has {count}.",
+                    message=phrase(
+                        "%(card)s: %(most)s copies at most in the Main, Extra and Side Deck together; the deck has "
+                        "%(count)s.",
+                        card=name,
+                        most=COPY_LIMIT,
+                        count=count,
+                    ),
                     cards=(name,),
                 )
             )
@@ -168,23 +181,39 @@ def _copies(deck: Deck, banlist: Banlist | None) -> list[Violation]:
         allowed = banlist.allowed(codes)
         if count > allowed and allowed < COPY_LIMIT:
             listed = any(code in banlist.limits for code in codes)
-            violations.append(
-                Violation(
-                    code="banlist", rule=RULE, message=_banned(name, count, allowed, banlist, listed), cards=(name,)
-                )
-            )
+            message = _banned(name, count, allowed, banlist, listed)
+            violations.append(Violation(code="banlist", rule=RULE, message=message, cards=(name,)))
     return violations
 
 
-def _banned(name: str, count: int, allowed: int, banlist: Banlist, listed: bool) -> str:
-    where = f"the {banlist.name} list" if banlist.name else "the banlist"
-    has = f"the deck has {count}"
+def _banned(name: str, count: int, allowed: int, banlist: Banlist, listed: bool) -> Phrase:
+    """``banlist``'s sentence: one per status (Forbidden, Limited, Semi-Limited, or not on a whitelist), naming the
+    list when it has a name."""
+    values = {"card": name, "count": count, "list": banlist.name}
     if not listed:  # only a whitelist forbids a card it does not name
-        return f"{name} is not on {where}, which allows only the cards it names; {has}."
+        if banlist.name:
+            return phrase(
+                "%(card)s is not on the %(list)s list, which allows only the cards it names; the deck has %(count)s.",
+                **values,
+            )
+        return phrase(
+            "%(card)s is not on the banlist, which allows only the cards it names; the deck has %(count)s.", **values
+        )
     if allowed == 0:
-        return f"{name} is Forbidden on {where}; {has}."
-    plural = "copy" if allowed == 1 else "copies"
-    return f"{name} is {_STATUS[allowed]} on {where} ({allowed} {plural} at most); {has}."
+        if banlist.name:
+            return phrase("%(card)s is Forbidden on the %(list)s list; the deck has %(count)s.", **values)
+        return phrase("%(card)s is Forbidden on the banlist; the deck has %(count)s.", **values)
+    if allowed == 1:
+        if banlist.name:
+            return phrase(
+                "%(card)s is Limited on the %(list)s list (1 copy at most); the deck has %(count)s.", **values
+            )
+        return phrase("%(card)s is Limited on the banlist (1 copy at most); the deck has %(count)s.", **values)
+    if banlist.name:
+        return phrase(
+            "%(card)s is Semi-Limited on the %(list)s list (2 copies at most); the deck has %(count)s.", **values
+        )
+    return phrase("%(card)s is Semi-Limited on the banlist (2 copies at most); the deck has %(count)s.", **values)
 
 
 def _deck_master(deck: Deck) -> list[Violation]:
@@ -194,30 +223,35 @@ def _deck_master(deck: Deck) -> list[Violation]:
             Violation(
                 code="role_missing",
                 rule=RULE,
-                message="No Deck Master was chosen: choose one Monster Card from the deck.",
+                message=phrase("No Deck Master was chosen: choose one Monster Card from the deck."),
             )
         ]
     violations = []
     if not isinstance(master, YugiohCard) or master.card_type != YugiohCardType.MONSTER:
-        kind = master.card_type.value if isinstance(master, YugiohCard) else "non-Yu-Gi-Oh!"
-        violations.append(
-            Violation(
-                code="deck_master_invalid",
-                rule=RULE,
-                message=f"{master.name} is a {kind} Card; only Monster Cards may be Deck Masters.",
-                cards=(master.name,),
-            )
-        )
+        message = _not_a_monster(master)
+        violations.append(Violation(code="deck_master_invalid", rule=RULE, message=message, cards=(master.name,)))
     zones = {e.zone for e in deck.entries if e.card.name == master.name}
     if not zones & set(DECK_MASTER_ZONES):
-        where = " (only in the Side Deck)" if "side" in zones else ""
-        violations.append(
-            Violation(
-                code="role_not_in_deck",
-                rule=RULE,
-                message=f"The Deck Master {master.name} is not in the Main or Extra Deck{where}; "
-                "a Deck Master is chosen from the deck and counts as one of its cards.",
-                cards=(master.name,),
+        if "side" in zones:
+            message = phrase(
+                "The Deck Master %(card)s is not in the Main or Extra Deck (only in the Side Deck); a Deck Master is "
+                "chosen from the deck and counts as one of its cards.",
+                card=master.name,
             )
-        )
+        else:
+            message = phrase(
+                "The Deck Master %(card)s is not in the Main or Extra Deck; a Deck Master is chosen from the deck and "
+                "counts as one of its cards.",
+                card=master.name,
+            )
+        violations.append(Violation(code="role_not_in_deck", rule=RULE, message=message, cards=(master.name,)))
     return violations
+
+
+def _not_a_monster(card: Card) -> Phrase:
+    """``deck_master_invalid``'s sentence: one per kind of card."""
+    if isinstance(card, YugiohCard) and card.card_type == YugiohCardType.SPELL:
+        return phrase("%(card)s is a Spell Card; only Monster Cards may be Deck Masters.", card=card.name)
+    if isinstance(card, YugiohCard) and card.card_type == YugiohCardType.TRAP:
+        return phrase("%(card)s is a Trap Card; only Monster Cards may be Deck Masters.", card=card.name)
+    return phrase("%(card)s is a non-Yu-Gi-Oh! Card; only Monster Cards may be Deck Masters.", card=card.name)

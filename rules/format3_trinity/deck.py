@@ -90,6 +90,7 @@ from rules.pokemon_deck import (
     singleton_name_violations,
     tally,
 )
+from rules.speech import Phrase, phrase, phrases
 
 RULE = "Rule Set #1 Deck Construction"
 DECK_SIZE = 60
@@ -110,24 +111,26 @@ def check(deck: Deck, options: Mapping[str, object] | None = None) -> list[Viola
     violations += role_violations(deck, required={"signature": RULE}, in_deck={"signature": RULE}, copies=copies)
     if deck.count() != DECK_SIZE:
         violations.append(
-            Violation("deck_size", RULE, f"The deck has {deck.count()} cards; it must have exactly {DECK_SIZE}.")
+            Violation(
+                "deck_size",
+                RULE,
+                phrases(
+                    "The deck has %(count)s card; it must have exactly %(needed)s.",
+                    "The deck has %(count)s cards; it must have exactly %(needed)s.",
+                    deck.count(),
+                    needed=DECK_SIZE,
+                ),
+            )
         )
     if signature is not None:
         violations += _signature(signature)
     violations += _rule_box_count(copies)
     violations += _type_count(copies)
-    violations += singleton_name_violations(copies, RULE, what="Trinity (singleton)")
-    violations += [
-        Violation(
-            "card_pool",
-            RULE,
-            f"{label(c.card)} is from {getattr(c.card, 'series', '') or 'a set'} ({_date(c.card)}): the card pool is Black & White "
-            "forward.",
-            (label(c.card),),
-        )
-        for c in copies.values()
-        if not in_pool(c.card)
-    ]
+    violations += singleton_name_violations(copies, RULE, message=_singleton_name)
+    for c in copies.values():
+        if not in_pool(c.card):
+            message = _out_of_pool(c.card)
+            violations.append(Violation("card_pool", RULE, message, (label(c.card),)))
     violations += card_limit_violations(copies, RULE)
     return violations
 
@@ -143,23 +146,43 @@ def _date(card: Card) -> str:
     return getattr(card, "release_date", "").replace("/", "-")
 
 
+def _singleton_name(count: int, name: str, listed: str) -> Phrase:
+    return phrases(
+        "%(count)s copy of '%(card)s' (%(copies)s): Trinity (singleton) allows only one.",
+        "%(count)s copies of '%(card)s' (%(copies)s): Trinity (singleton) allows only one.",
+        count,
+        card=name,
+        copies=listed,
+    )
+
+
+def _out_of_pool(card: Card) -> Phrase:
+    series = getattr(card, "series", "")
+    if series:
+        return phrase(
+            "%(card)s is from %(series)s (%(date)s): the card pool is Black & White forward.",
+            card=label(card),
+            series=series,
+            date=_date(card),
+        )
+    return phrase(
+        "%(card)s is from a set (%(date)s): the card pool is Black & White forward.", card=label(card), date=_date(card)
+    )
+
+
 def _signature(signature: Card) -> list[Violation]:
     if is_basic_pokemon(signature) and has_rule_box(signature):
         return []
+    card = label(signature)
     if not is_pokemon(signature):
-        why = "is not a Pokémon"
+        message = phrase("The Signature, %(card)s, is not a Pokémon: it must be a Basic Rule Box Pokémon.", card=card)
     elif not is_basic_pokemon(signature):
-        why = "is not a Basic Pokémon"
-    else:
-        why = "has no Rule Box"
-    return [
-        Violation(
-            "signature_invalid",
-            RULE,
-            f"The Signature, {label(signature)}, {why}: it must be a Basic Rule Box Pokémon.",
-            (label(signature),),
+        message = phrase(
+            "The Signature, %(card)s, is not a Basic Pokémon: it must be a Basic Rule Box Pokémon.", card=card
         )
-    ]
+    else:
+        message = phrase("The Signature, %(card)s, has no Rule Box: it must be a Basic Rule Box Pokémon.", card=card)
+    return [Violation("signature_invalid", RULE, message, (card,))]
 
 
 def _rule_box_count(copies: Mapping[str, Copies]) -> list[Violation]:
@@ -168,7 +191,9 @@ def _rule_box_count(copies: Mapping[str, Copies]) -> list[Violation]:
     if total == 0:
         return [
             Violation(
-                "rule_box_count", RULE, "The deck has no Rule Box card: it needs at least 1, the Signature Pokémon."
+                "rule_box_count",
+                RULE,
+                phrase("The deck has no Rule Box card: it needs at least 1, the Signature Pokémon."),
             )
         ]
     if total <= MAX_RULE_BOX:
@@ -178,7 +203,13 @@ def _rule_box_count(copies: Mapping[str, Copies]) -> list[Violation]:
         Violation(
             "rule_box_count",
             RULE,
-            f"The deck has {total} Rule Box cards ({listed}): at most {MAX_RULE_BOX}.",
+            phrases(
+                "The deck has %(count)s Rule Box card (%(cards)s): at most %(most)s.",
+                "The deck has %(count)s Rule Box cards (%(cards)s): at most %(most)s.",
+                total,
+                cards=listed,
+                most=MAX_RULE_BOX,
+            ),
             cards_of(group),
         )
     ]
@@ -200,13 +231,23 @@ def _type_count(copies: Mapping[str, Copies]) -> list[Violation]:
     ranked = sorted(by_type, key=lambda t: -sum(c.count for c in by_type[t]))
     fewest = ranked[MAX_TYPES:]
     concerned = list({c.card.key: c for t in fewest for c in by_type[t]}.values())
-    counts = ", ".join(f"{t} ({sum(c.count for c in by_type[t])} cards)" for t in ranked)
+    counts = ", ".join(f"{t} ({sum(c.count for c in by_type[t])})" for t in ranked)
     return [
         Violation(
             "type_count",
             RULE,
-            f"The deck uses {len(by_type)} types - {counts}: at most {MAX_TYPES} (Colorless counts as one). "
-            f"Least played: {', '.join(fewest)}.",
+            phrases(
+                # Translators: %(types)s lists each type with its number of cards, most played first: "Fire (30),
+                # Water (12), Grass (9), Psychic (1)"; %(least)s the types played least ("Psychic").
+                "The deck uses %(count)s type - %(types)s: at most %(most)s (Colorless counts as one). "
+                "Least played: %(least)s.",
+                "The deck uses %(count)s types - %(types)s: at most %(most)s (Colorless counts as one). "
+                "Least played: %(least)s.",
+                len(by_type),
+                types=counts,
+                most=MAX_TYPES,
+                least=", ".join(fewest),
+            ),
             cards_of(concerned),
         )
     ]

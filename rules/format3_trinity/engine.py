@@ -58,6 +58,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rules import speech
 from rules.engine import (
     COMMON_VOCABULARY,
     THE_PLAYER,
@@ -81,6 +82,7 @@ from rules.engine import (
     player_in_game,
     players_still_in,
 )
+from rules.speech import Phrase, phrase, phrases
 
 SETUP = "Rule Set #2 Starting the Game"
 TEAMING = "Rule Set #3 Playing the Game (the Teaming Rule)"
@@ -222,6 +224,11 @@ def _ranked(players: Sequence[dict[str, Any]], key: Callable[[dict[str, Any]], i
     return places
 
 
+def _who(ids: Sequence[int]) -> Phrase:
+    """Players of a sentence that counts them: "player 3", or "players 3, 4"."""
+    return speech.player(ids[0]) if len(ids) == 1 else speech.players(ids)
+
+
 def _awaiting_promotion(state: State) -> list[dict[str, Any]]:
     return [p for p in players_still_in(state) if p["active_knocked_out"] and not p["no_pokemon_left"]]
 
@@ -282,14 +289,20 @@ def _resolve_round_end(state: State) -> None:
 
 def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     if state["turn"]["in_progress"]:
-        raise RuleViolation("turn_in_progress", TURNS, "End the current turn first.")
+        raise RuleViolation("turn_in_progress", TURNS, phrase("End the current turn first."))
     p = player_in_game(state, data, TURNS)
     if state["round_over"]:
-        waiting = _awaiting_promotion(state)
+        waiting = [q["id"] for q in _awaiting_promotion(state)]
         if waiting:
-            names = ", ".join(str(q["id"]) for q in waiting)
             raise RuleViolation(
-                "promotion_pending", TEAMING, f"The round is over: player(s) {names} must replace their Active first."
+                "promotion_pending",
+                TEAMING,
+                phrases(
+                    "The round is over: %(players)s must replace their Active first.",
+                    "The round is over: %(players)s must replace their Active first.",
+                    len(waiting),
+                    players=_who(waiting),
+                ),
             )
         state["round"] += 1
         state["round_over"] = False
@@ -298,7 +311,9 @@ def _start_turn(state: State, data: Mapping[str, Any]) -> None:
             q["targeted"] = False
     expected = next_player(state)
     if p["id"] != expected:
-        raise RuleViolation("not_your_turn", SETUP, f"The next turn is player {expected}'s.")
+        raise RuleViolation(
+            "not_your_turn", SETUP, phrase("The next turn is %(player)s's.", player=speech.player(expected))
+        )
     turn = state["turn"]
     turn.update(number=turn["number"] + 1, player=p["id"], in_progress=True, attacked=False, actions=0)
 
@@ -307,18 +322,20 @@ def _attack(state: State, data: Mapping[str, Any]) -> None:
     p = acting_player(state, data, TURNS)
     turn = state["turn"]
     if turn["attacked"]:
-        raise RuleViolation("already_attacked", OFFICIAL, "A player attacks at most once a turn.")
+        raise RuleViolation("already_attacked", OFFICIAL, phrase("A player attacks at most once a turn."))
     if turn["number"] == 1:
         raise RuleViolation(
-            "first_turn_attack", OFFICIAL, "The player who goes first cannot attack on their first turn."
+            "first_turn_attack", OFFICIAL, phrase("The player who goes first cannot attack on their first turn.")
         )
     if p["active_knocked_out"]:
         raise RuleViolation(
-            "no_active_pokemon", TEAMING, "The Active Pokémon was Knocked Out and is not replaced until the round ends."
+            "no_active_pokemon",
+            TEAMING,
+            phrase("The Active Pokémon was Knocked Out and is not replaced until the round ends."),
         )
     target = player_in_game(state, data, TURNS, "target")
     if target["id"] == p["id"]:
-        raise RuleViolation("invalid_target", TEAMING, "A player attacks another player's Pokémon.")
+        raise RuleViolation("invalid_target", TEAMING, phrase("A player attacks another player's Pokémon."))
     attested = optional(data, "no_other_valid_target", bool, False)
     if target["targeted"]:
         untargeted = [q["id"] for q in players_still_in(state) if q["id"] != p["id"] and not q["targeted"]]
@@ -328,8 +345,13 @@ def _attack(state: State, data: Mapping[str, Any]) -> None:
             raise RuleViolation(
                 "target_already_targeted",
                 TEAMING,
-                f"Player {target['id']} was already targeted this round; player(s) "
-                f"{', '.join(map(str, untargeted))} have not been.",
+                phrases(
+                    "%(player)s was already targeted this round; %(players)s has not been.",
+                    "%(player)s was already targeted this round; %(players)s have not been.",
+                    len(untargeted),
+                    player=speech.player(target["id"]),
+                    players=_who(untargeted),
+                ),
             )
     target["targeted"] = True
     turn["attacked"] = True
@@ -340,16 +362,22 @@ def _knock_out(state: State, data: Mapping[str, Any]) -> None:
     owner = player_in_game(state, data, TURNS)
     taker = player_in_game(state, data, TURNS, "by")
     if taker["id"] == owner["id"]:
-        raise RuleViolation("invalid_prize_taker", OFFICIAL, "An opponent of the owner takes the prize cards.")
+        raise RuleViolation("invalid_prize_taker", OFFICIAL, phrase("An opponent of the owner takes the prize cards."))
     prizes = optional(data, "prizes", int, 1)
     if not 1 <= prizes <= MAX_PRIZES_PER_KNOCK_OUT:
-        raise RuleViolation("invalid_field", OFFICIAL, "A Knock Out is worth 1 to 3 prize cards.")
+        raise RuleViolation("invalid_field", OFFICIAL, phrase("A Knock Out is worth 1 to 3 prize cards."))
     active = optional(data, "active", bool, True)
     if owner["no_pokemon_left"]:
-        raise RuleViolation("no_pokemon_in_play", TEAMING, f"Player {owner['id']} has no Pokémon in play.")
+        raise RuleViolation(
+            "no_pokemon_in_play",
+            TEAMING,
+            phrase("%(player)s has no Pokémon in play.", player=speech.player(owner["id"])),
+        )
     if active and owner["active_knocked_out"]:
         raise RuleViolation(
-            "no_active_pokemon", TEAMING, f"Player {owner['id']}'s Active was already Knocked Out this round."
+            "no_active_pokemon",
+            TEAMING,
+            phrase("%(player)s's Active was already Knocked Out this round.", player=speech.player(owner["id"])),
         )
     if active:
         # Interpretation: a Knock Out of an Active in the round-end window (a Check-Up) also waits in
@@ -375,10 +403,14 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
     if reason is not None:
         if reason not in NO_ATTACK_REASONS:
             raise RuleViolation(
-                "invalid_field", TEAMING, f"'no_attack_reason' is one of {', '.join(NO_ATTACK_REASONS)}."
+                "invalid_field",
+                TEAMING,
+                phrase(
+                    "'%(field)s' is one of %(choices)s.", field="no_attack_reason", choices=", ".join(NO_ATTACK_REASONS)
+                ),
             )
         if turn["attacked"]:
-            raise RuleViolation("invalid_field", TEAMING, "The player attacked: there is no reason to give.")
+            raise RuleViolation("invalid_field", TEAMING, phrase("The player attacked: there is no reason to give."))
     # No reason is needed when the player cannot attack whatever they hold: on the first turn of the game
     # (official rules) and with a Knocked Out Active, which stays unreplaced until the round ends.
     exempt = turn["number"] == 1 or p["active_knocked_out"]
@@ -386,16 +418,22 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
         raise RuleViolation(
             "attack_required",
             TEAMING,
-            "A player may not pass without attacking unless they have no valid target or not enough energy.",
+            phrase("A player may not pass without attacking unless they have no valid target or not enough energy."),
         )
     if reason == "no_valid_target" and not exempt:
-        targets = _valid_targets(state, p)
+        targets = [q["id"] for q in _valid_targets(state, p)]
         if targets:
             raise RuleViolation(
                 "valid_target_remains",
                 TEAMING,
-                f"Player(s) {', '.join(str(q['id']) for q in targets)} still have an Active Pokémon in play to "
-                "target: the player may not pass claiming no valid target.",
+                phrases(
+                    "%(players)s still has an Active Pokémon in play to target: the player may not pass claiming no "
+                    "valid target.",
+                    "%(players)s still have an Active Pokémon in play to target: the player may not pass claiming no "
+                    "valid target.",
+                    len(targets),
+                    players=_who(targets),
+                ),
             )
     turn["in_progress"] = False
     p["took_turn"] = True
@@ -405,12 +443,19 @@ def _end_turn(state: State, data: Mapping[str, Any]) -> None:
 def _round_end_player(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
     p = player_in_game(state, data, TURNS)
     if not p["active_knocked_out"] or p["no_pokemon_left"]:
-        raise RuleViolation("nothing_to_promote", TEAMING, f"Player {p['id']} has no Knocked Out Active to replace.")
+        raise RuleViolation(
+            "nothing_to_promote",
+            TEAMING,
+            phrase("%(player)s has no Knocked Out Active to replace.", player=speech.player(p["id"])),
+        )
     if not state["round_over"]:
         raise RuleViolation(
             "promotion_before_round_end",
             TEAMING,
-            "A Knocked Out Active is not replaced until the end of the round (every player still in has had a turn).",
+            phrase(
+                "A Knocked Out Active is not replaced until the end of the round (every player still in has had a "
+                "turn)."
+            ),
         )
     return p
 
@@ -432,7 +477,9 @@ def _deck_out(state: State, data: Mapping[str, Any]) -> None:
     # Official rules: the draw that starts the turn is the only draw that decks a player out.
     if state["turn"]["actions"]:
         raise RuleViolation(
-            "not_at_draw", OFFICIAL, "Decking out happens at the draw that starts the turn, before anything else."
+            "not_at_draw",
+            OFFICIAL,
+            phrase("Decking out happens at the draw that starts the turn, before anything else."),
         )
     state["turn"]["in_progress"] = False
     eliminate(state, p["id"], "decked out")
@@ -467,7 +514,7 @@ class Format3TrinityEngine:
     def new_game(self, players: Sequence[int], options: Mapping[str, Any] | None = None) -> State:
         ids = player_ids_without_options(players, options)
         if len(ids) < MIN_PLAYERS:
-            raise RuleViolation("invalid_players", "Format3Trinity", "A game has 3 or more players.")
+            raise RuleViolation("invalid_players", "Format3Trinity", phrase("A game has 3 or more players."))
         state = base_state(ids, round=1, round_over=False)
         state["turn"].update(in_progress=False, attacked=False, actions=0)
         for p in state["players"]:

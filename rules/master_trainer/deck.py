@@ -116,6 +116,7 @@ from rules.pokemon_deck import (
     singleton_name_violations,
     tally,
 )
+from rules.speech import Phrase, phrase, phrases
 
 DECK_SIZE = 75
 
@@ -140,20 +141,31 @@ def check(deck: Deck, options: Mapping[str, object] | None = None) -> list[Viola
     )
     if master is not None and not is_pokemon(master):
         violations.append(
-            Violation("master_invalid", "§4.1", f"The Master, {label(master)}, is not a Creature.", (label(master),))
+            Violation(
+                "master_invalid",
+                "§4.1",
+                phrase("The Master, %(card)s, is not a Creature.", card=label(master)),
+                (label(master),),
+            )
         )
     if deck.count() != DECK_SIZE:
         violations.append(
             Violation(
                 "deck_size",
                 "§4.1",
-                f"The deck has {deck.count()} cards; it must have exactly {DECK_SIZE}, the Master included "
-                "(the Paragon is not counted).",
+                phrases(
+                    "The deck has %(count)s card; it must have exactly %(needed)s, the Master included (the Paragon "
+                    "is not counted).",
+                    "The deck has %(count)s cards; it must have exactly %(needed)s, the Master included (the Paragon "
+                    "is not counted).",
+                    deck.count(),
+                    needed=DECK_SIZE,
+                ),
             )
         )
     violations += _singleton_species(copies, index)
     violations += singleton_name_violations(
-        copies, "§4.2", what="the singleton rule", exempt=lambda card: is_pokemon(card) or is_basic_energy(card)
+        copies, "§4.2", message=_singleton_name, exempt=lambda card: is_pokemon(card) or is_basic_energy(card)
     )
     violations += _professor_clause(copies)
     violations += card_limit_violations(copies, "§3")
@@ -164,7 +176,7 @@ def check(deck: Deck, options: Mapping[str, object] | None = None) -> list[Viola
             Violation(
                 "basic_energy_missing",
                 "§2",
-                "The deck has no Basic Energy card: setup searches the deck for one Basic Energy Source.",
+                phrase("The deck has no Basic Energy card: setup searches the deck for one Basic Energy Source."),
             )
         )
     return violations
@@ -181,6 +193,16 @@ def paragon_class(card: Card) -> str | None:
     return next((name for marker, name in PARAGON_CLASSES.items() if marker in found), None)
 
 
+def _singleton_name(count: int, name: str, listed: str) -> Phrase:
+    return phrases(
+        "%(count)s copy of '%(card)s' (%(copies)s): the singleton rule allows only one.",
+        "%(count)s copies of '%(card)s' (%(copies)s): the singleton rule allows only one.",
+        count,
+        card=name,
+        copies=listed,
+    )
+
+
 def _singleton_species(copies: Mapping[str, Copies], index: SpeciesIndex) -> list[Violation]:
     by_species: dict[SpeciesKey, list[Copies]] = {}
     for c in copies.values():
@@ -195,17 +217,24 @@ def _singleton_species(copies: Mapping[str, Copies], index: SpeciesIndex) -> lis
     violations = []
     for keys in groups.values():
         group = by_species[keys[0]]
+        count, listed = sum(c.count for c in group), ", ".join(copies_text(c) for c in group)
         names = [index.species_label(k) for k in keys]
-        of = f"of the species {' / '.join(n for n in names if n)}" if all(names) else "sharing a species"
-        violations.append(
-            Violation(
-                "singleton_species",
-                "§4.2",
-                f"{sum(c.count for c in group)} Creatures {of} ({', '.join(copies_text(c) for c in group)}): "
-                "Creatures are singleton by base species.",
-                cards_of(group),
+        if all(names):
+            message = phrases(
+                "%(count)s Creature of the species %(species)s (%(cards)s): Creatures are singleton by base species.",
+                "%(count)s Creatures of the species %(species)s (%(cards)s): Creatures are singleton by base species.",
+                count,
+                species=" / ".join(n for n in names if n),
+                cards=listed,
             )
-        )
+        else:
+            message = phrases(
+                "%(count)s Creature sharing a species (%(cards)s): Creatures are singleton by base species.",
+                "%(count)s Creatures sharing a species (%(cards)s): Creatures are singleton by base species.",
+                count,
+                cards=listed,
+            )
+        violations.append(Violation("singleton_species", "§4.2", message, cards_of(group)))
     return violations
 
 
@@ -217,8 +246,13 @@ def _professor_clause(copies: Mapping[str, Copies]) -> list[Violation]:
         Violation(
             "professor_clause",
             "§4.2",
-            f'{sum(c.count for c in group)} Support cards with "Professor" in their name '
-            f"({', '.join(copies_text(c) for c in group)}): the Professor Clause allows one.",
+            phrases(
+                # Translators: "Professor" is the word as the cards' names print it.
+                '%(count)s Support card with "Professor" in its name (%(cards)s): the Professor Clause allows one.',
+                '%(count)s Support cards with "Professor" in their name (%(cards)s): the Professor Clause allows one.',
+                sum(c.count for c in group),
+                cards=", ".join(copies_text(c) for c in group),
+            ),
             cards_of(group),
         )
     ]
@@ -231,7 +265,7 @@ def _apex_rules(copies: Mapping[str, Copies], apex: Card | None) -> list[Violati
             Violation(
                 "apex_class",
                 "§4.3",
-                f"The Apex, {label(apex)}, is not a V, GX, ex or EX Creature.",
+                phrase("The Apex, %(card)s, is not a V, GX, ex or EX Creature.", card=label(apex)),
                 (label(apex),),
             )
         )
@@ -245,16 +279,21 @@ def _apex_rules(copies: Mapping[str, Copies], apex: Card | None) -> list[Violati
         if allowance and (apex is None or same_card(c.card, apex)):
             extra, allowance = extra - 1, 0
         if extra > 0:
-            what = "the Apex" if apex is None else f"the Apex, {label(apex)}"
-            violations.append(
-                Violation(
-                    "sole_apex",
-                    "§4.3",
-                    f"{copies_text(Copies(c.card, extra))} is a Pokémon {tier}: V, GX, ex and EX cards may only "
-                    f"exist as {what}.",
-                    (label(c.card),),
+            cards = copies_text(Copies(c.card, extra))
+            if apex is None:
+                message = phrase(
+                    "%(cards)s is a Pokémon %(tier)s: V, GX, ex and EX cards may only exist as the Apex.",
+                    cards=cards,
+                    tier=tier,
                 )
-            )
+            else:
+                message = phrase(
+                    "%(cards)s is a Pokémon %(tier)s: V, GX, ex and EX cards may only exist as the Apex, %(apex)s.",
+                    cards=cards,
+                    tier=tier,
+                    apex=label(apex),
+                )
+            violations.append(Violation("sole_apex", "§4.3", message, (label(c.card),)))
     return violations
 
 
@@ -266,8 +305,12 @@ def _identities(index: SpeciesIndex, master: Card | None, apex: Card | None, par
             Violation(
                 "apex_identity",
                 "§4.4",
-                f"The Apex, {label(apex_p)}, shares no evolution line, species or printed Energy type with the "
-                f"Master, {label(master_p)}.",
+                phrase(
+                    "The Apex, %(apex)s, shares no evolution line, species or printed Energy type with the Master, "
+                    "%(master)s.",
+                    apex=label(apex_p),
+                    master=label(master_p),
+                ),
                 (label(apex_p), label(master_p)),
             )
         )
@@ -278,7 +321,7 @@ def _identities(index: SpeciesIndex, master: Card | None, apex: Card | None, par
             Violation(
                 "paragon_class",
                 "§17.2",
-                f"The Paragon, {label(paragon)}, is not a Mega, VMAX or VSTAR Creature.",
+                phrase("The Paragon, %(card)s, is not a Mega, VMAX or VSTAR Creature.", card=label(paragon)),
                 (label(paragon),),
             )
         )
@@ -286,15 +329,9 @@ def _identities(index: SpeciesIndex, master: Card | None, apex: Card | None, par
         return violations
     partners = [c for c in (master_p, apex_p) if c is not None]
     if partners and all(index.shared_identity([paragon, p]) is None for p in partners):
+        message = _paragon_identity(paragon, master_p, apex_p)
         violations.append(
-            Violation(
-                "paragon_identity",
-                "§17.2",
-                f"The Paragon, {label(paragon)}, shares no evolution line, species or printed Energy type with the "
-                + ", nor with the ".join(f"{role}, {label(p)}" for role, p in _named(master_p, apex_p))
-                + ".",
-                (label(paragon), *(label(p) for p in partners)),
-            )
+            Violation("paragon_identity", "§17.2", message, (label(paragon), *(label(p) for p in partners)))
         )
     if master_p is not None and apex_p is not None:
         trio = [master_p, apex_p, paragon]
@@ -303,8 +340,13 @@ def _identities(index: SpeciesIndex, master: Card | None, apex: Card | None, par
                 Violation(
                     "identity_cohesion",
                     "§8.5",
-                    f"The Master, {label(master_p)}, the Apex, {label(apex_p)}, and the Paragon, {label(paragon)}, "
-                    "do not all share one evolution line, species or printed Energy type.",
+                    phrase(
+                        "The Master, %(master)s, the Apex, %(apex)s, and the Paragon, %(paragon)s, do not all share "
+                        "one evolution line, species or printed Energy type.",
+                        master=label(master_p),
+                        apex=label(apex_p),
+                        paragon=label(paragon),
+                    ),
                     tuple(label(c) for c in trio),
                 )
             )
@@ -315,5 +357,26 @@ def _creature(card: Card | None) -> PokemonCard | None:
     return card if card is not None and is_pokemon(card) else None
 
 
-def _named(master: Card | None, apex: Card | None) -> list[tuple[str, Card]]:
-    return [(role, card) for role, card in (("Master", master), ("Apex", apex)) if card is not None]
+def _paragon_identity(paragon: Card, master: Card | None, apex: Card | None) -> Phrase:
+    """``paragon_identity``'s sentence, naming the Master and the Apex the deck has (one of them at least)."""
+    if master is not None and apex is not None:
+        return phrase(
+            "The Paragon, %(paragon)s, shares no evolution line, species or printed Energy type with the Master, "
+            "%(master)s, nor with the Apex, %(apex)s.",
+            paragon=label(paragon),
+            master=label(master),
+            apex=label(apex),
+        )
+    if master is not None:
+        return phrase(
+            "The Paragon, %(paragon)s, shares no evolution line, species or printed Energy type with the Master, "
+            "%(master)s.",
+            paragon=label(paragon),
+            master=label(master),
+        )
+    assert apex is not None
+    return phrase(
+        "The Paragon, %(paragon)s, shares no evolution line, species or printed Energy type with the Apex, %(apex)s.",
+        paragon=label(paragon),
+        apex=label(apex),
+    )

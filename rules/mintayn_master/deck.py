@@ -41,6 +41,7 @@ from typing import Any
 
 from rules.deckrules import Deck, Violation, problem_violations
 from rules.options import Option, Use
+from rules.speech import phrase
 
 RULE = "Deck Size & Construction"
 VARIANTS_RULE = "Balance Levers & Variants"
@@ -69,15 +70,19 @@ def check(deck: Deck, options: Mapping[str, Any] | None = None) -> list[Violatio
 
     total = deck.count()
     if total != deck_size:
-        rule = RULE if deck_size == DEFAULT_DECK_SIZE else f"{RULE}; {VARIANTS_RULE}"
-        variant = "" if deck_size == DEFAULT_DECK_SIZE else " in this event's variant"
-        violations.append(
-            Violation(
-                code="deck_size",
-                rule=rule,
-                message=f"A deck has exactly {deck_size} cards{variant}; this one has {total}.",
+        if deck_size == DEFAULT_DECK_SIZE:
+            rule = RULE
+            message = phrase(
+                "A deck has exactly %(needed)s cards; this one has %(count)s.", needed=deck_size, count=total
             )
-        )
+        else:
+            rule = f"{RULE}; {VARIANTS_RULE}"
+            message = phrase(
+                "A deck has exactly %(needed)s cards in this event's variant; this one has %(count)s.",
+                needed=deck_size,
+                count=total,
+            )
+        violations.append(Violation(code="deck_size", rule=rule, message=message))
 
     copies: dict[str, int] = {}
     primes: set[str] = set()
@@ -91,7 +96,9 @@ def check(deck: Deck, options: Mapping[str, Any] | None = None) -> list[Violatio
                 Violation(
                     code="prime_singleton",
                     rule=RULE,
-                    message=f"{name} is a Prime card: 1 copy at most; the deck has {count}.",
+                    message=phrase(
+                        "%(card)s is a Prime card: 1 copy at most; the deck has %(count)s.", card=name, count=count
+                    ),
                     cards=(name,),
                 )
             )
@@ -100,7 +107,12 @@ def check(deck: Deck, options: Mapping[str, Any] | None = None) -> list[Violatio
                 Violation(
                     code="copy_limit",
                     rule=RULE,
-                    message=f"{name}: {COPY_LIMIT} copies at most; the deck has {count}.",
+                    message=phrase(
+                        "%(card)s: %(most)s copies at most; the deck has %(count)s.",
+                        card=name,
+                        most=COPY_LIMIT,
+                        count=count,
+                    ),
                     cards=(name,),
                 )
             )

@@ -77,6 +77,7 @@ from rules.pokemon_deck import (
     rule_box_classes,
     tally,
 )
+from rules.speech import phrase, phrases
 
 DECK_SIZE = 40
 REGION = "Building Your Region"
@@ -102,8 +103,14 @@ def check(deck: Deck, options: Mapping[str, object] | None = None) -> list[Viola
             Violation(
                 "deck_size",
                 REGION_DECK,
-                f"The region deck has {deck.count()} cards; it must have exactly {DECK_SIZE} (the Pokémon Trainer, "
-                "starting Pokémon and starting energy are not counted).",
+                phrases(
+                    "The region deck has %(count)s card; it must have exactly %(needed)s (the Pokémon Trainer, "
+                    "starting Pokémon and starting energy are not counted).",
+                    "The region deck has %(count)s cards; it must have exactly %(needed)s (the Pokémon Trainer, "
+                    "starting Pokémon and starting energy are not counted).",
+                    deck.count(),
+                    needed=DECK_SIZE,
+                ),
             )
         )
     violations += _duplicate_prints(copies)
@@ -126,8 +133,13 @@ def _duplicate_prints(copies: Mapping[str, Copies]) -> list[Violation]:
         Violation(
             "duplicate_print",
             REGION_DECK,
-            f"{sum(c.count for c in group)} cards share the set and number {' '.join(printed)} "
-            f"({', '.join(copies_text(c) for c in group)}): no two cards of a region deck may.",
+            phrases(
+                "%(count)s card shares the set and number %(print)s (%(cards)s): no two cards of a region deck may.",
+                "%(count)s cards share the set and number %(print)s (%(cards)s): no two cards of a region deck may.",
+                sum(c.count for c in group),
+                print=" ".join(printed),
+                cards=", ".join(copies_text(c) for c in group),
+            ),
             cards_of(group),
         )
         for printed, group in by_print.items()
@@ -143,33 +155,39 @@ def _roles(roles: Mapping[str, Card]) -> list[Violation]:
             Violation(
                 "trainer_invalid",
                 TRAINER,
-                f"The Pokémon Trainer, {label(trainer)}, is not a Supporter card.",
+                phrase("The Pokémon Trainer, %(card)s, is not a Supporter card.", card=label(trainer)),
                 (label(trainer),),
             )
         )
     pokemon = roles.get("starting_pokemon")
     if pokemon is not None and not (is_basic_pokemon(pokemon) and not has_rule_box(pokemon)):
+        card = label(pokemon)
         if not is_pokemon(pokemon):
-            why = "is not a Pokémon"
-        elif not is_basic_pokemon(pokemon):
-            why = "is not a Basic Pokémon"
-        else:
-            why = f"has a Rule Box ({'/'.join(sorted(rule_box_classes(pokemon)))})"
-        violations.append(
-            Violation(
-                "starting_pokemon_invalid",
-                STARTING,
-                f"The starting Pokémon, {label(pokemon)}, {why}: it must be a Basic Pokémon without a Rule Box.",
-                (label(pokemon),),
+            message = phrase(
+                "The starting Pokémon, %(card)s, is not a Pokémon: it must be a Basic Pokémon without a Rule Box.",
+                card=card,
             )
-        )
+        elif not is_basic_pokemon(pokemon):
+            message = phrase(
+                "The starting Pokémon, %(card)s, is not a Basic Pokémon: it must be a Basic Pokémon without a Rule "
+                "Box.",
+                card=card,
+            )
+        else:
+            message = phrase(
+                "The starting Pokémon, %(card)s, has a Rule Box (%(classes)s): it must be a Basic Pokémon without a "
+                "Rule Box.",
+                card=card,
+                classes="/".join(sorted(rule_box_classes(pokemon))),
+            )
+        violations.append(Violation("starting_pokemon_invalid", STARTING, message, (card,)))
     energy = roles.get("starting_energy")
     if energy is not None and not is_energy(energy):
         violations.append(
             Violation(
                 "starting_energy_invalid",
                 STARTING,
-                f"The starting energy, {label(energy)}, is not an Energy card (Basic or Special).",
+                phrase("The starting energy, %(card)s, is not an Energy card (Basic or Special).", card=label(energy)),
                 (label(energy),),
             )
         )

@@ -57,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rules import speech
 from rules.base import TableSize
 from rules.engine import (
     COMMON_VOCABULARY,
@@ -82,6 +83,7 @@ from rules.engine import (
     require,
 )
 from rules.options import Option, OptionError, Use, read
+from rules.speech import Phrase, phrase, phrases
 
 PREPARATION = "Preparation"
 #: "To play Mt. Silver, 4 players come together": a table is 4 players, and players left over when an
@@ -359,18 +361,23 @@ def _no_open_draft(state: State) -> None:
         raise RuleViolation(
             "draft_pending",
             PLAY,
-            f"Player {state['pending_drafts'][0]} must first choose whether to explore an Area Pile.",
+            phrase(
+                "%(player)s must first choose whether to explore an Area Pile.",
+                player=speech.player(state["pending_drafts"][0]),
+            ),
         )
 
 
 def _start_turn(state: State, data: Mapping[str, Any]) -> None:
     if state["turn"]["in_progress"]:
-        raise RuleViolation("turn_in_progress", TURNS, "End the current turn first.")
+        raise RuleViolation("turn_in_progress", TURNS, phrase("End the current turn first."))
     p = player_in_game(state, data, TURNS)
     _no_open_draft(state)
     expected = next_player(state)
     if p["id"] != expected:
-        raise RuleViolation("not_your_turn", SETUP, f"The next turn is player {expected}'s.")
+        raise RuleViolation(
+            "not_your_turn", SETUP, phrase("The next turn is %(player)s's.", player=speech.player(expected))
+        )
     turn = state["turn"]
     turn.update(
         number=turn["number"] + 1, player=p["id"], in_progress=True, supporter=None, attacked=False, traded=False
@@ -388,21 +395,27 @@ def _play_supporter(state: State, data: Mapping[str, Any]) -> None:
     acting_player(state, data, TURNS)
     trainer = optional(data, "trainer", bool, False)
     if _opening(state):
-        raise RuleViolation("too_early", PLAY, "Nobody plays a Supporter until the last player's first turn.")
+        raise RuleViolation("too_early", PLAY, phrase("Nobody plays a Supporter until the last player's first turn."))
     if state["turn"]["supporter"] is not None:
         # The Pokémon Trainer's ability is used "as their supporter card for the turn": it shares the limit.
-        raise RuleViolation("supporter_already_played", PLAY, "One Supporter (or Pokémon Trainer ability) a turn.")
+        raise RuleViolation(
+            "supporter_already_played", PLAY, phrase("One Supporter (or Pokémon Trainer ability) a turn.")
+        )
     state["turn"]["supporter"] = "trainer" if trainer else "card"
 
 
 def _attack(state: State, data: Mapping[str, Any]) -> None:
     p = acting_player(state, data, TURNS)
     if _opening(state):
-        raise RuleViolation("too_early", PLAY, "Nobody attacks until the last player's first turn.")
+        raise RuleViolation("too_early", PLAY, phrase("Nobody attacks until the last player's first turn."))
     if state["turn"]["attacked"]:
-        raise RuleViolation("already_attacked", PLAY, "A player attacks at most once a turn.")
+        raise RuleViolation("already_attacked", PLAY, phrase("A player attacks at most once a turn."))
     if p["pokemon_in_play"] == 0:
-        raise RuleViolation("no_pokemon_in_play", PLAY, f"Player {p['id']} has no Pokémon in play to attack with.")
+        raise RuleViolation(
+            "no_pokemon_in_play",
+            PLAY,
+            phrase("%(player)s has no Pokémon in play to attack with.", player=speech.player(p["id"])),
+        )
     state["turn"]["attacked"] = True
 
 
@@ -410,9 +423,9 @@ def _trade(state: State, data: Mapping[str, Any]) -> None:
     p = acting_player(state, data, TURNS)
     partner = player_in_game(state, data, TURNS, "partner")
     if partner["id"] == p["id"]:
-        raise RuleViolation("invalid_partner", PLAY, "A player trades with another player.")
+        raise RuleViolation("invalid_partner", PLAY, phrase("A player trades with another player."))
     if state["turn"]["traded"]:
-        raise RuleViolation("trade_already_done", PLAY, "A player may start one trade a turn.")
+        raise RuleViolation("trade_already_done", PLAY, phrase("A player may start one trade a turn."))
     state["turn"]["traded"] = True
 
 
@@ -426,7 +439,16 @@ def _leave_play(state: State, data: Mapping[str, Any]) -> None:
     count = _count(data)
     active = optional(data, "active", bool, False)
     if count > p["pokemon_in_play"]:
-        raise RuleViolation("no_pokemon_in_play", PLAY, f"Player {p['id']} has {p['pokemon_in_play']} Pokémon in play.")
+        raise RuleViolation(
+            "no_pokemon_in_play",
+            PLAY,
+            phrases(
+                "%(player)s has %(count)s Pokémon in play.",
+                "%(player)s has %(count)s Pokémon in play.",
+                p["pokemon_in_play"],
+                player=speech.player(p["id"]),
+            ),
+        )
     p["pokemon_in_play"] -= count
     if active or p["pokemon_in_play"] == 0:
         p["conditions"] = {}
@@ -436,8 +458,38 @@ def _leave_play(state: State, data: Mapping[str, Any]) -> None:
 def _condition_name(data: Mapping[str, Any]) -> str:
     name: str = require(data, "condition", str)
     if name not in CONDITIONS:
-        raise RuleViolation("invalid_field", ADDITIONAL, f"'condition' is one of {', '.join(CONDITIONS)}.")
+        raise RuleViolation(
+            "invalid_field",
+            ADDITIONAL,
+            phrase("'%(field)s' is one of %(choices)s.", field="condition", choices=", ".join(CONDITIONS)),
+        )
     return name
+
+
+def _active_is_not(owner: int, condition: str) -> Phrase:
+    """``no_such_condition``'s sentence: one per Special Condition, its name being a word of it."""
+    who = speech.player(owner)
+    sentences = {
+        "asleep": phrase("%(player)s's Active is not asleep.", player=who),
+        "burned": phrase("%(player)s's Active is not burned.", player=who),
+        "confused": phrase("%(player)s's Active is not confused.", player=who),
+        "paralyzed": phrase("%(player)s's Active is not paralyzed.", player=who),
+        "poisoned": phrase("%(player)s's Active is not poisoned.", player=who),
+    }
+    return sentences[condition]
+
+
+def _counts_for(condition: str, source: int) -> Phrase:
+    """``wrong_condition_source``'s sentence: one per Special Condition, its name being a word of it."""
+    who = speech.player(source)
+    sentences = {
+        "asleep": phrase("A Knock Out from asleep counts for %(player)s, who caused the condition.", player=who),
+        "burned": phrase("A Knock Out from burned counts for %(player)s, who caused the condition.", player=who),
+        "confused": phrase("A Knock Out from confused counts for %(player)s, who caused the condition.", player=who),
+        "paralyzed": phrase("A Knock Out from paralyzed counts for %(player)s, who caused the condition.", player=who),
+        "poisoned": phrase("A Knock Out from poisoned counts for %(player)s, who caused the condition.", player=who),
+    }
+    return sentences[condition]
 
 
 def _special_condition(state: State, data: Mapping[str, Any]) -> None:
@@ -445,7 +497,9 @@ def _special_condition(state: State, data: Mapping[str, Any]) -> None:
     name = _condition_name(data)
     source = player_in_game(state, data, TURNS, "by")
     if p["pokemon_in_play"] == 0:
-        raise RuleViolation("no_pokemon_in_play", ADDITIONAL, f"Player {p['id']} has no Active Pokémon.")
+        raise RuleViolation(
+            "no_pokemon_in_play", ADDITIONAL, phrase("%(player)s has no Active Pokémon.", player=speech.player(p["id"]))
+        )
     # Interpretation: a condition applied again belongs to whoever applied it last.
     kept = {k: v for k, v in p["conditions"].items() if not (name in ROTATING and k in ROTATING)}
     p["conditions"] = {**kept, name: source["id"]}
@@ -455,12 +509,17 @@ def _clear_condition(state: State, data: Mapping[str, Any]) -> None:
     p = player_in_game(state, data, TURNS)
     if data.get("condition") is None:
         if not p["conditions"]:
-            raise RuleViolation("no_such_condition", ADDITIONAL, f"Player {p['id']}'s Active has no Special Condition.")
+            raise RuleViolation(
+                "no_such_condition",
+                ADDITIONAL,
+                phrase("%(player)s's Active has no Special Condition.", player=speech.player(p["id"])),
+            )
         p["conditions"] = {}
         return
     name = _condition_name(data)
     if name not in p["conditions"]:
-        raise RuleViolation("no_such_condition", ADDITIONAL, f"Player {p['id']}'s Active is not {name}.")
+        message = _active_is_not(p["id"], name)
+        raise RuleViolation("no_such_condition", ADDITIONAL, message)
     p["conditions"] = {k: v for k, v in p["conditions"].items() if k != name}
 
 
@@ -468,10 +527,20 @@ def _knock_out_entries(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     if "knocked_out" not in data:
         return [data]
     if "player" in data:
-        raise RuleViolation("invalid_field", "event", "Give either 'player' or a 'knocked_out' list, not both.")
+        raise RuleViolation(
+            "invalid_field",
+            "event",
+            phrase(
+                "Give either '%(field)s' or a '%(list_field)s' list, not both.",
+                field="player",
+                list_field="knocked_out",
+            ),
+        )
     entries: list[Mapping[str, Any]] = require(data, "knocked_out", list)
     if not entries or not all(isinstance(e, Mapping) for e in entries):
-        raise RuleViolation("invalid_field", "event", "'knocked_out' is a non-empty list of Knock Outs.")
+        raise RuleViolation(
+            "invalid_field", "event", phrase("'%(field)s' is a non-empty list of Knock Outs.", field="knocked_out")
+        )
     return entries
 
 
@@ -482,22 +551,30 @@ def _knock_out(state: State, data: Mapping[str, Any]) -> None:
         owner = player_in_game(state, entry, TURNS)
         active = optional(entry, "active", bool, True)
         if owner["pokemon_in_play"] == 0:
-            raise RuleViolation("no_pokemon_in_play", PLAY, f"Player {owner['id']} has no Pokémon in play.")
+            raise RuleViolation(
+                "no_pokemon_in_play",
+                PLAY,
+                phrase("%(player)s has no Pokémon in play.", player=speech.player(owner["id"])),
+            )
         if active and owner["id"] in actives_out:
-            raise RuleViolation("invalid_field", "event", f"Player {owner['id']} has one Active Pokémon.")
+            raise RuleViolation(
+                "invalid_field",
+                "event",
+                phrase("%(player)s has one Active Pokémon.", player=speech.player(owner["id"])),
+            )
         if entry.get("condition") is not None:
             name = _condition_name(entry)
             if not active:
-                raise RuleViolation("invalid_field", ADDITIONAL, "Only the Active Pokémon has Special Conditions.")
+                raise RuleViolation(
+                    "invalid_field", ADDITIONAL, phrase("Only the Active Pokémon has Special Conditions.")
+                )
             if name not in owner["conditions"]:
-                raise RuleViolation("no_such_condition", ADDITIONAL, f"Player {owner['id']}'s Active is not {name}.")
+                message = _active_is_not(owner["id"], name)
+                raise RuleViolation("no_such_condition", ADDITIONAL, message)
             credit = owner["conditions"][name]
             if entry.get("by") is not None and entry["by"] != credit:
-                raise RuleViolation(
-                    "wrong_condition_source",
-                    ADDITIONAL,
-                    f"A Knock Out from {name} counts for player {credit}, who caused the condition.",
-                )
+                message = _counts_for(name, credit)
+                raise RuleViolation("wrong_condition_source", ADDITIONAL, message)
         else:
             credit = player_in_game(state, entry, TURNS, "by")["id"]
         owner["pokemon_in_play"] -= 1
@@ -519,9 +596,15 @@ def _draft_offer(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
     p = player_in_game(state, data, TURNS)
     queue = state["pending_drafts"]
     if p["id"] not in queue:
-        raise RuleViolation("no_draft_offer", PLAY, f"Player {p['id']} has not earned a draft (take a Badge Token).")
+        raise RuleViolation(
+            "no_draft_offer",
+            PLAY,
+            phrase("%(player)s has not earned a draft (take a Badge Token).", player=speech.player(p["id"])),
+        )
     if queue[0] != p["id"]:
-        raise RuleViolation("not_your_draft", PLAY, f"Player {queue[0]}'s draft offer comes first.")
+        raise RuleViolation(
+            "not_your_draft", PLAY, phrase("%(player)s's draft offer comes first.", player=speech.player(queue[0]))
+        )
     return p
 
 
@@ -583,10 +666,14 @@ class MtSilverEngine:
             raise RuleViolation("invalid_option", PREPARATION, exc.message) from None
         ids = player_ids_without_options(players, None)
         if len(ids) != 4 and not (len(ids) == 3 and chosen[THREE_PLAYER_PODS.name]):
-            allowed = "3 or 4 players (the event's house rule)" if chosen[THREE_PLAYER_PODS.name] else "4 players"
-            raise RuleViolation(
-                "invalid_players", PREPARATION, f'"To play Mt. Silver, 4 players come together": a game has {allowed}.'
-            )
+            if chosen[THREE_PLAYER_PODS.name]:
+                message = phrase(
+                    '"To play Mt. Silver, 4 players come together": a game has 3 or 4 players (the event\'s house '
+                    "rule)."
+                )
+            else:
+                message = phrase('"To play Mt. Silver, 4 players come together": a game has 4 players.')
+            raise RuleViolation("invalid_players", PREPARATION, message)
         state = base_state(ids, area_piles=AREA_PILES, pending_drafts=[], drafts=[])
         state["turn"].update(in_progress=False, supporter=None, attacked=False, traded=False)
         for p in state["players"]:

@@ -7,10 +7,12 @@ from dataclasses import replace
 
 import pytest
 
+from rules import speech
 from rules.cards import PokemonCard, Supertype
 from rules.deckrules import Deck, Entry, Problem
 from rules.format3_trinity.deck import RULE, check, in_pool
 from rules.pokemon_deck import label
+from rules.speech import say, say_stored
 from tests.support.data import data_dir
 from tests.support.decks.format3_trinity import REAL_ENTRIES, REAL_ROLES
 
@@ -416,3 +418,37 @@ def test_a_real_deck_with_many_problems_reports_every_one(real):
         "singleton_name",
         "card_pool",
     ]
+
+
+# --- the violations in the reader's language ------------------------------------------------------------------
+
+SPANISH = {
+    "The deck has %(count)s cards; it must have exactly %(needed)s.": "El mazo tiene %(count)s cartas; debe tener "
+    "exactamente %(needed)s.",
+    "Line %(line)s: %(problem)s": "Línea %(line)s: %(problem)s",
+    "The Signature, %(card)s, is not a Pokémon: it must be a Basic Rule Box Pokémon.": "La Firma, %(card)s, no es un "
+    "Pokémon: debe ser un Pokémon Básico con Regla.",
+}
+
+
+@pytest.fixture
+def spanish():
+    before = speech._gettext, speech._ngettext  # the app's (Django's) in a session that started it
+    speech.speak_with(
+        gettext=lambda m: SPANISH.get(m, m),
+        ngettext=lambda one, many, n: SPANISH.get(one if n == 1 else many, one if n == 1 else many),
+    )
+    yield
+    speech.speak_with(gettext=before[0], ngettext=before[1])
+
+
+def test_the_violations_are_phrases_said_again_in_the_readers_language(spanish):
+    problem = Problem("unparseable_line", 2, "x", "Cannot read this line.")
+    deck = trinity_deck(roles={"signature": FIRE}, problems=(problem,), fire=14)
+    line, size, signature = (v for v in check(deck) if v.code in ("unparseable_line", "deck_size", "signature_invalid"))
+    assert size.message == "The deck has 59 cards; it must have exactly 60."  # English for every caller
+    assert say(size.message) == "El mazo tiene 59 cartas; debe tener exactamente 60."
+    stored = signature.as_dict()  # what a deck version keeps: the template and the values, said when read
+    assert stored["params"] == {"card": label(FIRE)}
+    assert say_stored(stored) == f"La Firma, {label(FIRE)}, no es un Pokémon: debe ser un Pokémon Básico con Regla."
+    assert say_stored(line.as_dict()) == "Línea 2: Cannot read this line."  # the parser's words: a plain string

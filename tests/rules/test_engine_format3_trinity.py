@@ -10,8 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules import speech
 from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from rules.format3_trinity.engine import ENGINE, NO_ATTACK_REASONS
+from rules.speech import say
 from tests.support.games.format3_trinity import PLAYERS, ev, scripted_game, turn
 
 
@@ -228,6 +230,38 @@ def test_a_player_already_targeted_this_round_cannot_be_targeted_while_another_p
     assert pl(state, 4)["targeted"]
 
 
+SPANISH = {
+    "%(player)s was already targeted this round; %(players)s have not been.": "%(player)s ya fue objetivo en esta "
+    "ronda; %(players)s aún no.",
+    "player %(id)s": "jugador %(id)s",
+    "players %(ids)s": "jugadores %(ids)s",
+}
+
+
+@pytest.fixture
+def spanish():
+    before = speech._gettext, speech._ngettext  # the app's (Django's) in a session that started it
+    speech.speak_with(
+        gettext=lambda m: SPANISH.get(m, m),
+        ngettext=lambda one, many, n: SPANISH.get(one if n == 1 else many, one if n == 1 else many),
+    )
+    yield
+    speech.speak_with(gettext=before[0], ngettext=before[1])
+
+
+def test_a_refused_entry_is_said_in_the_readers_language_with_the_players_names(spanish):
+    state = after_first_round()
+    state = play(state, *turn(1, ev("attack", player=1, target=2)), *turn(2, ev("attack", player=2, target=3)))
+    error = refused(
+        play(state, ev("start_turn", player=3)), ev("attack", player=3, target=2), "target_already_targeted"
+    )
+    assert error.message == "Player 2 was already targeted this round; players 1, 4 have not been."
+    assert say(error.message) == "Jugador 2 ya fue objetivo en esta ronda; jugadores 1, 4 aún no."
+    assert say(error.message, names={1: "Ash", 2: "Misty", 4: "Brock"}) == (
+        "Misty ya fue objetivo en esta ronda; Ash, Brock aún no."
+    )
+
+
 def test_an_already_targeted_player_can_be_targeted_when_no_other_target_remains():
     state = after_first_round()
     state = play(
@@ -308,7 +342,7 @@ def test_a_pass_for_no_valid_target_is_refused_while_another_player_has_an_activ
     state = play(after_first_round(), ev("start_turn", player=1))
     error = refused(state, ev("end_turn", player=1, no_attack_reason="no_valid_target"), "valid_target_remains")
     assert error.rule.startswith("Rule Set #3")
-    assert "Player(s) 2, 3, 4 " in error.message
+    assert "Players 2, 3, 4 still have " in error.message
 
 
 def test_the_valid_target_named_follows_the_targeting_limit():
@@ -318,7 +352,7 @@ def test_the_valid_target_named_follows_the_targeting_limit():
     state = play(state, ev("start_turn", player=4))
     # Everyone but player 4 has been targeted: no other valid target remains, so they are all valid again.
     error = refused(state, ev("end_turn", player=4, no_attack_reason="no_valid_target"), "valid_target_remains")
-    assert "Player(s) 1, 2, 3 " in error.message
+    assert "Players 1, 2, 3 still have " in error.message
     # ... and the attack on one of them is taken, the judge attesting it.
     assert play(state, ev("attack", player=4, target=1, no_other_valid_target=True))["turn"]["attacked"]
 
@@ -330,7 +364,7 @@ def test_a_player_whose_active_is_knocked_out_and_unreplaced_is_no_valid_target(
     state = play(state, ev("start_turn", player=3))
     # Player 1 has no Active in play: the valid targets are the players already targeted, 2 and 4 -> not 1.
     error = refused(state, ev("end_turn", player=3, no_attack_reason="no_valid_target"), "valid_target_remains")
-    assert "Player(s) 4 " in error.message
+    assert "Player 4 still has " in error.message
 
 
 def test_a_pass_for_no_valid_target_stands_when_every_other_active_is_knocked_out_and_unreplaced():
