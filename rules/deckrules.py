@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rules.cards import Card
-from rules.speech import Phrase, phrase
+from rules.speech import Phrase
 
 ROLES = ("master", "apex", "paragon", "signature", "trainer", "starting_pokemon", "starting_energy", "deck_master")
 
@@ -34,12 +34,7 @@ class Violation:
     def as_dict(self) -> dict[str, Any]:
         """Plain data; a message that is a phrase (:mod:`rules.speech`) keeps its template and values too, so a
         stored violation is said again in its reader's language (``say_stored``)."""
-        data: dict[str, Any] = {
-            "code": self.code,
-            "rule": self.rule,
-            "message": self.message,
-            "cards": list(self.cards),
-        }
+        data: dict[str, Any] = {"code": self.code, "rule": self.rule, "message": self.message, "cards": list(self.cards)}
         if isinstance(self.message, Phrase):
             data.update(self.message.as_data())
         return data
@@ -81,22 +76,12 @@ class DeckRules(Protocol):
 
 
 def problem_violations(deck: Deck) -> list[Violation]:
-    """The parser's problems as violations (rule "decklist"), for every format to report first.
-
-    The message is one phrase holding the problem's own (a phrase too), so a stored violation says both again in
-    its reader's language."""
+    """The parser's problems as violations (rule "decklist"), for every format to report first."""
     return [
         Violation(
             code=p.code,
             rule="decklist",
-            message=phrase(
-                "Line %(line)s: %(problem)s Did you mean '%(suggestion)s'?",
-                line=p.line,
-                problem=p.message,
-                suggestion=p.suggestion,
-            )
-            if p.suggestion
-            else phrase("Line %(line)s: %(problem)s", line=p.line, problem=p.message),
+            message=f"Line {p.line}: {p.message}" + (f" Did you mean {p.suggestion!r}?" if p.suggestion else ""),
             cards=(p.text,),
         )
         for p in deck.problems

@@ -1,5 +1,5 @@
 """Decklist problems are phrases (rules.speech): English for every caller, said again in the reader's language with
-a stub translation, nested in the violation that reports them and from what a deck version stores.  No database."""
+a stub translation.  No database."""
 
 from __future__ import annotations
 
@@ -10,14 +10,11 @@ from decks.parsers.mintayn import parse_mintayn, resolve_mintayn
 from decks.parsers.pokemon import parse_pokemon_decklist
 from decks.parsers.yugioh import parse_ydke, resolve_yugioh
 from rules import speech
-from rules.deckrules import Deck, problem_violations
-from rules.speech import Phrase, say, say_stored
+from rules.speech import Phrase, say
 from tests.support.decks import CARDS
 
 FRENCH = {
     "No Mintayn card is called '%(card)s'.": "Aucune carte Mintayn ne s'appelle « %(card)s ».",
-    "Line %(line)s: %(problem)s": "Ligne %(line)s : %(problem)s",
-    "Line %(line)s: %(problem)s Did you mean '%(suggestion)s'?": "Ligne %(line)s : %(problem)s « %(suggestion)s » ?",
     "Cannot read this line. No card name after the count.": "Ligne illisible. Aucun nom de carte après le nombre.",
     "This is not a valid ydke link: the extra part is not base64.": "Lien ydke invalide : l'extra n'est pas en base64.",
     "Passcode %(passcode)s (%(count)s copy) is not in the card pool.": "Code %(passcode)s (%(count)s exemplaire) "
@@ -39,16 +36,11 @@ def french():
     speech.speak_with(gettext=before[0], ngettext=before[1])
 
 
-def test_an_unknown_card_is_said_in_the_readers_language_and_so_is_the_violation_holding_it(french):
+def test_an_unknown_card_is_said_in_the_readers_language(french):
     _, (problem,) = resolve_mintayn(parse_mintayn("2 Blaze Drak\n"), CARDS)
     assert isinstance(problem.message, Phrase) and problem.message == "No Mintayn card is called 'Blaze Drak'."
     assert say(problem.message) == "Aucune carte Mintayn ne s'appelle « Blaze Drak »."
-
-    (violation,) = problem_violations(Deck(entries=(), problems=(problem,)))
-    assert violation.message == "Line 1: No Mintayn card is called 'Blaze Drak'. Did you mean 'Blaze Drake'?"
-    said = "Ligne 1 : Aucune carte Mintayn ne s'appelle « Blaze Drak ». « Blaze Drake » ?"
-    assert say(violation.message) == said
-    assert say_stored(violation.as_dict()) == said  # what a deck version stores is said again
+    assert problem.suggestion == "Blaze Drake"  # a card name: never translated
 
 
 def test_unreadable_lines_and_links_are_whole_sentences_for_translators(french):

@@ -174,7 +174,7 @@ def test_a_25000_line_list_is_stored_small_with_every_violation_counted(
         assert version.violation_count == sum(version.violations_by_code.values())
         assert len(version.violations) == STORED_VIOLATIONS
         assert {v["code"] for v in version.violations} == set(version.violations_by_code)  # deck_size comes last
-        # each of the 25,000 takes about 340 bytes: its English and the phrases to say it again (rules.speech)
+        # each of the 25,000 takes up to about 340 bytes: its English and the phrases that say it again (rules.speech)
         assert _stored_bytes(version) < 80_000
     latest = client.get(url(event, registration)).json()["results"][0]
     assert latest["violation_count"] == version.violation_count
