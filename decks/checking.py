@@ -28,6 +28,7 @@ from decks.resolve import resolve_pokemon_decklist
 from rules import FORMATS, Format, GameFamily, get_format
 from rules.deckrules import ROLES, Deck, DeckRules, Entry, Problem, Violation
 from rules.options import OptionError, Use
+from rules.speech import Phrase, phrase
 
 #: The longest decklist taken (pasted on the deck page, or sent to the API), in characters.
 DECKLIST_MAX_LENGTH = 50_000
@@ -102,10 +103,29 @@ def deck_rules(slug: str) -> DeckRules:
 
 
 def _role_problem(role: str, ref: str, suggestion: str | None) -> Problem:
-    return Problem(
-        code="unknown_card", line=0, text=ref, message=_("The %(role)s '%(card)s' matches no card.") % {"role": role.replace("_", " "), "card": ref},
-        suggestion=suggestion,
-    )  # fmt: skip
+    return Problem(code="unknown_card", line=0, text=ref, message=_no_card_for_role(role, ref), suggestion=suggestion)
+
+
+def _no_card_for_role(role: str, card: str) -> Phrase:
+    """The sentence saying that a role's card matches no card: one per role, the roles being words to translate."""
+    match role:
+        case "master":
+            return phrase("The master '%(card)s' matches no card.", card=card)
+        case "apex":
+            return phrase("The apex '%(card)s' matches no card.", card=card)
+        case "paragon":
+            return phrase("The paragon '%(card)s' matches no card.", card=card)
+        case "signature":
+            return phrase("The signature '%(card)s' matches no card.", card=card)
+        case "trainer":
+            return phrase("The trainer '%(card)s' matches no card.", card=card)
+        case "starting_pokemon":
+            return phrase("The starting pokemon '%(card)s' matches no card.", card=card)
+        case "starting_energy":
+            return phrase("The starting energy '%(card)s' matches no card.", card=card)
+        case "deck_master":
+            return phrase("The deck master '%(card)s' matches no card.", card=card)
+    return phrase("'%(card)s' matches no card.", card=card)  # no other role gets here: deck_check refuses it
 
 
 def deck_check(
@@ -134,7 +154,9 @@ def deck_check(
     try:
         violations = fmt.deck_rules.check(deck, options)
     except ValueError as exc:
-        raise ApplicationError(str(exc), code="invalid_option", field="options") from exc
+        # A phrase of the rules (the exception's one argument) is said in the request's language.
+        message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Phrase) else str(exc)
+        raise ApplicationError(message, code="invalid_option", field="options") from exc
     return CheckResult(legal=not violations, card_count=deck.count(), violations=list(violations))
 
 

@@ -73,6 +73,7 @@ from decks.importers.pokemon import ENERGY_TYPES, PokemonSet
 from decks.parsers.pokemon import ParsedDecklist, parse_card_reference
 from rules.cards import PokemonCard
 from rules.deckrules import Entry, Problem
+from rules.speech import phrase
 
 CLOSE_RATIO = 0.6
 #: Unknown cards of one list that get a "did you mean" (a list of thousands of unknown names would otherwise keep
@@ -339,14 +340,20 @@ def resolve_pokemon_decklist(parsed: ParsedDecklist, index: PokemonIndex) -> tup
     for line in parsed.lines:
         card = index.resolve(line.name, line.set_code, line.number)
         if card is None:
-            where = f" ({line.set_code} {line.number})" if line.set_code and line.number else ""
             unknown += 1
             problems.append(
                 Problem(
                     code="unknown_card",
                     line=line.line,
                     text=line.text,
-                    message=f"No card matches {line.name!r}{where}.",
+                    message=phrase(
+                        "No card matches '%(card)s' (%(set)s %(number)s).",
+                        card=line.name,
+                        set=line.set_code,
+                        number=line.number,
+                    )
+                    if line.set_code and line.number
+                    else phrase("No card matches '%(card)s'.", card=line.name),
                     suggestion=index.suggest(line.name) if unknown <= SUGGESTIONS_AT_MOST else None,
                 )
             )

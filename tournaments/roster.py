@@ -14,7 +14,8 @@ entry
     not say) and a fixed table.
 problem
     What is wrong with one line of the file: its line number (1 is the first line; ``None`` for the file as
-    a whole), the column at fault (``""`` for the whole line) and a sentence.
+    a whole), the column at fault (``""`` for the whole line) and a sentence (a phrase of :mod:`rules.speech`,
+    said in the reader's language where it is shown; it opens in lower case, as it follows its line and column).
 unreadable
     A file that is no roster at all (:class:`Unreadable`): not UTF-8 text, too large, a spreadsheet's own
     format, XML that is no TOM file.  A file that is a roster with wrong lines is readable: :func:`read`
@@ -32,6 +33,7 @@ import io
 import re
 from dataclasses import dataclass
 
+from rules.speech import Phrase, phrase, phrases
 from tournaments import tdf
 
 #: The largest file read, in bytes, and the most players one file registers.
@@ -72,8 +74,16 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        where = f"Line {self.line}" if self.line else "The file"
-        return f"{where}{f', {self.column}' if self.column else ''}: {self.message}"
+        """The problem where it is ("Line 3, name: the name is empty."), one phrase to say in any language."""
+        if self.line and self.column:
+            return phrase(
+                "Line %(line)s, %(column)s: %(problem)s", line=self.line, column=self.column, problem=self.message
+            )
+        if self.line:
+            return phrase("Line %(line)s: %(problem)s", line=self.line, problem=self.message)
+        if self.column:
+            return phrase("The file, %(column)s: %(problem)s", column=self.column, problem=self.message)
+        return phrase("The file: %(problem)s", problem=self.message)
 
 
 @dataclass(frozen=True)
@@ -87,7 +97,7 @@ class Roster:
 class Unreadable(Exception):
     """The file is no roster Podium reads (``too_large``: over :data:`MAX_BYTES`)."""
 
-    def __init__(self, message: str, *, line: int | None = None, too_large: bool = False):
+    def __init__(self, message: Phrase, *, line: int | None = None, too_large: bool = False):
         super().__init__(message)
         self.message = message
         self.line = line
@@ -97,9 +107,13 @@ class Unreadable(Exception):
 def read(data: bytes) -> Roster:
     """The roster in a file's bytes: a TOM ``.tdf`` when it is XML, CSV otherwise."""
     if len(data) > MAX_BYTES:
-        raise Unreadable(f"The file is larger than {MAX_BYTES // 1_000_000} MB.", too_large=True)
+        raise Unreadable(
+            phrase("The file is larger than %(megabytes)s MB.", megabytes=MAX_BYTES // 1_000_000), too_large=True
+        )
     if data.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
-        raise Unreadable("This is a spreadsheet's own file (.xlsx, .xls or .ods): save it as CSV (UTF-8) first.")
+        raise Unreadable(
+            phrase("This is a spreadsheet's own file (.xlsx, .xls or .ods): save it as CSV (UTF-8) first.")
+        )
     if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
         return _read_tdf(data)
     return _read_csv(data)
@@ -122,16 +136,30 @@ def _check(entries: list[Entry], problems: list[Problem], *, id_column: str) -> 
     for entry in entries:
         wrong = False
         if len(entry.name) > MAX_NAME:
-            problems.append(Problem(entry.line, "name", f"the name is longer than {MAX_NAME} characters."))
+            problems.append(
+                Problem(entry.line, "name", phrase("the name is longer than %(most)s characters.", most=MAX_NAME))
+            )
             wrong = True
         if entry.player_id is not None and len(entry.player_id) > MAX_PLAYER_ID:
-            problems.append(Problem(entry.line, id_column, f"the player ID is longer than {MAX_PLAYER_ID} characters."))
+            problems.append(
+                Problem(
+                    entry.line,
+                    id_column,
+                    phrase("the player ID is longer than %(most)s characters.", most=MAX_PLAYER_ID),
+                )
+            )
             wrong = True
         if entry.player_id is not None:
             if entry.player_id in ids:
                 problems.append(
                     Problem(
-                        entry.line, id_column, f"player ID {entry.player_id} is already on line {ids[entry.player_id]}."
+                        entry.line,
+                        id_column,
+                        phrase(
+                            "player ID %(player_id)s is already on line %(line)s.",
+                            player_id=entry.player_id,
+                            line=ids[entry.player_id],
+                        ),
                     )
                 )
                 wrong = True
@@ -141,21 +169,35 @@ def _check(entries: list[Entry], problems: list[Problem], *, id_column: str) -> 
             if key in names:
                 problems.append(
                     Problem(
-                        entry.line, "name",
-                        f"{entry.name} is already on line {names[key]}: give each a player ID to enter two players "
-                        "of the same name.",
+                        entry.line,
+                        "name",
+                        phrase(
+                            "%(name)s is already on line %(line)s: give each a player ID to enter two players of the "
+                            "same name.",
+                            name=entry.name,
+                            line=names[key],
+                        ),
                     )
-                )  # fmt: skip
+                )
                 wrong = True
             names.setdefault(key, entry.line)
         if not wrong:
             kept.append(entry)
     if len(entries) > MAX_PLAYERS:
         problems.append(
-            Problem(None, "", f"the file lists {len(entries)} players: one file registers {MAX_PLAYERS} at most.")
+            Problem(
+                None,
+                "",
+                phrases(
+                    "the file lists %(count)s player: one file registers %(most)s at most.",
+                    "the file lists %(count)s players: one file registers %(most)s at most.",
+                    len(entries),
+                    most=MAX_PLAYERS,
+                ),
+            )
         )
     if not entries and not problems:
-        problems.append(Problem(None, "", "the file lists no players."))
+        problems.append(Problem(None, "", phrase("the file lists no players.")))
     return kept
 
 
@@ -168,10 +210,11 @@ def _text(data: bytes) -> str:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise Unreadable(
-            'The file is not UTF-8 text: save it as "CSV UTF-8" (or export it as UTF-8) and try again.', line=line
+            phrase('The file is not UTF-8 text: save it as "CSV UTF-8" (or export it as UTF-8) and try again.'),
+            line=line,
         ) from None
     if "\x00" in text:
-        raise Unreadable("The file is not a text file (it holds NUL characters): save it as CSV.")
+        raise Unreadable(phrase("The file is not a text file (it holds NUL characters): save it as CSV."))
     return text
 
 
@@ -185,7 +228,7 @@ def _read_csv(data: bytes) -> Roster:
     text = _text(data)
     header = next((line for line in io.StringIO(text, newline="") if line.strip()), None)
     if header is None:
-        raise Unreadable("The file is empty.")
+        raise Unreadable(phrase("The file is empty."))
     delimiter = _delimiter(header)
     problems: list[Problem] = []
     entries: list[Entry] = []
@@ -207,7 +250,7 @@ def _read_csv(data: bytes) -> Roster:
             if entry is not None:
                 entries.append(entry)
     except csv.Error as exc:
-        problems.append(Problem(reader.line_num, "", f"the line is not valid CSV ({exc})."))
+        problems.append(Problem(reader.line_num, "", phrase("the line is not valid CSV (%(error)s).", error=str(exc))))
     kept = _check(entries, problems, id_column="player_id")
     return Roster(tuple(kept), tuple(sorted(problems, key=order)), "csv")
 
@@ -222,27 +265,47 @@ def _header(row: list[str], line: int, problems: list[Problem]) -> list[str] | N
     wrong = False
     for column, cell in zip(columns, row, strict=True):
         if column not in COLUMNS:
-            known = ", ".join(COLUMNS)
-            problems.append(Problem(line, cell.strip() or "(empty)", f"unknown column: the columns are {known}."))
+            # Translators: the column of a roster file's header row that has no name.
+            column_named = cell.strip() or phrase("(empty)")
+            problems.append(
+                Problem(
+                    line,
+                    column_named,
+                    phrase("unknown column: the columns are %(columns)s.", columns=", ".join(COLUMNS)),
+                )
+            )
             wrong = True
         elif columns.count(column) > 1:
-            problems.append(Problem(line, column, "the column is named twice."))
+            problems.append(Problem(line, column, phrase("the column is named twice.")))
             wrong = True
     if "name" not in columns:
-        problems.append(Problem(line, "name", "the header row has no name column (the first row names the columns)."))
+        problems.append(
+            Problem(line, "name", phrase("the header row has no name column (the first row names the columns)."))
+        )
         wrong = True
     return None if wrong else columns
 
 
 def _row(row: list[str], columns: list[str], line: int, problems: list[Problem]) -> Entry | None:
     if len(row) > len(columns):
-        problems.append(Problem(line, "", f"the line has {len(row)} cells for {len(columns)} columns."))
+        problems.append(
+            Problem(
+                line,
+                "",
+                phrases(
+                    "the line has %(count)s cell for %(columns)s columns.",
+                    "the line has %(count)s cells for %(columns)s columns.",
+                    len(row),
+                    columns=len(columns),
+                ),
+            )
+        )
         return None
     cells = {column: cell.strip() for column, cell in zip(columns, row, strict=False)}
     wrong = False
     name = _name(cells.get("name", ""))
     if not name:
-        problems.append(Problem(line, "name", "the name is empty."))
+        problems.append(Problem(line, "name", phrase("the name is empty.")))
         wrong = True
     checked_in = None
     if cells.get("checked_in", ""):
@@ -252,7 +315,9 @@ def _row(row: list[str], columns: list[str], line: int, problems: list[Problem])
         elif value in _NO:
             checked_in = False
         else:
-            problems.append(Problem(line, "checked_in", f"{cells['checked_in']!r} is not yes or no."))
+            # Translators: yes and no are the values the file holds: keep them in English.
+            not_yes_or_no = phrase("'%(value)s' is not yes or no.", value=cells["checked_in"])
+            problems.append(Problem(line, "checked_in", not_yes_or_no))
             wrong = True
     fixed_table = None
     if cells.get("fixed_table", ""):
@@ -260,7 +325,9 @@ def _row(row: list[str], columns: list[str], line: int, problems: list[Problem])
         if value.isdigit() and int(value) >= 1:
             fixed_table = int(value)
         else:
-            problems.append(Problem(line, "fixed_table", f"{value!r} is not a table number (1 or more)."))
+            problems.append(
+                Problem(line, "fixed_table", phrase("'%(value)s' is not a table number (1 or more).", value=value))
+            )
             wrong = True
     if wrong:
         return None
@@ -274,13 +341,15 @@ def _read_tdf(data: bytes) -> Roster:
     try:
         tournament = tdf.parse(data)
     except tdf.TdfError as exc:
-        raise Unreadable(f"The file is XML but no TOM file Podium reads: {exc.message}", line=exc.line) from None
+        raise Unreadable(
+            phrase("The file is XML but no TOM file Podium reads: %(problem)s", problem=exc.message), line=exc.line
+        ) from None
     problems: list[Problem] = []
     entries = []
     for player in tournament.players:
         name = player.name
         if not name:
-            problems.append(Problem(player.line, "firstname", "the player has no name."))
+            problems.append(Problem(player.line, "firstname", phrase("the player has no name.")))
             continue
         player_id = None if _PLACEHOLDER.fullmatch(player.userid) else player.userid
         entries.append(Entry(player.line, name, player_id))

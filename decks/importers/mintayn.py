@@ -43,6 +43,7 @@ import io
 
 from rules.cards import MintaynCard, MintaynCardType
 from rules.deckrules import Problem
+from rules.speech import Phrase, phrase
 
 HEADER = ("name", "card_type", "class", "level", "def", "stage", "mana_cost")
 CLASSES = ("Coreon", "Fluxion", "Synaphera", "Obscura", "Aetherion")
@@ -51,7 +52,11 @@ PRIME_STAGES = frozenset({"prime evolution", "prime singular"})
 
 
 class _RowError(ValueError):
-    pass
+    """A row that can't be read; ``message`` says why, a whole sentence (a phrase of :mod:`rules.speech`)."""
+
+    def __init__(self, message: Phrase) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 def load_mintayn_csv(text: str) -> tuple[list[MintaynCard], list[Problem]]:
@@ -77,7 +82,14 @@ def load_mintayn_csv(text: str) -> tuple[list[MintaynCard], list[Problem]]:
         try:
             row = next(rows, None)
         except csv.Error as exc:
-            problems.append(Problem(code="unparseable_line", line=line, text="", message=f"Unreadable CSV: {exc}."))
+            problems.append(
+                Problem(
+                    code="unparseable_line",
+                    line=line,
+                    text="",
+                    message=phrase("Unreadable CSV: %(error)s.", error=str(exc)),
+                )
+            )
             break
         if row is None:
             break
@@ -87,10 +99,10 @@ def load_mintayn_csv(text: str) -> tuple[list[MintaynCard], list[Problem]]:
         try:
             card = _card_from_row(row)
             if card.name.casefold() in taken:
-                raise _RowError(f"a card called {card.name!r} is already listed")
+                raise _RowError(phrase("a card called '%(card)s' is already listed.", card=card.name))
         except _RowError as exc:
             problems.append(
-                Problem(code="unparseable_line", line=first_line, text=",".join(row)[:200], message=f"{exc}.")
+                Problem(code="unparseable_line", line=first_line, text=",".join(row)[:200], message=exc.message)
             )
             continue
         taken.add(card.name.casefold())
@@ -104,30 +116,61 @@ def _is_comment(row: list[str]) -> bool:
 
 def _card_from_row(row: list[str]) -> MintaynCard:
     if len(row) != len(HEADER):
-        raise _RowError(f"expected {len(HEADER)} columns ({', '.join(HEADER)}), found {len(row)}")
+        raise _RowError(
+            phrase(
+                "expected %(expected)s columns (%(columns)s), found %(found)s.",
+                expected=len(HEADER),
+                columns=", ".join(HEADER),
+                found=len(row),
+            )
+        )
     name, card_type, card_class, level, defense, stage, mana_cost = (cell.strip() for cell in row)
     name = " ".join(name.split())
     if not name:
-        raise _RowError("the name is empty")
+        raise _RowError(phrase("the name is empty."))
     try:
         kind = MintaynCardType(card_type.lower())
     except ValueError:
-        raise _RowError(f"{name}: card_type must be monster, spell or counter, not {card_type!r}") from None
+        raise _RowError(
+            phrase(
+                "%(card)s: card_type must be monster, spell or counter, not '%(value)s'.", card=name, value=card_type
+            )
+        ) from None
     classes = {c.lower(): c for c in CLASSES}
     if card_class and card_class.lower() not in classes:
-        raise _RowError(f"{name}: class must be one of {', '.join(CLASSES)}, not {card_class!r}")
+        raise _RowError(
+            phrase(
+                "%(card)s: class must be one of %(classes)s, not '%(value)s'.",
+                card=name,
+                classes=", ".join(CLASSES),
+                value=card_class,
+            )
+        )
     is_monster = kind == MintaynCardType.MONSTER
     if is_monster:
         if not card_class:
-            raise _RowError(f"{name}: a monster needs a class")
+            raise _RowError(phrase("%(card)s: a monster needs a class.", card=name))
         if " ".join(stage.lower().split()) not in STAGES:
-            raise _RowError(f"{name}: stage must be one of {', '.join(STAGES)}, not {stage!r}")
+            raise _RowError(
+                phrase(
+                    "%(card)s: stage must be one of %(stages)s, not '%(value)s'.",
+                    card=name,
+                    stages=", ".join(STAGES),
+                    value=stage,
+                )
+            )
         level_value = _whole(name, "level", level, required=True)
         defense_value = _whole(name, "def", defense, required=True)
     else:
         for column, value in (("level", level), ("def", defense), ("stage", stage)):
+            if value and kind == MintaynCardType.SPELL:
+                raise _RowError(
+                    phrase("%(card)s: a spell has no %(column)s; leave that cell empty.", card=name, column=column)
+                )
             if value:
-                raise _RowError(f"{name}: a {kind.value} has no {column}; leave that cell empty")
+                raise _RowError(
+                    phrase("%(card)s: a counter has no %(column)s; leave that cell empty.", card=name, column=column)
+                )
         level_value = defense_value = None
     return MintaynCard(
         key=name,
@@ -144,8 +187,12 @@ def _card_from_row(row: list[str]) -> MintaynCard:
 def _whole(name: str, column: str, value: str, *, required: bool) -> int | None:
     if not value:
         if required:
-            raise _RowError(f"{name}: {column} is required for a monster")
+            raise _RowError(phrase("%(card)s: %(column)s is required for a monster.", card=name, column=column))
         return None
     if not value.isdecimal() or len(value) > 6:
-        raise _RowError(f"{name}: {column} must be a whole number, not {value!r}")
+        raise _RowError(
+            phrase(
+                "%(card)s: %(column)s must be a whole number, not '%(value)s'.", card=name, column=column, value=value
+            )
+        )
     return int(value)

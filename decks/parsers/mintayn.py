@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from decks.parsers.yugioh import fold_name  # the same name folding for every family
 from rules.cards import MintaynCard
 from rules.deckrules import Entry, Problem
+from rules.speech import phrase
 
 MAX_COUNT = 999
 
@@ -61,13 +62,18 @@ def parse_mintayn(text: str) -> ParsedMintayn:
                     code="unparseable_line",
                     line=number,
                     text=line[:200],
-                    message=f"{_clip(line)!r} is not a card line such as '3 Card Name' or 'Card Name x3'.",
+                    message=phrase(
+                        "'%(line)s' is not a card line such as '3 Card Name' or 'Card Name x3'.", line=_clip(line)
+                    ),
                 )
             )
         elif int(count) < 1:
             parsed.problems.append(
                 Problem(
-                    code="unparseable_line", line=number, text=line[:200], message="A card line needs 1 copy or more."
+                    code="unparseable_line",
+                    line=number,
+                    text=line[:200],
+                    message=phrase("A card line needs 1 copy or more."),
                 )
             )
         else:
@@ -96,7 +102,7 @@ def resolve_mintayn(
                     code="unknown_card",
                     line=line,
                     text=name[:200],
-                    message=f"No Mintayn card is called {_clip(name)!r}.",
+                    message=phrase("No Mintayn card is called '%(card)s'.", card=_clip(name)),
                     suggestion=folded[close[0]].name if close else None,
                 )
             )

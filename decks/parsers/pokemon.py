@@ -53,6 +53,7 @@ import re
 from dataclasses import dataclass, field
 
 from rules.deckrules import Problem
+from rules.speech import Phrase, phrase
 
 MAX_COUNT = 99
 SECTIONS = ("pokemon", "trainer", "energy")
@@ -118,15 +119,27 @@ def parse_pokemon_decklist(text: str) -> ParsedDecklist:
             continue
         m = _CARD.match(line)
         if m is None:
-            problems.append(_problem(number, line, "Expected a card line such as '4 Charizard ex OBF 125'."))
+            problems.append(
+                _problem(
+                    number,
+                    line,
+                    phrase("Cannot read this line. Expected a card line such as '4 Charizard ex OBF 125'."),
+                )
+            )
             continue
         count = int(m.group("count"))
         if not 1 <= count <= MAX_COUNT:
-            problems.append(_problem(number, line, f"The count must be between 1 and {MAX_COUNT}."))
+            problems.append(
+                _problem(
+                    number,
+                    line,
+                    phrase("Cannot read this line. The count must be between 1 and %(most)s.", most=MAX_COUNT),
+                )
+            )
             continue
         reference = parse_card_reference(m.group("rest"))
         if reference is None:
-            problems.append(_problem(number, line, "No card name after the count."))
+            problems.append(_problem(number, line, phrase("Cannot read this line. No card name after the count.")))
             continue
         name, set_code, card_number = reference
         lines.append(ParsedLine(number, line, count, name, set_code, card_number, section))
@@ -161,5 +174,7 @@ def _section_name(header: str) -> str:
     return "trainer" if header.startswith("trainer") else "energy"
 
 
-def _problem(line: int, text: str, message: str) -> Problem:
-    return Problem(code="unparseable_line", line=line, text=text, message=f"Cannot read this line. {message}")
+def _problem(line: int, text: str, message: Phrase) -> Problem:
+    """An ``unparseable_line`` problem; ``message`` is the whole sentence ("Cannot read this line. ..."), one phrase
+    for translators."""
+    return Problem(code="unparseable_line", line=line, text=text, message=message)

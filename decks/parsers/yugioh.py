@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import YugiohCard
 from rules.deckrules import Entry, Problem
+from rules.speech import Phrase, phrase, phrases
 
 MAX_PASSCODE = 2**32 - 1
 NEAR_PASSCODE = 10
@@ -105,7 +106,10 @@ def parse_ydk(text: str) -> ParsedYdk:
                     code="unparseable_line",
                     line=number,
                     text=line[:200],
-                    message=f"{_clip(line)!r} is neither a card passcode nor a section header (#main, #extra, !side).",
+                    message=phrase(
+                        "'%(line)s' is neither a card passcode nor a section header (#main, #extra, !side).",
+                        line=_clip(line),
+                    ),
                 )
             )
     return parsed
@@ -116,28 +120,44 @@ def parse_ydke(url: str) -> ParsedYdk:
     parsed = ParsedYdk()
     link = url.strip()
 
-    def malformed(why: str) -> ParsedYdk:
-        parsed.problems.append(
-            Problem(code="unparseable_line", line=1, text=link[:200], message=f"This is not a valid ydke link: {why}.")
-        )
+    def malformed(message: Phrase) -> ParsedYdk:
+        parsed.problems.append(Problem(code="unparseable_line", line=1, text=link[:200], message=message))
         return parsed
 
     if not link.lower().startswith(_YDKE):
-        return malformed("it does not start with ydke://")
+        return malformed(phrase("This is not a valid ydke link: it does not start with ydke://."))
     segments = link[len(_YDKE) :].split("!")
     if segments and segments[-1] == "":
         segments.pop()  # the link ends with "!"
     if len(segments) != 3:
-        return malformed(f"it needs 3 parts (main, extra, side) separated by '!', not {len(segments)}")
+        return malformed(
+            phrase(
+                "This is not a valid ydke link: it needs 3 parts (main, extra, side) separated by '!', not %(parts)s.",
+                parts=len(segments),
+            )
+        )
     for zone, segment in zip(ZONES, segments, strict=True):
         try:
             raw = base64.b64decode(segment + "=" * (-len(segment) % 4), validate=True)
         except (binascii.Error, ValueError):
-            return malformed(f"the {zone} part is not base64")
+            return malformed(_NOT_BASE64[zone])
         if len(raw) % 4:
-            return malformed(f"the {zone} part is not a whole number of 4-byte passcodes")
+            return malformed(_NOT_WHOLE_PASSCODES[zone])
         parsed.zone(zone).extend((passcode, 1) for (passcode,) in struct.iter_unpack("<I", raw))
     return parsed
+
+
+# What is wrong with a part of a ydke link, one sentence per part (the parts' names are words to translate).
+_NOT_BASE64 = {
+    "main": phrase("This is not a valid ydke link: the main part is not base64."),
+    "extra": phrase("This is not a valid ydke link: the extra part is not base64."),
+    "side": phrase("This is not a valid ydke link: the side part is not base64."),
+}
+_NOT_WHOLE_PASSCODES = {
+    "main": phrase("This is not a valid ydke link: the main part is not a whole number of 4-byte passcodes."),
+    "extra": phrase("This is not a valid ydke link: the extra part is not a whole number of 4-byte passcodes."),
+    "side": phrase("This is not a valid ydke link: the side part is not a whole number of 4-byte passcodes."),
+}
 
 
 # --------------------------------------------------------------------------- resolving
@@ -226,7 +246,7 @@ def resolve_reference(ref: str, index: YugiohIndex) -> YugiohCard | Problem:
             code="unknown_card",
             line=0,
             text=text,
-            message=f"No card in the card pool has passcode {text}.",
+            message=phrase("No card in the card pool has passcode %(passcode)s.", passcode=text),
             suggestion=near.name if near else None,
         )
     card = index.by_name.get(fold_name(text))
@@ -236,7 +256,7 @@ def resolve_reference(ref: str, index: YugiohIndex) -> YugiohCard | Problem:
         code="unknown_card",
         line=0,
         text=text[:200],
-        message=f"No card in the card pool is called {_clip(text)!r}.",
+        message=phrase("No card in the card pool is called '%(card)s'.", card=_clip(text)),
         suggestion=index.suggest_name(text),
     )
 
@@ -277,19 +297,40 @@ class _PassLookup:
 
 
 def _unknown_passcode(passcode: int, lines: list[int], lookup: _PassLookup, names: Mapping[int, str]) -> Problem:
-    copies = f" ({len(lines)} copies)" if len(lines) > 1 else ""
     known_as = names.get(passcode)
+    message = _not_in_the_pool(passcode, len(lines), known_as)
     if known_as:
-        message = f"Passcode {passcode}{copies} ({known_as}) is not in the card pool."
         named = lookup.by_name(known_as)
         suggestion = named.name if named else None
     else:
-        message = f"Passcode {passcode}{copies} is not in the card pool."
         suggestion = None
     if suggestion is None:
         near = lookup.nearest(passcode)
         suggestion = near.name if near else None
     return Problem(code="unknown_card", line=min(lines), text=str(passcode), message=message, suggestion=suggestion)
+
+
+def _not_in_the_pool(passcode: int, copies: int, known_as: str | None) -> Phrase:
+    """The sentence saying that a passcode is not in the card pool, with how many copies were listed when more than
+    one, and the card's name when a banlist names it: one sentence for each case."""
+    if copies > 1 and known_as:
+        return phrases(
+            "Passcode %(passcode)s (%(count)s copy) (%(card)s) is not in the card pool.",
+            "Passcode %(passcode)s (%(count)s copies) (%(card)s) is not in the card pool.",
+            copies,
+            passcode=passcode,
+            card=known_as,
+        )
+    if copies > 1:
+        return phrases(
+            "Passcode %(passcode)s (%(count)s copy) is not in the card pool.",
+            "Passcode %(passcode)s (%(count)s copies) is not in the card pool.",
+            copies,
+            passcode=passcode,
+        )
+    if known_as:
+        return phrase("Passcode %(passcode)s (%(card)s) is not in the card pool.", passcode=passcode, card=known_as)
+    return phrase("Passcode %(passcode)s is not in the card pool.", passcode=passcode)
 
 
 def _clip(text: str, limit: int = 60) -> str:

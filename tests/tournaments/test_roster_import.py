@@ -278,4 +278,4 @@ def test_the_command_prints_every_problem_and_fails(event, tmp_path):
 
     with pytest.raises(CommandError, match="1 problem in the file"):
         call_command("roster_import", str(event.pk), str(file), stderr=err)
-    assert "Line 3, name: ash is already on line 2" in err.getvalue()
+    assert "Line 3, name: Ash is already on line 2" in err.getvalue()  # a sentence opens with a capital

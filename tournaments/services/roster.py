@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.exceptions import ApplicationError, TooLarge
+from rules.speech import Phrase, phrase, say
 from tournaments import roster as roster_files
 from tournaments.models import Event, Player, Registration
 from tournaments.policy import Action, ensure
@@ -42,7 +43,8 @@ class RosterImport:
 
 
 def _lines(problems: list[Problem]) -> list[dict]:
-    return [{"line": p.line, "column": p.column, "message": p.message} for p in problems]
+    """The problems as the page and the API show them, said in the request's language."""
+    return [{"line": p.line, "column": say(p.column), "message": say(p.message)} for p in problems]
 
 
 def _invalid(problems: list[Problem]) -> ApplicationError:
@@ -59,12 +61,52 @@ def _invalid(problems: list[Problem]) -> ApplicationError:
     )
 
 
-_ALREADY: dict[str, str] = {
-    Registration.Status.REGISTERED: "is already registered for this event",
-    Registration.Status.INVITED: "is already invited to this event",
-    Registration.Status.WAITLISTED: "is already on this event's waiting list",
-    Registration.Status.APPLIED: "has already applied to this event's lottery",
-}
+def _already_by_id(status: str, player: str, player_id: str | None) -> Phrase:
+    """The player of a row's player ID is already in the event: one sentence for each way of being in it."""
+    if status == Registration.Status.INVITED:
+        return phrase(
+            "%(player)s (player ID %(player_id)s) is already invited to this event.", player=player, player_id=player_id
+        )
+    if status == Registration.Status.WAITLISTED:
+        return phrase(
+            "%(player)s (player ID %(player_id)s) is already on this event's waiting list.",
+            player=player,
+            player_id=player_id,
+        )
+    if status == Registration.Status.APPLIED:
+        return phrase(
+            "%(player)s (player ID %(player_id)s) has already applied to this event's lottery.",
+            player=player,
+            player_id=player_id,
+        )
+    return phrase(
+        "%(player)s (player ID %(player_id)s) is already registered for this event.", player=player, player_id=player_id
+    )
+
+
+def _already_by_name(status: str, player: str) -> Phrase:
+    """A player of a row's name (and no player ID) is already in the event, as :func:`_already_by_id`."""
+    if status == Registration.Status.INVITED:
+        return phrase(
+            "%(player)s is already invited to this event: give a player_id to enter another player of the same name.",
+            player=player,
+        )
+    if status == Registration.Status.WAITLISTED:
+        return phrase(
+            "%(player)s is already on this event's waiting list: give a player_id to enter another player of the "
+            "same name.",
+            player=player,
+        )
+    if status == Registration.Status.APPLIED:
+        return phrase(
+            "%(player)s has already applied to this event's lottery: give a player_id to enter another player of the "
+            "same name.",
+            player=player,
+        )
+    return phrase(
+        "%(player)s is already registered for this event: give a player_id to enter another player of the same name.",
+        player=player,
+    )
 
 
 def _event_problems(event: Event, entries: tuple[Entry, ...]) -> list[Problem]:
@@ -87,32 +129,39 @@ def _event_problems(event: Event, entries: tuple[Entry, ...]) -> list[Problem]:
         if player is not None and player.pk in by_player:
             registration = by_player[player.pk]
             problems.append(
-                Problem(
-                    entry.line, "player_id", f"{player} (player ID {entry.player_id}) {_ALREADY[registration.status]}."
-                )
+                Problem(entry.line, "player_id", _already_by_id(registration.status, str(player), entry.player_id))
             )
         elif entry.player_id is None and roster_files.name_key(entry.name) in by_name:
             registration = by_name[roster_files.name_key(entry.name)]
             problems.append(
-                Problem(
-                    entry.line, "name",
-                    f"{registration.player} {_ALREADY[registration.status]}: give a player_id to enter another player "
-                    "of the same name.",
-                )
-            )  # fmt: skip
+                Problem(entry.line, "name", _already_by_name(registration.status, str(registration.player)))
+            )
         if entry.fixed_table is not None:
             if entry.fixed_table in tables:
                 other = tables[entry.fixed_table].player
                 problems.append(
-                    Problem(entry.line, "fixed_table", f"table {entry.fixed_table} is already fixed for {other}.")
+                    Problem(
+                        entry.line,
+                        "fixed_table",
+                        phrase(
+                            "table %(table)s is already fixed for %(player)s.",
+                            table=entry.fixed_table,
+                            player=str(other),
+                        ),
+                    )
                 )
             elif entry.fixed_table in tables_in_file:
                 problems.append(
                     Problem(
-                        entry.line, "fixed_table",
-                        f"table {entry.fixed_table} is already fixed on line {tables_in_file[entry.fixed_table]}.",
+                        entry.line,
+                        "fixed_table",
+                        phrase(
+                            "table %(table)s is already fixed on line %(line)s.",
+                            table=entry.fixed_table,
+                            line=tables_in_file[entry.fixed_table],
+                        ),
                     )
-                )  # fmt: skip
+                )
             tables_in_file.setdefault(entry.fixed_table, entry.line)
     return problems
 
@@ -132,7 +181,9 @@ def roster_import(*, event: Event, by, data: bytes, checked_in: bool = False) ->
     except roster_files.Unreadable as exc:
         lines = _lines([Problem(exc.line, "", exc.message)])
         message = (
-            _("%(problem)s (line %(line)s)") % {"problem": exc.message, "line": exc.line} if exc.line else exc.message
+            _("%(problem)s (line %(line)s)") % {"problem": say(exc.message), "line": exc.line}
+            if exc.line
+            else say(exc.message)
         )
         if exc.too_large:
             raise TooLarge(message, extra={"lines": lines}) from None
