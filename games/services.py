@@ -46,6 +46,7 @@ from rules.deckrules import Problem
 from rules.engine import GameEvent as EngineEvent
 from rules.engine import RuleViolation
 from rules.options import Use, same
+from rules.speech import say
 from tournaments.models import Event, Pod, PodResult, Seat
 from tournaments.policy import ensure_can_record_games
 from tournaments.services import pod_result_report
@@ -135,7 +136,7 @@ def _event_options(event: Event, given: Mapping[str, Any]) -> dict[str, Any]:
             option = event.format_spec.option(name)
             raise ApplicationError(
                 _("This event plays %(label)s '%(option)s': the event's organiser sets it in the event's options.")
-                % {"label": option.label.lower(), "option": option.describe(chosen[name])},
+                % {"label": say(option.label).lower(), "option": say(option.describe(chosen[name]))},
                 code="invalid_option",
                 field="options",
             )

@@ -70,6 +70,7 @@ from typing import Any
 from rules.cards import Banlist, YugiohCard, YugiohCardType
 from rules.deckrules import Deck, Violation, problem_violations
 from rules.options import Option, Use
+from rules.speech import phrase
 
 RULE = "DUEL SETUP"
 MAIN_MIN, MAIN_MAX = 40, 60
@@ -79,13 +80,13 @@ COPY_LIMIT = 3
 DECK_MASTER_ZONES = ("main", "extra")
 BANLIST = Option(
     name="banlist",
-    label="Forbidden & Limited list",
+    label=phrase("Forbidden & Limited list"),
     default=None,
     named=True,
     uses=frozenset({Use.DECK}),
     rule=RULE,
     quote="A Deck must be legal for play before a Deck Master is chosen from it.",
-    help="The imported Forbidden & Limited list decks are checked against (empty: the newest TCG list).",
+    help=phrase("The imported Forbidden & Limited list decks are checked against (empty: the newest TCG list)."),
 )
 OPTIONS: tuple[Option, ...] = (BANLIST,)
 
