@@ -120,6 +120,9 @@ class Field:
     ``entries`` field lists sub-entries made of ``item``; with ``repeats`` its
     item fields are the event's other fields, and a single sub-entry is recorded
     as those fields instead of a list of one.
+
+    ``label``, and ``description`` where the console shows it as help, are
+    phrases (:mod:`rules.speech`): the console says them in the judge's language.
     """
 
     kind: Kind
@@ -245,7 +248,8 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class EventSpec:
-    """One event type: its fields (name -> :class:`Field`), its rule section and what it does."""
+    """One event type: its fields (name -> :class:`Field`), its rule section and what it does (``description``, a
+    phrase: :mod:`rules.speech`)."""
 
     type: str
     fields: Mapping[str, Field]
@@ -286,6 +290,7 @@ class QuickEntry:
     per-player map); ``label`` is the button's text, where ``{turn}`` stands for
     the turn player's name; ``needs`` names a key of the player's state that
     must be true for the button to show.  The engine decides, as for any entry.
+    ``label`` is a phrase (:mod:`rules.speech`), said in the judge's language.
     """
 
     key: str
