@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.engine import EventSpec, Kind
 from rules.engine import Field as SpecField
+from rules.speech import say
 
 Names = Mapping[int, str]
 
@@ -35,7 +36,8 @@ def label(name: str) -> str:
 
 
 def field_label(name: str, spec_field: SpecField | None) -> str:
-    return spec_field.label if spec_field is not None and spec_field.label else label(name)
+    """The field's label in the reader's language (a phrase of the vocabulary), else its name."""
+    return say(spec_field.label) if spec_field is not None and spec_field.label else label(name)
 
 
 def name_of(pid: Any, names: Names) -> str:

@@ -40,6 +40,7 @@ from django.utils.translation import gettext_lazy
 from core.api import MAX_INT
 from rules.engine import EventSpec, Kind
 from rules.engine import Field as SpecField
+from rules.speech import say
 
 #: Form fields of the console itself; no engine field may use these names.
 RESERVED_FIELDS = frozenset({"type", "expected_version", "csrfmiddlewaretoken", "quick"})
@@ -53,7 +54,8 @@ def label(name: str) -> str:
 
 
 def field_label(name: str, spec_field: SpecField) -> str:
-    return spec_field.label or label(name)
+    """The field's label in the reader's language (a phrase of the vocabulary), else its name."""
+    return say(spec_field.label) if spec_field.label else label(name)
 
 
 _GROUP_HELP = {
@@ -67,7 +69,10 @@ _HELP_PREFIXES = ("optional bool: ", "optional bool", "optional: ", "optional, "
 
 
 def form_help(spec_field: SpecField) -> str:
-    """The vocabulary's description as help for a judge: the form already says what is optional."""
+    """The vocabulary's description as help for a judge: the form already says what is optional.
+
+    What is noise is decided on the English (a list of the dropdown's choices, "the player"); a description said
+    in another language is its translation as a whole, which the translators word as help."""
     if spec_field.kind in _GROUP_HELP:
         return str(_GROUP_HELP[spec_field.kind])
     if spec_field.kind == Kind.ENTRIES and spec_field.repeats:
@@ -88,6 +93,9 @@ def form_help(spec_field: SpecField) -> str:
         return ""
     if text.lower() in ("the player", "text", "") or _ONLY_DEFAULT.match(text):
         return ""
+    said = say(spec_field.description)
+    if said != spec_field.description:
+        text = said
     return text[:1].upper() + text[1:]
 
 

@@ -137,7 +137,7 @@ def _event_options(event: Event, given: Mapping[str, Any]) -> dict[str, Any]:
             option = event.format_spec.option(name)
             raise ApplicationError(
                 _("This event plays %(label)s '%(option)s': the event's organiser sets it in the event's options.")
-                % {"label": in_sentence(say(option.label)), "option": option.describe(chosen[name])},
+                % {"label": in_sentence(say(option.label)), "option": say(option.describe(chosen[name]))},
                 code="invalid_option",
                 field="options",
             )

@@ -221,7 +221,8 @@ def _quick_buttons(
         if not _offered(quick, p, current, active, upcoming):
             continue
         data = quick.entry(player=p["id"], turn_player=current)
-        text = quick.label.replace("{turn}", names.get(current, "the turn player") if current is not None else "")
+        turn_name = names.get(current, _("the turn player")) if current is not None else ""
+        text = say(quick.label).replace("{turn}", turn_name)
         buttons.append(
             {
                 "key": quick.key,

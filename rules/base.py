@@ -84,6 +84,7 @@ class Counter:
     """
 
     name: str
+    #: A phrase (:mod:`rules.speech`): pages say it in the reader's language.
     label: str
     read: CounterRead
 
@@ -106,7 +107,8 @@ class TimeCalled:
     timer overlay; ``extra_turns`` counts the turns played after the one in progress; ``source``
     says where the procedure comes from (the rulebooks of these formats set no round time, so it
     is Podium's reading of the parent game's tournament rules).  The judge then ends each game
-    with a ``time_called`` entry, placing the players as the procedure says.
+    with a ``time_called`` entry, placing the players as the procedure says.  ``procedure`` is a phrase
+    (:mod:`rules.speech`): pages say it in the reader's language.
     """
 
     procedure: str

@@ -123,6 +123,9 @@ class Field:
     ``entries`` field lists sub-entries made of ``item``; with ``repeats`` its
     item fields are the event's other fields, and a single sub-entry is recorded
     as those fields instead of a list of one.
+
+    ``label``, and ``description`` where the console shows it as help, are
+    phrases (:mod:`rules.speech`): the console says them in the judge's language.
     """
 
     kind: Kind
@@ -248,7 +251,8 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class EventSpec:
-    """One event type: its fields (name -> :class:`Field`), its rule section and what it does."""
+    """One event type: its fields (name -> :class:`Field`), its rule section and what it does (``description``, a
+    phrase: :mod:`rules.speech`)."""
 
     type: str
     fields: Mapping[str, Field]
@@ -289,6 +293,7 @@ class QuickEntry:
     per-player map); ``label`` is the button's text, where ``{turn}`` stands for
     the turn player's name; ``needs`` names a key of the player's state that
     must be true for the button to show.  The engine decides, as for any entry.
+    ``label`` is a phrase (:mod:`rules.speech`), said in the judge's language.
     """
 
     key: str
@@ -577,40 +582,48 @@ COMMON_VOCABULARY: dict[str, EventSpec] = {
     for spec in (
         EventSpec(
             "concede",
-            {"player": Field.player("the player conceding")},
+            {"player": Field.player(phrase("the player conceding"))},
             "tournament rules",
-            "The player concedes: they are out and place below everyone still in.",
+            phrase("The player concedes: they are out and place below everyone still in."),
         ),
         EventSpec(
-            "intentional_draw", {}, "tournament rules", "The players still in agree to a draw: they share first place."
+            "intentional_draw",
+            {},
+            "tournament rules",
+            phrase("The players still in agree to a draw: they share first place."),
         ),
         EventSpec(
             "game_loss",
-            {"player": Field.player("the penalised player"), "reason": Field.text("why")},
+            {"player": Field.player(phrase("the penalised player")), "reason": Field.text(phrase("why"))},
             "penalty",
-            "A judge gives a game loss as a penalty: the player is out.",
+            phrase("A judge gives a game loss as a penalty: the player is out."),
         ),
         EventSpec(
             "disqualify",
-            {"player": Field.player("the disqualified player"), "reason": Field.text("why")},
+            {"player": Field.player(phrase("the disqualified player")), "reason": Field.text(phrase("why"))},
             "penalty",
-            "A judge disqualifies a player from the game: the player is out.",
+            phrase("A judge disqualifies a player from the game: the player is out."),
         ),
         EventSpec(
             "time_called",
             {
                 "placements": Field.placements("{player id: placement} for the players still in"),
-                "reason": Field.text("why"),
+                "reason": Field.text(phrase("why")),
             },
             "end of round",
-            "Time is called; the judge records placements for the players still in with a reason "
-            "(the format's end-of-time procedure, or the judge's decision where it gives none).",
+            phrase(
+                "Time is called; the judge records placements for the players still in with a reason "
+                "(the format's end-of-time procedure, or the judge's decision where it gives none)."
+            ),
         ),
         EventSpec(
             "ruling_note",
-            {"text": Field.text("the ruling"), "player": Field.player("optional player concerned", optional=True)},
+            {
+                "text": Field.text(phrase("the ruling")),
+                "player": Field.player(phrase("optional player concerned"), optional=True),
+            },
             "judge",
-            "A free-text ruling note attached to the state; changes nothing else.",
+            phrase("A free-text ruling note attached to the state; changes nothing else."),
         ),
     )
 }

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from rules.speech import phrase
+
 
 class Use(StrEnum):
     """Where an option takes effect."""
@@ -70,6 +72,10 @@ class Option:
     The values allowed are ``choices`` (any JSON scalars), or the integers from ``minimum`` to
     ``maximum``, or (``named``) a name the caller supplies the choices of (an imported banlist:
     the kernel does not know the catalogue).  ``value_names`` says how values read to people.
+
+    What people read (``label``, ``help``, ``value_names``, ``unit``) is made of phrases (:mod:`rules.speech`):
+    English for every caller, said in the reader's language by the pages; ``quote`` is the rulebook's own
+    (English) words and stays as written.
     """
 
     name: str
@@ -126,13 +132,13 @@ class Option:
         raise OptionError(f"{self.name} is {self.allowed(names)} ({self.rule}), not {value!r}.", self.name)
 
     def describe(self, value: Any) -> str:
-        """How a value reads on a page: its name, or the value itself."""
+        """How a value reads on a page: its name, or the value itself (a phrase: :func:`rules.speech.say` it)."""
         for key, text in self.value_names.items():
             if same(key, value):
                 return text
         if isinstance(value, bool):
-            return "yes" if value else "no"
-        return f"{value} {self.unit}" if self.unit else str(value)
+            return phrase("yes") if value else phrase("no")
+        return phrase("%(value)s %(unit)s", value=value, unit=self.unit) if self.unit else str(value)
 
     def is_default(self, value: Any) -> bool:
         return same(value, self.default)
@@ -164,7 +170,10 @@ class Option:
 @dataclass(frozen=True, slots=True)
 class Interpretation:
     """A place where Podium reads a rulebook: its ``text`` (quoted, or what it leaves unsaid), Podium's
-    ``choice``, and the ``option`` an event may set to play it otherwise (``None``: no option)."""
+    ``choice``, and the ``option`` an event may set to play it otherwise (``None``: no option).
+
+    ``choice`` is a phrase (:mod:`rules.speech`), said in the reader's language; ``text`` quotes the English
+    rulebook and stays as written."""
 
     rule: str
     text: str

@@ -17,20 +17,21 @@ from core import option_names
 from core.api import MAX_ID, MAX_SMALLINT
 from rules import choices as format_choices
 from rules.options import Option, same
+from rules.speech import say
 from tournaments import lottery, selectors, words
 from tournaments.models import Event, EventStaff, Penalty, Player, Registration, Seat, default_paper, default_time_zone
 
 
 def option_field(option: Option, *, names: Iterable[str] = (), disabled: bool = False) -> forms.Field:
     """A form field for one of a format's options: its values by name, the default marked, the rulebook's words
-    as help.  ``names``: a named option's choices (the imported banlists)."""
-    marks = {"house": " (house rule)", "default": " (rulebook default)"}
-    help_text = f"{option.help} {option.rule}: \u201c{option.quote}\u201d".strip()
+    as help.  ``names``: a named option's choices (the imported banlists).  The option's words are said in the
+    reader's language (:mod:`rules.speech`); the rulebook's quote stays as written."""
+    help_text = f"{say(option.help)} {option.rule}: \u201c{option.quote}\u201d".strip()
     if option.named:
         choices = [("", _("The newest imported list")), *((n, n) for n in names)]
         return forms.TypedChoiceField(
-            choices=choices, coerce=str, empty_value=None, required=False, label=option.label, help_text=help_text,
-            disabled=disabled,
+            choices=choices, coerce=str, empty_value=None, required=False, label=say(option.label),
+            help_text=help_text, disabled=disabled,
         )  # fmt: skip
     if option.choices:
         values = list(option.choices)
@@ -40,14 +41,15 @@ def option_field(option: Option, *, names: Iterable[str] = (), disabled: bool = 
     by_key = {str(v).lower() if isinstance(v, bool) else str(v): v for v in values}
 
     def label(value: Any) -> str:
-        text = option.describe(value)
+        text = option.describe(value)  # English: whether its name already says "default"
+        shown = say(text)
         if option.is_default(value):
-            return text if "default" in text else text + marks["default"]
-        return text + marks["house"] if option.house_rule else text
+            return shown if "default" in text else str(_("%(value)s (rulebook default)") % {"value": shown})
+        return str(_("%(value)s (house rule)") % {"value": shown}) if option.house_rule else shown
 
     return forms.TypedChoiceField(
         choices=[(key, label(v)) for key, v in by_key.items()], coerce=by_key.__getitem__, required=False,
-        empty_value=None, label=option.label, help_text=help_text, disabled=disabled,
+        empty_value=None, label=say(option.label), help_text=help_text, disabled=disabled,
     )  # fmt: skip
 
 

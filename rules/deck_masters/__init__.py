@@ -6,6 +6,7 @@ from rules.base import ONE_VS_ONE, Counter, Format, GameFamily, TableSize, TimeC
 from rules.deck_masters import deck
 from rules.deck_masters.engine import ENGINE, deck_master_shown, match_result
 from rules.deck_masters.interpretations import INTERPRETATIONS
+from rules.speech import phrase
 
 FORMAT = Format(
     slug="deck-masters",
@@ -22,11 +23,16 @@ FORMAT = Format(
     engine=ENGINE,
     deck_rules=deck,
     match_result=match_result,
-    counters=(Counter("lp", "LP", player_value("lp")), Counter("deck-master", "Deck Master", deck_master_shown)),
+    counters=(
+        Counter("lp", phrase("LP"), player_value("lp")),
+        Counter("deck-master", phrase("Deck Master"), deck_master_shown),
+    ),
     time_called=TimeCalled(
-        procedure="Time: the player whose turn it is finishes it, then 3 more turns are played. If the duel is not "
-        "over, the player with more LP wins it (equal LP: a drawn duel); the match goes to the player with more "
-        "duels won (equal: a drawn match).",
+        procedure=phrase(
+            "Time: the player whose turn it is finishes it, then 3 more turns are played. If the duel is not "
+            "over, the player with more LP wins it (equal LP: a drawn duel); the match goes to the player with more "
+            "duels won (equal: a drawn match)."
+        ),
         extra_turns=3,
         source="Podium's reading: the rulebook sets no round time; as in the Yu-Gi-Oh! tournament policy's "
         "end-of-match procedure",

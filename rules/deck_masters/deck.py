@@ -80,13 +80,13 @@ COPY_LIMIT = 3
 DECK_MASTER_ZONES = ("main", "extra")
 BANLIST = Option(
     name="banlist",
-    label="Forbidden & Limited list",
+    label=phrase("Forbidden & Limited list"),
     default=None,
     named=True,
     uses=frozenset({Use.DECK}),
     rule=RULE,
     quote="A Deck must be legal for play before a Deck Master is chosen from it.",
-    help="The imported Forbidden & Limited list decks are checked against (empty: the newest TCG list).",
+    help=phrase("The imported Forbidden & Limited list decks are checked against (empty: the newest TCG list)."),
 )
 OPTIONS: tuple[Option, ...] = (BANLIST,)
 

@@ -656,141 +656,169 @@ _DECK_MASTER_POSITIONS = ("attack", "defence")
 _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec(
         "start_turn",
-        {"player": Field.player("the player whose turn starts")},
+        {"player": Field.player(phrase("the player whose turn starts"))},
         R_DUEL,
-        "Starts the next turn; refuses a player out of order (not_your_turn) or a turn already running "
-        "(turn_in_progress).",
+        phrase(
+            "Starts the next turn; refuses a player out of order (not_your_turn) or a turn already running "
+            "(turn_in_progress)."
+        ),
     ),
     EventSpec(
         "end_turn",
-        {"player": Field.player("the turn player")},
+        {"player": Field.player(phrase("the turn player"))},
         R_DUEL,
-        "Ends the turn and clears the phase; refuses anyone but the turn player (not_your_turn).",
+        phrase("Ends the turn and clears the phase; refuses anyone but the turn player (not_your_turn)."),
     ),
     EventSpec(
         "phase",
         {
             "phase": Field.choice(PHASES, "draw|standby|main1|battle|main2|end"),
-            "step": Field.choice(BATTLE_STEPS, "Battle Phase only: start|battle|damage|end", optional=True),
+            "step": Field.choice(BATTLE_STEPS, phrase("Battle Phase only: start|battle|damage|end"), optional=True),
         },
         R_DUEL,
-        "Records the phase (and Battle Phase step); refuses going back (phase_order).",
+        phrase("Records the phase (and Battle Phase step); refuses going back (phase_order)."),
     ),
     EventSpec(
         "lp_change",
         {
-            "changes": Field.player_amounts("{player id: signed LP change}, all at once", label="LP changes"),
-            "cost": Field.boolean("optional: true when paying a cost", label="paying a cost"),
+            "changes": Field.player_amounts("{player id: signed LP change}, all at once", label=phrase("LP changes")),
+            "cost": Field.boolean(phrase("optional: true when paying a cost"), label=phrase("paying a cost")),
         },
         f"{R_DUEL}; {R_ABILITY}; {R_WIN}",
-        "Changes Life Points (floored at 0); a player at 0 loses, both at 0 at once draw. Refuses a cost the "
-        "player cannot pay in full (cannot_pay_cost).",
+        phrase(
+            "Changes Life Points (floored at 0); a player at 0 loses, both at 0 at once draw. Refuses a cost the "
+            "player cannot pay in full (cannot_pay_cost)."
+        ),
     ),
     EventSpec(
         "deck_master_summon",
         {
-            "player": Field.player("the Deck Master's owner"),
+            "player": Field.player(phrase("the Deck Master's owner")),
             "position": Field.choice(_DECK_MASTER_POSITIONS, "attack|defence"),
-            "by_ability": Field.boolean("optional: true when a Deck Master Ability summons it"),
+            "by_ability": Field.boolean(phrase("optional: true when a Deck Master Ability summons it")),
         },
         R_SUMMON,
-        "Special Summons the Deck Master from its Position to its owner's field; refuses an empty Position "
-        "(deck_master_not_in_position) and the Damage Step (damage_step).",
+        phrase(
+            "Special Summons the Deck Master from its Position to its owner's field; refuses an empty Position "
+            "(deck_master_not_in_position) and the Damage Step (damage_step)."
+        ),
     ),
     EventSpec(
         "deck_master_position",
         {
-            "player": Field.player("the Deck Master's owner"),
-            "position": Field.choice(_DECK_MASTER_POSITIONS, "attack|defence (face_down is refused)"),
+            "player": Field.player(phrase("the Deck Master's owner")),
+            "position": Field.choice(_DECK_MASTER_POSITIONS, phrase("attack|defence (face_down is refused)")),
         },
         R_FIELD,
-        "Changes the battle position of the Deck Master on the field; refuses face-down (deck_master_face_down).",
+        phrase(
+            "Changes the battle position of the Deck Master on the field; refuses face-down (deck_master_face_down)."
+        ),
     ),
     EventSpec(
         "deck_master_return",
         {
-            "player": Field.player("the Deck Master's owner"),
-            "ability": Field.text("the Deck Master Ability returning it"),
+            "player": Field.player(phrase("the Deck Master's owner")),
+            "ability": Field.text(phrase("the Deck Master Ability returning it")),
         },
         R_SUMMON,
-        "Returns the Deck Master on the field to its Position; refuses it without an Ability "
-        "(deck_master_return_forbidden).",
+        phrase(
+            "Returns the Deck Master on the field to its Position; refuses it without an Ability "
+            "(deck_master_return_forbidden)."
+        ),
     ),
     EventSpec(
         "deck_master_replace",
         {
-            "player": Field.player("the Deck Master's owner"),
+            "player": Field.player(phrase("the Deck Master's owner")),
             "method": Field.choice(REPLACEMENT_METHODS, "tribute_summon|fusion_summon|ritual_summon"),
-            "card": Field.card("optional: the new Deck Master's name", optional=True),
+            "card": Field.card(phrase("optional: the new Deck Master's name"), optional=True),
             "position": Field.choice(
                 _DECK_MASTER_POSITIONS,
-                "optional: attack (default)|defence; a Tribute Summon is attack",
+                phrase("optional: attack (default)|defence; a Tribute Summon is attack"),
                 optional=True,
                 default="attack",
             ),
-            "by": Field.player("optional: the player tributing it (default: the owner)", optional=True),
+            "by": Field.player(phrase("optional: the player tributing it (default: the owner)"), optional=True),
         },
         R_CHANGE,
-        "The Summoned monster becomes the Deck Master, on the field; refuses other Tributes (tribute_not_allowed), "
-        "the opponent's Tribute (opponent_deck_master_tribute), a Deck Master not on the field, and a Tribute Summon "
-        "outside its player's own turn (not_your_turn) or Main Phase (not_main_phase).",
+        phrase(
+            "The Summoned monster becomes the Deck Master, on the field; refuses other Tributes (tribute_not_allowed), "
+            "the opponent's Tribute (opponent_deck_master_tribute), a Deck Master not on the field, and a Tribute Summon "
+            "outside its player's own turn (not_your_turn) or Main Phase (not_main_phase)."
+        ),
     ),
     EventSpec(
         "deck_master_lost",
         {
-            "players": Field.players("the players whose Deck Master left (one or both, at once)"),
+            "players": Field.players(phrase("the players whose Deck Master left (one or both, at once)")),
             "cause": Field.choice(
-                LOSS_CAUSES, "optional: destroyed|hand|deck|banished|other ('tributed' is refused)", optional=True
+                LOSS_CAUSES,
+                phrase("optional: destroyed|hand|deck|banished|other ('tributed' is refused)"),
+                optional=True,
             ),
             "ability": Field.text(
-                "optional: the Deck Master whose Ability did it, needed if it was in its Position", optional=True
+                phrase("optional: the Deck Master whose Ability did it, needed if it was in its Position"),
+                optional=True,
             ),
             "reaches_position": Field.boolean(
-                "optional: the Ability specifically says it can affect a Deck Master in its Position (a Deck Master "
-                "the rulebook does not describe)",
-                label="Ability reaches the Deck Master Position",
+                phrase(
+                    "optional: the Ability specifically says it can affect a Deck Master in its Position (a Deck Master "
+                    "the rulebook does not describe)"
+                ),
+                label=phrase("Ability reaches the Deck Master Position"),
             ),
         },
         f"{R_WIN}; {R_ABILITY}",
-        "Those players lose at once; both at once is a draw. Refuses a card effect on a Deck Master in its Position, "
-        "and an Ability that does not specifically say it reaches it (deck_master_protected); and a Tribute outside "
-        "a replacement (tribute_not_allowed).",
+        phrase(
+            "Those players lose at once; both at once is a draw. Refuses a card effect on a Deck Master in its Position, "
+            "and an Ability that does not specifically say it reaches it (deck_master_protected); and a Tribute outside "
+            "a replacement (tribute_not_allowed)."
+        ),
     ),
     EventSpec(
         "activate_ability",
         {
-            "player": Field.player("the Deck Master's owner, activating its Ability"),
+            "player": Field.player(phrase("the Deck Master's owner, activating its Ability")),
             "ability": Field.text(
-                "optional: the Ability's name, when the Deck Master has more than one", optional=True
+                phrase("optional: the Ability's name, when the Deck Master has more than one"), optional=True
             ),
-            "negated": Field.boolean("optional: true when the Ability was negated (the activation still counts)"),
+            "negated": Field.boolean(
+                phrase("optional: true when the Ability was negated (the activation still counts)")
+            ),
             "once_per_turn": Field.boolean(
-                "optional: the Ability can be activated once per turn (a Deck Master the rulebook does not describe)",
-                label="once per turn",
+                phrase(
+                    "optional: the Ability can be activated once per turn (a Deck Master the rulebook does not describe)"
+                ),
+                label=phrase("once per turn"),
             ),
             "cost": Field.count(
-                "optional: the Life Points paid to activate it (a Deck Master the rulebook does not describe)",
+                phrase("optional: the Life Points paid to activate it (a Deck Master the rulebook does not describe)"),
                 optional=True,
-                label="LP cost",
+                label=phrase("LP cost"),
             ),
             "in_damage_step": Field.boolean(
-                "optional: the Ability's own text lets it activate in the Damage Step", label="in the Damage Step"
+                phrase("optional: the Ability's own text lets it activate in the Damage Step"),
+                label=phrase("in the Damage Step"),
             ),
         },
         R_ABILITY,
-        "Records an activation of the player's Deck Master's Ability, in its Position or on the field, and pays its "
-        "LP cost (also when negated). The rulebook's Deck Masters (Hyper Hammerhead, Blast Juggler, ...) bring their "
-        "own limits. Refuses the Damage Step (damage_step), a second activation of a once-per-turn Ability "
-        "(ability_once_per_turn) and a cost the player cannot pay in full (cannot_pay_cost).",
+        phrase(
+            "Records an activation of the player's Deck Master's Ability, in its Position or on the field, and pays its "
+            "LP cost (also when negated). The rulebook's Deck Masters (Hyper Hammerhead, Blast Juggler, ...) bring their "
+            "own limits. Refuses the Damage Step (damage_step), a second activation of a once-per-turn Ability "
+            "(ability_once_per_turn) and a cost the player cannot pay in full (cannot_pay_cost)."
+        ),
     ),
 )
 
 #: One-tap buttons on each player's card: the entries a judge records most often.
 QUICK_ENTRIES: tuple[QuickEntry, ...] = (
-    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
-    QuickEntry("end_turn", "End turn", "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("start_turn", phrase("Start turn"), "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("end_turn", phrase("End turn"), "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
     *(
-        QuickEntry(f"lp_{n}", f"−{n} LP", "lp_change", {"changes": {THE_PLAYER: -n}}, When.IN_A_TURN)
+        QuickEntry(
+            f"lp_{n}", phrase("−%(amount)s LP", amount=n), "lp_change", {"changes": {THE_PLAYER: -n}}, When.IN_A_TURN
+        )
         for n in (1000, 500, 100)
     ),
 )

@@ -7,6 +7,7 @@ from rules.engine import turn_player_in_progress
 from rules.format3_trinity import deck
 from rules.format3_trinity.engine import ENGINE
 from rules.format3_trinity.interpretations import INTERPRETATIONS
+from rules.speech import phrase
 
 FORMAT = Format(
     slug="format3-trinity",
@@ -24,10 +25,12 @@ FORMAT = Format(
     engine=ENGINE,
     deck_rules=deck,
     turn_of=turn_player_in_progress,
-    counters=(Counter("prizes", "Prizes left", player_value("prizes_left")),),
+    counters=(Counter("prizes", phrase("Prizes left"), player_value("prizes_left")),),
     time_called=TimeCalled(
-        procedure="Time: the round of turns in progress is finished, then one more round of turns is played. "
-        "If the game is not over, the judge ends it (time called), placing the players by prizes taken.",
+        procedure=phrase(
+            "Time: the round of turns in progress is finished, then one more round of turns is played. "
+            "If the game is not over, the judge ends it (time called), placing the players by prizes taken."
+        ),
         extra_turns=1,
         source="Podium's reading: the rulebook sets no round time; as in the Play! Pokémon tournament rules, the turn in progress is finished and more turns follow",
     ),

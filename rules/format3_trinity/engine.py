@@ -102,87 +102,103 @@ VOCABULARY: dict[str, EventSpec] = {
     for spec in (
         EventSpec(
             "start_turn",
-            {"player": Field.player("the player starting their turn")},
+            {"player": Field.player(phrase("the player starting their turn"))},
             SETUP,
-            "Starts the next player's turn (the next player still in, clockwise); the first turn of a new round "
-            "starts the round. Refuses another player, a turn already in progress, and a new round while a "
-            "Knocked Out Active is still waiting to be replaced.",
+            phrase(
+                "Starts the next player's turn (the next player still in, clockwise); the first turn of a new round "
+                "starts the round. Refuses another player, a turn already in progress, and a new round while a "
+                "Knocked Out Active is still waiting to be replaced."
+            ),
         ),
         EventSpec(
             "attack",
             {
-                "player": Field.player("the attacking player (whose turn it is)"),
-                "target": Field.player("the player whose Pokémon are attacked"),
+                "player": Field.player(phrase("the attacking player (whose turn it is)")),
+                "target": Field.player(phrase("the player whose Pokémon are attacked")),
                 "no_other_valid_target": Field.boolean(
-                    "optional bool: the judge confirms no untargeted player has a Pokémon in play to target",
-                    label="no other valid target",
+                    phrase("optional bool: the judge confirms no untargeted player has a Pokémon in play to target"),
+                    label=phrase("no other valid target"),
                 ),
             },
             TEAMING,
-            "Records the turn's attack and marks the target as targeted this round. Refuses a second attack, an "
-            "attack on the first turn of the game, an attack with a Knocked Out Active, and a target already "
-            "targeted this round while another player still in has not been.",
+            phrase(
+                "Records the turn's attack and marks the target as targeted this round. Refuses a second attack, an "
+                "attack on the first turn of the game, an attack with a Knocked Out Active, and a target already "
+                "targeted this round while another player still in has not been."
+            ),
         ),
         EventSpec(
             "knock_out",
             {
-                "player": Field.player("the owner of the Knocked Out Pokémon"),
-                "by": Field.player("the opponent who takes the prize cards"),
+                "player": Field.player(phrase("the owner of the Knocked Out Pokémon")),
+                "by": Field.player(phrase("the opponent who takes the prize cards")),
                 "prizes": Field.count(
-                    "optional 1-3 (default 1; 2 for ex / V / GX, 3 for VMAX and the like)",
+                    phrase("optional 1-3 (default 1; 2 for ex / V / GX, 3 for VMAX and the like)"),
                     minimum=1,
                     maximum=MAX_PRIZES_PER_KNOCK_OUT,
                     optional=True,
                     default=1,
                 ),
                 "active": Field.boolean(
-                    "optional bool (default true): the Active Pokémon, false for a Benched one",
+                    phrase("optional bool (default true): the Active Pokémon, false for a Benched one"),
                     default=True,
-                    label="the Active Pokémon",
+                    label=phrase("the Active Pokémon"),
                 ),
             },
             OFFICIAL,
-            "The player named `by` takes the prize cards (at most those left); the last one wins the game. A "
-            "Knocked Out Active is not replaced until the round is over. Refuses a Knock Out of an Active already "
-            "Knocked Out, of a player with no Pokémon left, and prizes taken by the owner.",
+            phrase(
+                "The player named `by` takes the prize cards (at most those left); the last one wins the game. A "
+                "Knocked Out Active is not replaced until the round is over. Refuses a Knock Out of an Active already "
+                "Knocked Out, of a player with no Pokémon left, and prizes taken by the owner."
+            ),
         ),
         EventSpec(
             "end_turn",
             {
-                "player": Field.player("the player ending their turn"),
+                "player": Field.player(phrase("the player ending their turn")),
                 "no_attack_reason": Field.choice(
                     NO_ATTACK_REASONS,
-                    "required when the player did not attack: " + " / ".join(NO_ATTACK_REASONS),
+                    phrase(
+                        "required when the player did not attack: %(reasons)s", reasons=" / ".join(NO_ATTACK_REASONS)
+                    ),
                     optional=True,
-                    label="why no attack",
+                    label=phrase("why no attack"),
                 ),
             },
             TEAMING,
-            "Ends the turn; the round is over once every player still in has taken a turn in it. Refuses ending "
-            "a turn without an attack and without a reason, except on the first turn of the game and with a "
-            "Knocked Out Active, and a pass for no valid target while another player still in has an Active "
-            "Pokémon in play.",
+            phrase(
+                "Ends the turn; the round is over once every player still in has taken a turn in it. Refuses ending "
+                "a turn without an attack and without a reason, except on the first turn of the game and with a "
+                "Knocked Out Active, and a pass for no valid target while another player still in has an Active "
+                "Pokémon in play."
+            ),
         ),
         EventSpec(
             "promote",
-            {"player": Field.player("the player whose Active was Knocked Out")},
+            {"player": Field.player(phrase("the player whose Active was Knocked Out"))},
             TEAMING,
-            "At the end of the round, a Benched Pokémon replaces the Knocked Out Active. Refuses a promotion "
-            "before the round is over and a player with no Knocked Out Active.",
+            phrase(
+                "At the end of the round, a Benched Pokémon replaces the Knocked Out Active. Refuses a promotion "
+                "before the round is over and a player with no Knocked Out Active."
+            ),
         ),
         EventSpec(
             "no_benched_pokemon",
-            {"player": Field.player("the player whose Active was Knocked Out")},
+            {"player": Field.player(phrase("the player whose Active was Knocked Out"))},
             TEAMING,
-            "At the end of the round, the player has no Benched Pokémon to promote: they are out (with every other "
-            "player out at the same round end, sharing a placement). Refuses it before the round is over.",
+            phrase(
+                "At the end of the round, the player has no Benched Pokémon to promote: they are out (with every other "
+                "player out at the same round end, sharing a placement). Refuses it before the round is over."
+            ),
         ),
         EventSpec(
             "deck_out",
-            {"player": Field.player("the player whose turn it is")},
+            {"player": Field.player(phrase("the player whose turn it is"))},
             OFFICIAL,
-            "The player must draw from an empty deck at the start of their turn: they are out and their turn "
-            "ends. Refuses it once the turn has gone past the draw (an attack or a Knock Out was recorded).",
+            phrase(
+                "The player must draw from an empty deck at the start of their turn: they are out and their turn "
+                "ends. Refuses it once the turn has gone past the draw (an attack or a Knock Out was recorded)."
+            ),
         ),
     )
 }
@@ -191,23 +207,25 @@ VOCABULARY.update(COMMON_VOCABULARY)
 #: One-tap buttons on each player's card: the entries a judge records most often.  A Knock Out is
 #: offered on the owner's card during another player's turn, the prize card going to the turn player.
 QUICK_ENTRIES: tuple[QuickEntry, ...] = (
-    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
-    QuickEntry("end_turn", "End turn", "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("start_turn", phrase("Start turn"), "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("end_turn", phrase("End turn"), "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
     QuickEntry(
         "pass_no_target",
-        "Pass: no valid target",
+        phrase("Pass: no valid target"),
         "end_turn",
         {"player": THE_PLAYER, "no_attack_reason": "no_valid_target"},
         When.THEIR_TURN,
     ),
     QuickEntry(
         "knocked_out",
-        "Knocked Out: prize to {turn}",
+        phrase("Knocked Out: prize to {turn}"),
         "knock_out",
         {"player": THE_PLAYER, "by": TURN_PLAYER},
         When.OTHER_TURN,
     ),
-    QuickEntry("promote", "Promote", "promote", {"player": THE_PLAYER}, When.BETWEEN_TURNS, needs="active_knocked_out"),
+    QuickEntry(
+        "promote", phrase("Promote"), "promote", {"player": THE_PLAYER}, When.BETWEEN_TURNS, needs="active_knocked_out"
+    ),
 )
 
 

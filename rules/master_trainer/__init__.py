@@ -6,6 +6,7 @@ from rules.base import POD, Counter, Format, GameFamily, TableSize, TimeCalled, 
 from rules.master_trainer import deck
 from rules.master_trainer.engine import ENGINE, OPTIONS, RECAST_TAX, status_conditions, turn_of
 from rules.master_trainer.interpretations import INTERPRETATIONS
+from rules.speech import phrase
 
 FORMAT = Format(
     slug="master-trainer",
@@ -23,16 +24,18 @@ FORMAT = Format(
     deck_rules=deck,
     turn_of=turn_of,
     counters=(
-        Counter("life", "Life", player_value("life")),
-        Counter("pool", "Energy Pool", player_value("pool")),
+        Counter("life", phrase("Life"), player_value("life")),
+        Counter("pool", phrase("Energy Pool"), player_value("pool")),
         # §8.2: each return of the Master to the Master Zone raises its deployment cost by the tax.
-        Counter("recast-tax", "Recast Tax", lambda p: RECAST_TAX * int(p.get("master_recasts") or 0)),
+        Counter("recast-tax", phrase("Recast Tax"), lambda p: RECAST_TAX * int(p.get("master_recasts") or 0)),
     ),
     # §18: the Active's Status Condition, on the player's plate.
     status_conditions=status_conditions,
     time_called=TimeCalled(
-        procedure="Time: the player whose turn it is finishes it, then each player still in takes one more turn. "
-        "If the game is not over, the judge ends it (time called), placing the players by Life.",
+        procedure=phrase(
+            "Time: the player whose turn it is finishes it, then each player still in takes one more turn. "
+            "If the game is not over, the judge ends it (time called), placing the players by Life."
+        ),
         extra_turns=1,
         source="Podium's reading: the rulebook sets no round time; as in the Play! Pokémon tournament rules, the turn in progress is finished and more turns follow",
     ),

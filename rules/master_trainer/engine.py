@@ -142,7 +142,7 @@ IN_TURN = frozenset({"draw", "main", "battle"})
 IMMEDIATE, LAST_STANDING = "immediate", "last_standing"
 GAME_END = Option(
     name="game_end",
-    label="Game end with 3-4 players",
+    label=phrase("Game end with 3-4 players"),
     default=IMMEDIATE,
     choices=(IMMEDIATE, LAST_STANDING),
     uses=frozenset({Use.GAME}),
@@ -150,11 +150,12 @@ GAME_END = Option(
     quote="The game immediately ends when any of the following occur: Life Depletion [...] Deck-Out [...] Field Break",
     house_rule=True,
     value_names={
-        IMMEDIATE: "the first Life Depletion, Deck-Out or Field Break ends the game (§3.2); the others place "
-        "by Life total",
-        LAST_STANDING: "that player is out and the others play on to the last player standing",
+        IMMEDIATE: phrase(
+            "the first Life Depletion, Deck-Out or Field Break ends the game (§3.2); the others place by Life total"
+        ),
+        LAST_STANDING: phrase("that player is out and the others play on to the last player standing"),
     },
-    help="By the handbook the game ends at once; the house rule plays on until one player is left.",
+    help=phrase("By the handbook the game ends at once; the house rule plays on until one player is left."),
 )
 OPTIONS: tuple[Option, ...] = (GAME_END,)
 
@@ -198,7 +199,7 @@ _OUT = "end of game"
 # --- vocabulary -------------------------------------------------------------------------------------
 
 _PLAYER = "the player"
-_REPLACEMENT = (
+_REPLACEMENT = phrase(
     'when the Active leaves: the benched Creature moved up ("creature", "master", "paragon"), or "none" '
     "when none can be"
 )
@@ -221,15 +222,17 @@ VOCABULARY: dict[str, EventSpec] = {
                 "player": _player(),
                 "new_active": Field.choice(
                     (*KINDS, "hand", "none"),
-                    'only with no Active: "creature", "master", "paragon", "hand" or "none"',
+                    phrase('only with no Active: "creature", "master", "paragon", "hand" or "none"'),
                     optional=True,
-                    label="new Active",
+                    label=phrase("new Active"),
                 ),
             },
             "§10, §9.2, §19",
-            "Starts the next player's turn: resets per-turn limits, lifts their Bench Lock and Master exhaustion, "
-            "fills their Pool (1 + each Source not newly played nor Exhausted), and with no Active they place one "
-            "or lose by Field Break. Refuses the wrong player or a turn still in progress.",
+            phrase(
+                "Starts the next player's turn: resets per-turn limits, lifts their Bench Lock and Master exhaustion, "
+                "fills their Pool (1 + each Source not newly played nor Exhausted), and with no Active they place one "
+                "or lose by Field Break. Refuses the wrong player or a turn still in progress."
+            ),
         ),
         EventSpec(
             "end_turn",
@@ -237,26 +240,30 @@ VOCABULARY: dict[str, EventSpec] = {
                 "player": _player(),
                 "drain_source": Field.choice(
                     ("exhausted", "ready"),
-                    'optional: "exhausted" or "ready" (default: an Exhausted one if any)',
+                    phrase('optional: "exhausted" or "ready" (default: an Exhausted one if any)'),
                     optional=True,
-                    label="Source drained",
+                    label=phrase("Source drained"),
                 ),
                 "replacement": Field.choice(
                     (*KINDS, "none"),
-                    "only when the Drain knocks out an Active Paragon: as for knock_out",
+                    phrase("only when the Drain knocks out an Active Paragon: as for knock_out"),
                     optional=True,
                 ),
             },
             "§10, §9.3, §17.4, §18",
-            "Ends the turn: Paragon Drain (lose an Energy Source, or the Paragon is Knocked Out), all Pools empty, "
-            "Status Conditions applied in the turn before expire.",
+            phrase(
+                "Ends the turn: Paragon Drain (lose an Energy Source, or the Paragon is Knocked Out), all Pools empty, "
+                "Status Conditions applied in the turn before expire."
+            ),
         ),
         EventSpec(
             "deck_out",
             {"player": _player()},
             "§3.2",
-            "The turn player cannot draw at the start of their turn: they are out (Deck-Out). Refused later in the "
-            "turn.",
+            phrase(
+                "The turn player cannot draw at the start of their turn: they are out (Deck-Out). Refused later in the "
+                "turn."
+            ),
         ),
         EventSpec(
             "play_creature",
@@ -264,31 +271,37 @@ VOCABULARY: dict[str, EventSpec] = {
                 "player": _player(),
                 "to": Field.choice(("bench", "active"), '"bench" or "active"'),
                 "by_effect": Field.boolean(
-                    "optional: true when a card effect puts it into play (an Item in any player's turn)"
+                    phrase("optional: true when a card effect puts it into play (an Item in any player's turn)")
                 ),
             },
             "§7, §10, §3, §11.1",
-            "A Creature from hand onto the Bench (also before the first turn, for setup) or into an empty Active "
-            "Spot. Refuses a full Bench, an occupied Active Spot, another player's turn; put into play by a card "
-            "effect, in any player's turn.",
+            phrase(
+                "A Creature from hand onto the Bench (also before the first turn, for setup) or into an empty Active "
+                "Spot. Refuses a full Bench, an occupied Active Spot, another player's turn; put into play by a card "
+                "effect, in any player's turn."
+            ),
         ),
         EventSpec(
             "deploy_master",
             {
                 "player": _player(),
                 "to": Field.choice(("bench", "active"), '"bench" or "active"'),
-                "base_cost": Field.count("optional printed deployment cost (0)", optional=True, default=0),
+                "base_cost": Field.count(phrase("optional printed deployment cost (0)"), optional=True, default=0),
             },
             "§8, §8.2, §8.4",
-            "The Master leaves the Master Zone, paying base cost + 2 per return from the Pool. Refuses a Master "
-            "already in play, an exhausted Master to the Active Spot, a cost the Pool cannot pay.",
+            phrase(
+                "The Master leaves the Master Zone, paying base cost + 2 per return from the Pool. Refuses a Master "
+                "already in play, an exhausted Master to the Active Spot, a cost the Pool cannot pay."
+            ),
         ),
         EventSpec(
             "ascend_paragon",
             {"player": _player()},
             "§17, §17.3",
-            "Paragon Ascension into the Active Spot (the Active goes to the Bench), paying 4 Energy. Refuses fewer "
-            "than 8 Sources, a short Pool, a second Paragon, a full Bench behind a displaced Active.",
+            phrase(
+                "Paragon Ascension into the Active Spot (the Active goes to the Bench), paying 4 Energy. Refuses fewer "
+                "than 8 Sources, a short Pool, a second Paragon, a full Bench behind a displaced Active."
+            ),
         ),
         EventSpec(
             "release",
@@ -296,178 +309,210 @@ VOCABULARY: dict[str, EventSpec] = {
                 "player": _player(),
                 "creature": Field.choice(
                     ("creature", "active", "master", "paragon"),
-                    'optional: "creature" (default); "active", "master", "paragon" refused',
+                    phrase('optional: "creature" (default); "active", "master", "paragon" refused'),
                     optional=True,
                     default="creature",
                 ),
             },
             "§14, §14.1",
-            "Releases a benched Creature to the Lost Zone, once per turn, only with a full Bench; never the Active, "
-            "the Master or the Paragon. Not a movement.",
+            phrase(
+                "Releases a benched Creature to the Lost Zone, once per turn, only with a full Bench; never the Active, "
+                "the Master or the Paragon. Not a movement."
+            ),
         ),
         EventSpec(
             "move",
             {
-                "player": _player("the player performing the movement"),
+                "player": _player(phrase("the player performing the movement")),
                 "kind": Field.choice(MOVE_KINDS, '"retreat", "switch" or "forced"'),
                 "to_active": Field.choice(
-                    KINDS, 'the benched Creature moved up: "creature", "master" or "paragon"', label="moved up"
+                    KINDS,
+                    phrase('the benched Creature moved up: "creature", "master" or "paragon"'),
+                    label=phrase("moved up"),
                 ),
                 "target": Field.player(
-                    "optional: whose Creatures move (default: the performer; a retreat is always one's own)",
+                    phrase("optional: whose Creatures move (default: the performer; a retreat is always one's own)"),
                     optional=True,
                 ),
-                "cost": Field.count("optional Energy paid from the performer's Pool (0)", optional=True, default=0),
+                "cost": Field.count(
+                    phrase("optional Energy paid from the performer's Pool (0)"), optional=True, default=0
+                ),
             },
             "§13, §13.1",
-            "Swaps the target's Active with a benched Creature; the one benched is Bench Locked. At most 2 per "
-            "player per turn; retreats only in one's own Main Phase.",
+            phrase(
+                "Swaps the target's Active with a benched Creature; the one benched is Bench Locked. At most 2 per "
+                "player per turn; retreats only in one's own Main Phase."
+            ),
         ),
         EventSpec(
             "knock_out",
             {
-                "player": _player("the owner of the Creature"),
+                "player": _player(phrase("the owner of the Creature")),
                 "spot": Field.choice(("active", "bench"), '"active" or "bench"'),
                 "creature": Field.choice(
                     KINDS,
-                    'optional: "creature", "master" or "paragon" (which one; default: what is there)',
+                    phrase('optional: "creature", "master" or "paragon" (which one; default: what is there)'),
                     optional=True,
                 ),
                 "replacement": _replacement(),
             },
             "§19, §8.1, §17.5",
-            "A Creature is Knocked Out: a Master returns to the Master Zone (Recast Tax, exhausted), a Paragon is "
-            "lost for good; a Knocked Out Active must be replaced from the Bench if able.",
+            phrase(
+                "A Creature is Knocked Out: a Master returns to the Master Zone (Recast Tax, exhausted), a Paragon is "
+                "lost for good; a Knocked Out Active must be replaced from the Bench if able."
+            ),
         ),
         EventSpec(
             "leave_play",
             {
-                "player": _player("the owner of the Creature"),
+                "player": _player(phrase("the owner of the Creature")),
                 "spot": Field.choice(("active", "bench"), '"active" or "bench"'),
                 "creature": Field.choice(KINDS, 'optional: "creature", "master" or "paragon"', optional=True),
                 "replacement": _replacement(),
             },
             "§8.1, §19",
-            "A Creature leaves play other than by Knockout (to hand, deck, discard or Lost Zone): a Master returns "
-            "to the Master Zone instead; a Paragon cannot come back.",
+            phrase(
+                "A Creature leaves play other than by Knockout (to hand, deck, discard or Lost Zone): a Master returns "
+                "to the Master Zone instead; a Paragon cannot come back."
+            ),
         ),
         EventSpec(
             "apply_status_condition",
             {
-                "player": _player("the owner of the Active Creature"),
+                "player": _player(phrase("the owner of the Active Creature")),
                 "condition": Field.choice(STATUS_CONDITIONS, ", ".join(STATUS_CONDITIONS)),
             },
             "§18",
-            "A Status Condition on the player's Active; it lasts the turn it is applied in and the next one. Refuses "
-            "an Active that already has one, the condition removed from that Creature since its owner's last turn "
-            "began, a player with no Active.",
+            phrase(
+                "A Status Condition on the player's Active; it lasts the turn it is applied in and the next one. Refuses "
+                "an Active that already has one, the condition removed from that Creature since its owner's last turn "
+                "began, a player with no Active."
+            ),
         ),
         EventSpec(
             "remove_status_condition",
             {
-                "player": _player("the owner of the Active Creature"),
+                "player": _player(phrase("the owner of the Active Creature")),
                 "condition": Field.choice(
-                    STATUS_CONDITIONS, "optional: the condition removed (checked against the Active's)", optional=True
+                    STATUS_CONDITIONS,
+                    phrase("optional: the condition removed (checked against the Active's)"),
+                    optional=True,
                 ),
             },
             "§18",
-            "An effect removes the Active's Status Condition; it cannot be applied to that Creature again until "
-            "its owner's next turn. Refuses an Active with no Status Condition (or another one).",
+            phrase(
+                "An effect removes the Active's Status Condition; it cannot be applied to that Creature again until "
+                "its owner's next turn. Refuses an Active with no Status Condition (or another one)."
+            ),
         ),
         EventSpec(
             "play_energy_source",
             {
                 "player": _player(),
-                "by_effect": Field.boolean("optional: true when a card effect puts it into play (no limit)"),
+                "by_effect": Field.boolean(phrase("optional: true when a card effect puts it into play (no limit)")),
             },
             "§9.1, §9.2",
-            "An Energy Source enters the Energy Field; it generates from its owner's next turn. One per turn from "
-            "hand, in one's own Main Phase.",
+            phrase(
+                "An Energy Source enters the Energy Field; it generates from its owner's next turn. One per turn from "
+                "hand, in one's own Main Phase."
+            ),
         ),
         EventSpec(
             "exhaust_energy_source",
             {"player": _player(), "count": Field.count("optional (1)", minimum=1, optional=True, default=1)},
             "§9.4",
-            "Sources that would be discarded become Exhausted: they skip their owner's next generation. Refuses "
-            "more than the Sources not already Exhausted.",
+            phrase(
+                "Sources that would be discarded become Exhausted: they skip their owner's next generation. Refuses "
+                "more than the Sources not already Exhausted."
+            ),
         ),
         EventSpec(
             "lose_energy_source",
             {
                 "player": _player(),
                 "count": Field.count("optional (1)", minimum=1, optional=True, default=1),
-                "exhausted": Field.boolean("optional: true to take Exhausted ones"),
+                "exhausted": Field.boolean(phrase("optional: true to take Exhausted ones")),
             },
             "§9.4",
-            "Sources are sent to the Lost Zone (removed for good). Refuses more than the player has.",
+            phrase("Sources are sent to the Lost Zone (removed for good). Refuses more than the player has."),
         ),
         EventSpec(
             "gain_energy",
-            {"player": _player(), "amount": Field.count("Energy added to the Pool by an effect", minimum=1)},
+            {"player": _player(), "amount": Field.count(phrase("Energy added to the Pool by an effect"), minimum=1)},
             "§9.3, §3",
-            "An effect adds Energy to the player's Pool (card text overrides the rulebook).",
+            phrase("An effect adds Energy to the player's Pool (card text overrides the rulebook)."),
         ),
         EventSpec(
             "spend_energy",
             {
                 "player": _player(),
-                "amount": Field.count("Energy spent", minimum=1),
+                "amount": Field.count(phrase("Energy spent"), minimum=1),
                 "purpose": Field.text("optional text", optional=True),
             },
             "§9.3",
-            "Spends Energy from the Pool on an ability or effect. Refuses taking the Pool below 0.",
+            phrase("Spends Energy from the Pool on an ability or effect. Refuses taking the Pool below 0."),
         ),
         EventSpec(
             "play_support",
             {"player": _player(), "kind": Field.choice(SUPPORT_KINDS, '"item", "supporter" or "tool"')},
             "§15, §11.1, §11.2, §11.5",
-            "A Support card action: at most 3 per player per turn. Items at instant speed in any turn; Supporters "
-            "and Tools only in one's own Main Phase.",
+            phrase(
+                "A Support card action: at most 3 per player per turn. Items at instant speed in any turn; Supporters "
+                "and Tools only in one's own Main Phase."
+            ),
         ),
         EventSpec(
             "play_stadium",
-            {"player": _player(), "name": Field.card("optional card name", optional=True)},
+            {"player": _player(), "name": Field.card(phrase("optional card name"), optional=True)},
             "§16, §11.2",
-            "A Stadium enters play, replacing the previous one; one per turn, own Main Phase, not a Support action.",
+            phrase(
+                "A Stadium enters play, replacing the previous one; one per turn, own Main Phase, not a Support action."
+            ),
         ),
         EventSpec(
             "discard_stadium",
             {},
             "§16",
-            "An effect discards the Stadium in play. Refuses when there is none.",
+            phrase("An effect discards the Stadium in play. Refuses when there is none."),
         ),
         EventSpec(
             "attack",
             {
-                "player": _player("the attacker"),
-                "target": Field.player("the defending player"),
-                "damage": Field.count("final damage dealt to the target's Active (or to the player with no Active)"),
-                "cost": Field.count("optional Energy paid from the Pool (0)", optional=True, default=0),
+                "player": _player(phrase("the attacker")),
+                "target": Field.player(phrase("the defending player")),
+                "damage": Field.count(
+                    phrase("final damage dealt to the target's Active (or to the player with no Active)")
+                ),
+                "cost": Field.count(phrase("optional Energy paid from the Pool (0)"), optional=True, default=0),
             },
             "§10, §2, §7, §12.2",
-            "The turn's one attack. Life Link: the defender loses half the damage rounded down, at most 50; with no "
-            "Active, the full damage. Refuses a player's first turn, a second attack, an attacker with no Active.",
+            phrase(
+                "The turn's one attack. Life Link: the defender loses half the damage rounded down, at most 50; with no "
+                "Active, the full damage. Refuses a player's first turn, a second attack, an attacker with no Active."
+            ),
         ),
         EventSpec(
             "heal",
             {
-                "player": _player("the owner of the healed Creature"),
-                "amount": Field.count("HP restored / damage removed", minimum=1),
+                "player": _player(phrase("the owner of the healed Creature")),
+                "amount": Field.count(phrase("HP restored / damage removed"), minimum=1),
                 "source": Field.choice(HEAL_SOURCES, '"item", "support", "attack", "ability" or "passive"'),
             },
             "§12.3",
-            "Healing Echo: Item or Support healing heals the player half, rounded down, at most 50 per turn; other "
-            "sources are recorded with no Echo.",
+            phrase(
+                "Healing Echo: Item or Support healing heals the player half, rounded down, at most 50 per turn; other "
+                "sources are recorded with no Echo."
+            ),
         ),
         EventSpec(
             "adjust_life",
             {
                 "player": _player(),
-                "amount": Field.amount("signed change to Player Life", label="Life change"),
-                "reason": Field.text("why"),
+                "amount": Field.amount(phrase("signed change to Player Life"), label=phrase("Life change")),
+                "reason": Field.text(phrase("why")),
             },
             "§3, judge",
-            "A judge's correction or a card effect on Player Life, kept within 0-200; 0 is Life Depletion.",
+            phrase("A judge's correction or a card effect on Player Life, kept within 0-200; 0 is Life Depletion."),
         ),
     )
 }
@@ -477,13 +522,20 @@ _LIFE_LOSS = "card effect"
 
 #: One-tap buttons on each player's card: the entries a judge records most often.
 QUICK_ENTRIES: tuple[QuickEntry, ...] = (
-    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
-    QuickEntry("end_turn", "End turn", "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
-    QuickEntry("energy_source", "Energy Source", "play_energy_source", {"player": THE_PLAYER}, When.THEIR_TURN),
-    QuickEntry("supporter", "Supporter", "play_support", {"player": THE_PLAYER, "kind": "supporter"}, When.THEIR_TURN),
-    QuickEntry("item", "Item", "play_support", {"player": THE_PLAYER, "kind": "item"}, When.IN_A_TURN),
+    QuickEntry("start_turn", phrase("Start turn"), "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("end_turn", phrase("End turn"), "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("energy_source", phrase("Energy Source"), "play_energy_source", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry(
+        "supporter", phrase("Supporter"), "play_support", {"player": THE_PLAYER, "kind": "supporter"}, When.THEIR_TURN
+    ),
+    QuickEntry("item", phrase("Item"), "play_support", {"player": THE_PLAYER, "kind": "item"}, When.IN_A_TURN),
     *(
-        QuickEntry(f"life_{n}", f"−{n} Life", "adjust_life", {"player": THE_PLAYER, "amount": -n, "reason": _LIFE_LOSS})
+        QuickEntry(
+            f"life_{n}",
+            phrase("−%(amount)s Life", amount=n),
+            "adjust_life",
+            {"player": THE_PLAYER, "amount": -n, "reason": _LIFE_LOSS},
+        )
         for n in (10, 50, 100)
     ),
 )

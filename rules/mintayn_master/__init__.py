@@ -6,6 +6,7 @@ from rules.base import ONE_VS_ONE, Counter, Format, GameFamily, TableSize, TimeC
 from rules.mintayn_master import deck
 from rules.mintayn_master.engine import ENGINE, OPTIONS, mana_available
 from rules.mintayn_master.interpretations import INTERPRETATIONS
+from rules.speech import phrase
 
 FORMAT = Format(
     slug="mintayn-master",
@@ -20,10 +21,12 @@ FORMAT = Format(
     interpretations=INTERPRETATIONS,
     engine=ENGINE,
     deck_rules=deck,
-    counters=(Counter("lp", "LP", player_value("lp")), Counter("mana", "Mana", mana_available)),
+    counters=(Counter("lp", phrase("LP"), player_value("lp")), Counter("mana", phrase("Mana"), mana_available)),
     time_called=TimeCalled(
-        procedure="Time: the player whose turn it is finishes it, then 2 more turns are played. If the game is not "
-        "over, the player with more LP wins it (equal LP: a draw).",
+        procedure=phrase(
+            "Time: the player whose turn it is finishes it, then 2 more turns are played. If the game is not "
+            "over, the player with more LP wins it (equal LP: a draw)."
+        ),
         extra_turns=2,
         source="Podium's reading: the rulebook gives a match 15–30 minutes and no end-of-round procedure; as in "
         "the 1v1 card games' tournament rules",

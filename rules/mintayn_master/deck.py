@@ -51,14 +51,18 @@ COPY_LIMIT = 3
 PRIME_STAGES = ("prime evolution", "prime singular")
 DECK_SIZE = Option(
     name="deck_size",
-    label="Deck size",
+    label=phrase("Deck size"),
     default=DEFAULT_DECK_SIZE,
     choices=DECK_SIZES,
     uses=frozenset({Use.DECK}),
     rule=VARIANTS_RULE,
     quote="Deck size: 60 (default); 50 or 70 in experimental formats.",
-    value_names={50: "50 cards (experimental)", 60: "60 cards (default)", 70: "70 cards (experimental)"},
-    help="Cards in a deck; decks are checked against it.",
+    value_names={
+        50: phrase("50 cards (experimental)"),
+        60: phrase("60 cards (default)"),
+        70: phrase("70 cards (experimental)"),
+    },
+    help=phrase("Cards in a deck; decks are checked against it."),
 )
 OPTIONS: tuple[Option, ...] = (DECK_SIZE,)
 

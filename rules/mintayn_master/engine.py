@@ -133,26 +133,31 @@ _GAME = frozenset({Use.GAME})
 #: Balance Levers & Variants: every lever is an event option, read here and (deck size) by the deck rules.
 OPTIONS: tuple[Option, ...] = (
     Option(
-        name="starting_lp", label="Starting LP", default=DEFAULT_LP, choices=LP_VARIANTS, uses=_GAME, rule=R_VARIANTS,
+        name="starting_lp", label=phrase("Starting LP"), default=DEFAULT_LP, choices=LP_VARIANTS, uses=_GAME,
+        rule=R_VARIANTS,
         quote="LP: 6000 (faster), 8000 (default), 10000 (epic).",
-        value_names={6000: "6000 (faster)", 8000: "8000 (default)", 10000: "10000 (epic)"},
+        value_names={6000: phrase("6000 (faster)"), 8000: phrase("8000 (default)"), 10000: phrase("10000 (epic)")},
     ),
     Option(
-        name="mana_rate", label="Mana rate", default=MANA_RATE, choices=(1, 2), uses=_GAME, rule=R_VARIANTS,
+        name="mana_rate", label=phrase("Mana rate"), default=MANA_RATE, choices=(1, 2), uses=_GAME, rule=R_VARIANTS,
         quote="Mana rate: 1 per turn (default); 2 for accelerated play.",
-        value_names={1: "1 card a turn to the Mana Zone (default)", 2: "2 cards a turn to the Mana Zone (accelerated)"},
-        help="Cards the turn player may put into the Mana Zone in the Mana Step.",
+        value_names={
+            1: phrase("1 card a turn to the Mana Zone (default)"),
+            2: phrase("2 cards a turn to the Mana Zone (accelerated)"),
+        },
+        help=phrase("Cards the turn player may put into the Mana Zone in the Mana Step."),
     ),
     Option(
-        name="hand_size", label="Hand limit", default=HAND_LIMIT, minimum=8, maximum=12, uses=_GAME, rule=R_VARIANTS,
-        quote="Hand size: 10 (default); 8–12 in variant play.", unit="cards",
-        help="Cards a player may keep at the end of their turn (End Phase).",
+        name="hand_size", label=phrase("Hand limit"), default=HAND_LIMIT, minimum=8, maximum=12, uses=_GAME,
+        rule=R_VARIANTS,
+        quote="Hand size: 10 (default); 8–12 in variant play.", unit=phrase("cards"),
+        help=phrase("Cards a player may keep at the end of their turn (End Phase)."),
     ),
     Option(
-        name="starting_hand", label="Starting hands (P1/P2)", default="7/8",
+        name="starting_hand", label=phrase("Starting hands (P1/P2)"), default="7/8",
         choices=("5/6", "6/7", "7/8", "8/9", "9/10"), uses=_GAME, rule=R_VARIANTS,
         quote="Starting hand: 7/8 (default); adjust for faster or slower openers.",
-        help="Cards P1 and P2 select at setup; P2 keeps one more, as in the default.",
+        help=phrase("Cards P1 and P2 select at setup; P2 keeps one more, as in the default."),
     ),
 )  # fmt: skip
 
@@ -796,7 +801,7 @@ _MONSTERS = "monsters"  # each player's monsters in play, keyed by the judge's i
 
 
 def _mana_field() -> Field:
-    return Field.counts(CLASSES, _MANA_FIELD, optional=True, label="mana spent")
+    return Field.counts(CLASSES, _MANA_FIELD, optional=True, label=phrase("mana spent"))
 
 
 def _monster(description: str, *, optional: bool = False) -> Field:
@@ -806,168 +811,196 @@ def _monster(description: str, *, optional: bool = False) -> Field:
 _FORMAT_VOCABULARY: tuple[EventSpec, ...] = (
     EventSpec(
         "start_turn",
-        {"player": Field.player("the player whose turn starts")},
+        {"player": Field.player(phrase("the player whose turn starts"))},
         R_TURN,
-        "Starts the next turn, resets the per-turn limits and the player's spent mana; refuses a player out of "
-        "order (not_your_turn) or a turn already running (turn_in_progress).",
+        phrase(
+            "Starts the next turn, resets the per-turn limits and the player's spent mana; refuses a player out of "
+            "order (not_your_turn) or a turn already running (turn_in_progress)."
+        ),
     ),
     EventSpec(
         "end_turn",
         {
-            "player": Field.player("the turn player"),
-            "hand_size": Field.count("cards in hand after discarding", label="cards in hand"),
-            "cannot_select": Field.boolean("optional bool", label="could not select (empty deck)"),
+            "player": Field.player(phrase("the turn player")),
+            "hand_size": Field.count(phrase("cards in hand after discarding"), label=phrase("cards in hand")),
+            "cannot_select": Field.boolean("optional bool", label=phrase("could not select (empty deck)")),
         },
         f"{R_END}; {R_SELECTION}",
-        "Ends the turn (End Phase); refuses a hand over the hand limit, 10 or the event's variant (hand_limit), "
-        "and a turn without its selection unless the player could not select (selection_missing).",
+        phrase(
+            "Ends the turn (End Phase); refuses a hand over the hand limit, 10 or the event's variant (hand_limit), "
+            "and a turn without its selection unless the player could not select (selection_missing)."
+        ),
     ),
     EventSpec(
         "mana_place",
         {
             "player": Field.player("the player"),
-            "class": Field.choice(CLASSES, "the card's class"),
-            "effect": Field.boolean("optional: true when an effect places it", label="placed by an effect"),
+            "class": Field.choice(CLASSES, phrase("the card's class")),
+            "effect": Field.boolean(
+                phrase("optional: true when an effect places it"), label=phrase("placed by an effect")
+            ),
         },
         R_MANA,
-        "Puts a card face-down in the Mana Zone; refuses a card over the mana rate, 1 a turn or 2 in accelerated "
-        "play (mana_already_placed), once the Mana Step is over (mana_step_over) or on the opponent's turn, "
-        "unless placed by an effect.",
+        phrase(
+            "Puts a card face-down in the Mana Zone; refuses a card over the mana rate, 1 a turn or 2 in accelerated "
+            "play (mana_already_placed), once the Mana Step is over (mana_step_over) or on the opponent's turn, "
+            "unless placed by an effect."
+        ),
     ),
     EventSpec(
         "mana_remove",
         {
             "player": Field.player("the player"),
-            "class": Field.choice(CLASSES, "the class"),
+            "class": Field.choice(CLASSES, phrase("the class")),
             "count": Field.count("optional, default 1", minimum=1, optional=True, default=1),
         },
         R_MANA_SYSTEM,
-        "An effect removes mana cards; refuses more than the zone holds (not_enough_mana).",
+        phrase("An effect removes mana cards; refuses more than the zone holds (not_enough_mana)."),
     ),
     EventSpec(
         "spend_mana",
         {
             "player": Field.player("the player"),
-            "mana": Field.counts(CLASSES, "{class: mana spent}", label="mana spent"),
+            "mana": Field.counts(CLASSES, "{class: mana spent}", label=phrase("mana spent")),
         },
         R_MANA_SYSTEM,
-        "Pays a mana cost not covered by another event (an ability, a lock); refuses more than is available "
-        "(not_enough_mana).",
+        phrase(
+            "Pays a mana cost not covered by another event (an ability, a lock); refuses more than is available "
+            "(not_enough_mana)."
+        ),
     ),
     EventSpec(
         "select",
         {
-            "player": Field.player("the turn player"),
+            "player": Field.player(phrase("the turn player")),
             "cannot_select": Field.boolean(
-                "optional: true when the player cannot select (an empty deck): the step passes with no card",
-                label="could not select (empty deck)",
+                phrase("optional: true when the player cannot select (an empty deck): the step passes with no card"),
+                label=phrase("could not select (empty deck)"),
             ),
         },
         R_SELECTION,
-        "The turn's selection (replaces drawing); refuses a second one (already_selected) and a selection once "
-        "the Selection Step is over (step_order).",
+        phrase(
+            "The turn's selection (replaces drawing); refuses a second one (already_selected) and a selection once "
+            "the Selection Step is over (step_order)."
+        ),
     ),
     EventSpec(
         "cast_spell",
         {
-            "player": Field.player("the turn player"),
-            "class": Field.choice(CLASSES, "the Spell's class"),
+            "player": Field.player(phrase("the turn player")),
+            "class": Field.choice(CLASSES, phrase("the Spell's class")),
             "kind": Field.choice(("instant", "ongoing"), "instant|ongoing"),
             "mana": _mana_field(),
         },
         R_SPELL,
-        "Casts a Spell and opens a chain; refuses the opponent's turn, no monster of its class (no_matching_monster) "
-        "and unaffordable mana (not_enough_mana).",
+        phrase(
+            "Casts a Spell and opens a chain; refuses the opponent's turn, no monster of its class (no_matching_monster) "
+            "and unaffordable mana (not_enough_mana)."
+        ),
     ),
     EventSpec(
         "summon",
         {
             "player": Field.player("the player"),
-            "monster": _monster("the id the judge gives it"),
-            "class": Field.choice(CLASSES, "its class"),
+            "monster": _monster(phrase("the id the judge gives it")),
+            "class": Field.choice(CLASSES, phrase("its class")),
             "method": Field.choice(("normal", "mana", "special"), "normal|mana|special"),
-            "level": Field.count("required for normal", optional=True),
+            "level": Field.count(phrase("required for normal"), optional=True),
             "position": Field.choice(
-                ("attack", "defense"), "optional: attack (default)|defense", optional=True, default="attack"
+                ("attack", "defense"), phrase("optional: attack (default)|defense"), optional=True, default="attack"
             ),
             "mana": _mana_field(),
-            "prime_singular": Field.boolean("optional bool", label="Prime Singular"),
-            "replaces": _monster("optional: the monster a Prime Singular replaces", optional=True),
+            "prime_singular": Field.boolean("optional bool", label=phrase("Prime Singular")),
+            "replaces": _monster(phrase("optional: the monster a Prime Singular replaces"), optional=True),
         },
         f"{R_SUMMON}; {R_ZONES}; {R_PRIME_SINGULAR}",
-        "Puts a monster in the Monster Zone; refuses a 2nd Normal Summon (normal_summon_used), Level > 3 "
-        "(normal_summon_level), an 8th monster (monster_zone_full), a Prime Singular with < 2 monsters "
-        "(prime_singular_condition), an id in play (duplicate_monster).",
+        phrase(
+            "Puts a monster in the Monster Zone; refuses a 2nd Normal Summon (normal_summon_used), Level > 3 "
+            "(normal_summon_level), an 8th monster (monster_zone_full), a Prime Singular with < 2 monsters "
+            "(prime_singular_condition), an id in play (duplicate_monster)."
+        ),
     ),
     EventSpec(
         "switch_position",
-        {"player": Field.player("the turn player"), "monster": _monster("the monster")},
+        {"player": Field.player(phrase("the turn player")), "monster": _monster(phrase("the monster"))},
         R_POSITION,
-        "Switches AP/DP; refuses a second switch of the monster this turn (already_switched).",
+        phrase("Switches AP/DP; refuses a second switch of the monster this turn (already_switched)."),
     ),
     EventSpec(
         "evolve",
-        {"player": Field.player("the turn player"), "monster": _monster("the monster"), "mana": _mana_field()},
+        {
+            "player": Field.player(phrase("the turn player")),
+            "monster": _monster(phrase("the monster")),
+            "mana": _mana_field(),
+        },
         R_EVOLUTION,
-        "Stacks the next stage; refuses a second evolution this turn (evolution_used) and a third-stage monster "
-        "(final_stage).",
+        phrase(
+            "Stacks the next stage; refuses a second evolution this turn (evolution_used) and a third-stage monster "
+            "(final_stage)."
+        ),
     ),
     EventSpec(
         "attack",
         {
-            "player": Field.player("the turn player"),
-            "monster": _monster("the attacker"),
+            "player": Field.player(phrase("the turn player")),
+            "monster": _monster(phrase("the attacker")),
             "target": Field.choice(ATTACK_TARGETS, "lp|monster|board|global"),
-            "target_monster": _monster("with target monster: the opponent's monster", optional=True),
+            "target_monster": _monster(phrase("with target monster: the opponent's monster"), optional=True),
             "mana": _mana_field(),
         },
         f"{R_ATTACK}; {R_DIRECT}",
-        "Declares an attack and opens a combat window; refuses turn 1 (first_turn_attack), a second attack "
-        "(already_attacked), a monster that evolved/switched this turn or is in DP, and LP while the opponent has "
-        "monsters (direct_attack_blocked).",
+        phrase(
+            "Declares an attack and opens a combat window; refuses turn 1 (first_turn_attack), a second attack "
+            "(already_attacked), a monster that evolved/switched this turn or is in DP, and LP while the opponent has "
+            "monsters (direct_attack_blocked)."
+        ),
     ),
     EventSpec(
         "counter",
         {
             "player": Field.player("the player"),
-            "class": Field.choice(CLASSES, "the Counter's class"),
+            "class": Field.choice(CLASSES, phrase("the Counter's class")),
             "mana": _mana_field(),
         },
         f"{R_COUNTER}; {R_CHAINS}",
-        "Adds a chain link; refuses one's own turn outside combat (counter_not_allowed), a 4th link of a player "
-        "(chain_cap) and no monster of its class (no_matching_monster).",
+        phrase(
+            "Adds a chain link; refuses one's own turn outside combat (counter_not_allowed), a 4th link of a player "
+            "(chain_cap) and no monster of its class (no_matching_monster)."
+        ),
     ),
-    EventSpec("resolve_chain", {}, R_CHAINS, "Resolves the open chain (any other non-Counter event does too)."),
+    EventSpec("resolve_chain", {}, R_CHAINS, phrase("Resolves the open chain (any other non-Counter event does too).")),
     EventSpec(
         "remove_monster",
         {
-            "player": Field.player("the controller"),
-            "monster": _monster("the monster"),
+            "player": Field.player(phrase("the controller")),
+            "monster": _monster(phrase("the monster")),
             "reason": Field.text("optional text", optional=True),
         },
         R_ZONES,
-        "The monster (its whole stack) leaves the Monster Zone.",
+        phrase("The monster (its whole stack) leaves the Monster Zone."),
     ),
     EventSpec(
         "control_change",
-        {"player": Field.player("the new controller"), "monster": _monster("the opponent's monster")},
+        {"player": Field.player(phrase("the new controller")), "monster": _monster(phrase("the opponent's monster"))},
         R_ATTACK,
-        "A control effect moves a monster; refuses a full Monster Zone (monster_zone_full).",
+        phrase("A control effect moves a monster; refuses a full Monster Zone (monster_zone_full)."),
     ),
     EventSpec(
         "lp_change",
-        {"changes": Field.player_amounts("{player id: signed LP change}, all at once", label="LP changes")},
+        {"changes": Field.player_amounts("{player id: signed LP change}, all at once", label=phrase("LP changes"))},
         R_VICTORY,
-        "Changes LP (floored at 0); a player at 0 loses, both at 0 at once draw.",
+        phrase("Changes LP (floored at 0); a player at 0 loses, both at 0 at once draw."),
     ),
 )
 
 #: One-tap buttons on each player's card: the entries a judge records most often.
 QUICK_ENTRIES: tuple[QuickEntry, ...] = (
-    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
-    QuickEntry("select", "Selection", "select", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("start_turn", phrase("Start turn"), "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("select", phrase("Selection"), "select", {"player": THE_PLAYER}, When.THEIR_TURN),
     *(
-        QuickEntry(f"lp_{n}", f"−{n} LP", "lp_change", {"changes": {THE_PLAYER: -n}}, When.IN_A_TURN)
+        QuickEntry(
+            f"lp_{n}", phrase("−%(amount)s LP", amount=n), "lp_change", {"changes": {THE_PLAYER: -n}}, When.IN_A_TURN
+        )
         for n in (1000, 500, 100)
     ),
 )

@@ -7,6 +7,7 @@ from rules.engine import turn_player_in_progress
 from rules.mt_silver import deck
 from rules.mt_silver.engine import ENGINE, OPTIONS, TABLE_SIZE, tables_for
 from rules.mt_silver.interpretations import INTERPRETATIONS
+from rules.speech import phrase
 
 FORMAT = Format(
     slug="mt-silver",
@@ -24,12 +25,14 @@ FORMAT = Format(
     deck_rules=deck,
     turn_of=turn_player_in_progress,
     counters=(
-        Counter("badges", "Badge Tokens", player_value("badges_taken")),
-        Counter("in-play", "Pokémon in play", player_value("pokemon_in_play")),
+        Counter("badges", phrase("Badge Tokens"), player_value("badges_taken")),
+        Counter("in-play", phrase("Pokémon in play"), player_value("pokemon_in_play")),
     ),
     time_called=TimeCalled(
-        procedure="Time: the player whose turn it is finishes it, then each player still in takes one more turn. "
-        "If no one is Champion, the judge ends the game (time called), placing the players by Badge Tokens taken.",
+        procedure=phrase(
+            "Time: the player whose turn it is finishes it, then each player still in takes one more turn. "
+            "If no one is Champion, the judge ends the game (time called), placing the players by Badge Tokens taken."
+        ),
         extra_turns=1,
         source="Podium's reading: the rulebook sets no round time; as in the Play! Pokémon tournament rules, the turn in progress is finished and more turns follow",
     ),

@@ -94,7 +94,7 @@ TABLE_SIZE = TableSize(min=4, max=4, preferred=4)
 HOUSE_TABLE_SIZE = TableSize(min=3, max=4, preferred=4)
 THREE_PLAYER_PODS = Option(
     name="three_player_pods",
-    label="3-player pods",
+    label=phrase("3-player pods"),
     default=False,
     choices=(False, True),
     uses=frozenset({Use.GAME, Use.TABLES}),
@@ -102,10 +102,10 @@ THREE_PLAYER_PODS = Option(
     quote="To play Mt. Silver, 4 players come together",
     house_rule=True,
     value_names={
-        False: "tables of 4; players left over get byes",
-        True: "3-player pods when numbers don't divide by 4, instead of byes",
+        False: phrase("tables of 4; players left over get byes"),
+        True: phrase("3-player pods when numbers don't divide by 4, instead of byes"),
     },
-    help="By the rulebook a game is 4 players; the house rule seats 3-player pods instead of giving byes.",
+    help=phrase("By the rulebook a game is 4 players; the house rule seats 3-player pods instead of giving byes."),
 )
 OPTIONS: tuple[Option, ...] = (THREE_PLAYER_PODS,)
 
@@ -129,17 +129,19 @@ CONDITIONS = ("asleep", "burned", "confused", "paralyzed", "poisoned")
 ROTATING = frozenset({"asleep", "confused", "paralyzed"})
 
 _KNOCK_OUT: dict[str, Field] = {
-    "player": Field.player("the owner of the Knocked Out Pokémon"),
+    "player": Field.player(phrase("the owner of the Knocked Out Pokémon")),
     "by": Field.player(
-        "the player who caused it (the owner for a self Knock Out); omitted with `condition`", optional=True
+        phrase("the player who caused it (the owner for a self Knock Out); omitted with `condition`"), optional=True
     ),
     "condition": Field.choice(
         CONDITIONS,
-        "optional: the Special Condition that Knocked it Out; the Knock Out counts for the player who caused the "
-        "condition",
+        phrase(
+            "optional: the Special Condition that Knocked it Out; the Knock Out counts for the player who caused the "
+            "condition"
+        ),
         optional=True,
     ),
-    "active": Field.boolean("optional bool (default true)", default=True, label="the Active Pokémon"),
+    "active": Field.boolean("optional bool (default true)", default=True, label=phrase("the Active Pokémon")),
 }
 
 VOCABULARY: dict[str, EventSpec] = {
@@ -147,87 +149,100 @@ VOCABULARY: dict[str, EventSpec] = {
     for spec in (
         EventSpec(
             "start_turn",
-            {"player": Field.player("the player starting their turn")},
+            {"player": Field.player(phrase("the player starting their turn"))},
             SETUP,
-            "Starts the next player's turn (the next player still in, clockwise) and resets the per-turn limits. "
-            "Refuses another player, a turn in progress and an open draft offer.",
+            phrase(
+                "Starts the next player's turn (the next player still in, clockwise) and resets the per-turn limits. "
+                "Refuses another player, a turn in progress and an open draft offer."
+            ),
         ),
         EventSpec(
             "end_turn",
-            {"player": Field.player("the player ending their turn")},
+            {"player": Field.player(phrase("the player ending their turn"))},
             PLAY,
-            "Ends the turn. Refuses it while a draft offer is open.",
+            phrase("Ends the turn. Refuses it while a draft offer is open."),
         ),
         EventSpec(
             "play_supporter",
             {
-                "player": Field.player("the player whose turn it is"),
+                "player": Field.player(phrase("the player whose turn it is")),
                 "trainer": Field.boolean(
-                    "optional bool: the Pokémon Trainer's ability used as the turn's Supporter",
-                    label="Pokémon Trainer's ability",
+                    phrase("optional bool: the Pokémon Trainer's ability used as the turn's Supporter"),
+                    label=phrase("Pokémon Trainer's ability"),
                 ),
             },
             PLAY,
-            "Records the turn's Supporter. Refuses it before the last player's first turn and a second one in a turn.",
+            phrase(
+                "Records the turn's Supporter. Refuses it before the last player's first turn and a second one in a turn."
+            ),
         ),
         EventSpec(
             "attack",
-            {"player": Field.player("the player whose turn it is")},
+            {"player": Field.player(phrase("the player whose turn it is"))},
             PLAY,
-            "Records the turn's attack. Refuses it before the last player's first turn, a second attack in a turn "
-            "and a player with no Pokémon in play.",
+            phrase(
+                "Records the turn's attack. Refuses it before the last player's first turn, a second attack in a turn "
+                "and a player with no Pokémon in play."
+            ),
         ),
         EventSpec(
             "trade",
             {
-                "player": Field.player("the player whose turn it is"),
-                "partner": Field.player("the player they exchange Pokémon with"),
+                "player": Field.player(phrase("the player whose turn it is")),
+                "partner": Field.player(phrase("the player they exchange Pokémon with")),
             },
             PLAY,
-            "Records the turn's Pokémon trade. Refuses a second trade in a turn and a partner who is out or the "
-            "player themself.",
+            phrase(
+                "Records the turn's Pokémon trade. Refuses a second trade in a turn and a partner who is out or the "
+                "player themself."
+            ),
         ),
         EventSpec(
             "play_pokemon",
             {
-                "player": Field.player("the owner"),
+                "player": Field.player(phrase("the owner")),
                 "count": Field.count("optional, default 1", minimum=1, optional=True, default=1),
             },
             PLAY,
-            "Pokémon are put into play (Active or Bench).",
+            phrase("Pokémon are put into play (Active or Bench)."),
         ),
         EventSpec(
             "leave_play",
             {
-                "player": Field.player("the owner"),
+                "player": Field.player(phrase("the owner")),
                 "count": Field.count("optional, default 1", minimum=1, optional=True, default=1),
                 "active": Field.boolean(
-                    "optional bool (default false): the Active is among them", label="the Active is among them"
+                    phrase("optional bool (default false): the Active is among them"),
+                    label=phrase("the Active is among them"),
                 ),
             },
             PLAY,
-            "Pokémon leave play without a Knock Out (to the hand, the deck ...). If only one player then has "
-            "Pokémon in play, they win. Refuses more Pokémon than the player has in play.",
+            phrase(
+                "Pokémon leave play without a Knock Out (to the hand, the deck ...). If only one player then has "
+                "Pokémon in play, they win. Refuses more Pokémon than the player has in play."
+            ),
         ),
         EventSpec(
             "special_condition",
             {
-                "player": Field.player("the owner of the Active Pokémon"),
+                "player": Field.player(phrase("the owner of the Active Pokémon")),
                 "condition": Field.choice(CONDITIONS, ", ".join(CONDITIONS)),
-                "by": Field.player("who caused it"),
+                "by": Field.player(phrase("who caused it")),
             },
             ADDITIONAL,
-            "Records a Special Condition on the Active and the player who caused it (Asleep, Confused and "
-            "Paralyzed replace one another). Refuses a player with no Pokémon in play.",
+            phrase(
+                "Records a Special Condition on the Active and the player who caused it (Asleep, Confused and "
+                "Paralyzed replace one another). Refuses a player with no Pokémon in play."
+            ),
         ),
         EventSpec(
             "clear_condition",
             {
-                "player": Field.player("the owner of the Active Pokémon"),
-                "condition": Field.choice(CONDITIONS, "optional: one condition (default all)", optional=True),
+                "player": Field.player(phrase("the owner of the Active Pokémon")),
+                "condition": Field.choice(CONDITIONS, phrase("optional: one condition (default all)"), optional=True),
             },
             ADDITIONAL,
-            "The Active recovers (or retreats / evolves). Refuses a condition the Active does not have.",
+            phrase("The Active recovers (or retreats / evolves). Refuses a condition the Active does not have."),
         ),
         EventSpec(
             "knock_out",
@@ -237,27 +252,31 @@ VOCABULARY: dict[str, EventSpec] = {
                     _KNOCK_OUT,
                     "instead of the fields above: a list of them, for Knock Outs at the same time",
                     repeats=True,
-                    label="Knock Outs at the same time",
+                    label=phrase("Knock Outs at the same time"),
                 ),
             },
             PLAY,
-            "The player who caused it takes one Badge Token (every opponent takes one for a self Knock Out) and "
-            "earns a draft offer while Area Piles remain; all six taken makes them Champion and ends the game; "
-            "if only one player then has Pokémon in play, they win. Refuses a player with no Pokémon in play and "
-            "a condition the Active does not have.",
+            phrase(
+                "The player who caused it takes one Badge Token (every opponent takes one for a self Knock Out) and "
+                "earns a draft offer while Area Piles remain; all six taken makes them Champion and ends the game; "
+                "if only one player then has Pokémon in play, they win. Refuses a player with no Pokémon in play and "
+                "a condition the Active does not have."
+            ),
         ),
         EventSpec(
             "explore",
-            {"player": Field.player("the player at the head of the draft queue")},
+            {"player": Field.player(phrase("the player at the head of the draft queue"))},
             PLAY,
-            "Explores the next Area Pile: the player picks first, then clockwise one card each until the 8 cards "
-            "are gone. Refuses a player without an offer or whose offer is not next.",
+            phrase(
+                "Explores the next Area Pile: the player picks first, then clockwise one card each until the 8 cards "
+                "are gone. Refuses a player without an offer or whose offer is not next."
+            ),
         ),
         EventSpec(
             "decline_explore",
-            {"player": Field.player("the player at the head of the draft queue")},
+            {"player": Field.player(phrase("the player at the head of the draft queue"))},
             PLAY,
-            "The player chooses not to explore (the rule says they *may*): the offer lapses.",
+            phrase("The player chooses not to explore (the rule says they *may*): the offer lapses."),
         ),
     )
 }
@@ -267,14 +286,14 @@ VOCABULARY.update(COMMON_VOCABULARY)
 #: offered on the owner's card during another player's turn, credited to the turn player, who takes
 #: a Badge Token.
 QUICK_ENTRIES: tuple[QuickEntry, ...] = (
-    QuickEntry("start_turn", "Start turn", "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
-    QuickEntry("end_turn", "End turn", "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
-    QuickEntry("attack", "Attack", "attack", {"player": THE_PLAYER}, When.THEIR_TURN),
-    QuickEntry("supporter", "Supporter", "play_supporter", {"player": THE_PLAYER}, When.THEIR_TURN),
-    QuickEntry("pokemon", "Pokémon into play", "play_pokemon", {"player": THE_PLAYER}),
+    QuickEntry("start_turn", phrase("Start turn"), "start_turn", {"player": THE_PLAYER}, When.PLAYS_NEXT),
+    QuickEntry("end_turn", phrase("End turn"), "end_turn", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("attack", phrase("Attack"), "attack", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("supporter", phrase("Supporter"), "play_supporter", {"player": THE_PLAYER}, When.THEIR_TURN),
+    QuickEntry("pokemon", phrase("Pokémon into play"), "play_pokemon", {"player": THE_PLAYER}),
     QuickEntry(
         "knocked_out",
-        "Knocked Out by {turn}",
+        phrase("Knocked Out by {turn}"),
         "knock_out",
         {"player": THE_PLAYER, "by": TURN_PLAYER},
         When.OTHER_TURN,

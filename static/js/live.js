@@ -58,8 +58,9 @@
     element.dataset.state = timer.state;
     element.dataset.deadline = timer.deadline || "";
     element.dataset.remaining = timer.remaining === null || timer.remaining === undefined ? "" : timer.remaining;
+    // The page wrote the format's procedure in the reader's language; a push (in English) only fills an empty one.
     var procedure = element.querySelector(".clock-procedure");
-    if (procedure && timer.procedure) { procedure.textContent = timer.procedure; }
+    if (procedure && timer.procedure && !procedure.textContent.trim()) { procedure.textContent = timer.procedure; }
     tick();
   }
 

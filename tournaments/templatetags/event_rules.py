@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 from rules.base import Format
 from rules.options import Option, Use
+from rules.speech import say
 
 register = template.Library()
 
@@ -30,9 +32,10 @@ class OptionRow:
 
     @property
     def description(self) -> str:
+        """The value as it reads on the page, in the reader's language."""
         if self.option.named and self.value is None:
-            return "the newest imported list"
-        return self.option.describe(self.value)
+            return _("the newest imported list")
+        return say(self.option.describe(self.value))
 
 
 def option_rows(fmt: Format, stored: Mapping[str, Any], use: Use | None = None) -> list[OptionRow]:

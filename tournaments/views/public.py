@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from core.doorway import enter
 from core.htmx import HtmxHttpRequest
 from rules import FORMATS
+from rules.speech import say
 from tournaments import doors, filters, policy, selectors
 from tournaments.models import Event, Round
 from tournaments.selectors import cutline as cutline_selectors
@@ -61,9 +62,10 @@ def format_rules(request: HttpRequest, slug: str) -> HttpResponse:
     options = [
         {
             "option": o,
-            "values": "the name of an imported banlist" if o.named
-            else "; ".join(o.describe(v) for v in o.choices) if o.choices else f"{o.minimum} to {o.maximum}",
-            "default": "the newest imported list" if o.named else o.describe(o.default),
+            "values": _("the name of an imported banlist") if o.named
+            else "; ".join(say(o.describe(v)) for v in o.choices) if o.choices
+            else _("%(minimum)s to %(maximum)s") % {"minimum": o.minimum, "maximum": o.maximum},
+            "default": _("the newest imported list") if o.named else say(o.describe(o.default)),
         }
         for o in fmt.options
     ]  # fmt: skip
