@@ -22,6 +22,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.codes import WORDS
 from rules.engine import EventSpec, Kind
 from rules.engine import Field as SpecField
 from rules.speech import say
@@ -32,7 +33,10 @@ _PLAYER_REFERENCE = re.compile(r"\b[Pp]layer(?:\(s\))? ((?:'\d+'|\d+)(?:, (?:'\d
 
 
 def label(name: str) -> str:
-    return name.replace("_", " ")
+    """A code of the vocabulary (an entry type, a field, a choice) in the reader's words (:mod:`games.codes`); a code
+    the table doesn't know, with spaces for its underscores."""
+    words = WORDS.get(name)
+    return str(words) if words is not None else name.replace("_", " ")
 
 
 def field_label(name: str, spec_field: SpecField | None) -> str:

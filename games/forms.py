@@ -38,6 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.api import MAX_INT
+from games.display import label
 from rules.engine import EventSpec, Kind
 from rules.engine import Field as SpecField
 from rules.speech import say
@@ -47,10 +48,6 @@ RESERVED_FIELDS = frozenset({"type", "expected_version", "csrfmiddlewaretoken", 
 
 #: Numbers typed into the console stay within this (the engines take any integer; a judge never needs more).
 LIMIT = 10**9
-
-
-def label(name: str) -> str:
-    return name.replace("_", " ")
 
 
 def field_label(name: str, spec_field: SpecField) -> str:
@@ -283,7 +280,8 @@ class GameEventForm(forms.Form):
 
     @property
     def title(self) -> str:
-        return label(self.spec.type).capitalize()
+        words = label(self.spec.type)
+        return words[:1].upper() + words[1:]  # not str.capitalize(): German nouns keep their capitals
 
     @property
     def event_fields(self) -> list[Input]:
