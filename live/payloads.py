@@ -174,14 +174,14 @@ def entry_info(entry: GameEvent, fmt: Format, names: Mapping[int, str]) -> dict[
 def entry_facts(
     fmt: Format, *, seq: int, type_: str, payload: Mapping[str, Any], names: Mapping[int, str]
 ) -> dict[str, Any]:
-    from games.display import entry_summary, label
+    from games.display import entry_summary
 
     spec = fmt.vocabulary.get(type_)
     voided = payload.get("seq") if type_ == "void" else None
     return {
         "seq": seq,
         "type": type_,
-        "label": label(type_).capitalize(),
+        "label": type_.replace("_", " ").capitalize(),  # English: a push goes to viewers of every language
         "summary": entry_summary(spec, payload, names) if type_ != "void" else f"entry #{voided} voided",
     }
 
