@@ -7,9 +7,11 @@ Needs the card data (``PODIUM_CARD_DATA_DIR``).  The Celery row needs
 from __future__ import annotations
 
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -53,14 +55,31 @@ def _timed(fn, repeat: int) -> list[float]:
     return times
 
 
-def _import(quick: bool, out) -> float | None:
+def _import(quick: bool, out) -> tuple[float, int]:
+    """Import the Pokémon data, timed: all of it, or with ``--quick`` only the sets of the reference deck's cards (the
+    same importer on a copy of the data holding those sets: a smoke run proves the path, the full run times it)."""
     root = Path(settings.PODIUM_CARD_DATA_DIR) / "pokemon-tcg-data"
     if not root.exists():
         raise RuntimeError(f"card data not found at {root}: set PODIUM_CARD_DATA_DIR")
-    out.write("importing the full Pokémon data ...")
-    t = time.perf_counter()
-    services.cards_import_pokemon(root=root)
-    return time.perf_counter() - t
+    with tempfile.TemporaryDirectory() as scratch:
+        if quick:
+            root = _reference_sets(root, Path(scratch))
+        sets = len(list((root / "cards" / "en").glob("*.json")))
+        out.write(f"importing the Pokémon data ({sets} sets) ...")
+        t = time.perf_counter()
+        report = services.cards_import_pokemon(root=root)
+        return time.perf_counter() - t, report.cards
+
+
+def _reference_sets(root: Path, scratch: Path) -> Path:
+    """A copy of the data (``sets/en.json`` and the card files) holding only the sets the reference deck uses."""
+    keys = [*samples.MASTER_TRAINER_ENTRIES, *samples.MASTER_TRAINER_ROLES.values(), *samples.FILLERS]
+    (scratch / "sets").mkdir()
+    (scratch / "cards" / "en").mkdir(parents=True)
+    shutil.copy(root / "sets" / "en.json", scratch / "sets" / "en.json")
+    for set_id in sorted({key.rsplit("-", 1)[0] for key in keys}):
+        shutil.copy(root / "cards" / "en" / f"{set_id}.json", scratch / "cards" / "en" / f"{set_id}.json")
+    return scratch
 
 
 def _celery_path(n: int, out, *, legal: bool) -> dict:
@@ -150,7 +169,7 @@ def _celery_row(name: str, celery: dict) -> tuple[str, str]:
 
 
 def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
-    import_seconds = _import(quick, out)
+    import_seconds, imported = _import(quick, out)
     catalogue.clear()
     decklist, roles = _mt_decklist()
     t = time.perf_counter()
@@ -163,6 +182,7 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
     celery_illegal = _celery_path(n, out, legal=False)
     figures = {
         "pokemon_import_s": round(import_seconds, 2),
+        "pokemon_import_cards": imported,
         "mt75_card_count": legal["card_count"],
         "mt75_first_check_ms": round(first_ms, 1),
         "mt75_check_median_ms": legal["check_median_ms"],
@@ -172,7 +192,8 @@ def run(*, quick: bool, out) -> tuple[list[tuple[str, str]], dict]:
         "celery_path_illegal": celery_illegal,
     }
     rows = [
-        ("full Pokémon import (20,202 cards)", f"{import_seconds:.1f} s (target ≤ 60 s)"),
+        (f"Pokémon import ({imported:,} cards{', the reference sets only: --quick' if quick else ''})",
+         f"{import_seconds:.1f} s (target ≤ 60 s for all of them)"),
         ("first check (builds the card pool)", f"{first_ms:.0f} ms"),
         ("legal 75-card Master Trainer deck: parse + resolve + rules, median",
          f"{legal['check_median_ms']:.2f} ms (target ≤ 5 ms)"),
