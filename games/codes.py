@@ -13,7 +13,8 @@ from django.utils.translation import pgettext_lazy
 
 CONTEXT = "game code"
 
-#: ``{code: its words}``: every entry type, field name and choice of the formats' vocabularies.
+#: ``{code: its words}``: every entry type, field name and choice of the formats' vocabularies, and the keys of the
+#: engines' states the console shows without a label of their own (``replacements``, ``step``).
 WORDS: dict[str, Promise] = {
     "ability": pgettext_lazy("game code", "ability"),
     "activate_ability": pgettext_lazy("game code", "activate ability"),
@@ -146,6 +147,7 @@ WORDS: dict[str, Promise] = {
     "remove_monster": pgettext_lazy("game code", "remove monster"),
     "remove_status_condition": pgettext_lazy("game code", "remove status condition"),
     "replacement": pgettext_lazy("game code", "replacement"),
+    "replacements": pgettext_lazy("game code", "replacements"),
     "replaces": pgettext_lazy("game code", "replaces"),
     "resolve_chain": pgettext_lazy("game code", "resolve chain"),
     "retreat": pgettext_lazy("game code", "retreat"),

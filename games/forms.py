@@ -173,7 +173,7 @@ class GameEventForm(forms.Form):
         kind = spec_field.kind
         attrs: dict[str, Any] = {}
         if kind == Kind.PLAYER:
-            blank = "— choose —" if required else "— none —"
+            blank = _("— choose —") if required else _("— none —")
             initial = None
             if initial_player and required:
                 # Defaults only save taps; the engine decides.  Whoever acts is usually the player in focus
@@ -196,11 +196,11 @@ class GameEventForm(forms.Form):
                 attrs["placeholder"] = f"{spec_field.default}"
         elif kind == Kind.CHOICE:
             if required:
-                blank = "— choose —"
+                blank = _("— choose —")
             elif spec_field.default is not None:
                 blank = f"— ({label(str(spec_field.default))}) —"
             else:
-                blank = "— none —"
+                blank = _("— none —")
             choices = [("", blank), *((c, label(c)) for c in spec_field.choices)]
             result = forms.ChoiceField(choices=choices, required=required)
         elif kind == Kind.BOOLEAN:

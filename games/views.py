@@ -30,6 +30,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from core.doorway import enter
@@ -317,7 +318,7 @@ def _console_context(
     judge_forms = [f for t, f in forms.items() if t in COMMON_VOCABULARY]
     own_forms = [f for t, f in forms.items() if t not in COMMON_VOCABULARY and t not in TURN_EVENTS]
     groups = [
-        {"title": "Turn", "forms": turn_forms, "judge": False, "open": True},
+        {"title": pgettext("heading of the console's turn entries", "Turn"), "forms": turn_forms, "judge": False, "open": True},
         {"title": fmt.name, "forms": own_forms, "judge": False, "open": finished},
         {"title": "Judge", "forms": judge_forms, "judge": True, "open": finished},
     ]
