@@ -83,13 +83,19 @@ def preferences_set(*, user: Any, choices: Mapping[str, Mapping[str, bool]]) -> 
     return selectors.choices_of(user=user)
 
 
-def unsubscribe(*, token: str, again: bool = False) -> tuple[int, str]:
-    """Turn one kind's e-mails off (``again``: back on) for the user the e-mail's token names: no sign-in needed.
-    Returns the user id and the kind; a token that was not made here is refused (``invalid_token``)."""
+def unsubscribe_link_read(*, token: str) -> tuple[int, str]:
+    """The user id and the kind an e-mail's unsubscribe token names, changing nothing; a token that was not made
+    here is refused (``invalid_token``)."""
     found = messages.read_unsubscribe_token(token)
     if found is None or not selectors.user_exists(user_id=found[0]):
         raise ApplicationError(_("This link is not valid (it may be cut short)."), code="invalid_token")
-    user_id, kind = found
+    return found
+
+
+def unsubscribe(*, token: str, again: bool = False) -> tuple[int, str]:
+    """Turn one kind's e-mails off (``again``: back on) for the user the e-mail's token names: no sign-in needed.
+    Returns the user id and the kind; a token that was not made here is refused (``invalid_token``)."""
+    user_id, kind = unsubscribe_link_read(token=token)
     with transaction.atomic():
         pref = Preference.objects.select_for_update().filter(user_id=user_id, kind=kind).first()
         if pref is None:

@@ -37,14 +37,20 @@ def preferences(request: HttpRequest) -> HttpResponse:
 
 
 # A mail client's one-click unsubscribe (RFC 8058) posts without a session or a CSRF token: the signed token in the
-# URL is the proof, and all it can do is turn one kind of e-mail off or back on for the user it names.
+# URL is the proof, and all it can do is turn one kind of e-mail off or back on for the user it names.  Opening the
+# link (GET, HEAD) changes nothing: it asks, with one button, since mail scanners and link previews open links
+# nobody clicked.
 @csrf_exempt
 @require_http_methods(["GET", "HEAD", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     again = request.method == "POST" and request.POST.get("again") == "1"
     try:
-        _user_id, kind = services.unsubscribe(token=token, again=again)
+        if request.method == "POST":
+            _user_id, kind = services.unsubscribe(token=token, again=again)
+        else:
+            _user_id, kind = services.unsubscribe_link_read(token=token)
     except ApplicationError as exc:
         return render(request, "notifications/unsubscribe.html", {"error": exc.message}, status=400)
-    context = {"kind_label": Kind(kind).label, "subscribed": again, "token": token}
+    state = ("subscribed" if again else "unsubscribed") if request.method == "POST" else "asking"
+    context = {"kind_label": Kind(kind).label, "state": state, "token": token}
     return render(request, "notifications/unsubscribe.html", context)
