@@ -22,13 +22,14 @@ from django.utils import translation
 
 from games.forms import _GROUP_HELP, form_help
 from games.models import Game
-from rules import FORMATS, speech
+from rules import FORMATS
 from rules.deck_masters import FORMAT as DECK_MASTERS
 from rules.engine import COMMON_VOCABULARY, Kind
 from rules.master_trainer import FORMAT as MASTER_TRAINER
 from rules.master_trainer.engine import GAME_END, LAST_STANDING, QUICK_ENTRIES, VOCABULARY
 from rules.speech import Phrase
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
+from tests.support.speech import speaking
 from tournaments import services
 from tournaments.forms import FormatOptionsForm
 
@@ -52,14 +53,8 @@ SPANISH = {
 @pytest.fixture
 def spanish():
     """The rules' phrases said from :data:`SPANISH` when the request speaks Spanish; Django's again after."""
-    before = speech._gettext, speech._ngettext
-
-    def gettext(message: str) -> str:
-        return SPANISH.get(message, message) if translation.get_language() == "es" else message
-
-    speech.speak_with(gettext=gettext, ngettext=lambda one, many, n: gettext(one if n == 1 else many))
-    yield
-    speech.speak_with(gettext=before[0], ngettext=before[1])
+    with speaking(SPANISH, language="es"):
+        yield
 
 
 def _spanish(client, url: str) -> str:

@@ -9,9 +9,9 @@ from decks.checking import _role_problem
 from decks.parsers.mintayn import parse_mintayn, resolve_mintayn
 from decks.parsers.pokemon import parse_pokemon_decklist
 from decks.parsers.yugioh import parse_ydke, resolve_yugioh
-from rules import speech
 from rules.speech import Phrase, say
 from tests.support.decks import CARDS
+from tests.support.speech import speaking
 
 FRENCH = {
     "No Mintayn card is called '%(card)s'.": "Aucune carte Mintayn ne s'appelle « %(card)s ».",
@@ -27,13 +27,8 @@ FRENCH = {
 
 @pytest.fixture
 def french():
-    before = speech._gettext, speech._ngettext
-    speech.speak_with(
-        gettext=lambda m: FRENCH.get(m, m),
-        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
-    )
-    yield
-    speech.speak_with(gettext=before[0], ngettext=before[1])
+    with speaking(FRENCH):
+        yield
 
 
 def test_an_unknown_card_is_said_in_the_readers_language(french):

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from decks.checking import DECKLIST_MAX_LENGTH, STORED_VIOLATIONS
 from decks.models import DeckVersion
-from rules import speech
 from tests.factories import EventFactory, RegistrationFactory
+from tests.support.speech import speaking
 from tournaments import services as tournament_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("card_catalogue")]
@@ -58,10 +58,8 @@ def spanish_rules():
     """The rules' phrases said by a stub catalogue (the real ones get their msgids when the lead updates them)."""
     said = {"A deck has exactly %(needed)s cards; this one has %(count)s.": "Un mazo tiene exactamente %(needed)s "
             "cartas; este tiene %(count)s."}  # fmt: skip
-    before = speech._gettext, speech._ngettext
-    speech.speak_with(gettext=lambda m: said.get(m, m), ngettext=lambda one, many, n: one if n == 1 else many)
-    yield
-    speech.speak_with(gettext=before[0], ngettext=before[1])
+    with speaking(said):
+        yield
 
 
 def test_a_stored_violation_is_said_again_in_the_readers_language(

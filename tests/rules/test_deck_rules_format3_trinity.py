@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from rules import speech
 from rules.cards import PokemonCard, Supertype
 from rules.deckrules import Deck, Entry, Problem
 from rules.format3_trinity.deck import RULE, check, in_pool
@@ -15,6 +14,7 @@ from rules.pokemon_deck import label
 from rules.speech import say, say_stored
 from tests.support.data import data_dir
 from tests.support.decks.format3_trinity import REAL_ENTRIES, REAL_ROLES
+from tests.support.speech import speaking
 
 # --- a tiny card factory ----------------------------------------------------------------------------
 
@@ -433,13 +433,8 @@ SPANISH = {
 
 @pytest.fixture
 def spanish():
-    before = speech._gettext, speech._ngettext  # the app's (Django's) in a session that started it
-    speech.speak_with(
-        gettext=lambda m: SPANISH.get(m, m),
-        ngettext=lambda one, many, n: SPANISH.get(one if n == 1 else many, one if n == 1 else many),
-    )
-    yield
-    speech.speak_with(gettext=before[0], ngettext=before[1])
+    with speaking(SPANISH):
+        yield
 
 
 def test_the_violations_are_phrases_said_again_in_the_readers_language(spanish):

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from rules import FORMATS, speech
+from rules import FORMATS
 from rules.engine import RuleViolation, acting_player, choice, optional, player
 from rules.speech import say, say_stored
+from tests.support.speech import speaking
 
 
 def refusal(read: Callable[[], Any]) -> dict[str, str]:
@@ -99,12 +100,8 @@ FRENCH = {
 
 @pytest.fixture
 def french():
-    speech.speak_with(
-        gettext=lambda m: FRENCH.get(m, m),
-        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
-    )
-    yield
-    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+    with speaking(FRENCH):
+        yield
 
 
 def refused(read: Callable[[], Any]) -> RuleViolation:

@@ -14,6 +14,7 @@ from rules import speech
 from rules.deck_masters.engine import ENGINE, match_result
 from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from tests.support.games.deck_masters import A, B, E, end, scripted_duel, start, summon
+from tests.support.speech import speaking
 
 
 def play(events: Iterable[GameEvent], state: State | None = None, options: dict | None = None) -> State:
@@ -512,12 +513,8 @@ FRENCH = {
 
 @pytest.fixture
 def french():
-    speech.speak_with(
-        gettext=lambda m: FRENCH.get(m, m),
-        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
-    )
-    yield
-    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+    with speaking(FRENCH):
+        yield
 
 
 def test_a_refusal_is_english_for_every_caller_and_said_again_in_the_readers_language(french, in_turn):

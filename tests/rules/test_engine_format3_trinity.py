@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import speech
 from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from rules.format3_trinity.engine import ENGINE, NO_ATTACK_REASONS
 from rules.speech import say
 from tests.support.games.format3_trinity import PLAYERS, ev, scripted_game, turn
+from tests.support.speech import speaking
 
 
 def play(state: State, *events: GameEvent) -> State:
@@ -240,13 +240,8 @@ SPANISH = {
 
 @pytest.fixture
 def spanish():
-    before = speech._gettext, speech._ngettext  # the app's (Django's) in a session that started it
-    speech.speak_with(
-        gettext=lambda m: SPANISH.get(m, m),
-        ngettext=lambda one, many, n: SPANISH.get(one if n == 1 else many, one if n == 1 else many),
-    )
-    yield
-    speech.speak_with(gettext=before[0], ngettext=before[1])
+    with speaking(SPANISH):
+        yield
 
 
 def test_a_refused_entry_is_said_in_the_readers_language_with_the_players_names(spanish):

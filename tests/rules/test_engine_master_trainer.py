@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import speech
 from rules.engine import COMMON_VOCABULARY, GameEvent, RuleViolation, State, replay
 from rules.master_trainer import FORMAT
 from rules.master_trainer.engine import ENGINE, IN_TURN, TURN_COUNTERS
 from rules.speech import say, say_stored
 from tests.support.games.master_trainer import Table, _next, refused, scripted_game
+from tests.support.speech import speaking
 
 
 def ev(type_: str, **data: Any) -> GameEvent:
@@ -859,12 +859,8 @@ FRENCH = {
 
 @pytest.fixture
 def french():
-    speech.speak_with(
-        gettext=lambda m: FRENCH.get(m, m),
-        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
-    )
-    yield
-    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+    with speaking(FRENCH):
+        yield
 
 
 def test_a_refusal_is_one_whole_sentence_said_in_the_readers_language_with_the_players_names(french):

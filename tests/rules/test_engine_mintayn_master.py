@@ -26,6 +26,7 @@ from tests.support.games.mintayn_master import (
     start,
     summon,
 )
+from tests.support.speech import speaking
 
 
 def play(events: Iterable[GameEvent], state: State | None = None, options: dict | None = None) -> State:
@@ -485,12 +486,8 @@ FRENCH = {
 
 @pytest.fixture
 def french():
-    speech.speak_with(
-        gettext=lambda m: FRENCH.get(m, m),
-        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
-    )
-    yield
-    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+    with speaking(FRENCH):
+        yield
 
 
 def test_a_refusal_is_english_for_every_caller_and_said_again_in_the_readers_language(french, turn_one):

@@ -7,8 +7,8 @@ import pickle
 
 import pytest
 
-from rules import speech
 from rules.speech import Phrase, phrase, phrases, player, players, say, say_stored
+from tests.support.speech import speaking
 
 FRENCH = {
     "The next turn is %(player)s's.": "Le tour suivant est à %(player)s.",
@@ -22,12 +22,8 @@ FRENCH = {
 
 @pytest.fixture
 def french():
-    speech.speak_with(
-        gettext=lambda m: FRENCH.get(m, m),
-        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
-    )
-    yield
-    speech.speak_with(gettext=speech._english, ngettext=speech._english_counted)
+    with speaking(FRENCH):
+        yield
 
 
 def test_a_phrase_is_the_english_sentence_for_every_caller():

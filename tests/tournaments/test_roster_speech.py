@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import speech
 from rules.speech import Phrase, say
+from tests.support.speech import speaking
 from tournaments import roster
 from tournaments.services.roster import _lines
 
@@ -23,13 +23,8 @@ FRENCH = {
 
 @pytest.fixture
 def french():
-    before = speech._gettext, speech._ngettext
-    speech.speak_with(
-        gettext=lambda m: FRENCH.get(m, m),
-        ngettext=lambda one, many, n: FRENCH.get(one if n == 1 else many, one if n == 1 else many),
-    )
-    yield
-    speech.speak_with(gettext=before[0], ngettext=before[1])
+    with speaking(FRENCH):
+        yield
 
 
 def test_a_roster_problem_is_english_for_the_reader_and_said_in_the_readers_language(french):
