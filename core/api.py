@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -52,7 +52,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from core.exceptions import ApplicationError
 from core.middleware import MAX_URL_LENGTH
 from rules import FORMATS
-from rules.speech import say, say_stored
+from rules.speech import say_any
 
 logger = logging.getLogger(__name__)
 
@@ -493,9 +493,7 @@ class SaidField(serializers.Field):
         super().__init__(source="*", read_only=True, **kwargs)
 
     def to_representation(self, value: Any) -> str:
-        if isinstance(value, Mapping):
-            return say_stored(value)
-        return say(str(getattr(value, "message", value)))
+        return say_any(value)
 
 
 def id_field(**kwargs: Any) -> serializers.IntegerField:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["Phrase", "phrase", "phrases", "player", "players", "say", "say_stored", "speak_with"]
+__all__ = ["Phrase", "phrase", "phrases", "player", "players", "say", "say_any", "say_stored", "speak_with"]
 
 #: How a phrase names a player of a game by id ("player 3"): a phrase of its own, so the judge console puts the
 #: player's name in its place (``say(message, names={3: "Ash"})``) in any language.
@@ -142,6 +142,15 @@ def say_stored(data: Mapping[str, Any], fallback: str = "", names: Names | None 
         return _said(template, data.get("plural"), data.get("count"), params, names)
     except (KeyError, TypeError, ValueError):
         return fallback
+
+
+def say_any(value: Any) -> str:
+    """Whatever holds a sentence of the rules, in the language of the moment: a stored row (:func:`say_stored`), a
+    phrase or text (:func:`say`), or an object with a ``message`` (a violation, a refusal)."""
+    if isinstance(value, Mapping):
+        return say_stored(value)
+    message = value if isinstance(value, str) else getattr(value, "message", value)
+    return say(message) if isinstance(message, str) else str(message)
 
 
 def _named(template: str, params: Mapping[str, Any], names: Names) -> str | None:

@@ -5,18 +5,15 @@ again in the language of the request; a phrase is translated; any other text is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django import template
 
-from rules.speech import say, say_stored
+from rules.speech import say_any
 
 register = template.Library()
 
 
 @register.filter
 def said(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return say_stored(value)
-    return say(value if isinstance(value, str) else str(getattr(value, "message", value)))
+    return say_any(value)

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from rules.speech import Phrase, phrase, phrases, player, players, say, say_stored
+from rules.speech import Phrase, phrase, phrases, player, players, say, say_any, say_stored
 from tests.support.speech import speaking
 
 FRENCH = {
@@ -65,3 +65,15 @@ def test_a_translation_that_lost_a_placeholder_still_reads_and_a_phrase_survives
     assert say(phrase("Lost its placeholder %(seat)s.", seat=2)) == "A perdu sa variable."
     copy = pickle.loads(pickle.dumps(phrase("The next turn is %(player)s's.", player=player(3))))
     assert isinstance(copy, Phrase) and say(copy, names={3: "Ash"}) == "Le tour suivant est à Ash."
+
+
+def test_anything_holding_a_sentence_is_said_the_same_way(french):
+    message = phrase("The next turn is %(player)s's.", player=player(3))
+
+    class Refusal:
+        def __init__(self, message: str) -> None:
+            self.message = message
+
+    said = "Le tour suivant est à joueur 3."
+    assert say_any(message) == say_any(Refusal(message)) == say_any({"message": "x", **message.as_data()}) == said
+    assert say_any("plain text") == "plain text" and say_any(Refusal("plain")) == "plain"
